@@ -1,0 +1,10 @@
+//! `grundy walls`: The wall-making game.
+
+use crate::common::{CliError, CliResult};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {}
+
+pub fn run(_args: Args) -> CliResult {
+    Err(CliError::failure("`grundy walls` is not implemented yet"))
+}

@@ -1,0 +1,67 @@
+//! `grundy`: the command-line face of the grundy library crates.
+//!
+//! Every subcommand lives in `cmd/<name>.rs`: it parses its flags, calls the library and
+//! formats the answer (text, or one JSON object with `--json`). No game logic lives here.
+
+mod cmd;
+mod common;
+
+use clap::{Parser, Subcommand};
+
+/// Combinatorial games, solved exactly: Nim, Sprague–Grundy values, heap games, pattern races.
+#[derive(Parser, Debug)]
+#[command(name = "grundy", version, about, long_about = None, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Nim and misère Nim: nim-sum, outcome and every winning move, explained.
+    Nim(cmd::nim::Args),
+    /// Nimber arithmetic: nim products, inverses, quotients, square roots.
+    Nimber(cmd::nimber::Args),
+    /// A game on a directed graph read from a file: Grundy values and winning moves.
+    Graph(cmd::graph::Args),
+    /// Heap games: subtraction games and take-and-break codes, sequences, periods, sums.
+    Heap(cmd::heap::Args),
+    /// Fibonacci Nim and its k-multiplier family.
+    Fib(cmd::fib::Args),
+    /// Wythoff's game: P-positions, winning moves, Grundy values.
+    Wythoff(cmd::wythoff::Args),
+    /// Maze games: Grundy value of every cell, sums of mazes.
+    Maze(cmd::maze::Args),
+    /// The wall-making game.
+    Walls(cmd::walls::Args),
+    /// Cram: Grundy values of domino placement on a board.
+    Cram(cmd::cram::Args),
+    /// Chomp: outcome and a winning bite.
+    Chomp(cmd::chomp::Args),
+    /// The card game: take the leftmost or rightmost card, maximise your total.
+    Cards(cmd::cards::Args),
+    /// Pattern races (Penney's game): exact win probabilities and best replies.
+    Penney(cmd::penney::Args),
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Nim(a) => cmd::nim::run(a),
+        Command::Nimber(a) => cmd::nimber::run(a),
+        Command::Graph(a) => cmd::graph::run(a),
+        Command::Heap(a) => cmd::heap::run(a),
+        Command::Fib(a) => cmd::fib::run(a),
+        Command::Wythoff(a) => cmd::wythoff::run(a),
+        Command::Maze(a) => cmd::maze::run(a),
+        Command::Walls(a) => cmd::walls::run(a),
+        Command::Cram(a) => cmd::cram::run(a),
+        Command::Chomp(a) => cmd::chomp::run(a),
+        Command::Cards(a) => cmd::cards::run(a),
+        Command::Penney(a) => cmd::penney::run(a),
+    };
+    if let Err(e) = result {
+        eprintln!("grundy: error: {}", e.message);
+        std::process::exit(e.code);
+    }
+}

@@ -1,0 +1,61 @@
+//! The impartial game model: a game is a set of rules over hashable positions.
+//!
+//! A [`Game`] value holds the rules (a subtraction set, a board size, a graph); positions are
+//! plain values that the solver can memoise by exact key (never by hash alone, so no hash
+//! collision can ever produce a wrong value).
+
+use std::hash::Hash;
+
+/// Who wins under optimal play: `N` if the player to move wins, `P` if the previous player does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The Next player (the one to move) wins.
+    N,
+    /// The Previous player wins: every move loses.
+    P,
+}
+
+impl Outcome {
+    /// The outcome of a position with this Grundy value under normal play.
+    pub fn from_grundy(g: u64) -> Outcome {
+        if g == 0 {
+            Outcome::P
+        } else {
+            Outcome::N
+        }
+    }
+
+    /// "N" or "P", the notation of the literature and of `--json` output.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::N => "N",
+            Outcome::P => "P",
+        }
+    }
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The rules of a finite impartial game.
+///
+/// Every play must end: the solver assumes the move graph is acyclic.
+pub trait Game {
+    /// A position; its `Eq + Hash` must identify positions exactly (memo keys).
+    type Position: Clone + Eq + Hash;
+
+    /// Appends every position reachable in one move from `pos` to `out`.
+    fn options(&self, pos: &Self::Position, out: &mut Vec<Self::Position>);
+
+    /// Splits `pos` into independent components whose disjunctive sum it is.
+    ///
+    /// Returns `false` (and leaves `out` untouched) when `pos` does not split; the default.
+    /// A position that splits is valued as the XOR of its components' values, so each
+    /// component must itself be a valid position of the same game.
+    fn components(&self, _pos: &Self::Position, _out: &mut Vec<Self::Position>) -> bool {
+        false
+    }
+}

@@ -1,0 +1,1 @@
+//! grundy-games: the game catalogue, each game a module over the core model.

@@ -1,0 +1,5 @@
+//! grundy-heap: one-heap games (subtraction games, take-and-break codes) and their sequences.
+
+pub mod code;
+
+pub use code::{Constraint, Digit, TakeBreak};

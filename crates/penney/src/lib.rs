@@ -1,0 +1,1 @@
+//! grundy-penney: pattern races with exact rational answers.

@@ -1,0 +1,365 @@
+//! The generic Sprague–Grundy solver: values, outcomes and winning moves of any [`Game`].
+//!
+//! Values are memoised in a transposition table keyed by the exact position (`Eq`, never a
+//! hash alone) and computed with an explicit stack, so a chain of a million moves needs heap
+//! memory, not call-stack depth. A position that [`Game::components`] splits is valued as the
+//! XOR of its components' values (the Sprague–Grundy theorem).
+//!
+//! Misère play is searched directly over whole positions with its own memo: misère values do
+//! not add, so the misère search never uses `components`.
+
+use crate::fxhash::FxHashMap;
+use crate::game::{Game, Outcome};
+use crate::mex::Mex;
+
+/// Memo marker for a position whose value is being computed (it is on the search stack).
+const IN_PROGRESS: u64 = u64::MAX;
+
+/// Misère memo states.
+const M_P: u8 = 0;
+const M_N: u8 = 1;
+const M_IN_PROGRESS: u8 = 2;
+
+/// The game broke the solver's contract: a position can be reached from itself.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the game has a cycle: a position at search depth {depth} repeats one on the search path")]
+pub struct CycleError {
+    /// Depth of the search path when the repetition was found.
+    pub depth: usize,
+}
+
+/// A move in one component of a sum: which component, and its position after the move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SumMove<P> {
+    /// Index of the component moved in (0-based, in the order the components were given).
+    pub component: usize,
+    /// The component's new position.
+    pub to: P,
+}
+
+/// One position on the normal-play search stack.
+struct Frame {
+    /// Index of the position in the arena.
+    pos: usize,
+    /// Its children (components or options) are `arena[start..end]`.
+    start: usize,
+    end: usize,
+    /// Next child to evaluate.
+    next: usize,
+    /// Values of evaluated children are `vals[vals..]`.
+    vals: usize,
+    /// Children are components (value = XOR) rather than options (value = mex).
+    sum: bool,
+}
+
+/// One position on the misère search stack.
+struct MisereFrame {
+    pos: usize,
+    start: usize,
+    end: usize,
+    next: usize,
+    /// A child is a misère P-position, so this position is N.
+    won: bool,
+}
+
+/// Sprague–Grundy solver for one game; keeps its memo tables between queries.
+pub struct Solver<G: Game> {
+    game: G,
+    values: FxHashMap<G::Position, u64>,
+    misere: FxHashMap<G::Position, u8>,
+    arena: Vec<G::Position>,
+    frames: Vec<Frame>,
+    mframes: Vec<MisereFrame>,
+    vals: Vec<u64>,
+    mex: Mex,
+}
+
+impl<G: Game> Solver<G> {
+    /// A solver with empty memo tables.
+    pub fn new(game: G) -> Self {
+        Solver {
+            game,
+            values: FxHashMap::default(),
+            misere: FxHashMap::default(),
+            arena: Vec::new(),
+            frames: Vec::new(),
+            mframes: Vec::new(),
+            vals: Vec::new(),
+            mex: Mex::new(),
+        }
+    }
+
+    /// The rules this solver plays.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// Number of positions whose normal-play value is memoised.
+    pub fn memo_len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Number of positions whose misère outcome is memoised.
+    pub fn misere_memo_len(&self) -> usize {
+        self.misere.len()
+    }
+
+    /// Forgets every memoised value (normal and misère).
+    pub fn clear(&mut self) {
+        self.values.clear();
+        self.misere.clear();
+    }
+
+    /// The memoised normal-play value of `pos`, if already computed.
+    pub fn cached(&self, pos: &G::Position) -> Option<u64> {
+        self.values.get(pos).copied().filter(|&v| v != IN_PROGRESS)
+    }
+
+    /// The Sprague–Grundy value of `pos`.
+    ///
+    /// # Panics
+    /// If the game has a cycle reachable from `pos` (the [`Game`] contract forbids it); use
+    /// [`Solver::try_grundy`] to get an error instead.
+    pub fn grundy(&mut self, pos: &G::Position) -> u64 {
+        match self.try_grundy(pos) {
+            Ok(v) => v,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// The Sprague–Grundy value of `pos`, or an error if a cycle is reachable from it.
+    pub fn try_grundy(&mut self, pos: &G::Position) -> Result<u64, CycleError> {
+        if let Some(&v) = self.values.get(pos) {
+            return Ok(v);
+        }
+        self.arena.clear();
+        self.frames.clear();
+        self.vals.clear();
+        self.arena.push(pos.clone());
+        self.open(0);
+        loop {
+            let top = self.frames.len() - 1;
+            let f = &mut self.frames[top];
+            if f.next < f.end {
+                match self.values.get(&self.arena[f.next]) {
+                    Some(&IN_PROGRESS) => {
+                        let depth = self.frames.len();
+                        self.abandon();
+                        return Err(CycleError { depth });
+                    }
+                    Some(&v) => {
+                        self.vals.push(v);
+                        f.next += 1;
+                    }
+                    None => {
+                        let child = f.next;
+                        self.open(child);
+                    }
+                }
+                continue;
+            }
+            let f = self.frames.pop().expect("stack is non-empty");
+            let children = &self.vals[f.vals..];
+            let v = if f.sum {
+                children.iter().fold(0, |a, &b| a ^ b)
+            } else {
+                self.mex.of(children)
+            };
+            self.vals.truncate(f.vals);
+            *self
+                .values
+                .get_mut(&self.arena[f.pos])
+                .expect("opened positions are in the memo") = v;
+            self.arena.truncate(f.start);
+            match self.frames.last_mut() {
+                Some(parent) => {
+                    self.vals.push(v);
+                    parent.next += 1;
+                }
+                None => return Ok(v),
+            }
+        }
+    }
+
+    /// Pushes a frame for `arena[idx]`: marks it in progress and lists its children.
+    fn open(&mut self, idx: usize) {
+        let p = self.arena[idx].clone();
+        let start = self.arena.len();
+        let sum = self.game.components(&p, &mut self.arena);
+        if !sum {
+            self.arena.truncate(start);
+            self.game.options(&p, &mut self.arena);
+        }
+        self.values.insert(p, IN_PROGRESS);
+        self.frames.push(Frame {
+            pos: idx,
+            start,
+            end: self.arena.len(),
+            next: start,
+            vals: self.vals.len(),
+            sum,
+        });
+    }
+
+    /// Drops an interrupted search, removing its in-progress marks from the memo.
+    fn abandon(&mut self) {
+        for f in &self.frames {
+            self.values.remove(&self.arena[f.pos]);
+        }
+        self.frames.clear();
+        self.arena.clear();
+        self.vals.clear();
+    }
+
+    /// Normal-play outcome of `pos`: `P` iff its value is 0.
+    pub fn outcome(&mut self, pos: &G::Position) -> Outcome {
+        Outcome::from_grundy(self.grundy(pos))
+    }
+
+    /// Every option of `pos` (each distinct position once, in the game's order).
+    pub fn options(&self, pos: &G::Position) -> Vec<G::Position> {
+        let mut out = Vec::new();
+        self.game.options(pos, &mut out);
+        dedup(out)
+    }
+
+    /// Every option of `pos` whose value is `target`.
+    pub fn moves_to_value(&mut self, pos: &G::Position, target: u64) -> Vec<G::Position> {
+        let opts = self.options(pos);
+        opts.into_iter()
+            .filter(|o| self.grundy(o) == target)
+            .collect()
+    }
+
+    /// Every winning move of `pos` under normal play: the options of value 0.
+    pub fn winning_moves(&mut self, pos: &G::Position) -> Vec<G::Position> {
+        self.moves_to_value(pos, 0)
+    }
+
+    /// Value of the disjunctive sum of `parts` (positions of this game): the XOR of their values.
+    pub fn sum_grundy(&mut self, parts: &[G::Position]) -> u64 {
+        parts.iter().fold(0, |acc, p| acc ^ self.grundy(p))
+    }
+
+    /// Every winning move of the sum of `parts`: a move in component `i` to a position of
+    /// value `g_i ⊕ X`, where `X` is the sum's value. Empty when `X = 0`.
+    pub fn sum_winning_moves(&mut self, parts: &[G::Position]) -> Vec<SumMove<G::Position>> {
+        let values: Vec<u64> = parts.iter().map(|p| self.grundy(p)).collect();
+        let total = values.iter().fold(0, |a, &b| a ^ b);
+        let mut moves = Vec::new();
+        if total == 0 {
+            return moves;
+        }
+        for (i, p) in parts.iter().enumerate() {
+            for to in self.moves_to_value(p, values[i] ^ total) {
+                moves.push(SumMove { component: i, to });
+            }
+        }
+        moves
+    }
+
+    /// Misère-play outcome of `pos` (the player who cannot move wins), by direct search.
+    ///
+    /// # Panics
+    /// If a cycle is reachable from `pos`; see [`Solver::try_misere_outcome`].
+    pub fn misere_outcome(&mut self, pos: &G::Position) -> Outcome {
+        match self.try_misere_outcome(pos) {
+            Ok(o) => o,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// Misère-play outcome of `pos`, or an error if a cycle is reachable from it.
+    ///
+    /// A position with no move is N (the mover cannot move and so wins); otherwise it is N iff
+    /// some option is P. Searched over whole positions: `components` is not used.
+    pub fn try_misere_outcome(&mut self, pos: &G::Position) -> Result<Outcome, CycleError> {
+        if let Some(&m) = self.misere.get(pos) {
+            return Ok(misere_outcome_of(m));
+        }
+        self.arena.clear();
+        self.mframes.clear();
+        self.arena.push(pos.clone());
+        self.mopen(0);
+        loop {
+            let top = self.mframes.len() - 1;
+            let f = &mut self.mframes[top];
+            if !f.won && f.next < f.end {
+                match self.misere.get(&self.arena[f.next]) {
+                    Some(&M_IN_PROGRESS) => {
+                        let depth = self.mframes.len();
+                        for f in &self.mframes {
+                            self.misere.remove(&self.arena[f.pos]);
+                        }
+                        self.mframes.clear();
+                        self.arena.clear();
+                        return Err(CycleError { depth });
+                    }
+                    Some(&M_P) => f.won = true,
+                    Some(_) => f.next += 1,
+                    None => {
+                        let child = f.next;
+                        self.mopen(child);
+                    }
+                }
+                continue;
+            }
+            let f = self.mframes.pop().expect("stack is non-empty");
+            let m = if f.won || f.start == f.end { M_N } else { M_P };
+            *self
+                .misere
+                .get_mut(&self.arena[f.pos])
+                .expect("opened positions are in the memo") = m;
+            self.arena.truncate(f.start);
+            match self.mframes.last_mut() {
+                Some(parent) => {
+                    if m == M_P {
+                        parent.won = true;
+                    } else {
+                        parent.next += 1;
+                    }
+                }
+                None => return Ok(misere_outcome_of(m)),
+            }
+        }
+    }
+
+    fn mopen(&mut self, idx: usize) {
+        let p = self.arena[idx].clone();
+        let start = self.arena.len();
+        self.game.options(&p, &mut self.arena);
+        self.misere.insert(p, M_IN_PROGRESS);
+        self.mframes.push(MisereFrame {
+            pos: idx,
+            start,
+            end: self.arena.len(),
+            next: start,
+            won: false,
+        });
+    }
+
+    /// Every winning move of `pos` under misère play: the options that are misère P-positions.
+    pub fn misere_winning_moves(&mut self, pos: &G::Position) -> Vec<G::Position> {
+        let opts = self.options(pos);
+        opts.into_iter()
+            .filter(|o| self.misere_outcome(o) == Outcome::P)
+            .collect()
+    }
+}
+
+fn misere_outcome_of(m: u8) -> Outcome {
+    if m == M_P {
+        Outcome::P
+    } else {
+        Outcome::N
+    }
+}
+
+/// Removes repeated positions, keeping the first occurrence of each.
+fn dedup<P: Clone + Eq + std::hash::Hash>(items: Vec<P>) -> Vec<P> {
+    let mut seen: FxHashMap<P, ()> = FxHashMap::default();
+    items
+        .into_iter()
+        .filter(|p| seen.insert(p.clone(), ()).is_none())
+        .collect()
+}

@@ -6,11 +6,13 @@
 mod fxhash;
 pub mod game;
 pub mod mex;
+pub mod nimber;
 pub mod solver;
 pub mod sum;
 
 pub use fxhash::{FxHashMap, FxHasher};
 pub use game::{Game, Outcome};
 pub use mex::{mex, Mex};
+pub use nimber::{NimWord, Nimber};
 pub use solver::{CycleError, Solver, SumMove};
 pub use sum::{SideMove, Sum, SumPos};

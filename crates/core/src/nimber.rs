@@ -1,0 +1,377 @@
+//! Nimbers: the field of Nim values, where addition is XOR and multiplication is the nim
+//! product (Conway, *On Numbers and Games*, ch. 6).
+//!
+//! For a Fermat 2-power `F = 2^(2^k)`, the integers below `F²` form a field in which
+//! `F ⊗ F = F ⊕ F/2` and `x ⊗ F` is the ordinary product for `x < F`. Writing `a = a₁F ⊕ a₀`,
+//! products, inverses, squares and square roots of width `2n` reduce to three (Karatsuba) or
+//! fewer operations of width `n`. At 16 bits the field has a cyclic multiplicative group of
+//! order 65535, so the bottom level uses discrete log / antilog tables, built once and never
+//! changed. Every `u32`, `u64` and `u128` result is exact.
+
+use std::fmt;
+use std::ops::{Add, AddAssign, Div, Mul, MulAssign, Sub, SubAssign};
+use std::sync::OnceLock;
+
+/// Order of the multiplicative group of the 16-bit nim field.
+const ORDER: usize = 65535;
+
+/// Discrete log and antilog tables of the 16-bit nim field.
+struct Tables {
+    /// `log[x]` for `x ≠ 0`: the exponent of `x` as a power of the generator.
+    log: Vec<u16>,
+    /// `exp[i]` = generator^i for `i < 2·ORDER + 1`, so sums of two logs need no reduction.
+    exp: Vec<u16>,
+    /// `log[0x8000]`, for multiplying by the top bit.
+    log_top: usize,
+}
+
+/// Nim product of `a, b < 2^bits` (`bits` a power of two ≤ 16) straight from the halving
+/// rule; only builds the tables and serves as a reference in tests.
+fn slow_mul(a: u32, b: u32, bits: u32) -> u32 {
+    if bits == 1 {
+        return a & b;
+    }
+    let h = bits / 2;
+    let mask = (1u32 << h) - 1;
+    let (a1, a0, b1, b0) = (a >> h, a & mask, b >> h, b & mask);
+    let c0 = slow_mul(a0, b0, h);
+    let c2 = slow_mul(a1, b1, h);
+    let c1 = slow_mul(a0 ^ a1, b0 ^ b1, h);
+    ((c1 ^ c0) << h) | (c0 ^ slow_mul(c2, 1 << (h - 1), h))
+}
+
+fn build_tables() -> Tables {
+    let pow = |g: u32, mut e: usize| {
+        let (mut r, mut b) = (1u32, g);
+        while e > 0 {
+            if e & 1 == 1 {
+                r = slow_mul(r, b, 16);
+            }
+            b = slow_mul(b, b, 16);
+            e >>= 1;
+        }
+        r
+    };
+    // 65535 = 3·5·17·257: g generates iff g^(65535/p) ≠ 1 for each prime p.
+    let generator = (2u32..)
+        .find(|&g| [3, 5, 17, 257].iter().all(|&p| pow(g, ORDER / p) != 1))
+        .expect("the multiplicative group of a finite field is cyclic");
+    let mut log = vec![0u16; ORDER + 1];
+    let mut exp = vec![0u16; 2 * ORDER + 1];
+    let mut x = 1u32;
+    for i in 0..ORDER {
+        exp[i] = x as u16;
+        log[x as usize] = i as u16;
+        x = slow_mul(x, generator, 16);
+    }
+    for i in ORDER..exp.len() {
+        exp[i] = exp[i - ORDER];
+    }
+    let log_top = usize::from(log[0x8000]);
+    Tables { log, exp, log_top }
+}
+
+fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(build_tables)
+}
+
+// 16-bit base operations on the log tables.
+
+#[inline]
+fn mul16(t: &Tables, a: u16, b: u16) -> u16 {
+    if a == 0 || b == 0 {
+        return 0;
+    }
+    t.exp[usize::from(t.log[usize::from(a)]) + usize::from(t.log[usize::from(b)])]
+}
+
+/// `x ⊗ 2^15`.
+#[inline]
+fn top16(t: &Tables, x: u16) -> u16 {
+    if x == 0 {
+        return 0;
+    }
+    t.exp[usize::from(t.log[usize::from(x)]) + t.log_top]
+}
+
+#[inline]
+fn square16(t: &Tables, x: u16) -> u16 {
+    mul16(t, x, x)
+}
+
+#[inline]
+fn inv16(t: &Tables, x: u16) -> u16 {
+    debug_assert!(x != 0);
+    t.exp[ORDER - usize::from(t.log[usize::from(x)])]
+}
+
+#[inline]
+fn sqrt16(t: &Tables, x: u16) -> u16 {
+    if x == 0 {
+        return 0;
+    }
+    let l = usize::from(t.log[usize::from(x)]);
+    // ORDER is odd, so 2 is invertible modulo it.
+    t.exp[if l % 2 == 0 { l / 2 } else { (l + ORDER) / 2 }]
+}
+
+/// Defines the width-`2n` operations from the width-`n` ones (`F = 2^n`, `h = F/2`).
+macro_rules! level {
+    ($w:ty, $h:ty, $bits:expr, $mul:ident, $top:ident, $square:ident, $inv:ident, $sqrt:ident,
+     $hmul:ident, $htop:ident, $hsquare:ident, $hinv:ident, $hsqrt:ident) => {
+        #[inline]
+        fn $mul(t: &Tables, a: $w, b: $w) -> $w {
+            let (a1, a0) = ((a >> $bits) as $h, a as $h);
+            let (b1, b0) = ((b >> $bits) as $h, b as $h);
+            let c0 = $hmul(t, a0, b0);
+            let c2 = $hmul(t, a1, b1);
+            let c1 = $hmul(t, a0 ^ a1, b0 ^ b1);
+            // (a₁F ⊕ a₀)(b₁F ⊕ b₀) = (c₁ ⊕ c₀)F ⊕ c₀ ⊕ c₂⊗h, using F⊗F = F ⊕ h.
+            ((<$w>::from(c1 ^ c0)) << $bits) | <$w>::from(c0 ^ $htop(t, c2))
+        }
+
+        /// `x ⊗ 2^(2n-1)` = `x ⊗ F ⊗ h` (unused at the widest level).
+        #[inline]
+        #[allow(dead_code)]
+        fn $top(t: &Tables, x: $w) -> $w {
+            let (x1, x0) = ((x >> $bits) as $h, x as $h);
+            (<$w>::from($htop(t, x1 ^ x0)) << $bits) | <$w>::from($htop(t, $htop(t, x1)))
+        }
+
+        #[inline]
+        fn $square(t: &Tables, x: $w) -> $w {
+            let (x1, x0) = ((x >> $bits) as $h, x as $h);
+            let s1 = $hsquare(t, x1);
+            (<$w>::from(s1) << $bits) | <$w>::from($htop(t, s1) ^ $hsquare(t, x0))
+        }
+
+        /// Inverse through the norm `N = x ⊗ x̄ = a₀(a₀ ⊕ a₁) ⊕ a₁²⊗h` of the half field,
+        /// where the conjugate of `a₁F ⊕ a₀` is `a₁F ⊕ (a₀ ⊕ a₁)`. `x ≠ 0`.
+        #[inline]
+        fn $inv(t: &Tables, x: $w) -> $w {
+            let (x1, x0) = ((x >> $bits) as $h, x as $h);
+            let norm = $hmul(t, x0, x0 ^ x1) ^ $htop(t, $hsquare(t, x1));
+            let ni = $hinv(t, norm);
+            (<$w>::from($hmul(t, x1, ni)) << $bits) | <$w>::from($hmul(t, x0 ^ x1, ni))
+        }
+
+        /// `(s₁F ⊕ s₀)² = s₁²F ⊕ s₁²⊗h ⊕ s₀²`, solved for `s₁` then `s₀`.
+        #[inline]
+        fn $sqrt(t: &Tables, x: $w) -> $w {
+            let (x1, x0) = ((x >> $bits) as $h, x as $h);
+            let s1 = $hsqrt(t, x1);
+            let s0 = $hsqrt(t, x0 ^ $htop(t, x1));
+            (<$w>::from(s1) << $bits) | <$w>::from(s0)
+        }
+    };
+}
+
+level!(u32, u16, 16, mul32, top32, square32, inv32, sqrt32, mul16, top16, square16, inv16, sqrt16);
+level!(u64, u32, 32, mul64, top64, square64, inv64, sqrt64, mul32, top32, square32, inv32, sqrt32);
+level!(
+    u128, u64, 64, mul128, top128, square128, inv128, sqrt128, mul64, top64, square64, inv64,
+    sqrt64
+);
+
+/// A machine word that is a nim field: `u32` (GF(2^32)), `u64` (GF(2^64)) or `u128`
+/// (GF(2^128)). Each is a subfield of the next, so results agree across widths.
+pub trait NimWord: Copy + Eq + fmt::Debug {
+    /// The nim product.
+    fn nim_mul(self, other: Self) -> Self;
+    /// The nim square (`self ⊗ self`), cheaper than a product.
+    fn nim_square(self) -> Self;
+    /// The nim inverse, `None` for 0.
+    fn nim_inv(self) -> Option<Self>;
+    /// The nim square root (every element has exactly one).
+    fn nim_sqrt(self) -> Self;
+}
+
+macro_rules! word {
+    ($w:ty, $mul:ident, $square:ident, $inv:ident, $sqrt:ident) => {
+        impl NimWord for $w {
+            #[inline]
+            fn nim_mul(self, other: Self) -> Self {
+                $mul(tables(), self, other)
+            }
+            #[inline]
+            fn nim_square(self) -> Self {
+                $square(tables(), self)
+            }
+            #[inline]
+            fn nim_inv(self) -> Option<Self> {
+                (self != 0).then(|| $inv(tables(), self))
+            }
+            #[inline]
+            fn nim_sqrt(self) -> Self {
+                $sqrt(tables(), self)
+            }
+        }
+    };
+}
+
+word!(u32, mul32, square32, inv32, sqrt32);
+word!(u64, mul64, square64, inv64, sqrt64);
+word!(u128, mul128, square128, inv128, sqrt128);
+
+/// Nim product of two 64-bit nimbers.
+pub fn nim_mul64(a: u64, b: u64) -> u64 {
+    a.nim_mul(b)
+}
+
+/// Nim product of two 128-bit nimbers.
+pub fn nim_mul128(a: u128, b: u128) -> u128 {
+    a.nim_mul(b)
+}
+
+/// A nimber `*n`: `+` and `-` are XOR (nim-sum), `*` is the nim product, `/` the nim quotient.
+///
+/// `T` is `u32`, `u64` or `u128` ([`NimWord`]). Division by zero panics like integer division;
+/// [`Nimber::inv`] and [`Nimber::checked_div`] return `None` instead.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Nimber<T = u64>(pub T);
+
+impl<T: NimWord> Nimber<T> {
+    /// The multiplicative inverse, `None` for 0.
+    pub fn inv(self) -> Option<Self> {
+        self.0.nim_inv().map(Nimber)
+    }
+
+    /// `self / rhs`, `None` when `rhs` is 0.
+    pub fn checked_div(self, rhs: Self) -> Option<Self> {
+        rhs.inv().map(|r| self * r)
+    }
+
+    /// `self ⊗ self`.
+    pub fn square(self) -> Self {
+        Nimber(self.0.nim_square())
+    }
+
+    /// The unique square root (squaring is a bijection in characteristic 2).
+    pub fn sqrt(self) -> Self {
+        Nimber(self.0.nim_sqrt())
+    }
+
+    /// `self` to the power `e` (nim products), by repeated squaring.
+    pub fn pow(self, mut e: u128) -> Self
+    where
+        T: From<u8>,
+    {
+        let mut result = Nimber(T::from(1u8));
+        let mut base = self;
+        while e > 0 {
+            if e & 1 == 1 {
+                result = result * base;
+            }
+            base = base.square();
+            e >>= 1;
+        }
+        result
+    }
+}
+
+impl<T: NimWord + std::ops::BitXor<Output = T>> Add for Nimber<T> {
+    type Output = Self;
+    fn add(self, rhs: Self) -> Self {
+        Nimber(self.0 ^ rhs.0)
+    }
+}
+
+impl<T: NimWord + std::ops::BitXor<Output = T>> Sub for Nimber<T> {
+    type Output = Self;
+    /// Subtraction equals addition in characteristic 2.
+    fn sub(self, rhs: Self) -> Self {
+        Nimber(self.0 ^ rhs.0)
+    }
+}
+
+impl<T: NimWord> Mul for Nimber<T> {
+    type Output = Self;
+    fn mul(self, rhs: Self) -> Self {
+        Nimber(self.0.nim_mul(rhs.0))
+    }
+}
+
+impl<T: NimWord> Div for Nimber<T> {
+    type Output = Self;
+    fn div(self, rhs: Self) -> Self {
+        self.checked_div(rhs).expect("nimber division by zero")
+    }
+}
+
+impl<T: NimWord + std::ops::BitXor<Output = T>> AddAssign for Nimber<T> {
+    fn add_assign(&mut self, rhs: Self) {
+        *self = *self + rhs;
+    }
+}
+
+impl<T: NimWord + std::ops::BitXor<Output = T>> SubAssign for Nimber<T> {
+    fn sub_assign(&mut self, rhs: Self) {
+        *self = *self - rhs;
+    }
+}
+
+impl<T: NimWord> MulAssign for Nimber<T> {
+    fn mul_assign(&mut self, rhs: Self) {
+        *self = *self * rhs;
+    }
+}
+
+impl<T: fmt::Display> fmt::Display for Nimber<T> {
+    /// `*n`, the notation of the literature.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "*{}", self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Nim product from the definition: the mex of a'b ⊕ ab' ⊕ a'b' over a' < a, b' < b.
+    fn mex_table(n: usize) -> Vec<Vec<u32>> {
+        let mut t = vec![vec![0u32; n]; n];
+        for a in 0..n {
+            for b in 0..n {
+                let mut seen = vec![false; 4 * n + 2];
+                for a2 in 0..a {
+                    for b2 in 0..b {
+                        let v = t[a2][b] ^ t[a][b2] ^ t[a2][b2];
+                        seen[v as usize] = true;
+                    }
+                }
+                t[a][b] = seen.iter().position(|&s| !s).unwrap() as u32;
+            }
+        }
+        t
+    }
+
+    #[test]
+    fn agrees_with_the_mex_definition() {
+        let t = mex_table(64);
+        for a in 0..64u32 {
+            for b in 0..64u32 {
+                assert_eq!(slow_mul(a, b, 8), t[a as usize][b as usize]);
+                assert_eq!(
+                    u64::from(a).nim_mul(u64::from(b)),
+                    u64::from(t[a as usize][b as usize])
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn sixteen_bit_base_agrees_with_slow_rule() {
+        let t = tables();
+        let mut x = 12345u32;
+        for _ in 0..20000 {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            let (a, b) = ((x >> 3) as u16, (x >> 17) as u16);
+            assert_eq!(
+                u32::from(mul16(t, a, b)),
+                slow_mul(u32::from(a), u32::from(b), 16)
+            );
+        }
+        assert_eq!(u32::from(top16(t, 777)), slow_mul(777, 0x8000, 16));
+    }
+}

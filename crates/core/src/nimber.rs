@@ -59,8 +59,8 @@ fn build_tables() -> Tables {
     let mut log = vec![0u16; ORDER + 1];
     let mut exp = vec![0u16; 2 * ORDER + 1];
     let mut x = 1u32;
-    for i in 0..ORDER {
-        exp[i] = x as u16;
+    for (i, e) in exp.iter_mut().take(ORDER).enumerate() {
+        *e = x as u16;
         log[x as usize] = i as u16;
         x = slow_mul(x, generator, 16);
     }
@@ -261,7 +261,7 @@ impl<T: NimWord> Nimber<T> {
         let mut base = self;
         while e > 0 {
             if e & 1 == 1 {
-                result = result * base;
+                result *= base;
             }
             base = base.square();
             e >>= 1;
@@ -272,6 +272,7 @@ impl<T: NimWord> Nimber<T> {
 
 impl<T: NimWord + std::ops::BitXor<Output = T>> Add for Nimber<T> {
     type Output = Self;
+    #[allow(clippy::suspicious_arithmetic_impl)] // nim addition is XOR
     fn add(self, rhs: Self) -> Self {
         Nimber(self.0 ^ rhs.0)
     }
@@ -280,6 +281,7 @@ impl<T: NimWord + std::ops::BitXor<Output = T>> Add for Nimber<T> {
 impl<T: NimWord + std::ops::BitXor<Output = T>> Sub for Nimber<T> {
     type Output = Self;
     /// Subtraction equals addition in characteristic 2.
+    #[allow(clippy::suspicious_arithmetic_impl)]
     fn sub(self, rhs: Self) -> Self {
         Nimber(self.0 ^ rhs.0)
     }

@@ -66,7 +66,10 @@ impl TakeBreak {
         if !self.is_finite() {
             return None;
         }
-        self.digits.iter().rposition(|d| d.mask != 0).map(|i| i as u64)
+        self.digits
+            .iter()
+            .rposition(|d| d.mask != 0)
+            .map(|i| i as u64)
     }
 
     /// True when every digit is unconstrained (plain octal/hexadecimal code).

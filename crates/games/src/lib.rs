@@ -1,1 +1,10 @@
 //! grundy-games: the game catalogue, each game a module over the core model.
+//!
+//! Every game comes with its fast algorithm and a documented API; the slow, obviously-correct
+//! method (a textbook DP or the generic solver) is kept alongside as the test oracle.
+
+pub mod error;
+pub mod fib;
+pub mod wythoff;
+
+pub use error::{GameError, Result};

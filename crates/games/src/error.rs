@@ -1,0 +1,18 @@
+//! The one error type of the game catalogue: bad input described in one line.
+
+/// Why a game could not be set up or solved. Every message is one line naming the culprit.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// An argument outside the game's domain (a zero-sized board, a multiplier of 0, …).
+    #[error("{0}")]
+    Invalid(String),
+    /// Malformed text input (ragged grid, unknown character); `line` counts from 1.
+    #[error("line {line}: {message}")]
+    Parse { line: usize, message: String },
+    /// A request beyond what this engine can hold in memory or finish in reasonable time.
+    #[error("{0}")]
+    TooLarge(String),
+}
+
+/// Shorthand for results of this crate.
+pub type Result<T> = std::result::Result<T, GameError>;

@@ -1,0 +1,177 @@
+//! Fibonacci Nim and the k-multiplier family against reference data and the textbook DPs.
+
+use dashu::integer::UBig;
+use grundy_core::Outcome;
+use grundy_games::fib::{textbook, GrundyTable, MoveTable, MultiplierNim};
+
+fn data_lines(text: &str) -> impl Iterator<Item = &str> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+}
+
+/// fibonacci_nim.txt: n, W/L, the Zeckendorf move, every winning first move, the representation.
+#[test]
+fn reproduces_fibonacci_nim_reference() {
+    let text = include_str!("data/fibonacci_nim.txt");
+    let game = MultiplierNim::fibonacci();
+    let table = MoveTable::new(game, 200).unwrap();
+    let mut count = 0;
+    for line in data_lines(text) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let n: u64 = f[0].parse().unwrap();
+        let a = game.analyse_opening(&UBig::from(n)).unwrap();
+        assert_eq!(a.outcome == Outcome::N, f[1] == "W", "n={n}");
+        let zeck: Vec<String> = a.representation.iter().map(|t| t.to_string()).collect();
+        assert_eq!(zeck.join("+"), f[4], "n={n}");
+        let canonical = a.winning_move.map(|m| m.to_string()).unwrap_or("-".into());
+        assert_eq!(canonical, f[2], "n={n}");
+        let all: Vec<String> = table
+            .winning_moves(n, n - 1)
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        let all = if all.is_empty() {
+            "-".to_string()
+        } else {
+            all.join(",")
+        };
+        assert_eq!(all, f[3], "n={n}");
+        count += 1;
+    }
+    assert_eq!(count, 199);
+}
+
+/// other_heap_games.txt: CGSuite's FibonacciNim and TakeAway(3) rows at (10, memory 0..20);
+/// memory m allows taking up to k·m.
+#[test]
+fn reproduces_cgsuite_memory_rows() {
+    let text = include_str!("data/other_heap_games.txt");
+    for (name, k) in [("Fibonacci Nim", 2u64), ("TakeAway(3)", 3)] {
+        let line = data_lines(text).find(|l| l.starts_with(name)).unwrap();
+        let values: Vec<u32> = line
+            .split('|')
+            .nth(3)
+            .unwrap()
+            .trim()
+            .split(',')
+            .map(|v| v.parse().unwrap())
+            .collect();
+        assert_eq!(values.len(), 21);
+        let table = GrundyTable::new(MultiplierNim::new(k).unwrap(), 10).unwrap();
+        for (memory, &want) in values.iter().enumerate() {
+            assert_eq!(
+                table.value(10, k * memory as u64),
+                Some(want),
+                "{name} memory {memory}"
+            );
+        }
+    }
+}
+
+/// The three textbook DPs agree with each other and with the greedy representation, n ≤ 2000.
+#[test]
+#[allow(clippy::needless_range_loop)]
+fn textbook_dps_agree_with_representation() {
+    for k in 1..=5u64 {
+        let n_max = 2000usize;
+        let game = MultiplierNim::new(k).unwrap();
+        let quadratic = textbook::smallest_winning_take(k, n_max);
+        let linear = textbook::smallest_winning_take_stack(k, n_max);
+        assert_eq!(quadratic, linear, "k={k}");
+        let table = MoveTable::new(game, n_max as u64).unwrap();
+        let grundy = GrundyTable::new(game, 300).unwrap();
+        for n in 1..=n_max {
+            assert_eq!(
+                table.smallest_term(n as u64),
+                Some(quadratic[n] as u64),
+                "k={k} n={n}"
+            );
+            if n % 97 == 0 || n < 100 {
+                let a = game.analyse(&UBig::from(n), &UBig::from(n)).unwrap();
+                assert_eq!(
+                    a.winning_move,
+                    Some(UBig::from(quadratic[n])),
+                    "k={k} n={n}"
+                );
+            }
+        }
+        let cubic_max = n_max;
+        let win = textbook::win_table(k, cubic_max);
+        for (n, row) in win.iter().enumerate() {
+            for (l, &w) in row.iter().enumerate() {
+                assert_eq!(w, !table.is_losing(n as u64, l as u64), "k={k} n={n} l={l}");
+                if n <= 300 {
+                    assert_eq!(
+                        w,
+                        grundy.value(n as u64, l as u64) != Some(0),
+                        "k={k} n={n} l={l}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Every listed winning move really wins, and every other move loses (checked on the DP).
+#[test]
+fn winning_moves_match_win_table() {
+    for k in 1..=4u64 {
+        let n_max = 300usize;
+        let win = textbook::win_table(k, n_max);
+        let table = MoveTable::new(MultiplierNim::new(k).unwrap(), n_max as u64).unwrap();
+        for n in 1..=n_max {
+            for l in 1..=n {
+                let want: Vec<u64> = (1..=l)
+                    .filter(|&a| !win[n - a][(a * k as usize).min(n - a)])
+                    .map(|a| a as u64)
+                    .collect();
+                assert_eq!(
+                    table.winning_moves(n as u64, l as u64),
+                    want,
+                    "k={k} n={n} l={l}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn huge_piles_answer_exactly() {
+    let game = MultiplierNim::fibonacci();
+    let googol = UBig::from(10u32).pow(100);
+    let a = game.analyse_opening(&googol).unwrap();
+    let sum = a.representation.iter().fold(UBig::ZERO, |acc, t| acc + t);
+    assert_eq!(sum, googol);
+    // Zeckendorf: consecutive terms are non-adjacent Fibonacci numbers (ratio > 2 for k = 2).
+    for w in a.representation.windows(2) {
+        assert!(&w[1] * 2u32 < w[0]);
+    }
+    // A Fibonacci pile is lost at the opening.
+    let h = game.losing_sizes(&googol).unwrap();
+    let f = h.last().unwrap().clone();
+    assert_eq!(game.analyse_opening(&f).unwrap().outcome, Outcome::P);
+    let b = game.analyse_opening(&(&f + UBig::ONE)).unwrap();
+    assert_eq!(b.winning_move, Some(UBig::ONE));
+}
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The canonical move leaves a position where the opponent cannot take the new smallest term.
+        #[test]
+        fn canonical_move_leaves_a_loss(n in 2u64..1_000_000_000_000, k in 1u64..6) {
+            let game = MultiplierNim::new(k).unwrap();
+            let a = game.analyse_opening(&UBig::from(n)).unwrap();
+            if let Some(m) = a.winning_move {
+                let rest = UBig::from(n) - &m;
+                let after = game.analyse(&rest, &(&m * k)).unwrap();
+                prop_assert_eq!(after.outcome, Outcome::P);
+            } else {
+                // A losing pile is itself a single term.
+                prop_assert_eq!(a.representation.len(), 1);
+            }
+        }
+    }
+}

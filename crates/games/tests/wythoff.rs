@@ -1,0 +1,165 @@
+//! Wythoff's game against OEIS A004481, CGSuite's row (10, 0..20) and the definition.
+
+use dashu::integer::UBig;
+use grundy_core::Outcome;
+use grundy_games::wythoff::{self, GrundyTable};
+
+fn data_lines(text: &str) -> impl Iterator<Item = &str> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+}
+
+/// A004481: the Grundy table read by antidiagonals.
+#[test]
+fn reproduces_a004481() {
+    let table = GrundyTable::new(20).unwrap();
+    let mut n = 0usize;
+    let mut count = 0;
+    'outer: for d in 0.. {
+        for i in 0..=d {
+            let want = data_lines(include_str!("data/A004481.txt")).nth(n);
+            let Some(line) = want else { break 'outer };
+            let f: Vec<u64> = line
+                .split_whitespace()
+                .map(|v| v.parse().unwrap())
+                .collect();
+            assert_eq!(f[0], n as u64);
+            assert_eq!(
+                table.value(i, d - i).unwrap() as u64,
+                f[1],
+                "n={n} ({i},{})",
+                d - i
+            );
+            n += 1;
+            count += 1;
+        }
+    }
+    assert_eq!(count, 91);
+}
+
+#[test]
+fn reproduces_cgsuite_row() {
+    let text = include_str!("data/other_heap_games.txt");
+    let line = data_lines(text)
+        .find(|l| l.starts_with("Wythoff "))
+        .unwrap();
+    let want: Vec<u32> = line
+        .split('|')
+        .nth(3)
+        .unwrap()
+        .trim()
+        .split(',')
+        .map(|v| v.parse().unwrap())
+        .collect();
+    let table = GrundyTable::new(21).unwrap();
+    let got: Vec<u32> = (0..21).map(|y| table.value(10, y).unwrap()).collect();
+    assert_eq!(got, want);
+}
+
+#[test]
+#[allow(clippy::needless_range_loop)]
+fn table_matches_definition_and_formula() {
+    let side = 120;
+    let naive = wythoff::grundy_naive(side);
+    let table = GrundyTable::new(side).unwrap();
+    for x in 0..side {
+        for y in 0..side {
+            let g = table.value(x, y).unwrap();
+            assert_eq!(g, naive[x][y], "({x},{y})");
+            let (ux, uy) = (UBig::from(x), UBig::from(y));
+            assert_eq!(wythoff::is_p_position(&ux, &uy), g == 0, "({x},{y})");
+            let moves = wythoff::winning_moves(&ux, &uy);
+            // Every move to a zero of the table, and no other.
+            let mut want = Vec::new();
+            for x2 in 0..x {
+                if naive[x2][y] == 0 {
+                    want.push((x2, y));
+                }
+            }
+            for y2 in 0..y {
+                if naive[x][y2] == 0 {
+                    want.push((x, y2));
+                }
+            }
+            for t in 1..=x.min(y) {
+                if naive[x - t][y - t] == 0 {
+                    want.push((x - t, y - t));
+                }
+            }
+            want.sort();
+            let got: Vec<(usize, usize)> = moves
+                .iter()
+                .map(|m| {
+                    (
+                        m.to.0.clone().try_into().unwrap(),
+                        m.to.1.clone().try_into().unwrap(),
+                    )
+                })
+                .collect();
+            assert_eq!(got, want, "({x},{y})");
+        }
+    }
+}
+
+#[test]
+fn huge_coordinates() {
+    let j = UBig::from(10u32).pow(200) + UBig::from(12345u32);
+    let (a, b) = wythoff::p_position(&j);
+    assert_eq!(wythoff::outcome(&a, &b), Outcome::P);
+    assert_eq!(wythoff::outcome(&b, &a), Outcome::P);
+    let a1 = &a + UBig::ONE;
+    assert_eq!(wythoff::outcome(&a1, &b), Outcome::N);
+    let moves = wythoff::winning_moves(&a1, &(&b + UBig::from(7u32)));
+    assert!(!moves.is_empty());
+    for m in moves {
+        assert_eq!(wythoff::outcome(&m.to.0, &m.to.1), Outcome::P);
+    }
+    // ⌊618034·φ⌋ = 1000000 and ⌊618034·φ²⌋ = 1618034 (Python: (j + isqrt(5j²)) // 2).
+    let x = UBig::from(1_000_000u32);
+    let y = UBig::from(1_618_034u32);
+    assert_eq!(
+        wythoff::p_position(&UBig::from(618_034u32)),
+        (x.clone(), y.clone())
+    );
+    assert_eq!(wythoff::outcome(&x, &y), Outcome::P);
+}
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Winning moves reach P-positions; P-positions have none; the floors agree with f64 on
+        /// small indices and with the Beatty recurrence a(j) = mex of earlier a, b.
+        #[test]
+        fn moves_reach_p(x in 0u64..u64::MAX, y in 0u64..u64::MAX) {
+            let (x, y) = (UBig::from(x), UBig::from(y));
+            let moves = wythoff::winning_moves(&x, &y);
+            prop_assert_eq!(moves.is_empty(), wythoff::is_p_position(&x, &y));
+            for m in moves {
+                prop_assert!(wythoff::is_p_position(&m.to.0, &m.to.1));
+                prop_assert_eq!(&m.take_first + &m.to.0, x.clone());
+                prop_assert_eq!(&m.take_second + &m.to.1, y.clone());
+                let diag = m.take_first == m.take_second;
+                prop_assert!(diag || m.take_first.is_zero() || m.take_second.is_zero());
+            }
+        }
+    }
+}
+
+#[test]
+fn beatty_sequences_partition_naturals() {
+    // a(j) = mex{a(i), b(i) : i < j}, b(j) = a(j) + j.
+    let mut used = std::collections::HashSet::new();
+    for j in 0u64..5000 {
+        let mut m = if j == 0 { 0 } else { 1 };
+        while used.contains(&m) {
+            m += 1;
+        }
+        let (a, b) = wythoff::p_position(&UBig::from(j));
+        assert_eq!(a, UBig::from(m));
+        assert_eq!(b, UBig::from(m + j));
+        used.insert(m);
+        used.insert(m + j);
+    }
+}

@@ -6,6 +6,7 @@
 mod fxhash;
 pub mod game;
 pub mod mex;
+pub mod nim;
 pub mod nimber;
 pub mod solver;
 pub mod sum;

@@ -1,0 +1,556 @@
+//! Nim and misère Nim in closed form: nim-sum, outcome, every winning move, explained.
+//!
+//! Normal play (Bouton): the player to move loses iff the nim-sum `X` (XOR of the heaps) is 0;
+//! otherwise the winning moves are exactly the heaps `h` with a 1 at the leading bit of `X`,
+//! each reduced to `h ⊕ X`. Misère play (the last mover loses): play as in Nim unless the move
+//! would leave only heaps of size ≤ 1; then leave an odd number of heaps of size 1.
+//!
+//! Heaps can be fed one at a time to a [`NimStream`], which keeps the running nim-sum and a few
+//! counters; it stores the heaps themselves only when asked to (listing every winning move
+//! needs them, since which heaps qualify depends on the final nim-sum). Heap lists in text are
+//! parsed by [`HeapParser`], a byte-level parser meant for very long inputs.
+
+use crate::game::Outcome;
+use std::fmt::Write as _;
+
+/// Normal play (the last mover wins) or misère play (the last mover loses).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Play {
+    /// The player who cannot move loses.
+    Normal,
+    /// The player who cannot move wins.
+    Misere,
+}
+
+/// A move: reduce heap `heap` (0-based) from `from` to `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NimMove {
+    pub heap: usize,
+    pub from: u64,
+    pub to: u64,
+}
+
+/// Which moves win, described without listing them (the list can be as long as the input).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WinningMoves {
+    /// No winning move: a P-position, or a misère position with no move at all.
+    None,
+    /// Every heap with a 1 at bit `bit` (the leading bit of `nim_sum`) goes to `h ⊕ nim_sum`.
+    ReduceByNimSum { bit: u32, nim_sum: u64 },
+    /// Misère, all heaps ≤ 1 and an even number of 1s: empty any heap of size 1.
+    EmptyAOne,
+    /// Misère, exactly one heap ≥ 2: this single move leaves an odd number of 1s.
+    Single(NimMove),
+}
+
+impl WinningMoves {
+    /// Lists the moves, given the heaps they were computed from.
+    pub fn iter<'a>(&'a self, heaps: &'a [u64]) -> impl Iterator<Item = NimMove> + 'a {
+        heaps
+            .iter()
+            .enumerate()
+            .filter_map(move |(i, &h)| match *self {
+                WinningMoves::None => None,
+                WinningMoves::ReduceByNimSum { bit, nim_sum } => {
+                    (h >> bit & 1 == 1).then_some(NimMove {
+                        heap: i,
+                        from: h,
+                        to: h ^ nim_sum,
+                    })
+                }
+                WinningMoves::EmptyAOne => (h == 1).then_some(NimMove {
+                    heap: i,
+                    from: 1,
+                    to: 0,
+                }),
+                WinningMoves::Single(m) => (m.heap == i).then_some(m),
+            })
+    }
+}
+
+/// The complete answer for a Nim position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NimAnalysis {
+    pub play: Play,
+    /// Number of heaps (zeros included).
+    pub heap_count: u64,
+    /// XOR of all heaps.
+    pub nim_sum: u64,
+    /// `N` if the player to move wins.
+    pub outcome: Outcome,
+    /// Which moves win; list them with [`WinningMoves::iter`].
+    pub winning_moves: WinningMoves,
+    /// How many winning moves there are.
+    pub winning_move_count: u64,
+    /// Heaps of size 1 and of size ≥ 2 (the misère rule depends on them).
+    pub ones: u64,
+    pub big: u64,
+}
+
+/// XOR of the heaps.
+pub fn nim_sum(heaps: &[u64]) -> u64 {
+    heaps.iter().fold(0, |a, &h| a ^ h)
+}
+
+/// Analyses a list of heaps.
+pub fn analyze(heaps: &[u64], play: Play) -> NimAnalysis {
+    let mut s = NimStream::new(false);
+    for &h in heaps {
+        s.push(h);
+    }
+    s.finish_with(play, Some(heaps))
+}
+
+/// Every winning move of a list of heaps.
+pub fn winning_moves(heaps: &[u64], play: Play) -> Vec<NimMove> {
+    analyze(heaps, play).winning_moves.iter(heaps).collect()
+}
+
+/// Analyses heaps fed one at a time, in memory independent of their number unless asked to
+/// keep the heaps (needed to list the winning moves, not to count them).
+#[derive(Clone, Debug)]
+pub struct NimStream {
+    /// The heaps, when kept.
+    heaps: Option<Vec<u64>>,
+    /// `bit_counts[b]`: heaps with bit `b` set; kept only when the heaps are not.
+    bit_counts: Option<Box<[u64; 64]>>,
+    count: u64,
+    nim_sum: u64,
+    ones: u64,
+    big: u64,
+    /// Index and size of the first heap ≥ 2.
+    first_big: Option<(u64, u64)>,
+}
+
+impl NimStream {
+    /// A stream that keeps every heap (`keep_heaps`), or only counters.
+    pub fn new(keep_heaps: bool) -> Self {
+        NimStream {
+            heaps: keep_heaps.then(Vec::new),
+            bit_counts: None,
+            count: 0,
+            nim_sum: 0,
+            ones: 0,
+            big: 0,
+            first_big: None,
+        }
+    }
+
+    /// A stream that keeps only counters and can count (not list) the winning moves.
+    pub fn counting() -> Self {
+        let mut s = NimStream::new(false);
+        s.bit_counts = Some(Box::new([0; 64]));
+        s
+    }
+
+    /// Adds one heap.
+    #[inline]
+    pub fn push(&mut self, h: u64) {
+        self.nim_sum ^= h;
+        if h == 1 {
+            self.ones += 1;
+        } else if h >= 2 {
+            if self.big == 0 {
+                self.first_big = Some((self.count, h));
+            }
+            self.big += 1;
+        }
+        self.count += 1;
+        if let Some(v) = &mut self.heaps {
+            v.push(h);
+        }
+        if let Some(c) = &mut self.bit_counts {
+            let mut x = h;
+            while x != 0 {
+                c[x.trailing_zeros() as usize] += 1;
+                x &= x - 1;
+            }
+        }
+    }
+
+    /// Number of heaps so far.
+    pub fn len(&self) -> u64 {
+        self.count
+    }
+
+    /// True before the first heap.
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// The heaps, if this stream keeps them.
+    pub fn heaps(&self) -> Option<&[u64]> {
+        self.heaps.as_deref()
+    }
+
+    /// The analysis of the heaps so far.
+    pub fn finish(&self, play: Play) -> NimAnalysis {
+        self.finish_with(play, self.heaps.as_deref())
+    }
+
+    fn finish_with(&self, play: Play, heaps: Option<&[u64]>) -> NimAnalysis {
+        let x = self.nim_sum;
+        let normal = if x == 0 {
+            WinningMoves::None
+        } else {
+            WinningMoves::ReduceByNimSum {
+                bit: 63 - x.leading_zeros(),
+                nim_sum: x,
+            }
+        };
+        let (outcome, winning_moves) = match play {
+            Play::Normal => (Outcome::from_grundy(x), normal),
+            Play::Misere => match self.big {
+                0 if self.ones % 2 == 1 => (Outcome::P, WinningMoves::None),
+                // No heap at all: the mover cannot move and so wins.
+                0 if self.ones == 0 => (Outcome::N, WinningMoves::None),
+                0 => (Outcome::N, WinningMoves::EmptyAOne),
+                1 => {
+                    let (i, h) = self.first_big.expect("one big heap was seen");
+                    // Leave an odd number of 1s: the big heap becomes 1 if the 1s are even.
+                    let to = u64::from(self.ones & 1 == 0);
+                    let heap = usize::try_from(i).unwrap_or(usize::MAX);
+                    (
+                        Outcome::N,
+                        WinningMoves::Single(NimMove { heap, from: h, to }),
+                    )
+                }
+                _ => (Outcome::from_grundy(x), normal),
+            },
+        };
+        let winning_move_count = match winning_moves {
+            WinningMoves::None => 0,
+            WinningMoves::EmptyAOne => self.ones,
+            WinningMoves::Single(_) => 1,
+            WinningMoves::ReduceByNimSum { bit, .. } => match (&self.bit_counts, heaps) {
+                (Some(c), _) => c[bit as usize],
+                (None, Some(h)) => h.iter().filter(|&&h| h >> bit & 1 == 1).count() as u64,
+                // Unreachable through the public constructors: one of the two is kept.
+                (None, None) => 0,
+            },
+        };
+        NimAnalysis {
+            play,
+            heap_count: self.count,
+            nim_sum: x,
+            outcome,
+            winning_moves,
+            winning_move_count,
+            ones: self.ones,
+            big: self.big,
+        }
+    }
+}
+
+/// Why a heap list was rejected; each names the offending token (truncated if very long).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HeapError {
+    #[error("heap {index}: '{token}' is not a number")]
+    NotANumber { index: u64, token: String },
+    #[error("heap {index}: negative heap size '{token}'")]
+    Negative { index: u64, token: String },
+    #[error(
+        "heap {index}: '{token}' is larger than the largest heap size {}",
+        u64::MAX
+    )]
+    TooLarge { index: u64, token: String },
+}
+
+/// Longest token kept for an error message.
+const TOKEN_SHOWN: usize = 40;
+
+fn shown(token: &[u8]) -> String {
+    let mut s = String::from_utf8_lossy(&token[..token.len().min(TOKEN_SHOWN)]).into_owned();
+    if token.len() > TOKEN_SHOWN {
+        s.push('…');
+    }
+    s
+}
+
+/// Parses one heap size: decimal digits only, at most `u64::MAX`. `index` (0-based) is the
+/// heap's position, for the error message.
+pub fn parse_heap(token: &[u8], index: u64) -> Result<u64, HeapError> {
+    let digits = |t: &[u8]| !t.is_empty() && t.iter().all(u8::is_ascii_digit);
+    if digits(token) {
+        let mut v: u64 = 0;
+        for &c in token {
+            v = v
+                .checked_mul(10)
+                .and_then(|v| v.checked_add(u64::from(c - b'0')))
+                .ok_or_else(|| HeapError::TooLarge {
+                    index,
+                    token: shown(token),
+                })?;
+        }
+        return Ok(v);
+    }
+    let token_s = shown(token);
+    if token.first() == Some(&b'-') && digits(&token[1..]) {
+        Err(HeapError::Negative {
+            index,
+            token: token_s,
+        })
+    } else {
+        Err(HeapError::NotANumber {
+            index,
+            token: token_s,
+        })
+    }
+}
+
+/// Streaming parser of whitespace-separated heap sizes, fed chunks of bytes of any size
+/// (a token may straddle two chunks).
+#[derive(Clone, Debug, Default)]
+pub struct HeapParser {
+    /// The start of a token cut by the end of the previous chunk (at most a few dozen bytes
+    /// are kept: a longer token is invalid anyway).
+    pending: Vec<u8>,
+    pending_len: usize,
+    index: u64,
+}
+
+const PENDING_CAP: usize = 64;
+
+impl HeapParser {
+    /// A parser at the start of the input.
+    pub fn new() -> Self {
+        HeapParser::default()
+    }
+
+    /// Number of heaps parsed so far.
+    pub fn count(&self) -> u64 {
+        self.index
+    }
+
+    fn emit(&mut self, token: &[u8], sink: &mut impl FnMut(u64)) -> Result<(), HeapError> {
+        let v = parse_heap(token, self.index)?;
+        sink(v);
+        self.index += 1;
+        Ok(())
+    }
+
+    fn hold(&mut self, bytes: &[u8]) {
+        let room = PENDING_CAP.saturating_sub(self.pending.len());
+        self.pending
+            .extend_from_slice(&bytes[..bytes.len().min(room)]);
+        self.pending_len += bytes.len();
+    }
+
+    fn flush_pending(&mut self, sink: &mut impl FnMut(u64)) -> Result<(), HeapError> {
+        let token = std::mem::take(&mut self.pending);
+        let long = self.pending_len > token.len();
+        self.pending_len = 0;
+        if long {
+            // Longer than any valid heap: report it by its first bytes.
+            let (index, mut shown_token) = (self.index, shown(&token));
+            shown_token.push('…');
+            let digits = |t: &[u8]| !t.is_empty() && t.iter().all(u8::is_ascii_digit);
+            return Err(if digits(&token) {
+                HeapError::TooLarge {
+                    index,
+                    token: shown_token,
+                }
+            } else if token[0] == b'-' && digits(&token[1..]) {
+                HeapError::Negative {
+                    index,
+                    token: shown_token,
+                }
+            } else {
+                HeapError::NotANumber {
+                    index,
+                    token: shown_token,
+                }
+            });
+        }
+        self.emit(&token, sink)
+    }
+
+    /// Parses a chunk, calling `sink` with each complete heap size.
+    pub fn feed(&mut self, chunk: &[u8], sink: &mut impl FnMut(u64)) -> Result<(), HeapError> {
+        let len = chunk.len();
+        let mut i = 0;
+        if self.pending_len > 0 {
+            let end = chunk
+                .iter()
+                .position(u8::is_ascii_whitespace)
+                .unwrap_or(len);
+            self.hold(&chunk[..end]);
+            if end == len {
+                return Ok(());
+            }
+            self.flush_pending(sink)?;
+            i = end;
+        }
+        loop {
+            while i < len && chunk[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            if i == len {
+                return Ok(());
+            }
+            let start = i;
+            let mut v: u64 = 0;
+            while i < len {
+                let d = chunk[i].wrapping_sub(b'0');
+                if d >= 10 {
+                    break;
+                }
+                v = v.wrapping_mul(10).wrapping_add(u64::from(d));
+                i += 1;
+            }
+            if i < len && chunk[i].is_ascii_whitespace() && i - start < 20 {
+                // At most 19 digits: no overflow is possible.
+                sink(v);
+                self.index += 1;
+                continue;
+            }
+            while i < len && !chunk[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            if i == len {
+                self.hold(&chunk[start..]);
+                return Ok(());
+            }
+            self.emit(&chunk[start..i], sink)?;
+        }
+    }
+
+    /// Ends the input; returns the number of heaps parsed.
+    pub fn finish(mut self, sink: &mut impl FnMut(u64)) -> Result<u64, HeapError> {
+        if self.pending_len > 0 {
+            self.flush_pending(sink)?;
+        }
+        Ok(self.index)
+    }
+}
+
+/// Parses a whole buffer of whitespace-separated heap sizes.
+pub fn parse_heaps(bytes: &[u8], mut sink: impl FnMut(u64)) -> Result<u64, HeapError> {
+    let mut p = HeapParser::new();
+    p.feed(bytes, &mut sink)?;
+    p.finish(&mut sink)
+}
+
+/// The textbook explanation of an analysis: heaps and nim-sum in binary, the rule that
+/// decides, and the winning moves. `heaps` are those analysed (or `None` if not kept); at most
+/// `max_items` heaps and moves are written out.
+pub fn explain(a: &NimAnalysis, heaps: Option<&[u64]>, max_items: usize) -> String {
+    let mut s = String::new();
+    let x = a.nim_sum;
+    let play = match a.play {
+        Play::Normal => "Nim",
+        Play::Misere => "Misère Nim",
+    };
+    let _ = writeln!(
+        s,
+        "{play}, {} heap{}",
+        a.heap_count,
+        if a.heap_count == 1 { "" } else { "s" }
+    );
+    let width = heaps
+        .map(|h| h.iter().fold(x, |m, &v| m.max(v)))
+        .unwrap_or(x)
+        .max(1);
+    let bits = (64 - width.leading_zeros()) as usize;
+    if let Some(h) = heaps {
+        let dec = h
+            .iter()
+            .take(max_items)
+            .map(|v| v.to_string().len())
+            .max()
+            .unwrap_or(1);
+        let dec = dec.max(x.to_string().len());
+        for (i, &v) in h.iter().enumerate().take(max_items) {
+            let _ = writeln!(s, "  heap {i:>3}: {v:>dec$} = {v:0bits$b}");
+        }
+        if h.len() > max_items {
+            let _ = writeln!(s, "  … {} more heaps", h.len() - max_items);
+        }
+        let _ = writeln!(
+            s,
+            "  nim-sum:  {x:>dec$} = {x:0bits$b}  (XOR of the heaps, bit by bit)"
+        );
+    } else {
+        let _ = writeln!(s, "  nim-sum: {x} = {x:0bits$b}");
+    }
+    let mover_wins = a.outcome == Outcome::N;
+    let verdict = if mover_wins {
+        "N-position: the player to move wins."
+    } else {
+        "P-position: the player to move loses (the previous player wins)."
+    };
+    let small_endgame = a.play == Play::Misere && a.big <= 1;
+    if !small_endgame {
+        if x == 0 {
+            let _ = writeln!(
+                s,
+                "The nim-sum is 0. {verdict}\nEvery move changes one heap and so makes the \
+                 nim-sum non-zero; the opponent can then restore 0."
+            );
+        } else {
+            let bit = 63 - x.leading_zeros();
+            let _ = writeln!(
+                s,
+                "The nim-sum is {x}, not 0. {verdict}\nIts leading 1 is bit {bit} (worth {}). \
+                 A winning move takes a heap with a 1 at that bit and reduces it to heap ⊕ {x}, \
+                 which is smaller and leaves nim-sum 0.",
+                1u64 << bit
+            );
+        }
+        if a.play == Play::Misere {
+            let _ = writeln!(
+                s,
+                "Misère play: {} heaps are larger than 1, so the position is played exactly as \
+                 in Nim (a nim-sum-0 move always leaves at least two heaps larger than 1).",
+                a.big
+            );
+        }
+    } else if a.big == 1 {
+        let _ = writeln!(
+            s,
+            "Misère play with one heap larger than 1: {verdict}\nReduce that heap to 0 or 1 so \
+             that an odd number of heaps of size 1 remains ({} now); the opponent must then \
+             take the last one.",
+            a.ones
+        );
+    } else if a.ones == 0 {
+        let _ = writeln!(
+            s,
+            "Misère play with no counters left: the player to move cannot move and so wins."
+        );
+    } else {
+        let _ = writeln!(
+            s,
+            "Misère play with only heaps of size ≤ 1 ({} of size 1): the player who takes the \
+             last counter loses, so an odd number of 1s loses for the player to move. {verdict}",
+            a.ones
+        );
+    }
+    match (heaps, a.winning_move_count) {
+        (_, 0) => {}
+        (Some(h), n) => {
+            let _ = writeln!(s, "Winning moves ({n}):");
+            for m in a.winning_moves.iter(h).take(max_items) {
+                let _ = match a.winning_moves {
+                    WinningMoves::ReduceByNimSum { bit, nim_sum } => writeln!(
+                        s,
+                        "  heap {}: {} has a 1 at bit {bit}; reduce it to {} ⊕ {nim_sum} = {}",
+                        m.heap, m.from, m.from, m.to
+                    ),
+                    _ => writeln!(s, "  heap {}: {} → {}", m.heap, m.from, m.to),
+                };
+            }
+            if n > max_items as u64 {
+                let _ = writeln!(
+                    s,
+                    "  … {} more (--json lists them all)",
+                    n - max_items as u64
+                );
+            }
+        }
+        (None, n) => {
+            let _ = writeln!(s, "Winning moves: {n}");
+        }
+    }
+    s
+}

@@ -1,0 +1,301 @@
+//! Nim and misère Nim in closed form: against the generic solver on every small position,
+//! against the competitive-programming examples in `data/cp_games_reference.txt` (a copy of
+//! `shared/data/games/`), and the streaming parser against whole-buffer parsing.
+
+use grundy_core::nim::{
+    analyze, explain, parse_heap, parse_heaps, winning_moves, HeapError, HeapParser, NimMove,
+    NimStream, Play,
+};
+use grundy_core::{Game, Outcome, Solver};
+use proptest::prelude::*;
+
+const CP: &str = include_str!("data/cp_games_reference.txt");
+
+struct NimGame;
+
+impl Game for NimGame {
+    type Position = Vec<u64>;
+    fn options(&self, pos: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        for (i, &h) in pos.iter().enumerate() {
+            for to in 0..h {
+                let mut p = pos.clone();
+                p[i] = to;
+                out.push(p);
+            }
+        }
+    }
+    fn components(&self, pos: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> bool {
+        if pos.len() < 2 {
+            return false;
+        }
+        out.extend(pos.iter().map(|&h| vec![h]));
+        true
+    }
+}
+
+fn apply(heaps: &[u64], m: &NimMove) -> Vec<u64> {
+    assert_eq!(heaps[m.heap], m.from);
+    let mut p = heaps.to_vec();
+    p[m.heap] = m.to;
+    p
+}
+
+#[test]
+fn closed_form_matches_solver_up_to_4_heaps_of_7() {
+    let mut solver = Solver::new(NimGame);
+    let mut positions = vec![vec![]];
+    let mut layer: Vec<Vec<u64>> = vec![vec![]];
+    for _ in 0..4 {
+        layer = layer
+            .iter()
+            .flat_map(|p| (0..=7).map(move |h| [p.clone(), vec![h]].concat()))
+            .collect();
+        positions.extend(layer.iter().cloned());
+    }
+    assert_eq!(positions.len(), 1 + 8 + 64 + 512 + 4096);
+    for p in &positions {
+        for play in [Play::Normal, Play::Misere] {
+            let a = analyze(p, play);
+            let mut closed: Vec<Vec<u64>> =
+                winning_moves(p, play).iter().map(|m| apply(p, m)).collect();
+            let (outcome, mut searched) = match play {
+                Play::Normal => (solver.outcome(p), solver.winning_moves(p)),
+                Play::Misere => (solver.misere_outcome(p), solver.misere_winning_moves(p)),
+            };
+            assert_eq!(a.outcome, outcome, "{play:?} {p:?}");
+            closed.sort();
+            searched.sort();
+            assert_eq!(closed, searched, "{play:?} {p:?}");
+            assert_eq!(a.winning_move_count, closed.len() as u64);
+            let mut counting = NimStream::counting();
+            p.iter().for_each(|&h| counting.push(h));
+            assert_eq!(
+                counting.finish(play).winning_move_count,
+                a.winning_move_count
+            );
+        }
+    }
+}
+
+/// Parses "[1, 2, 3]->answer" items from the line that starts with `label`.
+fn examples(label: &str) -> Vec<(Vec<u64>, String)> {
+    let line = CP
+        .lines()
+        .find(|l| l.trim_start().starts_with(label))
+        .expect(label);
+    let body = line.split_once(':').unwrap().1;
+    body.split(';')
+        .map(|item| {
+            let (heaps, answer) = item.split_once("->").unwrap();
+            let heaps = heaps.trim().trim_matches(|c| c == '[' || c == ']');
+            let heaps = heaps
+                .split(',')
+                .map(|h| h.trim().parse().unwrap())
+                .collect();
+            (heaps, answer.trim().to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn competitive_programming_examples() {
+    // koosaga moves first; "koosaga" means the player to move wins.
+    let winner = |o: Outcome| {
+        if o == Outcome::N {
+            "koosaga"
+        } else {
+            "cubelover"
+        }
+    };
+    let normal = examples("11868 normal Nim examples");
+    assert_eq!(normal.len(), 8);
+    for (heaps, answer) in &normal {
+        assert_eq!(
+            winner(analyze(heaps, Play::Normal).outcome),
+            answer,
+            "{heaps:?}"
+        );
+    }
+    let misere = examples("same positions under misere (11694)");
+    assert_eq!(misere.len(), 8);
+    for (heaps, answer) in &misere {
+        assert_eq!(
+            winner(analyze(heaps, Play::Misere).outcome),
+            answer,
+            "{heaps:?}"
+        );
+    }
+    let counts = examples("16895 winning first moves count");
+    assert_eq!(counts.len(), 6);
+    for (heaps, answer) in &counts {
+        let a = analyze(heaps, Play::Normal);
+        assert_eq!(a.winning_move_count.to_string(), *answer, "{heaps:?}");
+        assert_eq!(
+            winning_moves(heaps, Play::Normal).len().to_string(),
+            *answer
+        );
+    }
+}
+
+#[test]
+fn textbook_example_and_misere_endgames() {
+    let heaps = [10, 12, 5];
+    let a = analyze(&heaps, Play::Normal);
+    assert_eq!((a.nim_sum, a.outcome), (3, Outcome::N));
+    assert_eq!(
+        winning_moves(&heaps, Play::Normal),
+        vec![NimMove {
+            heap: 0,
+            from: 10,
+            to: 9
+        }]
+    );
+    let text = explain(&a, Some(&heaps), 50);
+    assert!(text.contains("10 = 1010"), "{text}");
+    assert!(text.contains("nim-sum:   3 = 0011"), "{text}");
+    assert!(text.contains("10 ⊕ 3 = 9"), "{text}");
+
+    assert_eq!(
+        winning_moves(&[1, 1, 2], Play::Misere),
+        vec![NimMove {
+            heap: 2,
+            from: 2,
+            to: 1
+        }]
+    );
+    assert_eq!(
+        winning_moves(&[1, 2], Play::Misere),
+        vec![NimMove {
+            heap: 1,
+            from: 2,
+            to: 0
+        }]
+    );
+    assert_eq!(winning_moves(&[1, 0, 1], Play::Misere).len(), 2);
+    assert_eq!(analyze(&[1, 1, 1], Play::Misere).outcome, Outcome::P);
+    assert_eq!(analyze(&[], Play::Misere).outcome, Outcome::N);
+    assert_eq!(analyze(&[0, 0], Play::Normal).outcome, Outcome::P);
+    let big = [u64::MAX, 1];
+    assert_eq!(
+        winning_moves(&big, Play::Normal),
+        vec![NimMove {
+            heap: 0,
+            from: u64::MAX,
+            to: 1
+        }]
+    );
+    assert!(explain(&analyze(&[1, 1, 2], Play::Misere), Some(&[1, 1, 2]), 50).contains("odd"));
+}
+
+#[test]
+fn parser_errors_name_the_token() {
+    let parse = |s: &str| parse_heaps(s.as_bytes(), |_| {});
+    assert_eq!(parse(" 1 2\n3\t"), Ok(3));
+    assert_eq!(parse(""), Ok(0));
+    assert_eq!(
+        parse("1 abc 3"),
+        Err(HeapError::NotANumber {
+            index: 1,
+            token: "abc".into()
+        })
+    );
+    assert_eq!(
+        parse("-3"),
+        Err(HeapError::Negative {
+            index: 0,
+            token: "-3".into()
+        })
+    );
+    assert_eq!(parse("18446744073709551615"), Ok(1));
+    assert_eq!(
+        parse("7 18446744073709551616"),
+        Err(HeapError::TooLarge {
+            index: 1,
+            token: "18446744073709551616".into()
+        })
+    );
+    assert!(matches!(parse("12x"), Err(HeapError::NotANumber { .. })));
+    assert!(matches!(parse("1.5"), Err(HeapError::NotANumber { .. })));
+    assert!(matches!(parse("+5"), Err(HeapError::NotANumber { .. })));
+    let long = "9".repeat(200);
+    assert!(matches!(parse(&long), Err(HeapError::TooLarge { .. })));
+    assert_eq!(parse_heap(b"00042", 0), Ok(42));
+    let msg = HeapError::Negative {
+        index: 4,
+        token: "-3".into(),
+    }
+    .to_string();
+    assert!(msg.contains("'-3'"), "{msg}");
+}
+
+#[test]
+fn long_tokens_split_across_chunks_are_reported() {
+    let text = format!("1 {} 2", "x".repeat(500));
+    let mut p = HeapParser::new();
+    let mut err = None;
+    for chunk in text.as_bytes().chunks(7) {
+        if let Err(e) = p.feed(chunk, &mut |_| {}) {
+            err = Some(e);
+            break;
+        }
+    }
+    match err {
+        Some(HeapError::NotANumber { index: 1, token }) => assert!(token.starts_with("xxxx")),
+        other => panic!("{other:?}"),
+    }
+}
+
+proptest! {
+    /// Any chunking of the input gives the same heaps as one whole buffer.
+    #[test]
+    fn chunked_parsing_matches_whole(
+        heaps in proptest::collection::vec(any::<u64>(), 0..40),
+        seps in proptest::collection::vec(prop_oneof![Just(" "), Just("\n"), Just("\t "), Just("  \r\n")], 40),
+        chunk in 1usize..30,
+    ) {
+        let mut text = String::new();
+        for (h, s) in heaps.iter().zip(&seps) {
+            text.push_str(&h.to_string());
+            text.push_str(s);
+        }
+        let mut whole = Vec::new();
+        parse_heaps(text.as_bytes(), |h| whole.push(h)).unwrap();
+        prop_assert_eq!(&whole, &heaps);
+        let mut parts = Vec::new();
+        let mut p = HeapParser::new();
+        for c in text.as_bytes().chunks(chunk) {
+            p.feed(c, &mut |h| parts.push(h)).unwrap();
+        }
+        prop_assert_eq!(p.finish(&mut |h| parts.push(h)).unwrap(), heaps.len() as u64);
+        prop_assert_eq!(&parts, &heaps);
+    }
+
+    /// The counting stream (no heaps kept) agrees with the full analysis; every listed move
+    /// leaves a losing position for the opponent, and every other move does not.
+    #[test]
+    fn streams_agree_and_moves_are_exactly_the_winning_ones(
+        heaps in proptest::collection::vec(prop_oneof![0u64..4, 0u64..40, any::<u64>()], 0..7),
+        misere: bool,
+    ) {
+        let play = if misere { Play::Misere } else { Play::Normal };
+        let a = analyze(&heaps, play);
+        let mut c = NimStream::counting();
+        heaps.iter().for_each(|&h| c.push(h));
+        prop_assert_eq!(&c.finish(play), &a);
+        let moves = winning_moves(&heaps, play);
+        prop_assert_eq!(moves.len() as u64, a.winning_move_count);
+        for m in &moves {
+            prop_assert_eq!(analyze(&apply(&heaps, m), play).outcome, Outcome::P);
+        }
+        // A few other moves per heap: none of them wins.
+        for (i, &h) in heaps.iter().enumerate() {
+            for to in [0, 1, h / 2, h.saturating_sub(1)] {
+                if to < h && !moves.contains(&NimMove { heap: i, from: h, to }) {
+                    let mut p = heaps.clone();
+                    p[i] = to;
+                    prop_assert_eq!(analyze(&p, play).outcome, Outcome::N);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+//! The one error type of the crate: every message is one line naming the offending input.
+
+/// Why a pattern race could not be set up or solved.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PenneyError {
+    /// The alphabet has no symbols.
+    #[error("empty alphabet")]
+    EmptyAlphabet,
+    /// A symbol appears twice in the alphabet.
+    #[error("symbol '{0}' appears twice in the alphabet")]
+    DuplicateSymbol(char),
+    /// A probability could not be read as a fraction or decimal.
+    #[error("cannot read probability '{0}' (expected a fraction like 2/3 or a decimal like 0.25)")]
+    BadProbability(String),
+    /// A letter probability is zero or negative.
+    #[error("probability of '{0}' must be positive, got {1}")]
+    NonPositiveProbability(char, String),
+    /// The letter probabilities do not add up to one.
+    #[error("letter probabilities sum to {0}, not 1")]
+    ProbabilitiesDoNotSumToOne(String),
+    /// A probability entry is malformed (not `symbol=fraction`).
+    #[error("malformed probability entry '{0}' (expected symbol=fraction, e.g. H=2/3)")]
+    BadProbabilityEntry(String),
+    /// A pattern is empty.
+    #[error("empty pattern")]
+    EmptyPattern,
+    /// A pattern uses a symbol outside the alphabet.
+    #[error("pattern '{pattern}' uses '{symbol}', which is not in the alphabet '{alphabet}'")]
+    UnknownSymbol {
+        pattern: String,
+        symbol: char,
+        alphabet: String,
+    },
+    /// The same pattern was given twice.
+    #[error("pattern '{0}' is given twice")]
+    DuplicatePattern(String),
+    /// No pattern was given.
+    #[error("no patterns given")]
+    NoPatterns,
+    /// A request that would take unreasonably long or too much memory.
+    #[error("{0}")]
+    TooLarge(String),
+    /// The method does not apply to this input (e.g. Conway's formula needs two patterns).
+    #[error("{0}")]
+    NotApplicable(String),
+}
+
+/// Result alias for this crate.
+pub type Result<T> = std::result::Result<T, PenneyError>;

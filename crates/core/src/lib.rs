@@ -5,6 +5,7 @@
 
 mod fxhash;
 pub mod game;
+pub mod graph;
 pub mod mex;
 pub mod nim;
 pub mod nimber;

@@ -3,8 +3,11 @@
 //! Every game comes with its fast algorithm and a documented API; the slow, obviously-correct
 //! method (a textbook DP or the generic solver) is kept alongside as the test oracle.
 
+pub mod cards;
 pub mod error;
 pub mod fib;
+pub mod maze;
+pub mod walls;
 pub mod wythoff;
 
 pub use error::{GameError, Result};

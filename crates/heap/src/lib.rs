@@ -4,13 +4,21 @@
 //! * [`code`]: the take-and-break code every engine consumes ([`TakeBreak`]).
 //! * [`options`]: the moves from one heap.
 //! * [`reference`]: the plain mex engine, G(0..=n) of a code (the yardstick).
+//! * [`subtraction`]: faster engines for moves that leave at most one heap.
+//! * [`engine`]: G(0..=n) of any rule by the best engine, named games' shift applied.
+//! * [`periodicity`]: smallest period, preperiod, saltus; proven (Guy–Smith) or observed.
+//! * [`sum`]: sums of heaps: value, outcome, every winning move.
 //! * [`named`]: famous and contest games by name, with their heap-size shift.
 
 pub mod code;
+pub mod engine;
 pub mod named;
 pub mod options;
+pub mod periodicity;
 pub mod reference;
 pub mod rule;
+pub mod subtraction;
+pub mod sum;
 
 pub use code::{Constraint, Digit, TakeBreak};
 pub use rule::{parse, Rule, RuleError};

@@ -44,14 +44,12 @@ pub fn for_each_split(rest: u64, k: u32, constraint: Constraint, mut f: impl FnM
         }
     };
     match k {
-        0
-            if rest == 0 => {
-                f(&[]);
-            }
-        1
-            if rest >= 1 => {
-                f(&[rest]);
-            }
+        0 if rest == 0 => {
+            f(&[]);
+        }
+        1 if rest >= 1 => {
+            f(&[rest]);
+        }
         2 => {
             if constraint == Constraint::AllEqual {
                 if rest >= 2 && rest.is_multiple_of(2) {

@@ -1,0 +1,85 @@
+//! G(0..=n) of any [`Rule`], by the best engine in this crate for it, with the named games'
+//! heap-size shift applied.
+//!
+//! ```
+//! use grundy_heap::{engine, rule};
+//! let crosses = rule::parse("crosses").unwrap();
+//! // BOJ 3596: a 1×6 strip is a second-player win
+//! assert_eq!(engine::sequence(&crosses, 6).unwrap()[6], 0);
+//! ```
+
+use crate::reference::{self, EngineError};
+use crate::rule::{Rule, SubtractionSet};
+use crate::subtraction;
+
+/// Bytes of memory a run to `n` needs, roughly (values plus engine bookkeeping).
+pub fn memory_estimate(rule: &Rule, n: u64) -> u64 {
+    let (base, shift) = rule.base_and_shift();
+    let len = n.saturating_add(shift).saturating_add(1);
+    let per_heap = match base {
+        Rule::Subtraction(SubtractionSet::Infinite(_)) => 4 + 8 + 1,
+        _ => 4,
+    };
+    len.saturating_mul(per_heap)
+}
+
+/// G(0..=n) of `rule`, calling `progress(heaps_done)` now and then.
+pub fn sequence_with_progress(
+    rule: &Rule,
+    n: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Vec<u32>, EngineError> {
+    let (base, shift) = rule.base_and_shift();
+    let m = n.checked_add(shift).ok_or(EngineError::TooLarge(n))?;
+    let mut values = base_sequence(base, m, progress)?;
+    values.drain(..shift as usize);
+    Ok(values)
+}
+
+/// G(0..=n) of `rule`.
+pub fn sequence(rule: &Rule, n: u64) -> Result<Vec<u32>, EngineError> {
+    sequence_with_progress(rule, n, &mut |_| {})
+}
+
+fn base_sequence(
+    rule: &Rule,
+    n: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Vec<u32>, EngineError> {
+    if let Rule::Subtraction(SubtractionSet::Infinite(set)) = rule {
+        if let Some(code) = rule.take_break() {
+            if let Some(r) = subtraction::quaternary_sequence(&code, n, progress) {
+                return r;
+            }
+        }
+        return subtraction::sparse_set_sequence(*set, n, progress);
+    }
+    let code = rule
+        .take_break()
+        .expect("every rule but sparse infinite sets is a code");
+    if let Some(r) = subtraction::quaternary_sequence(&code, n, progress) {
+        return r;
+    }
+    reference::try_sequence(&code, n, progress)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rule::parse;
+
+    #[test]
+    fn shift_and_dispatch() {
+        let crosses = sequence(&parse("crosses").unwrap(), 30).unwrap();
+        let code = sequence(&parse("0.007").unwrap(), 32).unwrap();
+        assert_eq!(crosses[..], code[2..]);
+        assert_eq!(
+            sequence(&parse("sub:odd").unwrap(), 9).unwrap(),
+            vec![0, 1, 0, 1, 0, 1, 0, 1, 0, 1]
+        );
+        assert_eq!(
+            sequence(&parse("allbut:").unwrap(), 5).unwrap(),
+            vec![0, 1, 2, 3, 4, 5]
+        );
+    }
+}

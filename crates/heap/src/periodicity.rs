@@ -1,0 +1,312 @@
+//! Periodicity of a Grundy sequence: the smallest period p, the preperiod e (the first index
+//! from which G(n + p) = G(n) + s for every n), the saltus s, and how sure we are.
+//!
+//! **Proven** only where a theorem covers it: finite take-and-break codes with no `!`, `?` or
+//! `=` constraint on splits (this includes finite subtraction sets) and saltus 0. The check
+//! is the Guy–Smith theorem (Winning Ways ch. 4) generalised to moves leaving up to K heaps:
+//!
+//! > if G(n + p) = G(n) for all e <= n < B, with B = max(K·e + (K−1)·p + t, t + 1),
+//! > t = the most tokens a move removes, then G(n + p) = G(n) for all n >= e.
+//!
+//! Proof sketch (induction on m >= B): a move from m + p removes i <= t tokens and leaves at
+//! most K heaps summing to m + p − i, so the largest, L, is at least (m + p − t)/K >= e + p;
+//! replacing L by L − p (same value, by induction, as e <= L − p < m) gives a move from m with
+//! the same XOR. Conversely the largest heap left by a move from m is >= (m − t)/K >= e, and
+//! growing it by p gives a move from m + p. Moves to no heaps need m = i <= t < B. For K = 2
+//! this is the classic bound 2e + p + t; for K = 1 (subtraction sets) it is the window
+//! argument (t repeated values after e). Constraints (`!`, `?`, `=`) break the step "replace
+//! L by L − p" (L − p may equal another heap), so such rules, infinite codes and infinite sets
+//! only get **observed** periods: the relation holds over the computed range, at least two
+//! periods and 12 heaps long. A saltus s ≠ 0 (arithmetic periodicity, as in all-but games and
+//! Nim) is reported as observed.
+
+use crate::code::{Constraint, TakeBreak};
+use crate::engine;
+use crate::reference::EngineError;
+use crate::rule::Rule;
+
+/// How sure a reported period is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// A theorem guarantees it for every heap.
+    Proven,
+    /// It holds over the computed range only.
+    Observed,
+}
+
+impl Status {
+    /// `"proven"` or `"observed"` (the JSON spelling).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Proven => "proven",
+            Status::Observed => "observed",
+        }
+    }
+}
+
+/// A period found in a sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Periodicity {
+    /// The smallest period p.
+    pub period: u64,
+    /// The preperiod e: G(n + p) = G(n) + saltus for all n >= e, not for n = e − 1.
+    pub preperiod: u64,
+    /// The saltus s (0 for plain periodicity).
+    pub saltus: i64,
+    pub status: Status,
+}
+
+impl Periodicity {
+    /// G(h) for any heap, from the computed `values` (which must reach e + p) when `h` lies beyond.
+    pub fn value_at(&self, values: &[u32], h: u64) -> Option<u64> {
+        if let Some(&v) = values.get(h as usize) {
+            if (h as usize) < values.len() {
+                return Some(v as u64);
+            }
+        }
+        if h < self.preperiod {
+            return None;
+        }
+        let k = (h - self.preperiod) / self.period;
+        let base = self.preperiod + (h - self.preperiod) % self.period;
+        let v = *values.get(base as usize)? as i128 + k as i128 * self.saltus as i128;
+        u64::try_from(v).ok()
+    }
+}
+
+/// The data a proof needs: K (most heaps a move leaves) and t (most tokens removed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProofBound {
+    pub max_heaps: u64,
+    pub max_removal: u64,
+}
+
+impl ProofBound {
+    /// The Guy–Smith bound B(e, p): the relation must be checked for e <= n < B.
+    pub fn bound(&self, e: u64, p: u64) -> u64 {
+        let k = self.max_heaps;
+        let t = self.max_removal;
+        let linear = k
+            .saturating_mul(e)
+            .saturating_add(k.saturating_sub(1).saturating_mul(p))
+            .saturating_add(t);
+        linear.max(t + 1)
+    }
+
+    /// The last index the proof reads: B(e, p) − 1 + p.
+    pub fn needs_upto(&self, e: u64, p: u64) -> u64 {
+        self.bound(e, p).saturating_add(p).saturating_sub(1)
+    }
+}
+
+/// The proof data of a code, when the theorem covers it.
+pub fn code_bound(code: &TakeBreak) -> Option<ProofBound> {
+    let t = code.max_removal()?;
+    if code
+        .digits
+        .iter()
+        .any(|d| d.mask >= 4 && d.constraint != Constraint::Any)
+    {
+        return None;
+    }
+    // K: the highest bit set in any digit (bit k = leave k heaps).
+    let k = code
+        .digits
+        .iter()
+        .map(|d| {
+            if d.mask == 0 {
+                0
+            } else {
+                7 - d.mask.leading_zeros() as u64
+            }
+        })
+        .max()
+        .unwrap_or(0);
+    Some(ProofBound {
+        max_heaps: k,
+        max_removal: t,
+    })
+}
+
+/// The proof data of a rule's base (see [`Rule::base_and_shift`]).
+pub fn rule_bound(rule: &Rule) -> Option<ProofBound> {
+    let (base, _) = rule.base_and_shift();
+    match base {
+        Rule::Code(c) => code_bound(c),
+        Rule::Subtraction(crate::rule::SubtractionSet::Finite(_)) => {
+            code_bound(&base.take_break()?)
+        }
+        _ => None,
+    }
+}
+
+/// The smallest (period, preperiod, saltus) of `values`, proven when `bound` is given and its
+/// check fits in the data, else observed; `None` when nothing convincing is found.
+pub fn find(values: &[u32], bound: Option<ProofBound>) -> Option<Periodicity> {
+    let len = values.len() as u64;
+    if len < 2 {
+        return None;
+    }
+    let last = len - 1;
+    let at = |i: u64| values[i as usize] as i64;
+    let mut observed: Option<Periodicity> = None;
+    for p in 1..=last / 2 {
+        if let Some(o) = observed {
+            if p % o.period == 0 {
+                continue;
+            }
+        }
+        let s = at(last) - at(last - p);
+        let mut e = last - p + 1;
+        while e > 0 && at(e - 1 + p) - at(e - 1) == s {
+            e -= 1;
+        }
+        let run = last - p + 1 - e;
+        if let Some(b) = bound {
+            if s == 0 && b.needs_upto(e, p) <= last {
+                return Some(refine(values, e, p));
+            }
+        }
+        if observed.is_none() && run >= (2 * p).max(12) {
+            observed = Some(Periodicity {
+                period: p,
+                preperiod: e,
+                saltus: s,
+                status: Status::Observed,
+            });
+            if bound.is_none() {
+                return observed;
+            }
+        }
+    }
+    observed
+}
+
+/// Given a proven period p from e, the smallest period (a divisor of p) and its preperiod.
+fn refine(values: &[u32], e: u64, p: u64) -> Periodicity {
+    let last = values.len() as u64 - 1;
+    let at = |i: u64| values[i as usize];
+    let mut best = p;
+    for d in (1..p).filter(|d| p.is_multiple_of(*d)) {
+        if e + p - 1 + d > last {
+            break;
+        }
+        if (e..e + p).all(|n| at(n + d) == at(n)) {
+            best = d;
+            break;
+        }
+    }
+    let mut e0 = e;
+    while e0 > 0 && at(e0 - 1 + best) == at(e0 - 1) {
+        e0 -= 1;
+    }
+    Periodicity {
+        period: best,
+        preperiod: e0,
+        saltus: 0,
+        status: Status::Proven,
+    }
+}
+
+/// Periodicity of `rule` from its natural-size values G(0..=n) (as from [`engine::sequence`]).
+/// For named games with a shift the base sequence is used, then the preperiod translated.
+pub fn analyze(rule: &Rule, values: &[u32]) -> Option<Periodicity> {
+    let (base, shift) = rule.base_and_shift();
+    let bound = rule_bound(rule);
+    if shift == 0 {
+        return find(values, bound);
+    }
+    let mut full = engine::sequence(base, shift - 1).ok()?;
+    full.extend_from_slice(values);
+    let mut r = find(&full, bound)?;
+    r.preperiod = r.preperiod.saturating_sub(shift);
+    Some(r)
+}
+
+/// Computes G(0..=n) for n = `start`, 2·`start`, … up to `limit` until a period is proven
+/// (or, for rules no theorem covers, once). Returns the values and the last analysis.
+pub fn until_proven(
+    rule: &Rule,
+    start: u64,
+    limit: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(Vec<u32>, Option<Periodicity>), EngineError> {
+    let mut n = start.min(limit).max(1);
+    loop {
+        let values = engine::sequence_with_progress(rule, n, progress)?;
+        let r = analyze(rule, &values);
+        let done = r.is_some_and(|p| p.status == Status::Proven)
+            || rule_bound(rule).is_none()
+            || n >= limit;
+        if done {
+            return Ok((values, r));
+        }
+        n = n.saturating_mul(2).min(limit);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rule::parse;
+
+    #[test]
+    fn kayles_and_dawson() {
+        let k = parse("kayles").unwrap();
+        let (v, r) = until_proven(&k, 100, 10_000, &mut |_| {}).unwrap();
+        let r = r.unwrap();
+        assert_eq!(
+            (r.period, r.preperiod, r.saltus, r.status),
+            (12, 71, 0, Status::Proven)
+        );
+        assert!(v.len() >= 168);
+        assert_eq!(
+            r.value_at(&v, 1_000_000_000_000),
+            Some(v[(71 + (1_000_000_000_000u64 - 71) % 12) as usize] as u64)
+        );
+        let d = parse("0.07").unwrap();
+        let r = until_proven(&d, 100, 10_000, &mut |_| {})
+            .unwrap()
+            .1
+            .unwrap();
+        assert_eq!((r.period, r.preperiod, r.status), (34, 53, Status::Proven));
+    }
+
+    #[test]
+    fn bounds() {
+        let b = code_bound(&crate::rule::parse_code("0.77").unwrap()).unwrap();
+        assert_eq!(
+            b,
+            ProofBound {
+                max_heaps: 2,
+                max_removal: 2
+            }
+        );
+        assert_eq!(b.bound(71, 12), 2 * 71 + 12 + 2);
+        let h = code_bound(&crate::rule::parse_code("0.3F").unwrap()).unwrap();
+        assert_eq!(h.max_heaps, 3);
+        assert!(code_bound(&crate::rule::parse_code("4!.0").unwrap()).is_none());
+        assert!(code_bound(&crate::rule::parse_code("0.[3]").unwrap()).is_none());
+    }
+
+    #[test]
+    fn arithmetic_and_observed() {
+        let a = parse("allbut:2,3,7").unwrap();
+        let v = engine::sequence(&a, 200).unwrap();
+        let r = analyze(&a, &v).unwrap();
+        assert_eq!(r.status, Status::Observed);
+        assert!(r.saltus > 0);
+        for n in r.preperiod..=200 - r.period {
+            assert_eq!(
+                v[(n + r.period) as usize] as i64,
+                v[n as usize] as i64 + r.saltus
+            );
+        }
+        let nim = parse("nim").unwrap();
+        let r = analyze(&nim, &engine::sequence(&nim, 50).unwrap()).unwrap();
+        assert_eq!((r.period, r.preperiod, r.saltus), (1, 0, 1));
+        let s = parse("sub:2,3,7").unwrap();
+        let r = analyze(&s, &engine::sequence(&s, 40).unwrap()).unwrap();
+        assert_eq!((r.period, r.preperiod, r.status), (5, 0, Status::Proven));
+    }
+}

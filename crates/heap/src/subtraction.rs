@@ -1,0 +1,249 @@
+//! Faster engines for games whose moves leave at most one heap (subtraction-like games).
+//!
+//! * [`quaternary_sequence`]: codes whose digits are all below 4, finite or with a repeating
+//!   tail. This covers finite subtraction sets, all-but games, `sub:odd`, `sub:even`, Nim and
+//!   odd-even Nim. A finite code costs O(t) per heap (t = the largest removal). For a tail of
+//!   period q starting at r, the heaps reachable through the tail from heap n are all heaps
+//!   m <= n - r in certain residue classes mod q, fixed by n mod q; so for each residue of n a
+//!   set of values that only grows is kept, with a mex pointer that only moves up: O(q) per heap
+//!   amortized instead of O(n).
+//! * [`sparse_set_sequence`]: infinite sets that are not periodic (Fibonacci numbers, powers of
+//!   two, squares, primes). Per value v the heaps with value v are kept; v is an option of n iff
+//!   some heap with value v lies at a distance in S, checked from the smaller side (the heaps
+//!   with value v, or the members of S up to n), stopping at the first witness.
+//!
+//! Both are tested against the reference engine / a direct scan on random rules.
+
+use crate::code::TakeBreak;
+use crate::reference::{alloc_values, EngineError, PROGRESS_STEP};
+use crate::rule::InfiniteSet;
+
+/// True when [`quaternary_sequence`] handles `code` (all digits below 4, nothing before the point).
+pub fn is_quaternary(code: &TakeBreak) -> bool {
+    code.digits.first().is_none_or(|d| d.mask == 0) && code.digits.iter().all(|d| d.mask < 4)
+}
+
+/// A set of values that only grows, answering "the least absent value >= v" in near O(1)
+/// (union-find: an present value points to the next one up).
+#[derive(Default, Clone)]
+struct NextAbsent(Vec<u32>);
+
+impl NextAbsent {
+    fn grow(&mut self, v: u32) {
+        let need = v as usize + 2;
+        if need > self.0.len() {
+            let start = self.0.len() as u32;
+            let target = need.max(self.0.len() * 2);
+            self.0.extend(start..target as u32);
+        }
+    }
+    fn insert(&mut self, v: u32) {
+        self.grow(v);
+        self.0[v as usize] = self.0[v as usize].max(v + 1);
+    }
+    fn find(&mut self, v: u32) -> u32 {
+        self.grow(v);
+        let mut root = v;
+        while self.0[root as usize] != root {
+            root = self.0[root as usize];
+            self.grow(root);
+        }
+        let mut x = v;
+        while self.0[x as usize] != root {
+            let next = self.0[x as usize];
+            self.0[x as usize] = root;
+            x = next;
+        }
+        root
+    }
+}
+
+/// G(0..=n) of a quaternary code (see [`is_quaternary`]); `None` when the code is not one.
+pub fn quaternary_sequence(
+    code: &TakeBreak,
+    n: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Option<Result<Vec<u32>, EngineError>> {
+    if !is_quaternary(code) {
+        return None;
+    }
+    let mut values = match alloc_values(n) {
+        Ok(v) => v,
+        Err(e) => return Some(Err(e)),
+    };
+    values.push(0);
+    let (r, q) = match code.repeat_from {
+        Some(r) if r < code.digits.len() && r >= 1 => (r as u64, (code.digits.len() - r) as u64),
+        _ => (code.digits.len() as u64, 0),
+    };
+    // Per residue of n mod q: values present among tail options, and how far m is filled.
+    let mut present = vec![NextAbsent::default(); q as usize];
+    let mut filled = vec![0u64; q as usize];
+    let mut empty = NextAbsent::default();
+    let mut extras: Vec<u32> = Vec::with_capacity(r as usize + 1);
+    for h in 1..=n {
+        extras.clear();
+        // Direct part: removals 1..min(r - 1, h).
+        for i in 1..r.min(h + 1) {
+            let d = code.digits[i as usize].mask;
+            if i == h && d & 1 != 0 {
+                extras.push(0);
+            }
+            if i < h && d & 2 != 0 {
+                extras.push(values[(h - i) as usize]);
+            }
+        }
+        let set = if q > 0 && h >= r {
+            if code.digit(h).mask & 1 != 0 {
+                extras.push(0);
+            }
+            let rho = (h % q) as usize;
+            // Heaps m in 1..=h-r reached by removing i = h - m, with i's digit allowing one heap.
+            let upto = h - r;
+            let mut m = filled[rho] + 1;
+            while m <= upto {
+                if code.digit(h - m).mask & 2 != 0 {
+                    present[rho].insert(values[m as usize]);
+                }
+                m += 1;
+            }
+            filled[rho] = upto;
+            &mut present[rho]
+        } else {
+            &mut empty
+        };
+        let mut v = set.find(0);
+        while extras.contains(&v) {
+            v = set.find(v + 1);
+        }
+        values.push(v);
+        if h % PROGRESS_STEP == 0 {
+            progress(h);
+        }
+    }
+    progress(n);
+    Some(Ok(values))
+}
+
+/// G(0..=n) of the subtraction game on an infinite non-periodic set.
+pub fn sparse_set_sequence(
+    set: InfiniteSet,
+    n: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Vec<u32>, EngineError> {
+    let mut values = alloc_values(n)?;
+    let members = set.members_upto(n);
+    let len = usize::try_from(n + 1).map_err(|_| EngineError::TooLarge(n))?;
+    let mut member = vec![0u64; len.div_ceil(64)];
+    for &s in &members {
+        member[(s / 64) as usize] |= 1 << (s % 64);
+    }
+    let in_set = |d: u64| member[(d / 64) as usize] >> (d % 64) & 1 == 1;
+    let mut positions: Vec<Vec<u64>> = Vec::new();
+    let mut count = 0usize; // members <= h
+    for h in 0..=n {
+        while count < members.len() && members[count] <= h {
+            count += 1;
+        }
+        let mut v = 0u32;
+        while let Some(pos) = positions.get(v as usize) {
+            let is_option = if pos.len() <= count {
+                pos.iter().rev().any(|&m| in_set(h - m))
+            } else {
+                members[..count]
+                    .iter()
+                    .any(|&s| values[(h - s) as usize] == v)
+            };
+            if !is_option {
+                break;
+            }
+            v += 1;
+        }
+        values.push(v);
+        if positions.len() <= v as usize {
+            positions.resize_with(v as usize + 1, Vec::new);
+        }
+        positions[v as usize].push(h);
+        if h % PROGRESS_STEP == 0 {
+            progress(h);
+        }
+    }
+    progress(n);
+    Ok(values)
+}
+
+/// G(0..=n) of a subtraction game by scanning every member of the set up to each heap
+/// (the straightforward method, used to test the engines above).
+pub fn direct_sequence(members: &[u64], n: u64) -> Vec<u32> {
+    let mut values: Vec<u32> = Vec::with_capacity(n as usize + 1);
+    let mut mex = crate::reference::Mex::default();
+    for h in 0..=n {
+        mex.start();
+        for &s in members.iter().take_while(|&&s| s <= h) {
+            mex.mark(values[(h - s) as usize]);
+        }
+        values.push(mex.mex());
+    }
+    values
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::code::Digit;
+    use crate::reference;
+    use proptest::prelude::*;
+
+    fn code(masks: &[u8], repeat_from: Option<usize>) -> TakeBreak {
+        let mut digits = vec![Digit::default()];
+        digits.extend(masks.iter().map(|&mask| Digit {
+            mask,
+            ..Digit::default()
+        }));
+        TakeBreak {
+            digits,
+            repeat_from,
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn quaternary_matches_reference(masks in prop::collection::vec(0u8..4, 1..8),
+                                        tail in 0usize..4, n in 0u64..120) {
+            let repeat = if tail == 0 { None } else { Some((masks.len() + 1).saturating_sub(tail).max(1)) };
+            let c = code(&masks, repeat);
+            let fast = quaternary_sequence(&c, n, &mut |_| {}).unwrap().unwrap();
+            prop_assert_eq!(fast, reference::sequence(&c, n));
+        }
+    }
+
+    #[test]
+    fn sparse_sets_match_direct_scan() {
+        for set in [
+            InfiniteSet::Fib,
+            InfiniteSet::Pow2,
+            InfiniteSet::Squares,
+            InfiniteSet::Primes,
+        ] {
+            let n = 3000;
+            let direct = direct_sequence(&set.members_upto(n), n);
+            assert_eq!(
+                sparse_set_sequence(set, n, &mut |_| {}).unwrap(),
+                direct,
+                "{set:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn odd_even_nim_and_nim() {
+        let oen = crate::rule::parse_code("0.[12]").unwrap();
+        let v = quaternary_sequence(&oen, 40, &mut |_| {}).unwrap().unwrap();
+        assert_eq!(v, reference::sequence(&oen, 40));
+        let nim = crate::rule::parse_code("0.[3]").unwrap();
+        let v = quaternary_sequence(&nim, 100_000, &mut |_| {})
+            .unwrap()
+            .unwrap();
+        assert!(v.iter().enumerate().all(|(i, &g)| g as usize == i));
+    }
+}

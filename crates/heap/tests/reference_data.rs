@@ -400,11 +400,11 @@ fn crosses_brute_force_on_strips() {
         win
     }
     let g = seq("crosses", 16);
-    for n in 1..=16usize {
+    for (n, &value) in g.iter().enumerate().skip(1) {
         let mut memo = BTreeMap::new();
         assert_eq!(
             wins(&mut vec![false; n], &mut memo),
-            g[n] != 0,
+            value != 0,
             "strip of {n}"
         );
     }

@@ -24,6 +24,9 @@ pub mod race;
 pub mod simulate;
 pub mod strings;
 
+/// The big-number crate of the public API, re-exported so users need not depend on it.
+pub use dashu;
+
 pub use alphabet::Alphabet;
 pub use error::{PenneyError, Result};
 pub use race::Race;

@@ -1,10 +1,152 @@
 //! `grundy nim`: Nim and misère Nim: nim-sum, outcome, every winning move, explained.
 
-use crate::common::{CliError, CliResult};
+use crate::common::{print_out, CliError, CliResult};
+use grundy_core::nim::{explain, parse_heap, HeapParser, NimAnalysis, NimStream, Play};
+use serde::ser::{SerializeMap, SerializeSeq};
+use serde::{Serialize, Serializer};
+use std::io::Read;
 
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+#[command(after_help = "Examples:
+  grundy nim 10 12 5                 explain the position and its winning move
+  grundy nim --misere 1 1 2          misère play (the last mover loses)
+  grundy nim --json 3 4 5            one JSON object: nim_sum, outcome, winning_moves, ...
+  seq 1 10000000 | grundy nim - --count-only")]
+pub struct Args {
+    /// Heap sizes (0 to 18446744073709551615), or a single `-` to read whitespace-separated
+    /// sizes from standard input.
+    #[arg(value_name = "HEAP", allow_negative_numbers = true)]
+    heaps: Vec<String>,
+    /// Misère play: the player who takes the last counter loses.
+    #[arg(long)]
+    misere: bool,
+    /// Print one JSON object: play, heap_count, nim_sum, outcome ("N" or "P"),
+    /// winning_move_count and winning_moves [{heap (0-based), from, to}].
+    #[arg(long)]
+    json: bool,
+    /// Count the winning moves without listing them: the heaps are not kept, so memory stays
+    /// constant however many are read (winning_moves is then absent from --json).
+    #[arg(long)]
+    count_only: bool,
+    /// How many heaps and moves the text explanation writes out (the rest are summarised).
+    #[arg(long, default_value_t = 50, value_name = "N")]
+    show: usize,
+}
 
-pub fn run(_args: Args) -> CliResult {
-    Err(CliError::failure("`grundy nim` is not implemented yet"))
+pub fn run(args: Args) -> CliResult {
+    let play = if args.misere {
+        Play::Misere
+    } else {
+        Play::Normal
+    };
+    let mut stream = if args.count_only {
+        NimStream::counting()
+    } else {
+        NimStream::new(true)
+    };
+    if args.heaps.len() == 1 && args.heaps[0] == "-" {
+        read_stdin(&mut stream)?;
+    } else {
+        for (i, token) in args.heaps.iter().enumerate() {
+            if token == "-" {
+                return Err(CliError::usage(format!(
+                    "heap {i}: '-' (standard input) must be the only heap argument"
+                )));
+            }
+            let h = parse_heap(token.as_bytes(), i as u64)
+                .map_err(|e| CliError::usage(e.to_string()))?;
+            stream.push(h);
+        }
+    }
+    if stream.is_empty() {
+        return Err(CliError::usage(
+            "no heaps given (pass heap sizes, or '-' to read them from standard input)",
+        ));
+    }
+    let analysis = stream.finish(play);
+    if args.json {
+        let mut out = serde_json::to_vec(&JsonAnswer {
+            a: &analysis,
+            heaps: stream.heaps(),
+        })
+        .map_err(|e| CliError::failure(e.to_string()))?;
+        out.push(b'\n');
+        print_out(std::str::from_utf8(&out).map_err(|e| CliError::failure(e.to_string()))?)
+    } else {
+        print_out(&explain(&analysis, stream.heaps(), args.show))
+    }
+}
+
+/// Streams heap sizes from standard input in large blocks straight into the parser.
+fn read_stdin(stream: &mut NimStream) -> CliResult {
+    let mut input = std::io::stdin().lock();
+    let mut buf = vec![0u8; 1 << 20];
+    let mut parser = HeapParser::new();
+    let mut sink = |h| stream.push(h);
+    loop {
+        let n = match input.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(CliError::failure(format!("reading standard input: {e}"))),
+        };
+        parser
+            .feed(&buf[..n], &mut sink)
+            .map_err(|e| CliError::usage(e.to_string()))?;
+    }
+    parser
+        .finish(&mut sink)
+        .map_err(|e| CliError::usage(e.to_string()))?;
+    Ok(())
+}
+
+/// The `--json` object, serialised straight from the analysis (moves are listed lazily).
+struct JsonAnswer<'a> {
+    a: &'a NimAnalysis,
+    heaps: Option<&'a [u64]>,
+}
+
+struct JsonMoves<'a>(&'a NimAnalysis, &'a [u64]);
+
+impl Serialize for JsonAnswer<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let a = self.a;
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry(
+            "play",
+            if a.play == Play::Misere {
+                "misere"
+            } else {
+                "normal"
+            },
+        )?;
+        m.serialize_entry("heap_count", &a.heap_count)?;
+        m.serialize_entry("nim_sum", &a.nim_sum)?;
+        m.serialize_entry("outcome", a.outcome.as_str())?;
+        m.serialize_entry("winning_move_count", &a.winning_move_count)?;
+        if let Some(h) = self.heaps {
+            m.serialize_entry("winning_moves", &JsonMoves(a, h))?;
+        }
+        m.end()
+    }
+}
+
+impl Serialize for JsonMoves<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Move {
+            heap: usize,
+            from: u64,
+            to: u64,
+        }
+        let mut seq = s.serialize_seq(None)?;
+        for mv in self.0.winning_moves.iter(self.1) {
+            seq.serialize_element(&Move {
+                heap: mv.heap,
+                from: mv.from,
+                to: mv.to,
+            })?;
+        }
+        seq.end()
+    }
 }

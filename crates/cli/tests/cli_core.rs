@@ -1,0 +1,258 @@
+//! `grundy nim`, `grundy nimber` and `grundy graph` run as a user would run them.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn grundy(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the grundy binary runs");
+    let mut input = child.stdin.take().unwrap();
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&data);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = grundy(args, b"");
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn json(args: &[&str], stdin: &[u8]) -> serde_json::Value {
+    let out = grundy(args, stdin);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 1, "one JSON object on one line");
+    serde_json::from_str(&text).unwrap()
+}
+
+/// Exit code 2, nothing on stdout, one line on stderr that contains `token`.
+fn bad(args: &[&str], stdin: &[u8], token: &str) {
+    let out = grundy(args, stdin);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(
+        out.stdout.is_empty(),
+        "{args:?} printed {:?}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.contains(token), "{args:?}: {err} should name {token}");
+}
+
+#[test]
+fn nim_explains_the_textbook_example() {
+    let text = ok(&["nim", "10", "12", "5"]);
+    assert!(text.contains("10 = 1010"), "{text}");
+    assert!(text.contains("3 = 0011"), "{text}");
+    assert!(text.contains("10 ⊕ 3 = 9"), "{text}");
+    assert!(text.contains("N-position"), "{text}");
+}
+
+#[test]
+fn nim_json_fields() {
+    let v = json(&["nim", "--json", "10", "12", "5"], b"");
+    assert_eq!(v["nim_sum"], 3);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_move_count"], 1);
+    assert_eq!(
+        v["winning_moves"],
+        serde_json::json!([{"heap": 0, "from": 10, "to": 9}])
+    );
+    let v = json(&["nim", "--json", "2", "4", "6"], b"");
+    assert_eq!(
+        (v["outcome"].as_str(), v["winning_move_count"].as_u64()),
+        (Some("P"), Some(0))
+    );
+    assert_eq!(v["winning_moves"], serde_json::json!([]));
+    let v = json(&["nim", "--misere", "--json", "1", "1", "2"], b"");
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(
+        v["winning_moves"],
+        serde_json::json!([{"heap": 2, "from": 2, "to": 1}])
+    );
+    let v = json(&["nim", "--misere", "--json", "1", "1", "1"], b"");
+    assert_eq!(v["outcome"], "P");
+    let v = json(&["nim", "--json", "18446744073709551615", "1"], b"");
+    assert_eq!(v["winning_moves"][0]["to"], 1);
+}
+
+#[test]
+fn nim_reads_heaps_from_stdin() {
+    // 1..=100000: the nim-sum of 1..n is n when n ≡ 0 (mod 4).
+    let mut input = String::new();
+    for h in 1..=100_000u64 {
+        input.push_str(&h.to_string());
+        input.push(if h % 7 == 0 { '\n' } else { ' ' });
+    }
+    let v = json(&["nim", "-", "--json"], input.as_bytes());
+    assert_eq!(v["heap_count"], 100_000);
+    assert_eq!(v["nim_sum"], 100_000);
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert_eq!(
+        moves.len() as u64,
+        v["winning_move_count"].as_u64().unwrap()
+    );
+    for m in moves {
+        let (heap, from, to) = (
+            m["heap"].as_u64().unwrap(),
+            m["from"].as_u64().unwrap(),
+            m["to"].as_u64().unwrap(),
+        );
+        assert_eq!(from, heap + 1);
+        assert_eq!(to, from ^ 100_000);
+    }
+    let c = json(&["nim", "-", "--json", "--count-only"], input.as_bytes());
+    assert_eq!(c["winning_move_count"], v["winning_move_count"]);
+    assert!(c.get("winning_moves").is_none());
+}
+
+#[test]
+fn nim_bad_input() {
+    bad(&["nim", "1", "abc"], b"", "'abc'");
+    bad(&["nim", "-3"], b"", "'-3'");
+    bad(
+        &["nim", "4", "18446744073709551616"],
+        b"",
+        "'18446744073709551616'",
+    );
+    bad(&["nim", "2.5"], b"", "'2.5'");
+    bad(&["nim"], b"", "no heaps");
+    bad(&["nim", "-"], b"  \n", "no heaps");
+    bad(&["nim", "-"], b"1 2 three 4", "'three'");
+    bad(&["nim", "-"], b"5 -7", "'-7'");
+    bad(
+        &["nim", "-"],
+        b"99999999999999999999999",
+        "'99999999999999999999999'",
+    );
+    bad(&["nim", "1", "-"], b"", "'-'");
+}
+
+#[test]
+fn nimber_arithmetic() {
+    assert_eq!(ok(&["nimber", "mul", "21508", "42689"]), "35202\n");
+    assert_eq!(ok(&["nimber", "inv", "8"]), "10\n");
+    assert_eq!(ok(&["nimber", "add", "11", "16"]), "27\n");
+    assert_eq!(ok(&["nimber", "div", "11", "16"]), "68\n");
+    assert_eq!(ok(&["nimber", "sqrt", "6"]), "4\n");
+    assert_eq!(ok(&["nimber", "pow", "2", "3"]), "1\n"); // 2⊗2 = 3, 3⊗2 = 1 in GF(4)
+    assert_eq!(
+        ok(&[
+            "nimber",
+            "mul",
+            "18446744073709551616",
+            "18446744073709551616"
+        ]),
+        "27670116110564327424\n"
+    );
+    let v = json(&["nimber", "--json", "mul", "21508", "42689"], b"");
+    assert_eq!(v["result"], "35202");
+    assert_eq!(v["op"], "mul");
+}
+
+#[test]
+fn nimber_bad_input() {
+    bad(&["nimber", "mul", "1", "x7"], b"", "'x7'");
+    bad(&["nimber", "mul", "-4", "2"], b"", "'-4'");
+    bad(
+        &[
+            "nimber",
+            "mul",
+            "340282366920938463463374607431768211456",
+            "1",
+        ],
+        b"",
+        "'340282366920938463463374607431768211456'",
+    );
+    bad(&["nimber", "inv", "0"], b"", "'0'");
+    bad(&["nimber", "div", "5", "0"], b"", "'0'");
+    bad(&["nimber", "cube", "3"], b"", "'cube'");
+    bad(&["nimber", "mul", "1", "2", "3"], b"", "'3'");
+}
+
+const GRAPH: &str = "# hand-worked: e, f sinks\na b\na c\nb d\nc d\nc e\nd e\nf\ng a\ng e\n";
+
+fn graph_file(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-core-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn graph_values_and_token_moves() {
+    let file = graph_file("dag.txt", GRAPH);
+    let text = ok(&["graph", &file]);
+    assert!(text.contains("c       2"), "{text}");
+    let v = json(&["graph", &file, "--token", "a", "c", "--json"], b"");
+    let values: Vec<(String, u64)> = v["vertices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| {
+            (
+                x["name"].as_str().unwrap().to_string(),
+                x["grundy"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let want = [
+        ("a", 1),
+        ("b", 0),
+        ("c", 2),
+        ("d", 1),
+        ("e", 0),
+        ("f", 0),
+        ("g", 2),
+    ];
+    assert_eq!(values, want.map(|(n, g)| (n.to_string(), g)).to_vec());
+    assert_eq!(v["grundy"], 3);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(
+        v["winning_moves"],
+        serde_json::json!([{"token": 0, "from": "a", "to": "c"}, {"token": 1, "from": "c", "to": "d"}])
+    );
+    let v = json(&["graph", "-", "--token", "b", "--json"], GRAPH.as_bytes());
+    assert_eq!(v["outcome"], "P");
+}
+
+#[test]
+fn graph_bad_input() {
+    let file = graph_file("dag2.txt", GRAPH);
+    bad(&["graph", &file, "--token", "nowhere"], b"", "'nowhere'");
+    bad(
+        &["graph", &graph_file("cycle.txt", "s x\nx y\ny x\n")],
+        b"",
+        "x -> y -> x",
+    );
+    bad(&["graph", &graph_file("empty.txt", "")], b"", "no vertices");
+    bad(
+        &["graph", &graph_file("bad.txt", "a b\nb c d\n")],
+        b"",
+        "'d'",
+    );
+    bad(
+        &["graph", "/nonexistent/graph.txt"],
+        b"",
+        "'/nonexistent/graph.txt'",
+    );
+}

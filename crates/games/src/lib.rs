@@ -4,6 +4,8 @@
 //! method (a textbook DP or the generic solver) is kept alongside as the test oracle.
 
 pub mod cards;
+pub mod chomp;
+pub mod cram;
 pub mod error;
 pub mod fib;
 pub mod maze;

@@ -1,0 +1,389 @@
+//! Cram: players alternately cover two adjacent empty cells with a domino (either direction);
+//! whoever cannot place one loses.
+//!
+//! Positions are sets of empty cells (at most 64) in a small frame, solved by the generic
+//! [`Solver`] with three reductions that shrink its memo: cells with no empty neighbour are
+//! dropped (no domino can ever cover them), the rest is cropped to its bounding box and brought
+//! to a canonical orientation among the board's symmetries (4 for a rectangle, 8 for a square),
+//! and a position whose cells fall apart into several connected pieces is valued as the XOR of
+//! its pieces ([`Game::components`]).
+
+use crate::error::{GameError, Result};
+use grundy_core::{Game, Outcome, Solver};
+
+/// The most cells a board may have (one bit each in a `u64`).
+pub const MAX_CELLS: usize = 64;
+
+/// A set of empty cells in an `h × w` frame, row-major bits; `h ≤ w` once canonical.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Shape {
+    h: u8,
+    w: u8,
+    bits: u64,
+}
+
+fn low_mask(n: usize) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
+}
+
+/// Bit masks of the first and last column of an `h × w` frame.
+fn column_masks(h: usize, w: usize) -> (u64, u64) {
+    let mut first = 0u64;
+    for r in 0..h {
+        first |= 1 << (r * w);
+    }
+    (first, first << (w - 1))
+}
+
+impl Shape {
+    /// The empty shape (no cell).
+    pub const EMPTY: Shape = Shape {
+        h: 0,
+        w: 0,
+        bits: 0,
+    };
+
+    /// An `h × w` frame with the given empty cells (bit r·w + c); the frame must fit 64 cells.
+    pub fn new(h: usize, w: usize, bits: u64) -> Result<Self> {
+        if h == 0 || w == 0 {
+            return Err(GameError::Invalid(format!(
+                "board must not be empty ({h}x{w})"
+            )));
+        }
+        match h.checked_mul(w) {
+            Some(n) if n <= MAX_CELLS => {}
+            _ => {
+                return Err(GameError::TooLarge(format!(
+                    "board {h}x{w} too large (at most {MAX_CELLS} cells)"
+                )))
+            }
+        }
+        Ok(Shape {
+            h: h as u8,
+            w: w as u8,
+            bits: bits & low_mask(h * w),
+        })
+    }
+
+    /// The empty `h × w` board.
+    pub fn rectangle(h: usize, w: usize) -> Result<Self> {
+        Shape::new(h, w, u64::MAX)
+    }
+
+    /// Parses a board: rows of `.` (empty) and `#` (blocked), separated by newlines or `|`
+    /// (CGSuite's notation, e.g. `.........|##.######`).
+    pub fn parse(text: &str) -> Result<Self> {
+        let rows: Vec<&str> = text
+            .split(['\n', '|'])
+            .map(|r| r.trim())
+            .filter(|r| !r.is_empty())
+            .collect();
+        let Some(first) = rows.first() else {
+            return Err(GameError::Parse {
+                line: 1,
+                message: "no board in the input".into(),
+            });
+        };
+        let w = first.chars().count();
+        let h = rows.len();
+        if !matches!(h.checked_mul(w), Some(n) if n <= MAX_CELLS) {
+            return Err(GameError::TooLarge(format!(
+                "board {h}x{w} too large (at most {MAX_CELLS} cells)"
+            )));
+        }
+        let mut bits = 0u64;
+        for (r, row) in rows.iter().enumerate() {
+            let len = row.chars().count();
+            if len != w {
+                return Err(GameError::Parse {
+                    line: r + 1,
+                    message: format!("ragged board: row {} has {len} cells, row 1 has {w}", r + 1),
+                });
+            }
+            for (c, ch) in row.chars().enumerate() {
+                match ch {
+                    '.' => bits |= 1 << (r * w + c),
+                    '#' => {}
+                    other => {
+                        return Err(GameError::Parse {
+                            line: r + 1,
+                            message: format!("unknown character {other:?} (use '.' or '#')"),
+                        })
+                    }
+                }
+            }
+        }
+        Shape::new(h, w, bits)
+    }
+
+    /// Rows of the frame.
+    pub fn height(&self) -> usize {
+        self.h as usize
+    }
+
+    /// Columns of the frame.
+    pub fn width(&self) -> usize {
+        self.w as usize
+    }
+
+    /// True when cell (r, c) is empty.
+    pub fn is_empty_cell(&self, r: usize, c: usize) -> bool {
+        r < self.height() && c < self.width() && self.bits >> (r * self.width() + c) & 1 == 1
+    }
+
+    /// Number of empty cells.
+    pub fn cells(&self) -> u32 {
+        self.bits.count_ones()
+    }
+
+    /// Empty cells with an empty neighbour in the given direction bit sets.
+    fn neighbours(&self, x: u64) -> u64 {
+        let (h, w) = (self.height(), self.width());
+        if h == 0 {
+            return 0;
+        }
+        let (first, last) = column_masks(h, w);
+        let all = low_mask(h * w);
+        (((x << 1) & !first) | ((x >> 1) & !last) | (x << w) | (x >> w)) & all
+    }
+
+    /// Every placement: (first cell, second cell) as bit indices, horizontal then vertical.
+    pub fn placements(&self) -> Vec<(usize, usize)> {
+        let (h, w) = (self.height(), self.width());
+        let mut out = Vec::new();
+        for r in 0..h {
+            for c in 0..w {
+                if !self.is_empty_cell(r, c) {
+                    continue;
+                }
+                if self.is_empty_cell(r, c + 1) {
+                    out.push((r * w + c, r * w + c + 1));
+                }
+                if self.is_empty_cell(r + 1, c) {
+                    out.push((r * w + c, (r + 1) * w + c));
+                }
+            }
+        }
+        out
+    }
+
+    /// The shape after placing a domino on two cells (bit indices), not canonicalised.
+    pub fn place(&self, a: usize, b: usize) -> Shape {
+        Shape {
+            bits: self.bits & !(1 << a) & !(1 << b),
+            ..*self
+        }
+    }
+
+    /// Drops dead cells, crops to the bounding box and picks the least symmetric image.
+    pub fn canonical(&self) -> Shape {
+        let bits = self.bits & self.neighbours(self.bits);
+        if bits == 0 {
+            return Shape::EMPTY;
+        }
+        let (h, w) = (self.height(), self.width());
+        let row_mask = low_mask(w);
+        let (mut r0, mut r1, mut cols) = (h, 0, 0u64);
+        for r in 0..h {
+            let row = (bits >> (r * w)) & row_mask;
+            if row != 0 {
+                r0 = r0.min(r);
+                r1 = r + 1;
+                cols |= row;
+            }
+        }
+        let c0 = cols.trailing_zeros() as usize;
+        let c1 = 64 - cols.leading_zeros() as usize;
+        let (nh, nw) = (r1 - r0, c1 - c0);
+        let mut rows: Vec<u64> = (r0..r1)
+            .map(|r| (bits >> (r * w + c0)) & low_mask(nw))
+            .collect();
+        let (mut hh, mut ww) = (nh, nw);
+        if hh > ww {
+            rows = transpose(&rows, ww);
+            std::mem::swap(&mut hh, &mut ww);
+        }
+        let mut best = pack(&rows, ww);
+        let mut consider = |rows: &[u64]| {
+            let p = pack(rows, ww);
+            if p < best {
+                best = p;
+            }
+        };
+        let flip_h = |rows: &[u64]| -> Vec<u64> {
+            rows.iter()
+                .map(|&r| r.reverse_bits() >> (64 - ww))
+                .collect()
+        };
+        let flip_v = |rows: &[u64]| -> Vec<u64> { rows.iter().rev().copied().collect() };
+        let fh = flip_h(&rows);
+        consider(&flip_v(&rows));
+        consider(&flip_v(&fh));
+        consider(&fh);
+        if hh == ww {
+            let t = transpose(&rows, ww);
+            let th = flip_h(&t);
+            consider(&flip_v(&t));
+            consider(&flip_v(&th));
+            consider(&th);
+            consider(&t);
+        }
+        Shape {
+            h: hh as u8,
+            w: ww as u8,
+            bits: best,
+        }
+    }
+
+    /// The connected pieces of the shape (4-neighbour), each canonical; one entry if connected.
+    pub fn pieces(&self) -> Vec<Shape> {
+        let mut rest = self.bits;
+        let mut out = Vec::new();
+        while rest != 0 {
+            let mut piece = rest & rest.wrapping_neg();
+            loop {
+                let grown = (piece | self.neighbours(piece)) & rest;
+                if grown == piece {
+                    break;
+                }
+                piece = grown;
+            }
+            rest &= !piece;
+            out.push(Shape {
+                bits: piece,
+                ..*self
+            });
+        }
+        out
+    }
+}
+
+/// Packs rows of width `w` into row-major bits.
+fn pack(rows: &[u64], w: usize) -> u64 {
+    rows.iter()
+        .enumerate()
+        .fold(0, |acc, (r, &row)| acc | row << (r * w))
+}
+
+/// Transposes rows of width `w` (returns `w` rows of width `rows.len()`).
+fn transpose(rows: &[u64], w: usize) -> Vec<u64> {
+    let mut out = vec![0u64; w];
+    for (r, &row) in rows.iter().enumerate() {
+        let mut x = row;
+        while x != 0 {
+            let c = x.trailing_zeros() as usize;
+            out[c] |= 1 << r;
+            x &= x - 1;
+        }
+    }
+    out
+}
+
+/// The rules of Cram over [`Shape`] positions.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Cram;
+
+impl Game for Cram {
+    type Position = Shape;
+
+    fn options(&self, pos: &Shape, out: &mut Vec<Shape>) {
+        let mut opts: Vec<Shape> = pos
+            .placements()
+            .into_iter()
+            .map(|(a, b)| pos.place(a, b).canonical())
+            .collect();
+        opts.sort_unstable();
+        opts.dedup();
+        out.extend(opts);
+    }
+
+    fn components(&self, pos: &Shape, out: &mut Vec<Shape>) -> bool {
+        let pieces = pos.pieces();
+        if pieces.len() < 2 {
+            return false;
+        }
+        out.extend(pieces.into_iter().map(|p| p.canonical()));
+        true
+    }
+}
+
+/// A winning placement: the two cells covered, as (row, column) from the top-left.
+pub type Placement = ((usize, usize), (usize, usize));
+
+/// The solved board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// Grundy value of the board.
+    pub grundy: u64,
+    /// `N` when the player to move wins.
+    pub outcome: Outcome,
+    /// Every winning placement (in the board's own coordinates).
+    pub winning_moves: Vec<Placement>,
+    /// Positions the solver memoised (a measure of the work done).
+    pub positions: usize,
+}
+
+/// Solves a board: its value and every winning placement.
+pub fn analyse(board: &Shape) -> Analysis {
+    let mut solver = Solver::new(Cram);
+    let start = board.canonical();
+    let grundy = solver.grundy(&start);
+    let w = board.width();
+    let mut winning_moves = Vec::new();
+    if grundy != 0 {
+        for (a, b) in board.placements() {
+            if solver.grundy(&board.place(a, b).canonical()) == 0 {
+                winning_moves.push(((a / w, a % w), (b / w, b % w)));
+            }
+        }
+    }
+    Analysis {
+        grundy,
+        outcome: Outcome::from_grundy(grundy),
+        winning_moves,
+        positions: solver.memo_len(),
+    }
+}
+
+/// Cram without any reduction: plain cell sets in the original frame, no symmetry, no
+/// splitting, no dead-cell removal. The test oracle for [`Cram`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PlainCram;
+
+impl Game for PlainCram {
+    type Position = Shape;
+
+    fn options(&self, pos: &Shape, out: &mut Vec<Shape>) {
+        out.extend(pos.placements().into_iter().map(|(a, b)| pos.place(a, b)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn canonical_is_symmetry_invariant() {
+        let s = Shape::parse("..#\n.##\n...\n#..").unwrap();
+        let c = s.canonical();
+        assert!(c.height() <= c.width());
+        // Rotating s by 90° (clockwise): rows become columns read bottom-up.
+        let rows = ["..#", ".##", "...", "#.."];
+        let rot: Vec<String> = (0..3)
+            .map(|c| rows.iter().rev().map(|r| r.as_bytes()[c] as char).collect())
+            .collect();
+        let r = Shape::parse(&rot.join("\n")).unwrap();
+        assert_eq!(r.canonical(), c);
+    }
+
+    #[test]
+    fn pieces_split() {
+        let s = Shape::parse("..#..\n..#..").unwrap();
+        assert_eq!(s.pieces().len(), 2);
+        assert_eq!(s.pieces()[0].canonical(), s.pieces()[1].canonical());
+    }
+}

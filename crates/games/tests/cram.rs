@@ -1,0 +1,137 @@
+//! Cram against the published table (beling/impartial-games), CGSuite's test, and the
+//! unreduced game on random small boards; Chomp against exhaustive recursion.
+
+use grundy_core::{Outcome, Solver};
+use grundy_games::chomp::{self, Staircase};
+use grundy_games::cram::{self, Cram, PlainCram, Shape};
+use proptest::prelude::*;
+
+/// Parses cram.txt: `rows: v v v …` for columns 4..15; `-` and `?` entries are skipped.
+fn reference() -> Vec<(usize, usize, u64)> {
+    let mut out = Vec::new();
+    for line in include_str!("data/cram.txt").lines() {
+        let Some((r, vals)) = line.split_once(':') else {
+            continue;
+        };
+        let Ok(r) = r.trim().parse::<usize>() else {
+            continue;
+        };
+        for (i, v) in vals.split_whitespace().enumerate() {
+            if let Ok(v) = v.parse() {
+                out.push((r, 4 + i, v));
+            }
+        }
+    }
+    out
+}
+
+fn solve(r: usize, c: usize) -> u64 {
+    cram::analyse(&Shape::rectangle(r, c).unwrap()).grundy
+}
+
+/// Every entry of cram.txt with at most 24 cells (4×4 … 4×6, 5×5 is not in range): fast.
+#[test]
+fn reproduces_reference_small() {
+    let mut checked = 0;
+    for (r, c, v) in reference() {
+        if r * c <= 24 {
+            assert_eq!(solve(r, c), v, "{r}x{c}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 3);
+}
+
+/// The entries up to 4×8 and 5×6 (30–32 cells). Run with
+/// `cargo test -p grundy-games --release --test cram -- --ignored` (about a minute in debug).
+#[test]
+#[ignore]
+fn reproduces_reference_up_to_4x8_and_5x6() {
+    for (r, c, v) in reference() {
+        if (r == 4 && c <= 8) || (r == 5 && c <= 6) {
+            assert_eq!(solve(r, c), v, "{r}x{c}");
+        }
+    }
+}
+
+/// graph_grid.txt: Cram(".........|##.######") = *4.
+#[test]
+fn reproduces_cgsuite_grid() {
+    let text = include_str!("data/graph_grid.txt");
+    assert!(text.contains(r#"Cram(".........|##.######") = *4"#));
+    let board = Shape::parse(".........|##.######").unwrap();
+    assert_eq!(cram::analyse(&board).grundy, 4);
+}
+
+/// Small rectangles against known values: 1×n is Dawson's Kayles-like 0.07 (n cells → value of
+/// 0.07 heap n), 2×2 = 0, 3×3 = 0 … checked via the unreduced game instead of literature.
+#[test]
+fn small_rectangles_match_unreduced_game() {
+    for r in 1..=3 {
+        for c in r..=5 {
+            let board = Shape::rectangle(r, c).unwrap();
+            let plain = Solver::new(PlainCram).grundy(&board);
+            assert_eq!(cram::analyse(&board).grundy, plain, "{r}x{c}");
+        }
+    }
+}
+
+fn random_board() -> impl Strategy<Value = Shape> {
+    (1usize..=4, 1usize..=4).prop_flat_map(|(r, c)| {
+        any::<u64>().prop_map(move |bits| Shape::new(r, c, bits | bits >> 7).unwrap())
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Reductions (dead cells, cropping, symmetry, splitting) never change a value, and the
+    /// winning placements are exactly those leaving value 0.
+    #[test]
+    fn reductions_preserve_values(board in random_board()) {
+        let mut plain = Solver::new(PlainCram);
+        let a = cram::analyse(&board);
+        prop_assert_eq!(a.grundy, plain.grundy(&board));
+        prop_assert_eq!(Solver::new(Cram).grundy(&board), a.grundy);
+        let w = board.width();
+        let mut want = Vec::new();
+        for (x, y) in board.placements() {
+            if plain.grundy(&board.place(x, y)) == 0 && a.grundy != 0 {
+                want.push(((x / w, x % w), (y / w, y % w)));
+            }
+        }
+        prop_assert_eq!(a.winning_moves, want);
+    }
+
+    /// Chomp: the solver's outcome equals exhaustive recursion on staircases up to 4×4, and
+    /// every winning bite leaves a lost position.
+    #[test]
+    fn chomp_matches_recursion(rows in 1usize..=4, cols in 1usize..=4, cuts in proptest::collection::vec((0usize..4, 1usize..4), 0..3)) {
+        let mut pos = Staircase::rectangle(rows, cols).unwrap();
+        for (r, c) in cuts {
+            if let Some(p) = pos.bite(r, c) { pos = p; }
+        }
+        let a = chomp::analyse(&pos);
+        prop_assert_eq!(a.outcome, chomp::outcome_brute_force(&pos.rows()));
+        for (r, c) in a.winning_bites {
+            let next = pos.bite(r, c).unwrap();
+            prop_assert_eq!(chomp::outcome_brute_force(&next.rows()), Outcome::P);
+        }
+    }
+}
+
+#[test]
+fn chomp_rectangles_are_first_player_wins() {
+    for r in 1..=6 {
+        for c in 1..=7 {
+            let a = chomp::analyse_rectangle(r, c).unwrap();
+            let want = if (r, c) == (1, 1) {
+                Outcome::P
+            } else {
+                Outcome::N
+            };
+            assert_eq!(a.outcome, want, "{r}x{c}");
+            assert_eq!(a.winning_bites.is_empty(), want == Outcome::P);
+        }
+    }
+}

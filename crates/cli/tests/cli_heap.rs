@@ -1,0 +1,161 @@
+//! `grundy heap` run as a user would run it.
+
+use std::process::{Command, Output};
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .expect("the grundy binary runs")
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = grundy(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let text = ok(args);
+    assert_eq!(text.lines().count(), 1, "one JSON object on one line");
+    serde_json::from_str(&text).unwrap()
+}
+
+/// Exit code 2, nothing on stdout, one line on stderr that names `token`.
+fn bad(args: &[&str], token: &str) {
+    let out = grundy(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(out.stdout.is_empty(), "{args:?}: stdout not empty");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    assert!(
+        err.contains(token),
+        "{args:?}: '{err}' does not name '{token}'"
+    );
+}
+
+#[test]
+fn malformed_rules_and_counts() {
+    bad(&["heap", "0.W", "--upto", "10"], "'W'");
+    bad(&["heap", "0.7.7"], "second '.'");
+    bad(&["heap", "4!."], "4!.");
+    bad(&["heap", "sub:"], "sub:");
+    bad(&["heap", "sub:0"], "element 0");
+    bad(&["heap", "0.["], "never closed");
+    bad(&["heap", "frobnicate"], "frobnicate");
+    bad(
+        &["heap", "kayles", "--upto", "100000000000000"],
+        "--upto 100000000000000",
+    );
+    bad(&["heap", "kayles", "--upto", "-3"], "-3");
+    bad(&["heap", "kayles", "--upto", "ten"], "ten");
+    bad(
+        &["heap", "kayles", "--upto", "99999999999999999999999"],
+        "99999999999999999999999",
+    );
+    bad(&["heap", "kayles", "--position", "3", "-1"], "-1");
+    bad(&["heap", "kayles", "--position", "3", "x"], "'x'");
+    bad(&["heap", "kayles", "--format", "csv"], "csv");
+    bad(
+        &["heap", "kayles", "--plot", "/tmp/grundy-heap-plot.gif"],
+        ".gif",
+    );
+}
+
+#[test]
+fn sequences_in_every_format() {
+    let table = ok(&["heap", "kayles", "--upto", "20"]);
+    assert!(table.contains(" 0: 0 1 2 3 1 4 3 2 1 4"), "{table}");
+    let bfile = ok(&["heap", "0.07", "--upto", "5", "--format", "bfile"]);
+    assert_eq!(bfile, "0 0\n1 0\n2 1\n3 1\n4 2\n5 0\n");
+    let j = json(&["heap", "sub:1,3,4", "--upto", "40", "--json"]);
+    assert_eq!(j["rule"], "sub:1,3,4");
+    assert_eq!(j["values"][7], 0);
+    assert_eq!(j["period"]["period"], 7);
+    assert_eq!(j["period"]["preperiod"], 0);
+    assert_eq!(j["period"]["saltus"], 0);
+    assert_eq!(j["period"]["status"], "proven");
+    let g = json(&["heap", "grundys-game", "--upto", "300", "--json"]);
+    assert_ne!(g["period"]["status"], "proven");
+    let a = json(&["heap", "allbut:2,3,7", "--upto", "200", "--json"]);
+    assert_eq!(a["period"]["status"], "observed");
+    assert_eq!(a["period"]["saltus"], 2);
+    let c = json(&["heap", "crosses", "--upto", "6", "--json"]);
+    assert_eq!(c["shift"], 2);
+    assert_eq!(c["values"][6], 0);
+}
+
+#[test]
+fn period_until_proven() {
+    let out = ok(&[
+        "heap",
+        "kayles",
+        "--upto",
+        "50",
+        "--period",
+        "--prove-upto",
+        "100000",
+    ]);
+    let last = out.lines().last().unwrap();
+    assert!(
+        last.starts_with("period 12, preperiod 71 (proven"),
+        "{last}"
+    );
+    let out = ok(&["heap", "grundys-game", "--upto", "100", "--period"]);
+    assert!(!out.contains("proven:"), "{out}");
+}
+
+#[test]
+fn positions_and_winning_moves() {
+    let out = ok(&["heap", "kayles", "--position", "7", "9", "12"]);
+    assert!(
+        out.contains("from the heap of 7, remove 1 and split the rest into 3 + 3"),
+        "{out}"
+    );
+    let j = json(&["heap", "nim", "--position", "3", "4", "5", "--json"]);
+    assert_eq!(j["grundy"], 2);
+    assert_eq!(j["outcome"], "N");
+    assert_eq!(j["winning_moves"][0]["from"], 3);
+    assert_eq!(j["winning_moves"][0]["leaves"][0], 1);
+    let p = json(&["heap", "sub:2,5", "--position", "5", "12", "--json"]);
+    assert_eq!(p["outcome"], "P");
+    assert_eq!(p["winning_moves"].as_array().unwrap().len(), 0);
+    let g = json(&["heap", "grundys-game", "--position", "12", "--json"]);
+    for m in g["winning_moves"].as_array().unwrap() {
+        let l = m["leaves"].as_array().unwrap();
+        assert_ne!(l[0], l[1], "Grundy's game splits into unequal heaps");
+    }
+}
+
+#[test]
+fn plots() {
+    let dir = std::env::temp_dir().join(format!("grundy-heap-plot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("k.svg");
+    let png = dir.join("k.png");
+    ok(&[
+        "heap",
+        "kayles",
+        "--upto",
+        "200",
+        "--plot",
+        svg.to_str().unwrap(),
+    ]);
+    ok(&[
+        "heap",
+        "kayles",
+        "--upto",
+        "200",
+        "--plot",
+        png.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains("<svg") && text.contains("period 12, preperiod 71"));
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[1..4], b"PNG");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,1 +1,22 @@
 //! grundy-sparse: the rare/common ("sparse space") engine for take-and-break codes.
+//!
+//! For codes whose moves split a heap in two, the straightforward mex costs O(n) per heap. This
+//! crate computes the same values far faster by splitting values into rare and common
+//! ([`mask`]), marking only pairs with a rare part and confirming candidates by a short scan
+//! ([`core`]), with both cores, a bounded memory window, durable checkpoints and compressed
+//! saves for record-scale runs.
+
+pub mod core;
+pub mod engine;
+pub mod error;
+pub mod mask;
+pub mod plan;
+pub mod run;
+pub mod seq;
+pub mod store;
+
+pub use engine::{values, Engine};
+pub use error::Error;
+pub use plan::Plan;
+pub use run::{run, until_proven, Outcome, Progress, RunOptions, Summary};
+pub use store::{Saved, Store};

@@ -1,0 +1,196 @@
+//! A whole long run: resume from a checkpoint, compute with periodic durable checkpoints,
+//! save the sequence, and summarise (rare heaps, largest value, histogram, period).
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use grundy_heap::periodicity::{self, Periodicity};
+use grundy_heap::TakeBreak;
+
+use crate::engine::Engine;
+use crate::error::Error;
+use crate::store::Store;
+
+/// Largest run whose period is looked for at the end (the search holds every value as u32).
+pub const PERIOD_SEARCH_LIMIT: u64 = 1 << 28;
+
+/// What a long run should do.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// Compute G(0..=upto).
+    pub upto: u64,
+    /// Worker threads (0: one per core).
+    pub threads: usize,
+    /// Directory for durable checkpoints (resumed from when it holds one).
+    pub checkpoint: Option<PathBuf>,
+    /// Time between checkpoints.
+    pub checkpoint_every: Duration,
+    /// Directory to save the whole sequence to, in compressed chunks.
+    pub save: Option<PathBuf>,
+    /// Look for a period at the end.
+    pub find_period: bool,
+}
+
+/// Progress report passed to the callback.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// Heaps known: G(0..done).
+    pub done: u64,
+    /// Heaps the run computes: upto + 1.
+    pub total: u64,
+    /// Heaps known when this process started (after a resume).
+    pub resumed_at: u64,
+}
+
+/// The summary of a computed sequence G(0..=n).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    /// The canonical code.
+    pub rule: String,
+    /// The last heap: values G(0..=n).
+    pub n: u64,
+    /// Rare heaps (heap 0 excluded) under the final mask, and the last one.
+    pub rare_count: u64,
+    pub last_rare: Option<u64>,
+    /// The key mask: bit 0 is the heap-parity bit, bit k+1 is value bit k.
+    pub mask: u64,
+    /// Largest value and the first heap where it occurs.
+    pub max_value: u32,
+    pub max_first: u64,
+    /// `histogram[v]`: heaps 0..=n with G = v.
+    pub histogram: Vec<u64>,
+    /// The period, when one was found (see `grundy_heap::periodicity`).
+    pub period: Option<Periodicity>,
+    /// False when the run was too long for the period search.
+    pub period_searched: bool,
+}
+
+/// The outcome of [`run`].
+pub struct Outcome {
+    pub summary: Summary,
+    /// The engine, holding every value (for printing).
+    pub engine: Engine,
+    /// Heaps that came from a checkpoint.
+    pub resumed_at: u64,
+}
+
+/// Runs `code` as `opts` says, calling `progress` after each block.
+pub fn run(
+    code: &TakeBreak,
+    opts: &RunOptions,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Outcome, Error> {
+    let total = opts
+        .upto
+        .checked_add(1)
+        .filter(|&t| usize::try_from(t).is_ok())
+        .ok_or_else(|| Error::TooLarge(format!("{} heaps do not fit this machine", opts.upto)))?;
+    let mut store = match &opts.checkpoint {
+        Some(dir) => Some(Store::open(dir, code, opts.upto)?),
+        None => None,
+    };
+    let mut engine = match store.as_mut().map(|s| s.load()).transpose()?.flatten() {
+        Some((state, values)) => Engine::from_values(code, &values, state.mask)?,
+        None => Engine::new(code)?,
+    }
+    .with_threads(opts.threads);
+    let resumed_at = engine.len();
+    let mut last_checkpoint = Instant::now();
+    let mut failure: Option<Error> = None;
+    let mut report = |e: &Engine| -> bool {
+        progress(Progress {
+            done: e.len(),
+            total,
+            resumed_at,
+        });
+        if let Some(store) = store.as_mut() {
+            if last_checkpoint.elapsed() >= opts.checkpoint_every && e.len() < total {
+                if let Err(err) = store.write(e.len(), e.mask(), &|a, b| e.values_range(a, b)) {
+                    failure = Some(err);
+                    return false;
+                }
+                last_checkpoint = Instant::now();
+            }
+        }
+        true
+    };
+    engine.advance(total, &mut report);
+    if let Some(err) = failure {
+        return Err(err);
+    }
+    if let Some(store) = store.as_mut() {
+        if resumed_at < total {
+            store.write(engine.len(), engine.mask(), &|a, b| {
+                engine.values_range(a, b)
+            })?;
+        }
+    }
+    if let Some(dir) = &opts.save {
+        let mut save = Store::open(dir, code, opts.upto)?;
+        save.write(engine.len(), engine.mask(), &|a, b| {
+            engine.values_range(a, b)
+        })?;
+    }
+    let summary = summarize(code, &engine, opts.find_period);
+    Ok(Outcome {
+        summary,
+        engine,
+        resumed_at,
+    })
+}
+
+/// The summary of everything `engine` computed.
+pub fn summarize(code: &TakeBreak, engine: &Engine, find_period: bool) -> Summary {
+    let (max_value, max_first) = engine.max_value();
+    let n = engine.len().saturating_sub(1);
+    let searched = find_period && engine.len() <= PERIOD_SEARCH_LIMIT;
+    let period = if searched {
+        periodicity::find(&engine.values(), periodicity::code_bound(code))
+    } else {
+        None
+    };
+    Summary {
+        rule: grundy_heap::rule::format_code(code),
+        n,
+        rare_count: engine.rare_count() as u64,
+        last_rare: engine.last_rare(),
+        mask: engine.mask(),
+        max_value,
+        max_first,
+        histogram: engine.histogram(),
+        period,
+        period_searched: searched,
+    }
+}
+
+/// Computes G(0..=n) for n = `start`, 2·`start`, … (at most `limit`) until a period is proven
+/// (or, for codes no theorem covers, once); the engine continues where it stopped, so the
+/// doubling costs nothing extra. Returns the values and the last analysis.
+pub fn until_proven(
+    code: &TakeBreak,
+    start: u64,
+    limit: u64,
+    threads: usize,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(Vec<u32>, Option<Periodicity>), Error> {
+    let limit_len = limit
+        .checked_add(1)
+        .filter(|&t| usize::try_from(t).is_ok())
+        .ok_or_else(|| Error::TooLarge(format!("{limit} heaps do not fit this machine")))?;
+    let bound = periodicity::code_bound(code);
+    let mut engine = Engine::new(code)?.with_threads(threads);
+    let mut target = start.clamp(1, limit).saturating_add(1);
+    loop {
+        engine.advance(target, &mut |e| {
+            progress(e.len());
+            true
+        });
+        let values = engine.values();
+        let found = periodicity::find(&values, bound);
+        let proven = found.is_some_and(|p| p.status == periodicity::Status::Proven);
+        if proven || bound.is_none() || target >= limit_len {
+            return Ok((values, found));
+        }
+        target = target.saturating_mul(2).min(limit_len);
+    }
+}

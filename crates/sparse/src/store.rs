@@ -1,0 +1,393 @@
+//! Durable files: checkpoints (resume a run exactly where it stopped) and saved sequences
+//! (`--save DIR`, for later queries). Both are a directory of immutable compressed chunks of
+//! [`CHUNK`] values plus one small state file naming the rule, the target, the progress and
+//! the values past the last whole chunk.
+//!
+//! Every file is written to a temporary name, fsynced, renamed over the old one and the
+//! directory fsynced, so a crash (kill -9, power loss) leaves either the old or the new file,
+//! never a torn one. Every file ends with a CRC-32 of all its bytes and starts with a magic, a
+//! format version and the rule; anything that does not match is refused with a message saying
+//! why, never used. If the disk fills up, the write fails with a clear error and the previous
+//! state file stays in place.
+
+use std::fs::{self, File};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use grundy_heap::rule::format_code;
+use grundy_heap::TakeBreak;
+
+use crate::error::Error;
+
+/// Values per chunk file.
+pub const CHUNK: u64 = 1 << 22;
+/// Version of the file layout; files of another version are refused.
+pub const FORMAT_VERSION: u32 = 1;
+const CHUNK_MAGIC: &[u8; 8] = b"GRUNDYCH";
+const STATE_MAGIC: &[u8; 8] = b"GRUNDYST";
+/// Name of the state file inside a checkpoint or save directory.
+pub const STATE_FILE: &str = "state.bin";
+
+/// What a state file says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    /// The canonical code (`format_code`).
+    pub rule: String,
+    /// The run's target: G(0..=target).
+    pub target: u64,
+    /// Heaps known: G(0..done).
+    pub done: u64,
+    /// The engine's mask when the state was written (speed only).
+    pub mask: u64,
+}
+
+/// A checkpoint or save directory for one code and target.
+pub struct Store {
+    dir: PathBuf,
+    rule: String,
+    target: u64,
+    /// Whole chunks known to be on disk.
+    chunks_written: u64,
+}
+
+fn chunk_name(index: u64) -> String {
+    format!("chunk-{index:08}.bin")
+}
+
+/// Bytes of a u32 little-endian sequence, lz4-compressed.
+fn pack(values: &[u32]) -> Vec<u8> {
+    let mut raw = Vec::with_capacity(values.len() * 4);
+    for v in values {
+        raw.extend_from_slice(&v.to_le_bytes());
+    }
+    lz4_flex::compress_prepend_size(&raw)
+}
+
+fn unpack(bytes: &[u8], expect: u64, what: &str) -> Result<Vec<u32>, Error> {
+    let raw = lz4_flex::decompress_size_prepended(bytes)
+        .map_err(|e| Error::BadFile(format!("{what}: compressed data is damaged ({e})")))?;
+    if raw.len() as u64 != expect * 4 {
+        return Err(Error::BadFile(format!(
+            "{what}: holds {} values, expected {expect}",
+            raw.len() / 4
+        )));
+    }
+    Ok(raw
+        .chunks_exact(4)
+        .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect())
+}
+
+/// A little reader over a verified byte buffer.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    what: String,
+}
+
+impl Reader<'_> {
+    fn take(&mut self, n: usize) -> Result<&[u8], Error> {
+        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
+        match end {
+            Some(end) => {
+                let out = &self.bytes[self.at..end];
+                self.at = end;
+                Ok(out)
+            }
+            None => Err(Error::BadFile(format!("{} is truncated", self.what))),
+        }
+    }
+    fn u32(&mut self) -> Result<u32, Error> {
+        Ok(u32::from_le_bytes(
+            self.take(4)?.try_into().expect("4 bytes"),
+        ))
+    }
+    fn u64(&mut self) -> Result<u64, Error> {
+        Ok(u64::from_le_bytes(
+            self.take(8)?.try_into().expect("8 bytes"),
+        ))
+    }
+}
+
+/// Checks magic, checksum and version; returns a reader positioned after the version and the
+/// rule stored in the file.
+fn open_checked<'a>(
+    bytes: &'a [u8],
+    magic: &[u8; 8],
+    what: &str,
+) -> Result<(Reader<'a>, String), Error> {
+    if bytes.len() < 16 || &bytes[..8] != magic {
+        let kind = if bytes.len() >= 8 && (&bytes[..8] == CHUNK_MAGIC || &bytes[..8] == STATE_MAGIC)
+        {
+            "a grundy file of another kind"
+        } else if bytes.len() < 16 {
+            "truncated or empty"
+        } else {
+            "not a grundy checkpoint file"
+        };
+        return Err(Error::BadFile(format!(
+            "{what} is {kind}; refusing to use it"
+        )));
+    }
+    let body = &bytes[..bytes.len() - 4];
+    let stored = u32::from_le_bytes(bytes[bytes.len() - 4..].try_into().expect("4 bytes"));
+    if crc32fast::hash(body) != stored {
+        return Err(Error::BadFile(format!(
+            "{what} is corrupt or truncated (checksum mismatch); refusing to use it"
+        )));
+    }
+    let mut r = Reader {
+        bytes: body,
+        at: 8,
+        what: what.to_string(),
+    };
+    let version = r.u32()?;
+    if version != FORMAT_VERSION {
+        return Err(Error::BadFile(format!(
+            "{what} has format version {version}; this grundy reads version {FORMAT_VERSION}"
+        )));
+    }
+    let len = r.u32()? as usize;
+    let rule = String::from_utf8(r.take(len)?.to_vec())
+        .map_err(|_| Error::BadFile(format!("{what}: the rule is not text")))?;
+    Ok((r, rule))
+}
+
+fn header(magic: &[u8; 8], rule: &str) -> Vec<u8> {
+    let mut out = Vec::new();
+    out.extend_from_slice(magic);
+    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    out.extend_from_slice(&(rule.len() as u32).to_le_bytes());
+    out.extend_from_slice(rule.as_bytes());
+    out
+}
+
+fn finish(mut bytes: Vec<u8>) -> Vec<u8> {
+    let crc = crc32fast::hash(&bytes);
+    bytes.extend_from_slice(&crc.to_le_bytes());
+    bytes
+}
+
+/// Writes `bytes` to `dir/name` durably: temporary file, fsync, rename, fsync of the directory.
+fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), Error> {
+    let tmp = dir.join(format!(".{name}.tmp"));
+    let path = dir.join(name);
+    let result = (|| -> std::io::Result<()> {
+        let mut f = File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        drop(f);
+        fs::rename(&tmp, &path)?;
+        File::open(dir)?.sync_all()
+    })();
+    if let Err(e) = result {
+        let _ = fs::remove_file(&tmp);
+        return Err(Error::Io {
+            context: format!(
+                "writing {} (the previous file, if any, is intact)",
+                path.display()
+            ),
+            source: e,
+        });
+    }
+    Ok(())
+}
+
+impl Store {
+    /// Opens (creating if needed) the directory for a run of `code` to `target`.
+    pub fn open(dir: &Path, code: &TakeBreak, target: u64) -> Result<Store, Error> {
+        fs::create_dir_all(dir).map_err(Error::io(format!("creating {}", dir.display())))?;
+        Ok(Store {
+            dir: dir.to_path_buf(),
+            rule: format_code(code),
+            target,
+            chunks_written: 0,
+        })
+    }
+
+    /// The state file's path.
+    pub fn state_path(&self) -> PathBuf {
+        self.dir.join(STATE_FILE)
+    }
+
+    /// Reads the state file, checking that it belongs to this rule and target.
+    /// `Ok(None)` when there is none yet.
+    pub fn read_state(&self) -> Result<Option<(State, Vec<u32>)>, Error> {
+        let path = self.state_path();
+        let bytes = match fs::read(&path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => {
+                return Err(Error::Io {
+                    context: format!("reading {}", path.display()),
+                    source: e,
+                })
+            }
+        };
+        let what = path.display().to_string();
+        let (mut r, rule) = open_checked(&bytes, STATE_MAGIC, &what)?;
+        let target = r.u64()?;
+        let done = r.u64()?;
+        let mask = r.u64()?;
+        let len = r.u64()?;
+        let tail_bytes = r.take(usize::try_from(len).unwrap_or(usize::MAX))?;
+        if rule != self.rule {
+            return Err(Error::BadFile(format!(
+                "{what} is a checkpoint of rule {rule}, not {}; use another directory",
+                self.rule
+            )));
+        }
+        if target != self.target {
+            return Err(Error::BadFile(format!(
+                "{what} is a checkpoint of a run to {target}, not {}; use the same --upto or another directory",
+                self.target
+            )));
+        }
+        if done > target.saturating_add(1) {
+            return Err(Error::BadFile(format!(
+                "{what} claims more heaps than its target"
+            )));
+        }
+        let tail = unpack(tail_bytes, done % CHUNK, &what)?;
+        Ok(Some((
+            State {
+                rule,
+                target,
+                done,
+                mask,
+            },
+            tail,
+        )))
+    }
+
+    /// Reads and checks chunk `index`.
+    pub fn read_chunk(&self, index: u64) -> Result<Vec<u32>, Error> {
+        let path = self.dir.join(chunk_name(index));
+        let what = path.display().to_string();
+        let bytes = fs::read(&path).map_err(|e| {
+            Error::BadFile(format!(
+                "{what} cannot be read ({e}); the checkpoint is incomplete"
+            ))
+        })?;
+        let (mut r, rule) = open_checked(&bytes, CHUNK_MAGIC, &what)?;
+        if rule != self.rule {
+            return Err(Error::BadFile(format!(
+                "{what} belongs to rule {rule}, not {}",
+                self.rule
+            )));
+        }
+        let i = r.u64()?;
+        let count = r.u64()?;
+        let len = r.u64()?;
+        if i != index || count != CHUNK {
+            return Err(Error::BadFile(format!(
+                "{what} holds chunk {i} of {count} values, expected chunk {index}"
+            )));
+        }
+        unpack(
+            r.take(usize::try_from(len).unwrap_or(usize::MAX))?,
+            CHUNK,
+            &what,
+        )
+    }
+
+    /// Loads a whole saved run: the state and every value G(0..done). `Ok(None)` without state.
+    pub fn load(&mut self) -> Result<Option<(State, Vec<u32>)>, Error> {
+        let Some((state, tail)) = self.read_state()? else {
+            return Ok(None);
+        };
+        let chunks = state.done / CHUNK;
+        let cap = usize::try_from(state.done)
+            .map_err(|_| Error::TooLarge("checkpoint too large for memory".into()))?;
+        let mut values = Vec::with_capacity(cap);
+        for k in 0..chunks {
+            values.extend(self.read_chunk(k)?);
+        }
+        values.extend(tail);
+        self.chunks_written = chunks;
+        Ok(Some((state, values)))
+    }
+
+    /// Writes the chunks completed since the last call, then the state: after it returns, a
+    /// reader sees G(0..done). `values(from, to)` supplies G(from..to).
+    pub fn write(
+        &mut self,
+        done: u64,
+        mask: u64,
+        values: &dyn Fn(u64, u64) -> Vec<u32>,
+    ) -> Result<(), Error> {
+        let chunks = done / CHUNK;
+        while self.chunks_written < chunks {
+            let k = self.chunks_written;
+            let payload = pack(&values(k * CHUNK, (k + 1) * CHUNK));
+            let mut bytes = header(CHUNK_MAGIC, &self.rule);
+            bytes.extend_from_slice(&k.to_le_bytes());
+            bytes.extend_from_slice(&CHUNK.to_le_bytes());
+            bytes.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+            bytes.extend_from_slice(&payload);
+            write_atomic(&self.dir, &chunk_name(k), &finish(bytes))?;
+            self.chunks_written += 1;
+        }
+        let tail = pack(&values(chunks * CHUNK, done));
+        let mut bytes = header(STATE_MAGIC, &self.rule);
+        for x in [self.target, done, mask, tail.len() as u64] {
+            bytes.extend_from_slice(&x.to_le_bytes());
+        }
+        bytes.extend_from_slice(&tail);
+        write_atomic(&self.dir, STATE_FILE, &finish(bytes))
+    }
+}
+
+/// A saved sequence (`--save DIR`) opened for queries.
+pub struct Saved {
+    store: Store,
+    state: State,
+    tail: Vec<u32>,
+    cache: Option<(u64, Vec<u32>)>,
+}
+
+impl Saved {
+    /// Opens a save directory of `code` (any target); checks the state file.
+    pub fn open(dir: &Path, code: &TakeBreak) -> Result<Saved, Error> {
+        let path = dir.join(STATE_FILE);
+        let bytes = fs::read(&path).map_err(Error::io(format!("reading {}", path.display())))?;
+        let (mut r, _) = open_checked(&bytes, STATE_MAGIC, &path.display().to_string())?;
+        let target = r.u64()?;
+        let mut store = Store::open(dir, code, target)?;
+        let (state, tail) = store
+            .read_state()?
+            .ok_or_else(|| Error::BadFile(format!("{} vanished", path.display())))?;
+        store.chunks_written = state.done / CHUNK;
+        Ok(Saved {
+            store,
+            state,
+            tail,
+            cache: None,
+        })
+    }
+
+    /// Heaps saved: G(0..len()).
+    pub fn len(&self) -> u64 {
+        self.state.done
+    }
+
+    /// True when nothing was saved.
+    pub fn is_empty(&self) -> bool {
+        self.state.done == 0
+    }
+
+    /// G(n) from the saved chunks (reads and checks one chunk at a time).
+    pub fn get(&mut self, n: u64) -> Result<Option<u32>, Error> {
+        if n >= self.state.done {
+            return Ok(None);
+        }
+        let k = n / CHUNK;
+        if k == self.state.done / CHUNK {
+            return Ok(Some(self.tail[(n % CHUNK) as usize]));
+        }
+        if self.cache.as_ref().map(|c| c.0) != Some(k) {
+            self.cache = Some((k, self.store.read_chunk(k)?));
+        }
+        Ok(self.cache.as_ref().map(|c| c.1[(n % CHUNK) as usize]))
+    }
+}

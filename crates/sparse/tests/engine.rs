@@ -1,0 +1,92 @@
+//! The sparse engine against the definition and against published data.
+
+mod common;
+
+use common::*;
+use grundy_heap::{Constraint, Digit, TakeBreak};
+use proptest::prelude::*;
+
+#[test]
+fn grundys_game_matches_oeis_a002188() {
+    let data = read_pairs(include_str!("data/A002188.txt"));
+    let n = data.last().unwrap().0;
+    let g = grundy_sparse::values(&grundys_game(), n, 1).unwrap();
+    for (i, v) in data {
+        assert_eq!(g[i as usize], v, "G({i})");
+    }
+}
+
+#[test]
+fn grundys_game_matches_reference_to_3000() {
+    let code = grundys_game();
+    assert_eq!(
+        grundy_sparse::values(&code, 3000, 2).unwrap(),
+        reference(&code, 3000)
+    );
+}
+
+#[test]
+fn parsed_codes_match_reference() {
+    for text in [
+        "4!.0", "0.16", "0.167", "0.014", "0.4", "0.6", "0.26", "4?.0", "4=.0", "0.4!", "0.5?",
+    ] {
+        let c = code(text);
+        assert_eq!(
+            grundy_sparse::values(&c, 4000, 2).unwrap(),
+            reference(&c, 4000),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn octal_016_matches_reference() {
+    let code = octal(&[1, 6]);
+    assert_eq!(
+        grundy_sparse::values(&code, 5000, 2).unwrap(),
+        reference(&code, 5000)
+    );
+}
+
+#[test]
+fn repeating_and_three_heap_codes_are_refused() {
+    let mut nim = octal(&[3]);
+    nim.repeat_from = Some(1);
+    assert!(grundy_sparse::Engine::new(&nim).is_err());
+    assert!(grundy_sparse::Engine::new(&octal(&[8])).is_err());
+}
+
+fn digit() -> impl Strategy<Value = Digit> {
+    (0u8..8, 0usize..4).prop_map(|(mask, c)| Digit {
+        mask,
+        constraint: [
+            Constraint::Any,
+            Constraint::Unequal,
+            Constraint::NotAllEqual,
+            Constraint::AllEqual,
+        ][c],
+    })
+}
+
+fn random_code() -> impl Strategy<Value = TakeBreak> {
+    (digit(), prop::collection::vec(digit(), 0..5)).prop_map(|(d0, rest)| {
+        let mut digits = vec![Digit {
+            mask: d0.mask & 0b100,
+            constraint: d0.constraint,
+        }];
+        digits.extend(rest);
+        TakeBreak {
+            digits,
+            repeat_from: None,
+        }
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn sparse_equals_reference(code in random_code(), n in 0usize..2500, threads in 1usize..3) {
+        let fast = grundy_sparse::values(&code, n as u64, threads).unwrap();
+        prop_assert_eq!(fast, reference(&code, n));
+    }
+}

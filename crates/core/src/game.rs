@@ -48,6 +48,9 @@ pub trait Game {
     type Position: Clone + Eq + Hash;
 
     /// Appends every position reachable in one move from `pos` to `out`.
+    ///
+    /// These are the moves of the whole position, even one that [`Game::components`] splits:
+    /// misère search and winning-move lists use them directly.
     fn options(&self, pos: &Self::Position, out: &mut Vec<Self::Position>);
 
     /// Splits `pos` into independent components whose disjunctive sum it is.

@@ -112,8 +112,10 @@ pub fn winning_moves(heaps: &[u64], play: Play) -> Vec<NimMove> {
 pub struct NimStream {
     /// The heaps, when kept.
     heaps: Option<Vec<u64>>,
-    /// `bit_counts[b]`: heaps with bit `b` set; kept only when the heaps are not.
-    bit_counts: Option<Box<[u64; 64]>>,
+    /// Per-bit counts of the heaps with that bit set, kept only when the heaps are not:
+    /// bit-sliced, so `planes[j]` holds bit `j` of all 64 counters and adding a heap is a
+    /// ripple-carry addition of 64 one-bit values at once.
+    planes: Option<Box<[u64; 64]>>,
     count: u64,
     nim_sum: u64,
     ones: u64,
@@ -127,7 +129,7 @@ impl NimStream {
     pub fn new(keep_heaps: bool) -> Self {
         NimStream {
             heaps: keep_heaps.then(Vec::new),
-            bit_counts: None,
+            planes: None,
             count: 0,
             nim_sum: 0,
             ones: 0,
@@ -139,7 +141,7 @@ impl NimStream {
     /// A stream that keeps only counters and can count (not list) the winning moves.
     pub fn counting() -> Self {
         let mut s = NimStream::new(false);
-        s.bit_counts = Some(Box::new([0; 64]));
+        s.planes = Some(Box::new([0; 64]));
         s
     }
 
@@ -159,11 +161,16 @@ impl NimStream {
         if let Some(v) = &mut self.heaps {
             v.push(h);
         }
-        if let Some(c) = &mut self.bit_counts {
-            let mut x = h;
-            while x != 0 {
-                c[x.trailing_zeros() as usize] += 1;
-                x &= x - 1;
+        if let Some(planes) = &mut self.planes {
+            let mut carry = h;
+            // At most 2^64 heaps, so the carry never leaves plane 63.
+            for plane in planes.iter_mut() {
+                if carry == 0 {
+                    break;
+                }
+                let p = *plane;
+                *plane = p ^ carry;
+                carry &= p;
             }
         }
     }
@@ -222,8 +229,11 @@ impl NimStream {
             WinningMoves::None => 0,
             WinningMoves::EmptyAOne => self.ones,
             WinningMoves::Single(_) => 1,
-            WinningMoves::ReduceByNimSum { bit, .. } => match (&self.bit_counts, heaps) {
-                (Some(c), _) => c[bit as usize],
+            WinningMoves::ReduceByNimSum { bit, .. } => match (&self.planes, heaps) {
+                (Some(planes), _) => planes
+                    .iter()
+                    .enumerate()
+                    .fold(0, |n, (j, p)| n | (p >> bit & 1) << j),
                 (None, Some(h)) => h.iter().filter(|&&h| h >> bit & 1 == 1).count() as u64,
                 // Unreachable through the public constructors: one of the two is kept.
                 (None, None) => 0,

@@ -119,6 +119,11 @@ fn naive(succ: &[Vec<usize>], v: usize) -> u64 {
     (0..).find(|m| !vals.contains(m)).unwrap()
 }
 
+/// Misère outcome by plain recursion: no move wins, else win iff some option loses.
+fn naive_misere_n(succ: &[Vec<usize>], v: usize) -> bool {
+    succ[v].is_empty() || succ[v].iter().any(|&w| !naive_misere_n(succ, w))
+}
+
 proptest! {
     /// Random DAG (edges from a higher to a lower index), written as text with scrambled names.
     #[test]
@@ -148,6 +153,8 @@ proptest! {
             let v = g.vertex(&format!("n{}", (i * 7 + 3) % 101)).unwrap();
             prop_assert_eq!(values[v], naive(&succ, i));
             prop_assert_eq!(solver.grundy(&v), values[v]);
+            let misere = if naive_misere_n(&succ, i) { Outcome::N } else { Outcome::P };
+            prop_assert_eq!(solver.misere_outcome(&v), misere);
         }
         let tokens: Vec<usize> = tokens.iter().map(|&t| t % n).collect();
         let t = analyze_tokens(&g, &values, &tokens);
@@ -159,6 +166,57 @@ proptest! {
         }
         if t.grundy != 0 {
             prop_assert!(!t.winning_moves.is_empty());
+        }
+    }
+}
+
+/// Outcome of a token on each of two graphs, by plain recursion over pairs of vertices.
+fn naive_pair_n(s1: &[Vec<usize>], s2: &[Vec<usize>], a: usize, b: usize, misere: bool) -> bool {
+    if s1[a].is_empty() && s2[b].is_empty() {
+        return misere;
+    }
+    s1[a].iter().any(|&x| !naive_pair_n(s1, s2, x, b, misere))
+        || s2[b].iter().any(|&y| !naive_pair_n(s1, s2, a, y, misere))
+}
+
+fn random_dag(n: usize, edges: &[(usize, usize)]) -> (DiGraph, Vec<Vec<usize>>) {
+    let mut g = DiGraph::new();
+    for i in 0..n {
+        g.add_vertex(&i.to_string());
+    }
+    let mut succ = vec![Vec::new(); n];
+    for &(a, b) in edges {
+        let (a, b) = (a % n, b % n);
+        if a > b && !succ[a].contains(&b) {
+            succ[a].push(b);
+            g.add_edge(a, b);
+        }
+    }
+    (g, succ)
+}
+
+proptest! {
+    /// The sum of two different games: normal play by the XOR rule, misère play by direct
+    /// search, both against plain recursion over pairs of positions.
+    #[test]
+    fn sum_of_two_graphs_normal_and_misere(
+        n1 in 1usize..8, e1 in proptest::collection::vec((0usize..8, 0usize..8), 0..16),
+        n2 in 1usize..8, e2 in proptest::collection::vec((0usize..8, 0usize..8), 0..16),
+    ) {
+        use grundy_core::{Sum, SumPos};
+        let (g1, s1) = random_dag(n1, &e1);
+        let (g2, s2) = random_dag(n2, &e2);
+        let mut solver = Solver::new(Sum(g1, g2));
+        for a in 0..n1 {
+            for b in 0..n2 {
+                let pos = SumPos::Both(a, b);
+                let normal = if naive_pair_n(&s1, &s2, a, b, false) { Outcome::N } else { Outcome::P };
+                let misere = if naive_pair_n(&s1, &s2, a, b, true) { Outcome::N } else { Outcome::P };
+                prop_assert_eq!(solver.outcome(&pos), normal);
+                prop_assert_eq!(solver.misere_outcome(&pos), misere);
+                let side = solver.side_winning_moves(&a, &b);
+                prop_assert_eq!(side.len(), solver.winning_moves(&pos).len());
+            }
         }
     }
 }

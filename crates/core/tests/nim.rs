@@ -299,3 +299,26 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn counting_stream_on_many_heaps() {
+    let mut x = 0x1234_5678_9abc_def0u64;
+    let mut heaps = Vec::new();
+    for i in 0..5000u64 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        heaps.push(if i % 3 == 0 { x } else { x >> (i % 60) });
+    }
+    for play in [Play::Normal, Play::Misere] {
+        let a = analyze(&heaps, play);
+        let mut c = NimStream::counting();
+        heaps.iter().for_each(|&h| c.push(h));
+        assert_eq!(c.finish(play), a);
+        assert_eq!(
+            a.winning_move_count,
+            winning_moves(&heaps, play).len() as u64
+        );
+        assert!(a.winning_move_count > 500, "{}", a.winning_move_count);
+    }
+}

@@ -124,6 +124,26 @@ fn positions_and_winning_moves() {
     let p = json(&["heap", "sub:2,5", "--position", "5", "12", "--json"]);
     assert_eq!(p["outcome"], "P");
     assert_eq!(p["winning_moves"].as_array().unwrap().len(), 0);
+    // Heaps far beyond memory, through the proven period (sub:1,3,4 has period 7 from 0).
+    let h = json(&[
+        "heap",
+        "sub:1,3,4",
+        "--position",
+        "10000000000",
+        "5",
+        "--json",
+    ]);
+    assert_eq!(h["heap_values"][0], 2); // 10^10 = 4 (mod 7), G(4) = 2
+    assert_eq!(
+        h["winning_moves"][0]["text"],
+        "from the heap of 5, remove 1, leaving 4"
+    );
+    let k = json(&["heap", "kayles", "--position", "1000000000000", "--json"]);
+    assert_eq!(k["heap_values"][0], 1); // 10^12 = 76 + 12k and G(76) = 1
+    bad(
+        &["heap", "grundys-game", "--position", "1000000000000"],
+        "1000000000000",
+    );
     let g = json(&["heap", "grundys-game", "--position", "12", "--json"]);
     for m in g["winning_moves"].as_array().unwrap() {
         let l = m["leaves"].as_array().unwrap();

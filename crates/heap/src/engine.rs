@@ -16,9 +16,11 @@ use crate::subtraction;
 pub fn memory_estimate(rule: &Rule, n: u64) -> u64 {
     let (base, shift) = rule.base_and_shift();
     let len = n.saturating_add(shift).saturating_add(1);
+    // 4 bytes per value; the one-heap engines keep a union-find over values (4 more), the
+    // sparse-set engine a position list (8) and a membership bit set.
     let per_heap = match base {
         Rule::Subtraction(SubtractionSet::Infinite(_)) => 4 + 8 + 1,
-        _ => 4,
+        _ => 4 + 4,
     };
     len.saturating_mul(per_heap)
 }

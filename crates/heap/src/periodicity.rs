@@ -59,10 +59,8 @@ pub struct Periodicity {
 impl Periodicity {
     /// G(h) for any heap, from the computed `values` (which must reach e + p) when `h` lies beyond.
     pub fn value_at(&self, values: &[u32], h: u64) -> Option<u64> {
-        if let Some(&v) = values.get(h as usize) {
-            if (h as usize) < values.len() {
-                return Some(v as u64);
-            }
+        if let Some(&v) = usize::try_from(h).ok().and_then(|i| values.get(i)) {
+            return Some(v as u64);
         }
         if h < self.preperiod {
             return None;

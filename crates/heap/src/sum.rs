@@ -77,8 +77,11 @@ pub struct SumAnalysis {
     /// Their XOR: the value of the position.
     pub grundy: u32,
     pub outcome: Outcome,
-    /// Every move to a position of value 0 (empty when the outcome is P).
+    /// Every move to a position of value 0 (empty when the outcome is P), except in the
+    /// heaps of `unlisted_heaps`.
     pub winning_moves: Vec<HeapMove>,
+    /// Heaps (indices) that have a winning move that was not listed (see [`analyze_with`]).
+    pub unlisted_heaps: Vec<usize>,
 }
 
 /// Calls `f(removed, leaves)` for every move from a heap of natural size `h` of `rule`,
@@ -118,21 +121,38 @@ pub fn for_each_move(rule: &Rule, h: u64, base_small: &[u32], mut f: impl FnMut(
 /// Analyses the position `heaps` of `rule`. `values` must hold G(0..=max heap) in natural
 /// sizes (as from [`engine::sequence`]).
 pub fn analyze(rule: &Rule, heaps: &[u64], values: &[u32]) -> Result<SumAnalysis, EngineError> {
+    analyze_with(rule, heaps, |h| values[h as usize], |_| true)
+}
+
+/// Analyses the position `heaps` of `rule` with G given as a function (for instance from a
+/// proven period, for heaps far beyond what memory holds). The winning moves of a heap are
+/// listed only when `list(h)` allows (listing walks every move of the heap); the heaps skipped
+/// are named in [`SumAnalysis::unlisted_heaps`].
+pub fn analyze_with(
+    rule: &Rule,
+    heaps: &[u64],
+    value: impl Fn(u64) -> u32,
+    list: impl Fn(u64) -> bool,
+) -> Result<SumAnalysis, EngineError> {
     let (base, shift) = rule.base_and_shift();
     let base_small = if shift > 0 {
         engine::sequence(base, shift)?
     } else {
         Vec::new()
     };
-    let value = |h: u64| values[h as usize];
     let heap_values: Vec<u32> = heaps.iter().map(|&h| value(h)).collect();
     let grundy = heap_values.iter().fold(0, |a, &v| a ^ v);
     let mut winning_moves = Vec::new();
+    let mut unlisted_heaps = Vec::new();
     if grundy != 0 {
         for (i, &h) in heaps.iter().enumerate() {
             let target = grundy ^ heap_values[i];
             if target >= heap_values[i] {
                 continue; // mex: a move to `target` exists only if target < G(h)
+            }
+            if !list(h) {
+                unlisted_heaps.push(i);
+                continue;
             }
             for_each_move(rule, h, &base_small, |removed, leaves| {
                 let x = leaves.iter().fold(0, |a, &p| a ^ value(p));
@@ -153,6 +173,7 @@ pub fn analyze(rule: &Rule, heaps: &[u64], values: &[u32]) -> Result<SumAnalysis
         grundy,
         outcome,
         winning_moves,
+        unlisted_heaps,
     })
 }
 
@@ -193,6 +214,21 @@ mod tests {
             m.to_string(),
             "from the heap of 12, remove 2 and split the rest into 3 + 7"
         );
+    }
+
+    #[test]
+    fn huge_heaps_through_a_proven_period() {
+        let r = parse("sub:1,3,4").unwrap();
+        let (v, p) = crate::periodicity::until_proven(&r, 64, 1 << 12, &mut |_| {}).unwrap();
+        let p = p.unwrap();
+        let big = 10_000_000_000_007u64;
+        let value = |h: u64| p.value_at(&v, h).unwrap() as u32;
+        let a = analyze_with(&r, &[big, 5], value, |_| true).unwrap();
+        assert_eq!(a.heap_values[0], v[(big % 7) as usize]);
+        for m in &a.winning_moves {
+            let rest = a.grundy ^ a.heap_values[m.heap_index];
+            assert_eq!(m.leaves.iter().fold(rest, |x, &h| x ^ value(h)), 0);
+        }
     }
 
     #[test]

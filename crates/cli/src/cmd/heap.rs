@@ -317,15 +317,44 @@ pub(crate) fn sequence_json(
     })
 }
 
+/// Heaps up to this size are computed directly in `--position`; beyond it, a rule that a
+/// theorem covers is evaluated through its proven period.
+const DIRECT_POSITION_LIMIT: u64 = 100_000;
+/// How far `--position` computes while looking for a proven period.
+const POSITION_PROOF_LIMIT: u64 = 1 << 20;
+/// Largest heap whose moves are listed when a move may split (they are about as many as the heap).
+const LIST_SPLITS_LIMIT: u64 = 2_000_000;
+
 fn run_position(args: &Args, rule: &Rule) -> CliResult {
     let mut heaps = Vec::with_capacity(args.position.len());
     for t in &args.position {
         heaps.push(parse_count(t, "--position")?);
     }
     let max = heaps.iter().copied().max().unwrap_or(0);
-    check_memory(rule, max, "--position heap")?;
-    let values = compute(rule, max, &args.long)?;
-    let a = sum::analyze(rule, &heaps, &values).map_err(engine_error)?;
+    let bound = periodicity::rule_bound(rule);
+    let a = match bound {
+        Some(b) if max > DIRECT_POSITION_LIMIT => {
+            let bar = progress_bar(POSITION_PROOF_LIMIT, "heap");
+            let r = periodicity::until_proven(rule, 1024, POSITION_PROOF_LIMIT, &mut |h| {
+                bar.set_position(h)
+            });
+            bar.finish_and_clear();
+            let (values, p) = r.map_err(engine_error)?;
+            let Some(p) = p.filter(|p| p.status == Status::Proven) else {
+                return Err(CliError::usage(format!(
+                    "--position heap {max}: too large to compute directly, and no period of {rule} is proven up to {POSITION_PROOF_LIMIT}"
+                )));
+            };
+            let value = |h: u64| p.value_at(&values, h).unwrap_or(0) as u32;
+            let list = |h: u64| b.max_heaps <= 1 || h <= LIST_SPLITS_LIMIT;
+            sum::analyze_with(rule, &heaps, value, list).map_err(engine_error)?
+        }
+        _ => {
+            check_memory(rule, max, "--position heap")?;
+            let values = compute(rule, max, &args.long)?;
+            sum::analyze(rule, &heaps, &values).map_err(engine_error)?
+        }
+    };
     if args.json {
         let moves: Vec<serde_json::Value> = a
             .winning_moves
@@ -347,6 +376,7 @@ fn run_position(args: &Args, rule: &Rule) -> CliResult {
             "grundy": a.grundy,
             "outcome": a.outcome.as_str(),
             "winning_moves": moves,
+            "unlisted_heaps": a.unlisted_heaps,
         }));
     }
     let join = |v: &mut dyn Iterator<Item = String>| v.collect::<Vec<_>>().join(" ");
@@ -362,13 +392,25 @@ fn run_position(args: &Args, rule: &Rule) -> CliResult {
             out.push_str("P: the player to move loses (every move leaves a nonzero XOR)\n")
         }
         sum::Outcome::N => {
+            let listed = if a.unlisted_heaps.is_empty() {
+                ""
+            } else {
+                " listed"
+            };
             let _ = writeln!(
                 out,
-                "N: the player to move wins; winning moves ({}):",
+                "N: the player to move wins; winning moves ({}{listed}):",
                 a.winning_moves.len()
             );
             for m in &a.winning_moves {
                 let _ = writeln!(out, "  {m}");
+            }
+            for &i in &a.unlisted_heaps {
+                let _ = writeln!(
+                    out,
+                    "  (the heap of {} has winning moves too, not listed: it has too many splits)",
+                    heaps[i]
+                );
             }
         }
     }

@@ -233,6 +233,14 @@ fn graph_values_and_token_moves() {
     );
     let v = json(&["graph", "-", "--token", "b", "--json"], GRAPH.as_bytes());
     assert_eq!(v["outcome"], "P");
+    // Misère: from b the only move b -> d leaves d, whose only move hands over a stuck token.
+    let v = json(&["graph", &file, "--token", "b", "--misere", "--json"], b"");
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(
+        v["winning_moves"],
+        serde_json::json!([{"token": 0, "from": "b", "to": "d"}])
+    );
+    assert!(v.get("grundy").is_none());
 }
 
 #[test]

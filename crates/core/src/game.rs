@@ -49,6 +49,9 @@ pub trait Game {
 
     /// Appends every position reachable in one move from `pos` to `out`.
     ///
+    /// Only append: `out` may already hold other positions (the solver keeps its whole search
+    /// stack in one buffer).
+    ///
     /// These are the moves of the whole position, even one that [`Game::components`] splits:
     /// misère search and winning-move lists use them directly.
     fn options(&self, pos: &Self::Position, out: &mut Vec<Self::Position>);

@@ -219,3 +219,62 @@ pub fn analyze_tokens(graph: &DiGraph, values: &[u64], tokens: &[usize]) -> Toke
         winning_moves,
     }
 }
+
+/// Several tokens on a graph as one [`Game`]: a position is the sorted list of the tokens'
+/// vertices, a move slides one token along an edge. It splits into one-token components, so
+/// the normal-play solver values it by XOR; misère search plays the whole position.
+#[derive(Clone, Copy, Debug)]
+pub struct Tokens<'a>(pub &'a DiGraph);
+
+impl Game for Tokens<'_> {
+    type Position = Vec<usize>;
+
+    fn options(&self, pos: &Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        for (i, &v) in pos.iter().enumerate() {
+            // Tokens on the same vertex have the same moves: take the first of them only.
+            if i > 0 && pos[i - 1] == v {
+                continue;
+            }
+            for &w in self.0.successors(v) {
+                let mut next = pos.clone();
+                next[i] = w;
+                next.sort_unstable();
+                out.push(next);
+            }
+        }
+    }
+
+    fn components(&self, pos: &Vec<usize>, out: &mut Vec<Vec<usize>>) -> bool {
+        if pos.len() < 2 {
+            return false;
+        }
+        out.extend(pos.iter().map(|&v| vec![v]));
+        true
+    }
+}
+
+/// Misère play of tokens on an acyclic graph (the player who makes the last move loses):
+/// the outcome and every winning move, by direct search of the whole token position (misère
+/// values do not add). The work grows with the number of token placements reachable.
+pub fn misere_tokens(
+    graph: &DiGraph,
+    tokens: &[usize],
+) -> Result<(Outcome, Vec<TokenMove>), GraphError> {
+    graph.grundy_values()?; // rejects a cycle, naming it
+    let mut solver = crate::solver::Solver::new(Tokens(graph));
+    let mut sorted = tokens.to_vec();
+    sorted.sort_unstable();
+    let outcome = solver.misere_outcome(&sorted);
+    let mut moves = Vec::new();
+    for (token, &from) in tokens.iter().enumerate() {
+        for &to in graph.successors(from) {
+            let mut next = tokens.to_vec();
+            next[token] = to;
+            next.sort_unstable();
+            if solver.misere_outcome(&next) == Outcome::P {
+                moves.push(TokenMove { token, from, to });
+            }
+        }
+    }
+    Ok((outcome, moves))
+}

@@ -1,7 +1,7 @@
 //! Games on a directed graph: a DAG worked out by hand, random DAGs against the recursive
 //! definition and the generic solver, and the parser's errors.
 
-use grundy_core::graph::{analyze_tokens, DiGraph, GraphError, TokenMove};
+use grundy_core::graph::{analyze_tokens, misere_tokens, DiGraph, GraphError, TokenMove, Tokens};
 use grundy_core::{Outcome, Solver};
 use proptest::prelude::*;
 
@@ -66,6 +66,24 @@ fn hand_worked_dag() {
     assert!(t.winning_moves.is_empty());
     // Two tokens on the same vertex cancel.
     assert_eq!(analyze_tokens(&g, &v, &[c, c]).outcome, Outcome::P);
+    // Misère: a lone token on d must move to the sink e and hand over a position with no move,
+    // which wins for the opponent; a token on the sink e (no move) wins for the mover.
+    assert_eq!(misere_tokens(&g, &[d]).unwrap(), (Outcome::P, vec![]));
+    assert_eq!(misere_tokens(&g, &[e]).unwrap(), (Outcome::N, vec![]));
+    // Tokens on d and e: the only move, d -> e, leaves the opponent without a move: P.
+    assert_eq!(misere_tokens(&g, &[d, e]).unwrap().0, Outcome::P);
+    // Token on b (b -> d -> e): move b -> d, leaving the misère P-position d.
+    assert_eq!(
+        misere_tokens(&g, &[b]).unwrap(),
+        (
+            Outcome::N,
+            vec![TokenMove {
+                token: 0,
+                from: b,
+                to: d
+            }]
+        )
+    );
 }
 
 #[test]
@@ -216,6 +234,24 @@ proptest! {
                 prop_assert_eq!(solver.misere_outcome(&pos), misere);
                 let side = solver.side_winning_moves(&a, &b);
                 prop_assert_eq!(side.len(), solver.winning_moves(&pos).len());
+                // Two tokens on the disjoint union of the graphs: the same game.
+                let (g1, g2) = (&solver.game().0, &solver.game().1);
+                let mut union = g1.clone();
+                for v in 0..n2 {
+                    union.add_vertex(&format!("b{v}"));
+                }
+                for v in 0..n2 {
+                    for &w in g2.successors(v) {
+                        union.add_edge(n1 + v, n1 + w);
+                    }
+                }
+                let (m, moves) = misere_tokens(&union, &[a, n1 + b]).unwrap();
+                prop_assert_eq!(m, misere);
+                prop_assert_eq!(moves.is_empty(), misere == Outcome::P || (s1[a].is_empty() && s2[b].is_empty()));
+                let mut tokens = Solver::new(Tokens(&union));
+                let mut pos2 = vec![a, n1 + b];
+                pos2.sort_unstable();
+                prop_assert_eq!(tokens.outcome(&pos2), normal);
             }
         }
     }

@@ -7,7 +7,7 @@
 //! - [`solver`]: Sprague–Grundy values, outcomes and winning moves of any [`Game`], normal and
 //!   misère, memoised, on an explicit stack.
 //! - [`sum`]: the disjunctive sum of two different games.
-//! - [`mex`]: the minimum excludant, one 64-bit word at a time.
+//! - [`mod@mex`]: the minimum excludant, one 64-bit word at a time.
 //! - [`nimber`]: nim addition, multiplication, inverse and square root (`u32`, `u64`, `u128`).
 //! - [`nim`]: Nim and misère Nim in closed form, streaming, with the textbook explanation.
 //! - [`graph`]: games on a directed graph read from text.

@@ -180,6 +180,8 @@ impl Shape {
     }
 
     /// Drops dead cells, crops to the bounding box and picks the least symmetric image.
+    ///
+    /// Allocation-free: every image is computed on packed bits.
     pub fn canonical(&self) -> Shape {
         let bits = self.bits & self.neighbours(self.bits);
         if bits == 0 {
@@ -198,39 +200,26 @@ impl Shape {
         }
         let c0 = cols.trailing_zeros() as usize;
         let c1 = 64 - cols.leading_zeros() as usize;
-        let (nh, nw) = (r1 - r0, c1 - c0);
-        let mut rows: Vec<u64> = (r0..r1)
-            .map(|r| (bits >> (r * w + c0)) & low_mask(nw))
-            .collect();
-        let (mut hh, mut ww) = (nh, nw);
+        let (mut hh, mut ww) = (r1 - r0, c1 - c0);
+        let crop_mask = low_mask(ww);
+        let mut x = 0u64;
+        for r in r0..r1 {
+            x |= ((bits >> (r * w + c0)) & crop_mask) << ((r - r0) * ww);
+        }
         if hh > ww {
-            rows = transpose(&rows, ww);
+            x = transpose(x, hh, ww);
             std::mem::swap(&mut hh, &mut ww);
         }
-        let mut best = pack(&rows, ww);
-        let mut consider = |rows: &[u64]| {
-            let p = pack(rows, ww);
-            if p < best {
-                best = p;
-            }
-        };
-        let flip_h = |rows: &[u64]| -> Vec<u64> {
-            rows.iter()
-                .map(|&r| r.reverse_bits() >> (64 - ww))
-                .collect()
-        };
-        let flip_v = |rows: &[u64]| -> Vec<u64> { rows.iter().rev().copied().collect() };
-        let fh = flip_h(&rows);
-        consider(&flip_v(&rows));
-        consider(&flip_v(&fh));
-        consider(&fh);
+        let fh = flip_h(x, hh, ww);
+        let mut best = x.min(fh).min(flip_v(x, hh, ww)).min(flip_v(fh, hh, ww));
         if hh == ww {
-            let t = transpose(&rows, ww);
-            let th = flip_h(&t);
-            consider(&flip_v(&t));
-            consider(&flip_v(&th));
-            consider(&th);
-            consider(&t);
+            let t = transpose(x, hh, ww);
+            let th = flip_h(t, hh, ww);
+            best = best
+                .min(t)
+                .min(th)
+                .min(flip_v(t, hh, ww))
+                .min(flip_v(th, hh, ww));
         }
         Shape {
             h: hh as u8,
@@ -239,19 +228,31 @@ impl Shape {
         }
     }
 
-    /// The connected pieces of the shape (4-neighbour), each canonical; one entry if connected.
+    /// True when the empty cells form one connected piece (or none).
+    pub fn is_connected(&self) -> bool {
+        if self.bits == 0 {
+            return true;
+        }
+        self.flood(self.bits & self.bits.wrapping_neg(), self.bits) == self.bits
+    }
+
+    /// The cells of `within` connected to `seed`.
+    fn flood(&self, mut piece: u64, within: u64) -> u64 {
+        loop {
+            let grown = (piece | self.neighbours(piece)) & within;
+            if grown == piece {
+                return piece;
+            }
+            piece = grown;
+        }
+    }
+
+    /// The connected pieces of the shape (4-neighbour), not canonicalised; one if connected.
     pub fn pieces(&self) -> Vec<Shape> {
         let mut rest = self.bits;
         let mut out = Vec::new();
         while rest != 0 {
-            let mut piece = rest & rest.wrapping_neg();
-            loop {
-                let grown = (piece | self.neighbours(piece)) & rest;
-                if grown == piece {
-                    break;
-                }
-                piece = grown;
-            }
+            let piece = self.flood(rest & rest.wrapping_neg(), rest);
             rest &= !piece;
             out.push(Shape {
                 bits: piece,
@@ -262,23 +263,32 @@ impl Shape {
     }
 }
 
-/// Packs rows of width `w` into row-major bits.
-fn pack(rows: &[u64], w: usize) -> u64 {
-    rows.iter()
-        .enumerate()
-        .fold(0, |acc, (r, &row)| acc | row << (r * w))
+/// Mirrors each row of an `h × w` frame.
+fn flip_h(x: u64, h: usize, w: usize) -> u64 {
+    let mask = low_mask(w);
+    (0..h).fold(0, |acc, r| {
+        let row = (x >> (r * w)) & mask;
+        acc | (row.reverse_bits() >> (64 - w)) << (r * w)
+    })
 }
 
-/// Transposes rows of width `w` (returns `w` rows of width `rows.len()`).
-fn transpose(rows: &[u64], w: usize) -> Vec<u64> {
-    let mut out = vec![0u64; w];
-    for (r, &row) in rows.iter().enumerate() {
-        let mut x = row;
-        while x != 0 {
-            let c = x.trailing_zeros() as usize;
-            out[c] |= 1 << r;
-            x &= x - 1;
-        }
+/// Reverses the order of the rows of an `h × w` frame.
+fn flip_v(x: u64, h: usize, w: usize) -> u64 {
+    let mask = low_mask(w);
+    (0..h).fold(0, |acc, r| {
+        acc | ((x >> (r * w)) & mask) << ((h - 1 - r) * w)
+    })
+}
+
+/// Transposes an `h × w` frame into a `w × h` one.
+fn transpose(x: u64, h: usize, w: usize) -> u64 {
+    let mut out = 0u64;
+    let mut rest = x;
+    while rest != 0 {
+        let i = rest.trailing_zeros() as usize;
+        let (r, c) = (i / w, i % w);
+        out |= 1 << (c * h + r);
+        rest &= rest - 1;
     }
     out
 }
@@ -291,22 +301,40 @@ impl Game for Cram {
     type Position = Shape;
 
     fn options(&self, pos: &Shape, out: &mut Vec<Shape>) {
-        let mut opts: Vec<Shape> = pos
-            .placements()
-            .into_iter()
-            .map(|(a, b)| pos.place(a, b).canonical())
-            .collect();
-        opts.sort_unstable();
-        opts.dedup();
-        out.extend(opts);
+        let start = out.len();
+        let (h, w) = (pos.height(), pos.width());
+        if h == 0 {
+            return;
+        }
+        let (_, last) = column_masks(h, w);
+        let b = pos.bits;
+        // Bit i set: cells i and i + 1 (or i + w) are both empty.
+        let horizontal = b & (b >> 1) & !last;
+        let vertical = b & (b >> w);
+        for (pairs, step) in [(horizontal, 1), (vertical, w)] {
+            let mut rest = pairs;
+            while rest != 0 {
+                let i = rest.trailing_zeros() as usize;
+                out.push(pos.place(i, i + step).canonical());
+                rest &= rest - 1;
+            }
+        }
+        out[start..].sort_unstable();
+        let mut kept = start;
+        for i in start..out.len() {
+            if kept == start || out[i] != out[kept - 1] {
+                out[kept] = out[i];
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
     }
 
     fn components(&self, pos: &Shape, out: &mut Vec<Shape>) -> bool {
-        let pieces = pos.pieces();
-        if pieces.len() < 2 {
+        if pos.is_connected() {
             return false;
         }
-        out.extend(pieces.into_iter().map(|p| p.canonical()));
+        out.extend(pos.pieces().into_iter().map(|p| p.canonical()));
         true
     }
 }

@@ -9,7 +9,10 @@ pub mod cram;
 pub mod error;
 pub mod fib;
 pub mod maze;
+pub mod number;
 pub mod walls;
 pub mod wythoff;
 
+pub use dashu::integer::UBig;
 pub use error::{GameError, Result};
+pub use number::{parse_bounded, parse_natural};

@@ -1,10 +1,137 @@
-//! `grundy cards`: The take-from-the-ends card game.
+//! `grundy cards`: the card game: take the leftmost or rightmost card, maximise your total.
 
-use crate::common::{CliError, CliResult};
+use crate::cmd::maze::read_text;
+use crate::common::{print_json, print_out, CliError, CliResult};
+use grundy_games::cards::{self, MAX_CARDS};
+use std::fmt::Write as _;
+
+/// Lines of play printed by default up to this many cards.
+const SHOW_LINE_UP_TO: usize = 40;
 
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+#[command(
+    after_help = "Rules: cards in a row; players alternately take the leftmost or the \
+rightmost card, each maximising their own total. Solved exactly in O(N^2) (N up to 20000).
 
-pub fn run(_args: Args) -> CliResult {
-    Err(CliError::failure("`grundy cards` is not implemented yet"))
+Examples:
+  grundy cards 4 7 2 9                first player's best total (16) and an optimal line
+  grundy cards 1 2 5 2 --json
+  grundy cards --file row.txt         values separated by spaces, commas or newlines"
+)]
+pub struct Args {
+    /// Card values, left to right (integers, may be negative).
+    #[arg(value_name = "CARD", allow_negative_numbers = true)]
+    cards: Vec<String>,
+    /// Read the card values from FILE (`-` for standard input) instead.
+    #[arg(long, value_name = "FILE", conflicts_with = "cards")]
+    file: Option<String>,
+    /// Print the whole optimal line even for long rows.
+    #[arg(long)]
+    line: bool,
+    /// Print one JSON object: first_total, second_total, outcome ("N": the first player scores
+    /// more, "P": less, "draw"), winning_moves (optimal first moves, "left"/"right"), line
+    /// [{player (1 or 2), end, index, value}].
+    #[arg(long)]
+    json: bool,
+}
+
+fn parse_cards(tokens: &[&str]) -> Result<Vec<i64>, CliError> {
+    if tokens.len() > MAX_CARDS {
+        return Err(CliError::usage(format!(
+            "{} cards (at most {MAX_CARDS})",
+            tokens.len()
+        )));
+    }
+    tokens
+        .iter()
+        .map(|t| {
+            t.parse::<i64>()
+                .map_err(|_| CliError::usage(format!("card value is not an integer: '{t}'")))
+        })
+        .collect()
+}
+
+pub fn run(args: Args) -> CliResult {
+    let text;
+    let tokens: Vec<&str> = match &args.file {
+        Some(f) => {
+            text = read_text(f, "card")?;
+            text.split(|c: char| c.is_whitespace() || c == ',')
+                .filter(|t| !t.is_empty())
+                .collect()
+        }
+        None => args.cards.iter().map(String::as_str).collect(),
+    };
+    if tokens.is_empty() {
+        return Err(CliError::usage("no cards given"));
+    }
+    let row = parse_cards(&tokens)?;
+    let a = cards::solve(&row).map_err(|e| CliError::usage(e.to_string()))?;
+    let outcome = match a.first_total.cmp(&a.second_total) {
+        std::cmp::Ordering::Greater => "N",
+        std::cmp::Ordering::Less => "P",
+        std::cmp::Ordering::Equal => "draw",
+    };
+    if args.json {
+        let line: Vec<_> = a
+            .line
+            .iter()
+            .map(|t| {
+                serde_json::json!({
+                    "player": t.player + 1, "end": t.end.as_str(), "index": t.index, "value": t.value
+                })
+            })
+            .collect();
+        let firsts: Vec<&str> = a.best_first_moves.iter().map(|e| e.as_str()).collect();
+        return print_json(&serde_json::json!({
+            "cards": row.len(),
+            "first_total": a.first_total,
+            "second_total": a.second_total,
+            "outcome": outcome,
+            "winning_moves": firsts,
+            "line": line,
+        }));
+    }
+    let mut s = String::new();
+    let _ = writeln!(s, "Card game with {} cards", row.len());
+    let _ = writeln!(s, "First player's total: {}", a.first_total);
+    let _ = writeln!(s, "Second player's total: {}", a.second_total);
+    let verdict = match outcome {
+        "N" => "N - the first player scores more",
+        "P" => "P - the second player scores more",
+        _ => "draw - equal totals",
+    };
+    let _ = writeln!(s, "Outcome: {verdict}");
+    let best: Vec<String> = a
+        .best_first_moves
+        .iter()
+        .map(|e| {
+            let i = if *e == cards::End::Left {
+                0
+            } else {
+                row.len() - 1
+            };
+            format!("the {} card ({})", e.as_str(), row[i])
+        })
+        .collect();
+    let _ = writeln!(
+        s,
+        "Best first move: take {}: it maximises the card's value minus the margin the \
+         opponent can then secure on the remaining row.",
+        best.join(" or ")
+    );
+    if args.line || row.len() <= SHOW_LINE_UP_TO {
+        let _ = writeln!(s, "Optimal line:");
+        for t in &a.line {
+            let who = if t.player == 0 { "first" } else { "second" };
+            let _ = writeln!(s, "  {who:>6} takes {} ({})", t.value, t.end.as_str());
+        }
+    } else {
+        let _ = writeln!(
+            s,
+            "(--line prints the optimal line of {} turns)",
+            a.line.len()
+        );
+    }
+    print_out(&s)
 }

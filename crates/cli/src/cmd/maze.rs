@@ -1,10 +1,184 @@
-//! `grundy maze`: Maze games.
+//! `grundy maze`: maze games: Grundy value of every cell, sums of mazes, the winning move.
 
-use crate::common::{CliError, CliResult};
+use crate::common::{print_json, print_out, CliError, CliResult};
+use grundy_core::Outcome;
+use grundy_games::maze::{self, Maze, Values};
+use std::fmt::Write as _;
+use std::io::Read;
+
+/// Grids up to this many cells are printed unless --grid is given.
+const SHOW_GRID_UP_TO: usize = 40_000;
 
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+#[command(
+    after_help = "File format: '.' floor, '#' wall, '@' the figure (on floor); several \
+mazes are separated by blank lines and played as a sum (one figure each; a maze without '@' \
+only shows its values). A move slides one figure any number of cells left or up without \
+crossing a wall; whoever cannot move loses. Rows and columns count from 0 at the top-left.
 
-pub fn run(_args: Args) -> CliResult {
-    Err(CliError::failure("`grundy maze` is not implemented yet"))
+Examples:
+  grundy maze mazes.txt            every cell's value, the sum, the winning move
+  grundy maze mazes.txt --json
+  grundy maze - < mazes.txt        read standard input"
+)]
+pub struct Args {
+    /// The maze file, or `-` for standard input.
+    #[arg(value_name = "FILE")]
+    file: String,
+    /// Print the value grids even for large mazes (text), or include them in JSON.
+    #[arg(long)]
+    grid: bool,
+    /// Print one JSON object: mazes [{rows, cols, figure [r, c] or null, grundy, grid (rows of
+    /// values, null on walls; small mazes or --grid)}], grundy (the XOR), outcome,
+    /// winning_moves [{maze (0-based), from [r, c], to [r, c]}].
+    #[arg(long)]
+    json: bool,
+}
+
+/// Reads a text file (or stdin for `-`); a missing or non-UTF-8 file is a usage error.
+pub(crate) fn read_text(file: &str, what: &str) -> Result<String, CliError> {
+    let bytes = if file == "-" {
+        let mut b = Vec::new();
+        std::io::stdin().lock().read_to_end(&mut b)?;
+        b
+    } else {
+        std::fs::read(file)
+            .map_err(|e| CliError::usage(format!("cannot read {what} file '{file}': {e}")))?
+    };
+    String::from_utf8(bytes)
+        .map_err(|_| CliError::usage(format!("{what} file '{file}' is not UTF-8 text")))
+}
+
+fn grid_json(m: &Maze, v: &Values) -> serde_json::Value {
+    (0..m.rows())
+        .map(|r| (0..m.cols()).map(|c| v.get((r, c))).collect::<Vec<_>>())
+        .collect::<Vec<_>>()
+        .into()
+}
+
+fn grid_text(s: &mut String, m: &Maze, v: &Values) {
+    let width = v.max().map_or(1, |g| g.to_string().len());
+    for r in 0..m.rows() {
+        let mut line = String::new();
+        for c in 0..m.cols() {
+            let mark = if m.figure() == Some((r, c)) { '@' } else { ' ' };
+            match v.get((r, c)) {
+                Some(g) => {
+                    let _ = write!(line, "{g:>width$}{mark}");
+                }
+                None => {
+                    let _ = write!(line, "{:>width$} ", "#");
+                }
+            }
+        }
+        let _ = writeln!(s, "  {}", line.trim_end());
+    }
+}
+
+pub fn run(args: Args) -> CliResult {
+    let text = read_text(&args.file, "maze")?;
+    let mazes =
+        maze::parse_mazes(&text).map_err(|e| CliError::usage(format!("{}: {e}", args.file)))?;
+    let a = maze::analyse(&mazes);
+    let show = |m: &Maze| args.grid || m.rows() * m.cols() <= SHOW_GRID_UP_TO;
+
+    if args.json {
+        let list: Vec<_> = mazes
+            .iter()
+            .zip(&a.values)
+            .zip(&a.figure_values)
+            .map(|((m, v), g)| {
+                let mut o = serde_json::json!({
+                    "rows": m.rows(),
+                    "cols": m.cols(),
+                    "figure": m.figure().map(|(r, c)| [r, c]),
+                    "grundy": g,
+                });
+                if show(m) {
+                    o["grid"] = grid_json(m, v);
+                }
+                o
+            })
+            .collect();
+        let moves: Vec<_> = a
+            .winning_moves
+            .iter()
+            .map(|w| {
+                serde_json::json!({
+                    "maze": w.maze, "from": [w.from.0, w.from.1], "to": [w.to.0, w.to.1]
+                })
+            })
+            .collect();
+        return print_json(&serde_json::json!({
+            "mazes": list,
+            "grundy": a.nim_sum,
+            "outcome": a.outcome.as_str(),
+            "winning_moves": moves,
+        }));
+    }
+
+    let mut s = String::new();
+    for (i, (m, v)) in mazes.iter().zip(&a.values).enumerate() {
+        let fig = match (m.figure(), a.figure_values[i]) {
+            (Some((r, c)), Some(g)) => format!("figure at ({r}, {c}) with value {g}"),
+            _ => "no figure".to_string(),
+        };
+        let _ = writeln!(s, "Maze {} ({}x{}), {fig}:", i + 1, m.rows(), m.cols());
+        if show(m) {
+            grid_text(&mut s, m, v);
+        } else {
+            let _ = writeln!(
+                s,
+                "  (grid of {} cells not shown; --grid prints it)",
+                m.rows() * m.cols()
+            );
+        }
+    }
+    let parts: Vec<String> = a
+        .figure_values
+        .iter()
+        .flatten()
+        .map(|g| g.to_string())
+        .collect();
+    if parts.is_empty() {
+        let _ = writeln!(s, "No figure on any maze: values only.");
+        return print_out(&s);
+    }
+    let _ = writeln!(
+        s,
+        "Sum of the figures' values: {} = {}",
+        parts.join(" XOR "),
+        a.nim_sum
+    );
+    match a.outcome {
+        Outcome::P => {
+            let _ = writeln!(
+                s,
+                "Outcome: P - the player to move loses: every move changes one value and makes \
+                 the XOR non-zero."
+            );
+        }
+        Outcome::N => {
+            let _ = writeln!(s, "Outcome: N - the player to move wins.");
+            for w in &a.winning_moves {
+                let (dir, steps) = if w.from.0 == w.to.0 {
+                    ("left", w.from.1 - w.to.1)
+                } else {
+                    ("up", w.from.0 - w.to.0)
+                };
+                let _ = writeln!(
+                    s,
+                    "Winning move: in maze {}, move the figure {dir} {steps} from ({}, {}) to \
+                     ({}, {}), value {}; the XOR becomes 0.",
+                    w.maze + 1,
+                    w.from.0,
+                    w.from.1,
+                    w.to.0,
+                    w.to.1,
+                    w.value
+                );
+            }
+        }
+    }
+    print_out(&s)
 }

@@ -1,10 +1,236 @@
-//! `grundy wythoff`: Wythoff's game.
+//! `grundy wythoff`: Wythoff's game: P-positions, winning moves, Grundy values.
 
-use crate::common::{CliError, CliResult};
+use crate::common::{print_json, print_out, CliError, CliResult};
+use grundy_core::Outcome;
+use grundy_games::wythoff::{self, GrundyTable};
+use grundy_games::{parse_bounded, parse_natural, GameError, UBig};
+use std::fmt::Write as _;
+
+/// Positions with both heaps below this get a Grundy value.
+const GRUNDY_UP_TO: u64 = 2000;
 
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+#[command(
+    after_help = "Rules: two heaps; take any number from one heap, or the same number from \
+both; taking the last counter wins. P-positions are (floor(j*phi), floor(j*phi^2)) and mirror \
+images, computed exactly for heaps of any size.
 
-pub fn run(_args: Args) -> CliResult {
-    Err(CliError::failure("`grundy wythoff` is not implemented yet"))
+Examples:
+  grundy wythoff 1000000 1618034         a P-position: the mover loses
+  grundy wythoff 10 20                   every winning move, explained
+  grundy wythoff --nth 1000000000000     the P-position number 10^12
+  grundy wythoff --table 12              Grundy values G(x, y) for x, y < 12
+  grundy wythoff --table 400 --plot wythoff.png   the same as an image (.png or .svg)"
+)]
+pub struct Args {
+    /// The first heap (any size).
+    #[arg(value_name = "X", allow_hyphen_values = true)]
+    x: Option<String>,
+    /// The second heap (any size).
+    #[arg(value_name = "Y", allow_hyphen_values = true)]
+    y: Option<String>,
+    /// Print the Grundy table G(x, y) for 0 <= x, y < N (N <= 5000) instead.
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    table: Option<String>,
+    /// With --table: draw the table to FILE (.png or .svg), P-positions black.
+    #[arg(long, value_name = "FILE", requires = "table")]
+    plot: Option<String>,
+    /// Print the J-th P-position (floor(J*phi), floor(J*phi^2)) instead.
+    #[arg(long, value_name = "J", allow_hyphen_values = true)]
+    nth: Option<String>,
+    /// Print one JSON object: x, y, outcome, grundy (heaps below 2000), winning_moves
+    /// [{take_first, take_second, to: [x, y]}] (numbers as decimal strings); with --table,
+    /// {size, table}; with --nth, {index, position}.
+    #[arg(long)]
+    json: bool,
+}
+
+fn usage(e: GameError) -> CliError {
+    CliError::usage(e.to_string())
+}
+
+pub fn run(args: Args) -> CliResult {
+    if let Some(t) = &args.table {
+        return table(&args, t);
+    }
+    if let Some(j) = &args.nth {
+        let j = parse_natural(j, "index").map_err(usage)?;
+        let (a, b) = wythoff::p_position(&j);
+        if args.json {
+            return print_json(&serde_json::json!({
+                "index": j.to_string(),
+                "position": [a.to_string(), b.to_string()],
+            }));
+        }
+        return print_out(&format!("P-position {j}: ({a}, {b})\n"));
+    }
+    let (Some(xs), Some(ys)) = (&args.x, &args.y) else {
+        return Err(CliError::usage(
+            "give two heaps X Y, or --table N, or --nth J",
+        ));
+    };
+    let x = parse_natural(xs, "heap").map_err(usage)?;
+    let y = parse_natural(ys, "heap").map_err(usage)?;
+    let outcome = wythoff::outcome(&x, &y);
+    let moves = wythoff::winning_moves(&x, &y);
+    let small = |v: &UBig| u64::try_from(v).ok().filter(|&v| v < GRUNDY_UP_TO);
+    let grundy = match (small(&x), small(&y)) {
+        (Some(a), Some(b)) => {
+            let t = GrundyTable::new(a.max(b) as usize + 1).map_err(usage)?;
+            t.value(a as usize, b as usize)
+        }
+        _ => None,
+    };
+
+    if args.json {
+        let moves: Vec<_> = moves
+            .iter()
+            .map(|m| {
+                serde_json::json!({
+                    "take_first": m.take_first.to_string(),
+                    "take_second": m.take_second.to_string(),
+                    "to": [m.to.0.to_string(), m.to.1.to_string()],
+                })
+            })
+            .collect();
+        return print_json(&serde_json::json!({
+            "x": x.to_string(),
+            "y": y.to_string(),
+            "outcome": outcome.as_str(),
+            "grundy": grundy,
+            "winning_moves": moves,
+        }));
+    }
+
+    let mut s = String::new();
+    let _ = writeln!(s, "Wythoff's game at ({x}, {y})");
+    if let Some(g) = grundy {
+        let _ = writeln!(s, "Grundy value: {g}");
+    }
+    let index = |a: &UBig, b: &UBig| if a <= b { b - a } else { a - b };
+    match outcome {
+        Outcome::P => {
+            let j = index(&x, &y);
+            let _ = writeln!(s, "Outcome: P - the player to move loses.");
+            let _ = writeln!(
+                s,
+                "({x}, {y}) is P-position number {j}: (floor({j}*phi), floor({j}*phi^2)) up to \
+                 order. Every move changes one heap or the difference, so it leaves the \
+                 P-positions, and the opponent can always return to one."
+            );
+        }
+        Outcome::N => {
+            let _ = writeln!(s, "Outcome: N - the player to move wins.");
+            let _ = writeln!(s, "Winning moves (each reaches a P-position):");
+            for m in &moves {
+                let what = if m.take_second.is_zero() {
+                    format!("take {} from the first heap", m.take_first)
+                } else if m.take_first.is_zero() {
+                    format!("take {} from the second heap", m.take_second)
+                } else {
+                    format!("take {} from both heaps", m.take_first)
+                };
+                let j = index(&m.to.0, &m.to.1);
+                let _ = writeln!(
+                    s,
+                    "  {what} -> ({}, {}), P-position number {j}",
+                    m.to.0, m.to.1
+                );
+            }
+        }
+    }
+    print_out(&s)
+}
+
+fn table(args: &Args, n: &str) -> CliResult {
+    if args.x.is_some() || args.nth.is_some() {
+        return Err(CliError::usage("--table takes no heaps and no --nth"));
+    }
+    let n = parse_bounded(n, "table size", 1, wythoff::MAX_TABLE_SIDE as u64).map_err(usage)?;
+    let n = n as usize;
+    let t = GrundyTable::new(n).map_err(usage)?;
+    if let Some(path) = &args.plot {
+        plot(&t, path)?;
+    }
+    if args.json {
+        let rows: Vec<Vec<u32>> = (0..n)
+            .map(|x| (0..n).map(|y| t.value(x, y).unwrap_or(0)).collect())
+            .collect();
+        let mut obj = serde_json::json!({ "size": n, "table": rows });
+        if let Some(p) = &args.plot {
+            obj["plot"] = serde_json::json!(p);
+        }
+        return print_json(&obj);
+    }
+    if args.plot.is_some() {
+        return print_out(&format!(
+            "Wrote a {n}x{n} plot of G(x, y) to {}\n",
+            args.plot.as_deref().unwrap_or("")
+        ));
+    }
+    let width = (2 * n).to_string().len();
+    let mut s = String::new();
+    let _ = writeln!(s, "G(x, y) of Wythoff's game: row x, column y");
+    for x in 0..n {
+        let row: Vec<String> = (0..n)
+            .map(|y| format!("{:>width$}", t.value(x, y).unwrap_or(0)))
+            .collect();
+        let _ = writeln!(s, "{}", row.join(" "));
+    }
+    print_out(&s)
+}
+
+fn plot(t: &GrundyTable, path: &str) -> CliResult {
+    use plotters::prelude::*;
+    let n = t.side();
+    let cell = (800 / n).max(1) as u32;
+    let side = cell * n as u32;
+    let lower = path.to_ascii_lowercase();
+    let result = if lower.ends_with(".svg") {
+        draw(
+            t,
+            SVGBackend::new(path, (side, side)).into_drawing_area(),
+            cell,
+        )
+    } else if lower.ends_with(".png") {
+        draw(
+            t,
+            BitMapBackend::new(path, (side, side)).into_drawing_area(),
+            cell,
+        )
+    } else {
+        return Err(CliError::usage(format!(
+            "plot file '{path}' must end in .png or .svg"
+        )));
+    };
+    result.map_err(|e| CliError::failure(format!("cannot write plot '{path}': {e}")))
+}
+
+/// Paints one `cell`-pixel square per position: black for 0, a hue rising with the value.
+fn draw<DB: plotters::prelude::DrawingBackend>(
+    t: &GrundyTable,
+    area: plotters::prelude::DrawingArea<DB, plotters::coord::Shift>,
+    cell: u32,
+) -> Result<(), String> {
+    use plotters::prelude::*;
+    let n = t.side();
+    let max = (2 * n) as f64;
+    area.fill(&WHITE).map_err(|e| e.to_string())?;
+    for x in 0..n {
+        for y in 0..n {
+            let g = t.value(x, y).unwrap_or(0);
+            let color = if g == 0 {
+                BLACK.to_rgba()
+            } else {
+                HSLColor(0.8 * g as f64 / max, 0.8, 0.55).to_rgba()
+            };
+            let (px, py) = ((y as u32 * cell) as i32, (x as u32 * cell) as i32);
+            area.draw(&Rectangle::new(
+                [(px, py), (px + cell as i32, py + cell as i32)],
+                color.filled(),
+            ))
+            .map_err(|e| e.to_string())?;
+        }
+    }
+    area.present().map_err(|e| e.to_string())
 }

@@ -1,0 +1,73 @@
+//! Whole numbers of any size from user text, with one-line errors that name the token.
+
+use crate::error::{GameError, Result};
+use dashu::integer::UBig;
+
+/// The most decimal digits accepted (a 100 000-digit pile is already far past any use).
+pub const MAX_DIGITS: usize = 100_000;
+
+/// Parses a non-negative decimal integer of any size; `what` names it in errors
+/// ("pile", "heap", …). Accepts surrounding spaces and `_` separators.
+pub fn parse_natural(text: &str, what: &str) -> Result<UBig> {
+    let t = text.trim();
+    let digits: String = t.chars().filter(|&c| c != '_').collect();
+    if let Some(rest) = digits.strip_prefix('-') {
+        if !rest.is_empty() && rest.chars().all(|c| c.is_ascii_digit()) {
+            return Err(GameError::Invalid(format!("negative {what} '{t}'")));
+        }
+    }
+    let digits = digits.strip_prefix('+').unwrap_or(&digits);
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return Err(GameError::Invalid(format!(
+            "{what} is not a whole number: '{t}'"
+        )));
+    }
+    if digits.len() > MAX_DIGITS {
+        return Err(GameError::TooLarge(format!(
+            "{what} has {} digits (at most {MAX_DIGITS})",
+            digits.len()
+        )));
+    }
+    digits
+        .parse::<UBig>()
+        .map_err(|_| GameError::Invalid(format!("{what} is not a whole number: '{t}'")))
+}
+
+/// Parses a non-negative integer that must fit `u64` and lie in `lo..=hi`.
+pub fn parse_bounded(text: &str, what: &str, lo: u64, hi: u64) -> Result<u64> {
+    let n = parse_natural(text, what)?;
+    match u64::try_from(&n) {
+        Ok(v) if (lo..=hi).contains(&v) => Ok(v),
+        _ => Err(GameError::Invalid(format!(
+            "{what} '{}' out of range {lo}..={hi}",
+            text.trim()
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_rejects() {
+        assert_eq!(parse_natural("1_000", "pile").unwrap(), UBig::from(1000u32));
+        assert!(parse_natural("-3", "pile")
+            .unwrap_err()
+            .to_string()
+            .contains("negative pile '-3'"));
+        assert!(parse_natural("abc", "pile")
+            .unwrap_err()
+            .to_string()
+            .contains("'abc'"));
+        assert!(parse_natural("", "pile").is_err());
+        assert!(parse_natural("1e5", "pile").is_err());
+        assert_eq!(parse_bounded("64", "rows", 1, 64).unwrap(), 64);
+        assert!(parse_bounded("70", "rows", 1, 64).is_err());
+        assert!(parse_bounded("0", "rows", 1, 64)
+            .unwrap_err()
+            .to_string()
+            .contains("'0'"));
+        assert!(parse_bounded("99999999999999999999999", "rows", 1, 64).is_err());
+    }
+}

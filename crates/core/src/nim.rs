@@ -280,31 +280,39 @@ fn shown(token: &[u8]) -> String {
 /// Parses one heap size: decimal digits only, at most `u64::MAX`. `index` (0-based) is the
 /// heap's position, for the error message.
 pub fn parse_heap(token: &[u8], index: u64) -> Result<u64, HeapError> {
-    let digits = |t: &[u8]| !t.is_empty() && t.iter().all(u8::is_ascii_digit);
-    if digits(token) {
+    if !token.is_empty() && token.iter().all(u8::is_ascii_digit) {
         let mut v: u64 = 0;
         for &c in token {
             v = v
                 .checked_mul(10)
                 .and_then(|v| v.checked_add(u64::from(c - b'0')))
-                .ok_or_else(|| HeapError::TooLarge {
-                    index,
-                    token: shown(token),
-                })?;
+                .ok_or_else(|| token_error(token, true, index))?;
         }
         return Ok(v);
     }
-    let token_s = shown(token);
-    if token.first() == Some(&b'-') && digits(&token[1..]) {
-        Err(HeapError::Negative {
+    Err(token_error(token, true, index))
+}
+
+/// The error for an invalid token known by its first bytes `token`; `rest_digits` says
+/// whether the bytes not kept (if any) are all digits.
+fn token_error(token: &[u8], rest_digits: bool, index: u64) -> HeapError {
+    let digits = |t: &[u8]| t.iter().all(u8::is_ascii_digit);
+    let shown_token = shown(token);
+    if !token.is_empty() && digits(token) && rest_digits {
+        HeapError::TooLarge {
             index,
-            token: token_s,
-        })
+            token: shown_token,
+        }
+    } else if token.len() > 1 && token[0] == b'-' && digits(&token[1..]) && rest_digits {
+        HeapError::Negative {
+            index,
+            token: shown_token,
+        }
     } else {
-        Err(HeapError::NotANumber {
+        HeapError::NotANumber {
             index,
-            token: token_s,
-        })
+            token: shown_token,
+        }
     }
 }
 
@@ -316,10 +324,14 @@ pub struct HeapParser {
     /// are kept: a longer token is invalid anyway).
     pending: Vec<u8>,
     pending_len: usize,
+    /// A byte of the pending token past the kept ones is not a digit.
+    pending_rest_nondigit: bool,
     index: u64,
 }
 
 const PENDING_CAP: usize = 64;
+// A cut token is shown by the same first bytes as a whole one.
+const _: () = assert!(PENDING_CAP > TOKEN_SHOWN);
 
 impl HeapParser {
     /// A parser at the start of the input.
@@ -341,36 +353,20 @@ impl HeapParser {
 
     fn hold(&mut self, bytes: &[u8]) {
         let room = PENDING_CAP.saturating_sub(self.pending.len());
-        self.pending
-            .extend_from_slice(&bytes[..bytes.len().min(room)]);
+        let (kept, dropped) = bytes.split_at(bytes.len().min(room));
+        self.pending.extend_from_slice(kept);
+        self.pending_rest_nondigit |= !dropped.iter().all(u8::is_ascii_digit);
         self.pending_len += bytes.len();
     }
 
     fn flush_pending(&mut self, sink: &mut impl FnMut(u64)) -> Result<(), HeapError> {
         let token = std::mem::take(&mut self.pending);
         let long = self.pending_len > token.len();
+        let rest_digits = !std::mem::take(&mut self.pending_rest_nondigit);
         self.pending_len = 0;
         if long {
-            // Longer than any valid heap: report it by its first bytes.
-            let (index, mut shown_token) = (self.index, shown(&token));
-            shown_token.push('…');
-            let digits = |t: &[u8]| !t.is_empty() && t.iter().all(u8::is_ascii_digit);
-            return Err(if digits(&token) {
-                HeapError::TooLarge {
-                    index,
-                    token: shown_token,
-                }
-            } else if token[0] == b'-' && digits(&token[1..]) {
-                HeapError::Negative {
-                    index,
-                    token: shown_token,
-                }
-            } else {
-                HeapError::NotANumber {
-                    index,
-                    token: shown_token,
-                }
-            });
+            // Longer than any valid heap: judged by its first bytes and the kind of the rest.
+            return Err(token_error(&token, rest_digits, self.index));
         }
         self.emit(&token, sink)
     }

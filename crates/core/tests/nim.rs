@@ -322,3 +322,45 @@ fn counting_stream_on_many_heaps() {
         assert!(a.winning_move_count > 500, "{}", a.winning_move_count);
     }
 }
+
+/// Parses `text` fed in chunks of `chunk` bytes: the heaps before the first error, and the
+/// count or that error.
+fn parse_chunked(text: &[u8], chunk: usize) -> (Vec<u64>, Result<u64, HeapError>) {
+    let mut heaps = Vec::new();
+    let mut p = HeapParser::new();
+    for c in text.chunks(chunk) {
+        if let Err(e) = p.feed(c, &mut |h| heaps.push(h)) {
+            return (heaps, Err(e));
+        }
+    }
+    let r = p.finish(&mut |h| heaps.push(h));
+    (heaps, r)
+}
+
+proptest! {
+    /// Any input, cut anywhere, parses exactly as the whole buffer does: the same heaps, and
+    /// the same error naming the same token (long tokens included); never a panic.
+    #[test]
+    fn chunking_never_changes_the_answer(
+        parts in proptest::collection::vec(
+            prop_oneof![
+                "[0-9]{1,25}",
+                "-[0-9]{1,3}",
+                "[0-9a-z.+-]{1,4}",
+                "[0-9]{60,90}",
+                "[0-9]{50,70}[a-z]",
+                "-[0-9]{70}",
+                "[ \t\n\r]{1,3}",
+            ],
+            0..12,
+        ),
+        chunk in 1usize..50,
+    ) {
+        let text = parts.join(" ");
+        let whole = parse_chunked(text.as_bytes(), text.len().max(1));
+        let mut heaps = Vec::new();
+        let direct = parse_heaps(text.as_bytes(), |h| heaps.push(h));
+        prop_assert_eq!(&whole, &(heaps, direct));
+        prop_assert_eq!(parse_chunked(text.as_bytes(), chunk), whole);
+    }
+}

@@ -239,11 +239,24 @@ impl Engine {
 
 /// G(0..=n) of `code` by the sparse engine, using `threads` threads (0: all cores).
 pub fn values(code: &TakeBreak, n: u64, threads: usize) -> Result<Vec<u32>, Error> {
+    values_with_progress(code, n, threads, &mut |_| {})
+}
+
+/// [`values`], calling `progress(heaps_done)` after each block.
+pub fn values_with_progress(
+    code: &TakeBreak,
+    n: u64,
+    threads: usize,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Vec<u32>, Error> {
     let target = n
         .checked_add(1)
         .filter(|&t| usize::try_from(t).is_ok())
         .ok_or_else(|| Error::TooLarge(format!("{n} heaps do not fit in memory")))?;
     let mut e = Engine::new(code)?.with_threads(threads);
-    e.advance(target, &mut |_| true);
+    e.advance(target, &mut |e| {
+        progress(e.len());
+        true
+    });
     Ok(e.values())
 }

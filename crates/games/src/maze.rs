@@ -342,13 +342,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn handbook_example() {
-        // Competitive Programmer's Handbook, maze game: the top-left cell is 0.
+    fn small_maze_by_hand() {
+        // (0,0) has no move; (0,1) and (1,0) reach only it; (1,1) reaches two 1s.
         let m = &parse_mazes("..#.\n....\n.#..\n@...\n").unwrap()[0];
         let v = m.grundy_values();
         assert_eq!(v.get((0, 0)), Some(0));
         assert_eq!(v.get((0, 2)), None);
         assert_eq!(v.get((1, 1)), Some(0));
+        // The wall at (0,2) cuts (0,3) off; (1,2) reaches 0 and 1; (1,3) reaches 2, 0, 1 and 0.
+        assert_eq!(v.get((0, 3)), Some(0));
+        assert_eq!(v.get((1, 2)), Some(2));
+        assert_eq!(v.get((1, 3)), Some(3));
     }
 
     #[test]

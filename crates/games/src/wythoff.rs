@@ -203,6 +203,40 @@ pub fn grundy_naive(side: usize) -> Vec<Vec<u32>> {
     g
 }
 
+/// The i-th P-position of r-Wythoff (Fraenkel): (⌊iα⌋, ⌊iα⌋ + r·i) with
+/// α = (2 − r + √(r² + 4))/2; r = 1 is Wythoff's game. Exact for any i and r ≥ 1:
+/// ⌊iα⌋ = ⌊(⌊√(i²(r²+4))⌋ + 2i − r·i)/2⌋, and the numerator is never negative since
+/// √(r² + 4) > r.
+pub fn r_p_position(r: u64, i: &UBig) -> (UBig, UBig) {
+    let disc = i * i * (UBig::from(r) * r + UBig::from(4u32));
+    let a = (disc.sqrt() + i * 2u32 - i * r) >> 1;
+    let b = &a + i * r;
+    (a, b)
+}
+
+/// r-Wythoff (Fraenkel's generalisation): take any number from one heap, or `a` from one and
+/// `b` from the other with a, b ≥ 1 and |a − b| < r. Positions are (x, y) heap pairs; the
+/// generic solver values them (small heaps only), which checks [`r_p_position`].
+#[derive(Clone, Copy, Debug)]
+pub struct RWythoff {
+    /// The tolerance r ≥ 1 (r = 1: Wythoff's game).
+    pub r: u64,
+}
+
+impl grundy_core::Game for RWythoff {
+    type Position = (u64, u64);
+
+    fn options(&self, &(x, y): &(u64, u64), out: &mut Vec<(u64, u64)>) {
+        out.extend((0..x).map(|x2| (x2, y)));
+        out.extend((0..y).map(|y2| (x, y2)));
+        for a in 1..=x {
+            let lo = a.saturating_sub(self.r - 1).max(1);
+            let hi = (a + self.r - 1).min(y);
+            out.extend((lo..=hi).map(|b| (x - a, y - b)));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -163,3 +163,49 @@ fn beatty_sequences_partition_naturals() {
         used.insert(m + j);
     }
 }
+
+/// other_heap_games.txt: CGSuite's 2-Wythoff row (10, 0..20) and Fraenkel's r-Wythoff
+/// P-positions (i = 0..14, r = 1..5), which must be exactly the zeros of the game.
+#[test]
+fn reproduces_r_wythoff_entries() {
+    use grundy_core::Solver;
+    use wythoff::RWythoff;
+    let text = include_str!("data/other_heap_games.txt");
+    assert!(text.contains("P_i = (floor(i*alpha), floor(i*beta)), i = 0..14, r = 1..5"));
+    let line = data_lines(text)
+        .find(|l| l.starts_with("2-Wythoff"))
+        .unwrap();
+    let want: Vec<u64> = line
+        .split('|')
+        .nth(3)
+        .unwrap()
+        .trim()
+        .split(',')
+        .map(|v| v.parse().unwrap())
+        .collect();
+    let mut solver = Solver::new(RWythoff { r: 2 });
+    let got: Vec<u64> = (0..21).map(|y| solver.grundy(&(10, y))).collect();
+    assert_eq!(got, want);
+    for r in 1..=5u64 {
+        let mut solver = Solver::new(RWythoff { r });
+        let ps: Vec<(u64, u64)> = (0u32..15)
+            .map(|i| {
+                let (a, b) = wythoff::r_p_position(r, &UBig::from(i));
+                (a.try_into().unwrap(), b.try_into().unwrap())
+            })
+            .collect();
+        let bound = ps.last().unwrap().0;
+        for x in 0..=bound {
+            for y in x..=bound + 5 {
+                let zero = solver.grundy(&(x, y)) == 0;
+                assert_eq!(zero, ps.contains(&(x, y)), "r={r} ({x},{y})");
+            }
+        }
+        if r == 1 {
+            for i in 0u32..15 {
+                let i = UBig::from(i);
+                assert_eq!(wythoff::r_p_position(1, &i), wythoff::p_position(&i));
+            }
+        }
+    }
+}

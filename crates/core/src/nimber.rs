@@ -6,7 +6,8 @@
 //! products, inverses, squares and square roots of width `2n` reduce to three (Karatsuba) or
 //! fewer operations of width `n`. At 16 bits the field has a cyclic multiplicative group of
 //! order 65535, so the bottom level uses discrete log / antilog tables, built once and never
-//! changed. Every `u32`, `u64` and `u128` result is exact.
+//! changed; multiplications by the top bit `2^15` are folded into the same lookups (an
+//! added logarithm). Every `u32`, `u64` and `u128` result is exact.
 
 use std::fmt;
 use std::ops::{Add, AddAssign, Div, Mul, MulAssign, Sub, SubAssign};
@@ -23,6 +24,8 @@ struct Tables {
     exp: Vec<u16>,
     /// `log[0x8000]`, for multiplying by the top bit.
     log_top: usize,
+    /// `log[0x8000 ⊗ 0x8000]`.
+    log_top2: usize,
 }
 
 /// Nim product of `a, b < 2^bits` (`bits` a power of two ≤ 16) straight from the halving
@@ -68,7 +71,13 @@ fn build_tables() -> Tables {
         exp[i] = exp[i - ORDER];
     }
     let log_top = usize::from(log[0x8000]);
-    Tables { log, exp, log_top }
+    let log_top2 = 2 * log_top % ORDER;
+    Tables {
+        log,
+        exp,
+        log_top,
+        log_top2,
+    }
 }
 
 fn tables() -> &'static Tables {
@@ -95,6 +104,31 @@ fn top16(t: &Tables, x: u16) -> u16 {
     t.exp[usize::from(t.log[usize::from(x)]) + t.log_top]
 }
 
+/// `a ⊗ b ⊗ 2^15` in one antilog lookup.
+#[inline]
+fn multop16(t: &Tables, a: u16, b: u16) -> u16 {
+    mulpow16(t, a, b, t.log_top)
+}
+
+/// `a ⊗ b ⊗ g^shift` for the generator `g` (`shift < ORDER`), in one antilog lookup.
+#[inline]
+fn mulpow16(t: &Tables, a: u16, b: u16, shift: usize) -> u16 {
+    if a == 0 || b == 0 {
+        return 0;
+    }
+    let s = usize::from(t.log[usize::from(a)]) + usize::from(t.log[usize::from(b)]) + shift;
+    t.exp[if s >= ORDER { s - ORDER } else { s }]
+}
+
+/// `x ⊗ 2^15 ⊗ 2^15` in one antilog lookup.
+#[inline]
+fn toptop16(t: &Tables, x: u16) -> u16 {
+    if x == 0 {
+        return 0;
+    }
+    t.exp[usize::from(t.log[usize::from(x)]) + t.log_top2]
+}
+
 #[inline]
 fn square16(t: &Tables, x: u16) -> u16 {
     mul16(t, x, x)
@@ -118,17 +152,31 @@ fn sqrt16(t: &Tables, x: u16) -> u16 {
 
 /// Defines the width-`2n` operations from the width-`n` ones (`F = 2^n`, `h = F/2`).
 macro_rules! level {
-    ($w:ty, $h:ty, $bits:expr, $mul:ident, $top:ident, $square:ident, $inv:ident, $sqrt:ident,
-     $hmul:ident, $htop:ident, $hsquare:ident, $hinv:ident, $hsqrt:ident) => {
+    ($w:ty, $h:ty, $bits:expr, [$mul:ident, $top:ident, $multop:ident, $toptop:ident,
+     $square:ident, $inv:ident, $sqrt:ident], [$hmul:ident, $htop:ident, $hmultop:ident,
+     $htoptop:ident, $hsquare:ident, $hinv:ident, $hsqrt:ident]) => {
         #[inline]
         fn $mul(t: &Tables, a: $w, b: $w) -> $w {
             let (a1, a0) = ((a >> $bits) as $h, a as $h);
             let (b1, b0) = ((b >> $bits) as $h, b as $h);
             let c0 = $hmul(t, a0, b0);
-            let c2 = $hmul(t, a1, b1);
             let c1 = $hmul(t, a0 ^ a1, b0 ^ b1);
-            // (a₁F ⊕ a₀)(b₁F ⊕ b₀) = (c₁ ⊕ c₀)F ⊕ c₀ ⊕ c₂⊗h, using F⊗F = F ⊕ h.
-            ((<$w>::from(c1 ^ c0)) << $bits) | <$w>::from(c0 ^ $htop(t, c2))
+            // (a₁F ⊕ a₀)(b₁F ⊕ b₀) = (c₁ ⊕ c₀)F ⊕ c₀ ⊕ a₁b₁⊗h, using F⊗F = F ⊕ h.
+            ((<$w>::from(c1 ^ c0)) << $bits) | <$w>::from(c0 ^ $hmultop(t, a1, b1))
+        }
+
+        /// `a ⊗ b ⊗ 2^(2n-1)` (unused at the widest level).
+        #[inline]
+        #[allow(dead_code)]
+        fn $multop(t: &Tables, a: $w, b: $w) -> $w {
+            $top(t, $mul(t, a, b))
+        }
+
+        /// `x ⊗ 2^(2n-1) ⊗ 2^(2n-1)` (unused at the widest level).
+        #[inline]
+        #[allow(dead_code)]
+        fn $toptop(t: &Tables, x: $w) -> $w {
+            $top(t, $top(t, x))
         }
 
         /// `x ⊗ 2^(2n-1)` = `x ⊗ F ⊗ h` (unused at the widest level).
@@ -136,7 +184,7 @@ macro_rules! level {
         #[allow(dead_code)]
         fn $top(t: &Tables, x: $w) -> $w {
             let (x1, x0) = ((x >> $bits) as $h, x as $h);
-            (<$w>::from($htop(t, x1 ^ x0)) << $bits) | <$w>::from($htop(t, $htop(t, x1)))
+            (<$w>::from($htop(t, x1 ^ x0)) << $bits) | <$w>::from($htoptop(t, x1))
         }
 
         #[inline]
@@ -167,11 +215,45 @@ macro_rules! level {
     };
 }
 
-level!(u32, u16, 16, mul32, top32, square32, inv32, sqrt32, mul16, top16, square16, inv16, sqrt16);
-level!(u64, u32, 32, mul64, top64, square64, inv64, sqrt64, mul32, top32, square32, inv32, sqrt32);
 level!(
-    u128, u64, 64, mul128, top128, square128, inv128, sqrt128, mul64, top64, square64, inv64,
-    sqrt64
+    u32,
+    u16,
+    16,
+    [
+        mul32,
+        top32,
+        multop32_generic,
+        toptop32,
+        square32,
+        inv32,
+        sqrt32
+    ],
+    [mul16, top16, multop16, toptop16, square16, inv16, sqrt16]
+);
+/// `a ⊗ b ⊗ 2^31` straight from the 16-bit logs: with `h = 2^15` and `c₁ = (a₀⊕a₁)(b₀⊕b₁)`,
+/// it is `(c₁h ⊕ a₁b₁h²)·2^16 ⊕ c₁h² ⊕ a₀b₀h²`, each term a single antilog lookup.
+#[inline]
+fn multop32(t: &Tables, a: u32, b: u32) -> u32 {
+    let (a1, a0, b1, b0) = ((a >> 16) as u16, a as u16, (b >> 16) as u16, b as u16);
+    let (x, y) = (a0 ^ a1, b0 ^ b1);
+    let hi = multop16(t, x, y) ^ mulpow16(t, a1, b1, t.log_top2);
+    let lo = mulpow16(t, x, y, t.log_top2) ^ mulpow16(t, a0, b0, t.log_top2);
+    (u32::from(hi) << 16) | u32::from(lo)
+}
+
+level!(
+    u64,
+    u32,
+    32,
+    [mul64, top64, multop64, toptop64, square64, inv64, sqrt64],
+    [mul32, top32, multop32, toptop32, square32, inv32, sqrt32]
+);
+level!(
+    u128,
+    u64,
+    64,
+    [mul128, top128, multop128, toptop128, square128, inv128, sqrt128],
+    [mul64, top64, multop64, toptop64, square64, inv64, sqrt64]
 );
 
 /// A machine word that is a nim field: `u32` (GF(2^32)), `u64` (GF(2^64)) or `u128`
@@ -375,5 +457,25 @@ mod tests {
             );
         }
         assert_eq!(u32::from(top16(t, 777)), slow_mul(777, 0x8000, 16));
+    }
+
+    #[test]
+    fn fused_32_bit_operations_agree_with_the_slow_rule() {
+        let t = tables();
+        let mut x = 987_654_321u64;
+        for _ in 0..3000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let (a, b) = (x as u32, (x >> 32) as u32);
+            let p = slow_mul(a, b, 32);
+            assert_eq!(mul32(t, a, b), p);
+            assert_eq!(multop32(t, a, b), slow_mul(p, 1 << 31, 32));
+            assert_eq!(multop32(t, a, b), multop32_generic(t, a, b));
+            assert_eq!(
+                toptop32(t, a),
+                slow_mul(slow_mul(a, 1 << 31, 32), 1 << 31, 32)
+            );
+        }
     }
 }

@@ -18,7 +18,7 @@ pub const MAX_ROWS: usize = 16;
 pub const MAX_COLS: usize = 255;
 
 /// The most positions a board may have, C(R+C, R).
-pub const MAX_POSITIONS: u128 = 20_000_000;
+pub const MAX_POSITIONS: u128 = 3_000_000;
 
 /// A staircase: row lengths, 8 bits each, row 0 in the low byte; lengths never increase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -165,7 +165,7 @@ pub struct MoveTable {
 }
 
 /// The largest pile a [`MoveTable`] may cover (8 bytes per pile).
-pub const MAX_TABLE_PILE: u64 = 50_000_000;
+pub const MAX_TABLE_PILE: u64 = 10_000_000;
 
 impl MoveTable {
     /// Tabulates piles `0..=n_max` for the multiplier of `game`, in O(n_max).

@@ -11,7 +11,7 @@ use std::fmt::Write as _;
     after_help = "Rules: a ROWS x COLS bar with the poisoned square at (0, 0), the \
 top-left corner. A bite at (r, c) removes every square at row >= r and column >= c; whoever must \
 take the poison loses. Strategy stealing proves every bar but 1x1 a first-player win; the \
-winning bite is found by searching all C(ROWS+COLS, ROWS) staircases (at most 20 million).
+winning bite is found by searching all C(ROWS+COLS, ROWS) staircases (at most 3 million: 12x12 fits, 13x13 does not).
 
 Examples:
   grundy chomp 4 7

@@ -55,6 +55,8 @@ pub struct Core<T> {
     scan_val: Vec<u32>,
     row_bits: Vec<u64>,
     need_bytes: Vec<u8>,
+    /// Per heap of the block: the last scan position phase 1 covered.
+    stops: Vec<u64>,
     pub tuning: Tuning,
 }
 
@@ -105,6 +107,7 @@ impl<T: Val> Core<T> {
             scan_val: Vec::new(),
             row_bits: Vec::new(),
             need_bytes: Vec::new(),
+            stops: Vec::new(),
             tuning: Tuning::default(),
         };
         core.refresh_rarebits();
@@ -189,10 +192,7 @@ impl<T: Val> Core<T> {
 
     #[inline]
     fn parity_class(&self, n: u64) -> usize {
-        match self.plan.split_parity {
-            Some(q) => ((n + q) & 1) as usize,
-            None => 0,
-        }
+        parity_class(&self.plan, n)
     }
 
     /// Re-scores every mask; returns true when a clearly better one was adopted (the caller then
@@ -259,23 +259,44 @@ impl<T: Val> Core<T> {
             ];
             let tile_rows = self.tuning.tile;
             let cap = self.cap;
-            let work = |(t, tile): (usize, &mut [u8])| {
+            let rarebits = &self.rarebits;
+            let tail_ok = seq_is_full(seq) && a_len as u64 >= b as u64 + plan.max_removal();
+            let work = |(t, (tile, stops)): (usize, (&mut [u8], &mut [u64]))| {
                 let t0 = t * tile_rows;
                 let rows = tile.len() / width;
                 for (rp, rv) in lists {
                     mark_tile(tile, width, cap, seq, plan, rp, rv, n0, t0, rows);
                 }
+                let mut bits = Vec::new();
+                for (r, (row, stop)) in tile
+                    .chunks_exact_mut(width)
+                    .zip(stops.iter_mut())
+                    .enumerate()
+                {
+                    *stop = a_len as u64;
+                    if tail_ok {
+                        let n = n0 + (t0 + r) as u64;
+                        let pc = parity_class(plan, n);
+                        *stop =
+                            tail_scan(row, &mut bits, &rarebits[pc], seq, plan, n, a_len as u64);
+                    }
+                }
             };
+            let stops = &mut self.stops;
+            stops.clear();
+            stops.resize(b, 0);
             match pool {
                 Some(pool) if b >= 2 * tile_rows => pool.install(|| {
                     use rayon::prelude::*;
                     marks
                         .par_chunks_mut(tile_rows * width)
+                        .zip(stops.par_chunks_mut(tile_rows))
                         .enumerate()
                         .for_each(work);
                 }),
                 _ => marks
                     .chunks_mut(tile_rows * width)
+                    .zip(stops.chunks_mut(tile_rows))
                     .enumerate()
                     .for_each(work),
             }
@@ -287,7 +308,8 @@ impl<T: Val> Core<T> {
         let mut done = 0;
         while done < b {
             let n = n0 + done as u64;
-            let g = self.finish_heap(n, done, words, hi0, a_len as u64, gap);
+            let stop = self.stops[done];
+            let g = self.finish_heap(n, done, words, hi0, a_len as u64, stop, gap);
             self.seq.push(g);
             let k = key(g, n, self.plan.split_parity);
             if k as usize >= self.hist.len() {
@@ -315,6 +337,7 @@ impl<T: Val> Core<T> {
     /// Phase 2 for heap `n` (row `j` of the block): completes its marks and finds G(n).
     /// Phase 1 covered scan positions `1..=a_len` and rare heaps below the block whose partner
     /// lies before the block.
+    #[allow(clippy::too_many_arguments)]
     fn finish_heap(
         &mut self,
         n: u64,
@@ -322,6 +345,7 @@ impl<T: Val> Core<T> {
         words: usize,
         hi0: usize,
         a_len: u64,
+        scanned: u64,
         gap: &mut dyn FnMut(u64) -> u32,
     ) -> u32 {
         let width = words * 64;
@@ -452,10 +476,10 @@ impl<T: Val> Core<T> {
                     x &= x - 1;
                 }
             }
-            if hi > a_len {
+            if hi > scanned {
                 let g = &self.seq.recent;
-                let firsts = &g[a_len as usize + 1..=hi as usize];
-                let seconds = &g[(m - hi) as usize..(m - a_len) as usize];
+                let firsts = &g[scanned as usize + 1..=hi as usize];
+                let seconds = &g[(m - hi) as usize..(m - scanned) as usize];
                 for (&x, &y) in firsts.iter().zip(seconds.iter().rev()) {
                     steps += 1;
                     let v = (x.get() ^ y.get()) as usize;
@@ -481,7 +505,7 @@ impl<T: Val> Core<T> {
                 .expect("missing > 0");
             return first as u32;
         }
-        'scan: for a in a_len + 1..=amax {
+        'scan: for a in scanned + 1..=amax {
             let ga = get(a, gap);
             for s in &self.plan.splits {
                 if n < s.remove + 2 * a {
@@ -519,6 +543,139 @@ impl<T: Val> Core<T> {
         }
         unreachable!("missing > 0 means a bit is set")
     }
+}
+
+/// The parity class of heap `n` (0 when parity is not used).
+#[inline]
+fn parity_class(plan: &Plan, n: u64) -> usize {
+    match plan.split_parity {
+        Some(q) => ((n + q) & 1) as usize,
+        None => 0,
+    }
+}
+
+/// Phase 1's share of the confirming scan for heap `n` (full mode, partners before the block):
+/// from the marks so far, takes the smallest unmarked common value c and scans splits
+/// `a = from + 1, …`, marking every value seen, until every rare value below c is marked.
+/// Phase 2 recomputes c with the marks of in-block partners and continues if needed.
+/// Returns the last position scanned.
+fn tail_scan<T: Val>(
+    row: &mut [u8],
+    bits: &mut Vec<u64>,
+    rare: &[u64],
+    seq: &Seq<T>,
+    plan: &Plan,
+    n: u64,
+    from: u64,
+) -> u64 {
+    let marked = pack_bits(row, bits);
+    let mut c = u32::MAX;
+    for (w, (&mk, &r)) in marked.iter().zip(rare).enumerate() {
+        let free = !(mk | r);
+        if free != 0 {
+            c = w as u32 * 64 + free.trailing_zeros();
+            break;
+        }
+    }
+    let mut missing = 0u32;
+    for (w, (&mk, &r)) in marked.iter().zip(rare).enumerate() {
+        let lo = w as u32 * 64;
+        if c <= lo {
+            break;
+        }
+        let below = if c >= lo + 64 {
+            !0u64
+        } else {
+            (1u64 << (c - lo)) - 1
+        };
+        missing += (r & !mk & below).count_ones();
+    }
+    if missing == 0 {
+        return from;
+    }
+    let g = &seq.recent;
+    let is_needed =
+        |v: usize, row: &[u8]| v < c as usize && row[v] == 0 && rare[v / 64] >> (v % 64) & 1 == 1;
+    if let [sp] = plan.splits[..] {
+        let m = n - sp.remove;
+        let mut hi = m / 2;
+        if sp.unequal && m.is_multiple_of(2) && hi > 0 {
+            hi -= 1;
+        }
+        if hi <= from {
+            return from;
+        }
+        // Pairs (a, m - a) for a = from+1..=hi: G(a) ascending, G(m - a) descending.
+        let count = (hi - from) as usize;
+        let firsts = &g[from as usize + 1..][..count];
+        let seconds = &g[(m - hi) as usize..][..count];
+        let width = row.len();
+        for k in 0..count {
+            let x = firsts[k].get();
+            let y = seconds[count - 1 - k].get();
+            let v = (x ^ y) as usize;
+            debug_assert!(v < width);
+            // SAFETY: values are below cap and cap < width = row.len().
+            let seen = unsafe { *row.get_unchecked(v) };
+            if seen == 0 {
+                if is_needed(v, row) {
+                    missing -= 1;
+                }
+                row[v] = 1;
+                if missing == 0 {
+                    return from + 1 + k as u64;
+                }
+            }
+        }
+        return hi;
+    }
+    let amax = plan
+        .splits
+        .iter()
+        .filter(|s| n >= s.remove + 2)
+        .map(|s| (n - s.remove) / 2)
+        .max()
+        .unwrap_or(0);
+    for a in from + 1..=amax {
+        let ga = g[a as usize].get();
+        for s in &plan.splits {
+            if n < s.remove + 2 * a {
+                continue;
+            }
+            let m = n - s.remove;
+            if s.unequal && 2 * a == m {
+                continue;
+            }
+            let v = (ga ^ g[(m - a) as usize].get()) as usize;
+            if row[v] == 0 {
+                if is_needed(v, row) {
+                    missing -= 1;
+                }
+                row[v] = 1;
+            }
+        }
+        if missing == 0 {
+            return a;
+        }
+    }
+    amax.max(from)
+}
+
+/// How many positions ahead phase 1 prefetches partners.
+const PREFETCH_AHEAD: usize = 8;
+
+/// Hints the processor to load the cache lines at `p` (a no-op off x86-64).
+#[inline(always)]
+fn prefetch(p: *const u8) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: prefetching never faults, whatever the address.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch(p as *const i8, _MM_HINT_T0);
+        _mm_prefetch(p.wrapping_add(64) as *const i8, _MM_HINT_T0);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
 }
 
 /// True when every value is in the recent run (full mode).
@@ -562,7 +719,14 @@ fn mark_tile<T: Val>(
     let t0u = t0 as u64;
     for s in &plan.splits {
         let i = s.remove;
-        for (&r, &gr) in rp.iter().zip(rv) {
+        for (idx, (&r, &gr)) in rp.iter().zip(rv).enumerate() {
+            // Fetch the partners of a rare heap a few iterations ahead (they are scattered).
+            if let Some(&ahead) = rp.get(idx + PREFETCH_AHEAD) {
+                let at = (n0 + t0u).saturating_sub(i + ahead);
+                if at >= seq.start && at < seq.len() {
+                    prefetch(seq.recent_slice(at, 1).as_ptr() as *const u8);
+                }
+            }
             // Row j (block index) has partner n0 + j - i - r: need 1 <= partner < n0.
             let lo = (r + 1 + i).saturating_sub(n0).max(t0u);
             let hi = (r + i).min(t0u + rows as u64);

@@ -196,6 +196,9 @@ impl Engine {
     /// Computes heaps until `target` of them are known (G(0..target)), calling `progress(len)`
     /// after each block; `progress` returning false stops early (for checkpoints and Ctrl-C).
     pub fn advance(&mut self, target: u64, progress: &mut dyn FnMut(&Engine) -> bool) {
+        // Exact capacity: doubling a multi-gigabyte vector would briefly need three times it.
+        let more = usize::try_from(target.saturating_sub(self.len())).unwrap_or(0);
+        with_core_mut!(self, c => c.seq.recent.reserve_exact(more));
         while self.len() < target {
             self.maybe_widen();
             let left = target - self.len();

@@ -12,7 +12,7 @@ use crate::error::Error;
 use crate::store::Store;
 
 /// Largest run whose period is looked for at the end (the search holds every value as u32).
-pub const PERIOD_SEARCH_LIMIT: u64 = 1 << 28;
+pub const PERIOD_SEARCH_LIMIT: u64 = 1 << 26;
 
 /// What a long run should do.
 #[derive(Clone, Debug)]

@@ -113,8 +113,8 @@ pub fn run(args: Args) -> CliResult {
         .unwrap_or(0)
         .max(6);
     let _ = writeln!(s, "{:<width$}  grundy", "vertex");
-    for v in 0..graph.len() {
-        let _ = writeln!(s, "{:<width$}  {}", graph.name(v), values[v]);
+    for (v, value) in values.iter().enumerate() {
+        let _ = writeln!(s, "{:<width$}  {value}", graph.name(v));
     }
     if let Some(t) = &answer {
         let verdict = if t.outcome == Outcome::P {

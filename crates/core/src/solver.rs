@@ -67,8 +67,11 @@ pub struct Solver<G: Game> {
     game: G,
     values: FxHashMap<G::Position, u64>,
     misere: FxHashMap<G::Position, u8>,
+    /// Positions on the normal-play search stack and their children.
     arena: Vec<G::Position>,
     frames: Vec<Frame>,
+    /// The same for the misère search (kept apart so that each can be cleaned up alone).
+    marena: Vec<G::Position>,
     mframes: Vec<MisereFrame>,
     vals: Vec<u64>,
     mex: Mex,
@@ -83,6 +86,7 @@ impl<G: Game> Solver<G> {
             misere: FxHashMap::default(),
             arena: Vec::new(),
             frames: Vec::new(),
+            marena: Vec::new(),
             mframes: Vec::new(),
             vals: Vec::new(),
             mex: Mex::new(),
@@ -129,6 +133,10 @@ impl<G: Game> Solver<G> {
 
     /// The Sprague–Grundy value of `pos`, or an error if a cycle is reachable from it.
     pub fn try_grundy(&mut self, pos: &G::Position) -> Result<u64, CycleError> {
+        if !self.frames.is_empty() {
+            // A previous search was unwound by a panic in the game's code: drop its marks.
+            self.abandon();
+        }
         if let Some(&v) = self.values.get(pos) {
             return Ok(v);
         }
@@ -274,25 +282,32 @@ impl<G: Game> Solver<G> {
     /// A position with no move is N (the mover cannot move and so wins); otherwise it is N iff
     /// some option is P. Searched over whole positions: `components` is not used.
     pub fn try_misere_outcome(&mut self, pos: &G::Position) -> Result<Outcome, CycleError> {
+        if !self.mframes.is_empty() {
+            // A previous search was unwound by a panic in the game's code: drop its marks.
+            for f in &self.mframes {
+                self.misere.remove(&self.marena[f.pos]);
+            }
+            self.mframes.clear();
+        }
         if let Some(&m) = self.misere.get(pos) {
             return Ok(misere_outcome_of(m));
         }
-        self.arena.clear();
+        self.marena.clear();
         self.mframes.clear();
-        self.arena.push(pos.clone());
+        self.marena.push(pos.clone());
         self.mopen(0);
         loop {
             let top = self.mframes.len() - 1;
             let f = &mut self.mframes[top];
             if !f.won && f.next < f.end {
-                match self.misere.get(&self.arena[f.next]) {
+                match self.misere.get(&self.marena[f.next]) {
                     Some(&M_IN_PROGRESS) => {
                         let depth = self.mframes.len();
                         for f in &self.mframes {
-                            self.misere.remove(&self.arena[f.pos]);
+                            self.misere.remove(&self.marena[f.pos]);
                         }
                         self.mframes.clear();
-                        self.arena.clear();
+                        self.marena.clear();
                         return Err(CycleError { depth });
                     }
                     Some(&M_P) => f.won = true,
@@ -308,9 +323,9 @@ impl<G: Game> Solver<G> {
             let m = if f.won || f.start == f.end { M_N } else { M_P };
             *self
                 .misere
-                .get_mut(&self.arena[f.pos])
+                .get_mut(&self.marena[f.pos])
                 .expect("opened positions are in the memo") = m;
-            self.arena.truncate(f.start);
+            self.marena.truncate(f.start);
             match self.mframes.last_mut() {
                 Some(parent) => {
                     if m == M_P {
@@ -325,14 +340,14 @@ impl<G: Game> Solver<G> {
     }
 
     fn mopen(&mut self, idx: usize) {
-        let p = self.arena[idx].clone();
-        let start = self.arena.len();
-        self.game.options(&p, &mut self.arena);
+        let p = self.marena[idx].clone();
+        let start = self.marena.len();
+        self.game.options(&p, &mut self.marena);
         self.misere.insert(p, M_IN_PROGRESS);
         self.mframes.push(MisereFrame {
             pos: idx,
             start,
-            end: self.arena.len(),
+            end: self.marena.len(),
             next: start,
             won: false,
         });

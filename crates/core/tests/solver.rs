@@ -214,3 +214,26 @@ fn cycles_are_errors_and_leave_the_memo_clean() {
     assert_eq!(s.memo_len(), 0);
     assert_eq!(s.misere_memo_len(), 0);
 }
+
+#[test]
+fn a_panic_in_the_game_leaves_the_solver_usable() {
+    /// Chain n -> n-1 whose option generation panics at 5 while `armed`.
+    struct Fragile(std::cell::Cell<bool>);
+    impl Game for Fragile {
+        type Position = u32;
+        fn options(&self, &n: &u32, out: &mut Vec<u32>) {
+            assert!(!(self.0.get() && n == 5), "boom");
+            if n > 0 {
+                out.push(n - 1);
+            }
+        }
+    }
+    let mut s = Solver::new(Fragile(std::cell::Cell::new(true)));
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| s.grundy(&10)));
+    assert!(r.is_err());
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| s.misere_outcome(&10)));
+    assert!(r.is_err());
+    s.game().0.set(false);
+    assert_eq!(s.try_grundy(&10), Ok(0));
+    assert_eq!(s.try_misere_outcome(&10), Ok(Outcome::N));
+}

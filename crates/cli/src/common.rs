@@ -13,12 +13,18 @@ pub struct CliError {
 impl CliError {
     /// Bad input from the user (exit code 2).
     pub fn usage(message: impl Into<String>) -> Self {
-        CliError { code: 2, message: message.into() }
+        CliError {
+            code: 2,
+            message: message.into(),
+        }
     }
 
     /// A failure while doing valid work: I/O, disk full (exit code 1).
     pub fn failure(message: impl Into<String>) -> Self {
-        CliError { code: 1, message: message.into() }
+        CliError {
+            code: 1,
+            message: message.into(),
+        }
     }
 }
 

@@ -165,6 +165,13 @@ fn cram_boards() {
     assert_eq!(v["grundy"], 4);
     let v = json(&["cram", "4", "4", "--json"], b"");
     assert_eq!(v["outcome"], "P");
+    let v = json(&["cram", "4", "4", "--no-mirror", "--json"], b"");
+    assert_eq!(v["outcome"], "P");
+    assert!(
+        v["positions"].as_u64().unwrap() > 100,
+        "searched, not recognised"
+    );
+    assert!(ok(&["cram", "4", "6"], b"").contains("rotated image"));
     bad(&["cram", "0", "5"], b"", "'0'");
     bad(&["cram", "5", "-2"], b"", "'-2'");
     bad(&["cram", "8", "9"], b"", "8x9");

@@ -51,10 +51,18 @@ fn bench_walls(c: &mut Criterion) {
 }
 
 fn bench_cram(c: &mut Criterion) {
+    // Plain search: the mirror shortcut would settle even × even boards at once.
+    let plain = cram::Cram { mirror: false };
     let b46 = cram::Shape::rectangle(4, 6).unwrap();
-    c.bench_function("cram_4x6", |b| b.iter(|| cram::analyse(black_box(&b46))));
+    c.bench_function("cram_4x6", |b| {
+        b.iter(|| cram::analyse_with(plain, black_box(&b46)))
+    });
+    let b56 = cram::Shape::rectangle(5, 6).unwrap();
+    c.bench_function("cram_5x6", |b| b.iter(|| cram::analyse(black_box(&b56))));
     let b48 = cram::Shape::rectangle(4, 8).unwrap();
-    c.bench_function("cram_4x8", |b| b.iter(|| cram::analyse(black_box(&b48))));
+    c.bench_function("cram_4x8", |b| {
+        b.iter(|| cram::analyse_with(plain, black_box(&b48)))
+    });
 }
 
 fn bench_cards_wythoff(c: &mut Criterion) {

@@ -1,9 +1,10 @@
 //! Prints Cram values of empty boards, smallest first, with the time each took.
 //!
-//! `cargo run --release -p grundy-games --example cram_table -- [MAX_ROWS] [MAX_COLS] [SECONDS]`
-//! (defaults 7 15 60): stops starting new boards once SECONDS have passed in total.
+//! `cargo run --release -p grundy-games --example cram_table -- [MAX_ROWS] [MAX_COLS] [SECONDS] [plain]`
+//! (defaults 7 15 60): stops starting new boards once SECONDS have passed in total; `plain`
+//! turns the mirror shortcut off (every board searched).
 
-use grundy_games::cram::{self, Shape};
+use grundy_games::cram::{self, Cram, Shape};
 use std::time::Instant;
 
 fn main() {
@@ -14,6 +15,9 @@ fn main() {
     let max_rows = args.first().copied().unwrap_or(7);
     let max_cols = args.get(1).copied().unwrap_or(15);
     let budget = args.get(2).copied().unwrap_or(60) as f64;
+    let game = Cram {
+        mirror: !std::env::args().any(|a| a == "plain"),
+    };
     let start = Instant::now();
     let mut boards: Vec<(usize, usize)> = (1..=max_rows)
         .flat_map(|r| (r..=max_cols).map(move |c| (r, c)))
@@ -26,7 +30,7 @@ fn main() {
             break;
         }
         let t = Instant::now();
-        let a = cram::analyse(&Shape::rectangle(r, c).expect("fits 64 cells"));
+        let a = cram::analyse_with(game, &Shape::rectangle(r, c).expect("fits 64 cells"));
         println!(
             "{r}x{c}: {} ({} positions, {:.3} s)",
             a.grundy,

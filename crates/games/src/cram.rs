@@ -210,21 +210,40 @@ impl Shape {
             x = transpose(x, hh, ww);
             std::mem::swap(&mut hh, &mut ww);
         }
-        let fh = flip_h(x, hh, ww);
-        let mut best = x.min(fh).min(flip_v(x, hh, ww)).min(flip_v(fh, hh, ww));
+        let n = hh * ww;
+        let rot = |y: u64| y.reverse_bits() >> (64 - n); // 180° rotation of the frame
+        let fv = flip_v(x, hh, ww);
+        let mut best = x.min(rot(x)).min(fv).min(rot(fv));
         if hh == ww {
             let t = transpose(x, hh, ww);
-            let th = flip_h(t, hh, ww);
-            best = best
-                .min(t)
-                .min(th)
-                .min(flip_v(t, hh, ww))
-                .min(flip_v(th, hh, ww));
+            let tv = flip_v(t, hh, ww);
+            best = best.min(t).min(rot(t)).min(tv).min(rot(tv));
         }
         Shape {
             h: hh as u8,
             w: ww as u8,
             bits: best,
+        }
+    }
+
+    /// True when the second player wins by mirroring: the cells are symmetric under the
+    /// half-turn about the frame's centre and no domino can cover a cell together with its
+    /// image (the centre cell, or the two central cells, are not all empty). Answering each
+    /// domino with its rotated image then always stays legal, so the value is 0.
+    pub fn is_mirror_zero(&self) -> bool {
+        let (h, w) = (self.height(), self.width());
+        if h == 0 {
+            return true;
+        }
+        let n = h * w;
+        if self.bits.reverse_bits() >> (64 - n) != self.bits {
+            return false;
+        }
+        match (h % 2, w % 2) {
+            (0, 0) => true,
+            (1, 0) => !(self.is_empty_cell(h / 2, w / 2 - 1) && self.is_empty_cell(h / 2, w / 2)),
+            (0, _) => !(self.is_empty_cell(h / 2 - 1, w / 2) && self.is_empty_cell(h / 2, w / 2)),
+            _ => !self.is_empty_cell(h / 2, w / 2),
         }
     }
 
@@ -263,15 +282,6 @@ impl Shape {
     }
 }
 
-/// Mirrors each row of an `h × w` frame.
-fn flip_h(x: u64, h: usize, w: usize) -> u64 {
-    let mask = low_mask(w);
-    (0..h).fold(0, |acc, r| {
-        let row = (x >> (r * w)) & mask;
-        acc | (row.reverse_bits() >> (64 - w)) << (r * w)
-    })
-}
-
 /// Reverses the order of the rows of an `h × w` frame.
 fn flip_v(x: u64, h: usize, w: usize) -> u64 {
     let mask = low_mask(w);
@@ -293,9 +303,32 @@ fn transpose(x: u64, h: usize, w: usize) -> u64 {
     out
 }
 
-/// The rules of Cram over [`Shape`] positions.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Cram;
+/// The rules of Cram over [`Shape`] positions, canonicalised (dead cells, crop, symmetry) and
+/// split into pieces; with `mirror`, positions that [`Shape::is_mirror_zero`] are replaced by
+/// the empty board (same value 0), which cuts the search without changing any value.
+#[derive(Clone, Copy, Debug)]
+pub struct Cram {
+    /// Apply the half-turn mirror strategy as a shortcut.
+    pub mirror: bool,
+}
+
+impl Default for Cram {
+    fn default() -> Self {
+        Cram { mirror: true }
+    }
+}
+
+impl Cram {
+    /// The canonical form of `s`, or the empty board when the mirror shortcut applies.
+    pub fn reduce(&self, s: &Shape) -> Shape {
+        let c = s.canonical();
+        if self.mirror && c != Shape::EMPTY && c.is_mirror_zero() {
+            Shape::EMPTY
+        } else {
+            c
+        }
+    }
+}
 
 impl Game for Cram {
     type Position = Shape;
@@ -315,7 +348,7 @@ impl Game for Cram {
             let mut rest = pairs;
             while rest != 0 {
                 let i = rest.trailing_zeros() as usize;
-                out.push(pos.place(i, i + step).canonical());
+                out.push(self.reduce(&pos.place(i, i + step)));
                 rest &= rest - 1;
             }
         }
@@ -334,7 +367,7 @@ impl Game for Cram {
         if pos.is_connected() {
             return false;
         }
-        out.extend(pos.pieces().into_iter().map(|p| p.canonical()));
+        out.extend(pos.pieces().into_iter().map(|p| self.reduce(&p)));
         true
     }
 }
@@ -355,16 +388,21 @@ pub struct Analysis {
     pub positions: usize,
 }
 
-/// Solves a board: its value and every winning placement.
+/// Solves a board: its value and every winning placement (with the mirror shortcut).
 pub fn analyse(board: &Shape) -> Analysis {
-    let mut solver = Solver::new(Cram);
-    let start = board.canonical();
+    analyse_with(Cram::default(), board)
+}
+
+/// Solves a board with the given rules (e.g. `Cram { mirror: false }` for plain search).
+pub fn analyse_with(game: Cram, board: &Shape) -> Analysis {
+    let mut solver = Solver::new(game);
+    let start = game.reduce(board);
     let grundy = solver.grundy(&start);
     let w = board.width();
     let mut winning_moves = Vec::new();
     if grundy != 0 {
         for (a, b) in board.placements() {
-            if solver.grundy(&board.place(a, b).canonical()) == 0 {
+            if solver.grundy(&game.reduce(&board.place(a, b))) == 0 {
                 winning_moves.push(((a / w, a % w), (b / w, b % w)));
             }
         }

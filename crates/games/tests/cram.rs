@@ -29,6 +29,11 @@ fn solve(r: usize, c: usize) -> u64 {
     cram::analyse(&Shape::rectangle(r, c).unwrap()).grundy
 }
 
+/// Without the mirror shortcut: even × even boards are searched, not recognised.
+fn solve_plain(r: usize, c: usize) -> u64 {
+    cram::analyse_with(Cram { mirror: false }, &Shape::rectangle(r, c).unwrap()).grundy
+}
+
 /// Every entry of cram.txt with at most 24 cells (4×4 … 4×6, 5×5 is not in range): fast.
 #[test]
 fn reproduces_reference_small() {
@@ -36,20 +41,34 @@ fn reproduces_reference_small() {
     for (r, c, v) in reference() {
         if r * c <= 24 {
             assert_eq!(solve(r, c), v, "{r}x{c}");
+            assert_eq!(solve_plain(r, c), v, "{r}x{c} without the mirror shortcut");
             checked += 1;
         }
     }
     assert!(checked >= 3);
 }
 
-/// The entries up to 4×8 and 5×6 (30–32 cells). Run with
-/// `cargo test -p grundy-games --release --test cram -- --ignored` (about a minute in debug).
+/// The entries up to 4×8 and 5×6 with the mirror shortcut (a few seconds).
 #[test]
-#[ignore]
 fn reproduces_reference_up_to_4x8_and_5x6() {
+    let mut checked = 0;
     for (r, c, v) in reference() {
         if (r == 4 && c <= 8) || (r == 5 && c <= 6) {
             assert_eq!(solve(r, c), v, "{r}x{c}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 7);
+}
+
+/// The same by plain search (no mirror shortcut). Run with
+/// `cargo test -p grundy-games --release --test cram -- --ignored` (about 30 s).
+#[test]
+#[ignore]
+fn reproduces_reference_up_to_4x8_and_5x6_plain() {
+    for (r, c, v) in reference() {
+        if (r == 4 && c <= 8) || (r == 5 && c <= 6) {
+            assert_eq!(solve_plain(r, c), v, "{r}x{c}");
         }
     }
 }
@@ -82,8 +101,31 @@ fn random_board() -> impl Strategy<Value = Shape> {
     })
 }
 
+/// Boards symmetric under the half-turn (the mirror shortcut's domain), up to 4×5.
+fn symmetric_board() -> impl Strategy<Value = Shape> {
+    (1usize..=4, 1usize..=5).prop_flat_map(|(r, c)| {
+        any::<u64>().prop_map(move |bits| {
+            let n = r * c;
+            let x = bits & (u64::MAX >> (64 - n));
+            let rot = x.reverse_bits() >> (64 - n);
+            Shape::new(r, c, x | rot).unwrap()
+        })
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The mirror shortcut never changes a value (checked where it applies most: on
+    /// symmetric boards), and its condition implies value 0.
+    #[test]
+    fn mirror_shortcut_is_sound(board in symmetric_board()) {
+        let plain = Solver::new(PlainCram).grundy(&board);
+        prop_assert_eq!(cram::analyse(&board).grundy, plain);
+        if board.is_mirror_zero() {
+            prop_assert_eq!(plain, 0);
+        }
+    }
 
     /// Reductions (dead cells, cropping, symmetry, splitting) never change a value, and the
     /// winning placements are exactly those leaving value 0.
@@ -92,7 +134,7 @@ proptest! {
         let mut plain = Solver::new(PlainCram);
         let a = cram::analyse(&board);
         prop_assert_eq!(a.grundy, plain.grundy(&board));
-        prop_assert_eq!(Solver::new(Cram).grundy(&board), a.grundy);
+        prop_assert_eq!(Solver::new(Cram { mirror: false }).grundy(&board), a.grundy);
         let w = board.width();
         let mut want = Vec::new();
         for (x, y) in board.placements() {

@@ -2,7 +2,7 @@
 
 use crate::common::{print_json, print_out, CliError, CliResult};
 use grundy_core::Outcome;
-use grundy_games::cram::{self, Shape};
+use grundy_games::cram::{self, Cram, Shape};
 use grundy_games::parse_bounded;
 use std::fmt::Write as _;
 
@@ -33,6 +33,9 @@ pub struct Args {
     /// Allow boards with more than 40 empty cells (these can take minutes or more).
     #[arg(long)]
     force: bool,
+    /// Search even where the half-turn mirror strategy already proves the value 0.
+    #[arg(long)]
+    no_mirror: bool,
     /// Print one JSON object: rows, cols, grundy, outcome, winning_moves
     /// [[[r, c], [r, c]], ...] (the two cells covered), positions (memoised).
     #[arg(long)]
@@ -57,7 +60,11 @@ pub fn run(args: Args) -> CliResult {
             board.cells()
         )));
     }
-    let a = cram::analyse(&board);
+    let game = Cram {
+        mirror: !args.no_mirror,
+    };
+    let mirrored = game.mirror && board.canonical().is_mirror_zero();
+    let a = cram::analyse_with(game, &board);
     if args.json {
         let moves: Vec<_> = a
             .winning_moves
@@ -87,6 +94,14 @@ pub fn run(args: Args) -> CliResult {
         a.grundy, a.positions
     );
     match a.outcome {
+        Outcome::P if mirrored => {
+            let _ = writeln!(
+                s,
+                "Outcome: P - the player to move loses: the board is symmetric under a half-turn \
+                 and no domino covers a cell and its image, so the second player answers each \
+                 domino with its rotated image (--no-mirror searches instead)."
+            );
+        }
         Outcome::P => {
             let _ = writeln!(
                 s,

@@ -159,6 +159,21 @@ mod props {
     use proptest::prelude::*;
 
     proptest! {
+        /// Arbitrary precision and the linear table agree on every position of random piles.
+        #[test]
+        fn big_and_table_agree(n in 1u64..200_000, l in 0u64..200_000, k in 1u64..5) {
+            let game = MultiplierNim::new(k).unwrap();
+            let table = MoveTable::new(game, n).unwrap();
+            let a = game.analyse(&UBig::from(n), &UBig::from(l)).unwrap();
+            prop_assert_eq!(a.outcome == Outcome::P, table.is_losing(n, l.min(n)));
+            prop_assert_eq!(a.representation.last().cloned(), table.smallest_term(n).map(UBig::from));
+            let moves = table.winning_moves(n, l);
+            prop_assert_eq!(moves.is_empty(), a.outcome == Outcome::P);
+            if let Some(m) = a.winning_move {
+                prop_assert!(moves.contains(&u64::try_from(&m).unwrap()));
+            }
+        }
+
         /// The canonical move leaves a position where the opponent cannot take the new smallest term.
         #[test]
         fn canonical_move_leaves_a_loss(n in 2u64..1_000_000_000_000, k in 1u64..6) {

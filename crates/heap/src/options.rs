@@ -57,6 +57,12 @@ pub fn for_each_split(rest: u64, k: u32, constraint: Constraint, mut f: impl FnM
                 }
                 return;
             }
+            if constraint == Constraint::Any {
+                for a in 1..=rest / 2 {
+                    f(&[a, rest - a]);
+                }
+                return;
+            }
             for a in 1..=rest / 2 {
                 let p = [a, rest - a];
                 if ok(&p) {

@@ -51,7 +51,12 @@ impl Mex {
     }
 
     pub(crate) fn mex(&self) -> u32 {
-        let mut v = 0;
+        self.mex_from(0)
+    }
+
+    /// The least unmarked value >= `from`.
+    pub(crate) fn mex_from(&self, from: u32) -> u32 {
+        let mut v = from as usize;
         while v < self.seen.len() && self.seen[v] == self.stamp {
             v += 1;
         }

@@ -25,8 +25,9 @@ use crate::named::{self, NamedGame};
 
 /// The most digits a code may have (a guard against absurd input, not a theoretical limit).
 pub const MAX_CODE_DIGITS: usize = 4096;
-/// The largest element of a finite subtraction or exclusion set.
-pub const MAX_SET_ELEMENT: u64 = 1 << 32;
+/// The largest element of a finite subtraction or exclusion set (the set becomes a code with
+/// one digit per number up to it).
+pub const MAX_SET_ELEMENT: u64 = 1_000_000;
 
 /// An infinite subtraction set given by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

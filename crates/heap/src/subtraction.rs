@@ -8,9 +8,10 @@
 //!   set of values that only grows is kept, with a mex pointer that only moves up: O(q) per heap
 //!   amortized instead of O(n).
 //! * [`sparse_set_sequence`]: infinite sets that are not periodic (Fibonacci numbers, powers of
-//!   two, squares, primes). Per value v the heaps with value v are kept; v is an option of n iff
-//!   some heap with value v lies at a distance in S, checked from the smaller side (the heaps
-//!   with value v, or the members of S up to n), stopping at the first witness.
+//!   two, squares, primes). The values at the 32 nearest distances in S are marked directly;
+//!   then the least unmarked value v is confirmed absent or found present from the cheaper
+//!   side: the heaps with value v (is the distance in S?) or the remaining members of S (is the
+//!   value v?), stopping at the first witness.
 //!
 //! Both are tested against the reference engine / a direct scan on random rules.
 
@@ -125,6 +126,9 @@ pub fn quaternary_sequence(
     Some(Ok(values))
 }
 
+/// How many of the smallest members of S are always scanned directly.
+const NEAR_MEMBERS: usize = 32;
+
 /// G(0..=n) of the subtraction game on an infinite non-periodic set.
 pub fn sparse_set_sequence(
     set: InfiniteSet,
@@ -141,23 +145,31 @@ pub fn sparse_set_sequence(
     let in_set = |d: u64| member[(d / 64) as usize] >> (d % 64) & 1 == 1;
     let mut positions: Vec<Vec<u64>> = Vec::new();
     let mut count = 0usize; // members <= h
+    let mut mex = crate::reference::Mex::default();
     for h in 0..=n {
         while count < members.len() && members[count] <= h {
             count += 1;
         }
-        let mut v = 0u32;
+        // Phase 1: the nearest members of S (the cheap, likely options).
+        let near = count.min(NEAR_MEMBERS);
+        mex.start();
+        for &s in &members[..near] {
+            mex.mark(values[(h - s) as usize]);
+        }
+        // Phase 2: confirm the least unmarked value is absent, from the cheaper side.
+        let mut v = mex.mex();
         while let Some(pos) = positions.get(v as usize) {
-            let is_option = if pos.len() <= count {
+            let far = &members[near..count];
+            let is_option = if pos.len() <= far.len() {
                 pos.iter().rev().any(|&m| in_set(h - m))
             } else {
-                members[..count]
-                    .iter()
-                    .any(|&s| values[(h - s) as usize] == v)
+                far.iter().any(|&s| values[(h - s) as usize] == v)
             };
             if !is_option {
                 break;
             }
-            v += 1;
+            mex.mark(v);
+            v = mex.mex_from(v + 1);
         }
         values.push(v);
         if positions.len() <= v as usize {

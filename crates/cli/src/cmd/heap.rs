@@ -99,12 +99,15 @@ pub fn run(mut args: Args) -> CliResult {
         },
     )?;
     let (values, period) = match limit {
-        Some(limit) => {
-            let bar = progress_bar(limit, "heap");
-            let r = periodicity::until_proven(&rule, n, limit, &mut |h| bar.set_position(h));
-            bar.finish_and_clear();
-            r.map_err(engine_error)?
-        }
+        Some(limit) => match super::heap_long::until_proven(&rule, n, limit, &args.long)? {
+            Some(found) => found,
+            None => {
+                let bar = progress_bar(limit, "heap");
+                let r = periodicity::until_proven(&rule, n, limit, &mut |h| bar.set_position(h));
+                bar.finish_and_clear();
+                r.map_err(engine_error)?
+            }
+        },
         None => {
             let values = compute(&rule, n, &args.long)?;
             let p = periodicity::analyze(&rule, &values);
@@ -320,8 +323,10 @@ pub(crate) fn sequence_json(
 /// Heaps up to this size are computed directly in `--position`; beyond it, a rule that a
 /// theorem covers is evaluated through its proven period.
 const DIRECT_POSITION_LIMIT: u64 = 100_000;
-/// How far `--position` computes while looking for a proven period.
-const POSITION_PROOF_LIMIT: u64 = 1 << 20;
+/// How far `--position` computes while looking for a proven period: with the fast engine,
+/// and with this crate's engines (the reference engine is quadratic for splitting codes).
+const POSITION_PROOF_LIMIT_FAST: u64 = 1 << 20;
+const POSITION_PROOF_LIMIT: u64 = 1 << 14;
 /// Largest heap whose moves are listed when a move may split (they are about as many as the heap).
 const LIST_SPLITS_LIMIT: u64 = 2_000_000;
 
@@ -334,15 +339,25 @@ fn run_position(args: &Args, rule: &Rule) -> CliResult {
     let bound = periodicity::rule_bound(rule);
     let a = match bound {
         Some(b) if max > DIRECT_POSITION_LIMIT => {
-            let bar = progress_bar(POSITION_PROOF_LIMIT, "heap");
-            let r = periodicity::until_proven(rule, 1024, POSITION_PROOF_LIMIT, &mut |h| {
-                bar.set_position(h)
-            });
-            bar.finish_and_clear();
-            let (values, p) = r.map_err(engine_error)?;
+            let (values, p) = match super::heap_long::until_proven(
+                rule,
+                1024,
+                POSITION_PROOF_LIMIT_FAST,
+                &args.long,
+            )? {
+                Some(found) => found,
+                None => {
+                    let bar = progress_bar(POSITION_PROOF_LIMIT, "heap");
+                    let r = periodicity::until_proven(rule, 1024, POSITION_PROOF_LIMIT, &mut |h| {
+                        bar.set_position(h)
+                    });
+                    bar.finish_and_clear();
+                    r.map_err(engine_error)?
+                }
+            };
             let Some(p) = p.filter(|p| p.status == Status::Proven) else {
                 return Err(CliError::usage(format!(
-                    "--position heap {max}: too large to compute directly, and no period of {rule} is proven up to {POSITION_PROOF_LIMIT}"
+                    "--position heap {max}: too large to compute directly, and no period of {rule} was proven from G(0..={})", values.len() - 1
                 )));
             };
             let value = |h: u64| p.value_at(&values, h).unwrap_or(0) as u32;

@@ -3,7 +3,7 @@
 //!
 //! Not impartial: a zero-sum scoring game. Since the grand total is fixed, maximising one's own
 //! total is maximising the margin over the opponent, and the best margin D(i, j) of the player
-//! to move on cards i..=j satisfies D(i, j) = max(c[i] − D(i+1, j), c[j] − D(i, j−1)). Filling D
+//! to move on cards i..=j satisfies D(i, j) = max(c(i) − D(i+1, j), c(j) − D(i, j−1)). Filling D
 //! by interval length takes O(N²) time and O(N) values; one bit per interval records the best
 //! end, so an optimal line of play is read back afterwards (N = 5000 needs 1.6 MB of bits).
 

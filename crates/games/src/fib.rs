@@ -314,7 +314,7 @@ pub mod textbook {
     }
 
     /// The O(N²) table of the smallest winning take `s[n]` from a pile with no limit
-    /// (`usize::MAX` for n = 0): (n, l) is a win iff s[n] ≤ l.
+    /// (`usize::MAX` for n = 0): (n, l) is a win iff s(n) ≤ l.
     pub fn smallest_winning_take(k: u64, n_max: usize) -> Vec<usize> {
         let k = k as usize;
         let mut s = vec![usize::MAX; n_max + 1];
@@ -328,8 +328,8 @@ pub mod textbook {
 
     /// The same table in O(N) with a monotonic stack.
     ///
-    /// s[n] = n − j for the largest j < n with k·j + s[j] > k·n. The stack keeps indices with
-    /// strictly decreasing keys k·j + s[j]; the threshold k·n only grows, so entries that fail
+    /// s(n) = n − j for the largest j < n with k·j + s(j) > k·n. The stack keeps indices with
+    /// strictly decreasing keys k·j + s(j); the threshold k·n only grows, so entries that fail
     /// it once are discarded for good.
     pub fn smallest_winning_take_stack(k: u64, n_max: usize) -> Vec<usize> {
         let k = k as u128;

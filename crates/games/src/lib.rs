@@ -1,7 +1,18 @@
 //! grundy-games: the game catalogue, each game a module over the core model.
 //!
 //! Every game comes with its fast algorithm and a documented API; the slow, obviously-correct
-//! method (a textbook DP or the generic solver) is kept alongside as the test oracle.
+//! method (a textbook DP, exhaustive minimax or the generic [`grundy_core::Solver`]) is kept
+//! alongside as the test oracle.
+//!
+//! | module | game | fast method |
+//! |---|---|---|
+//! | [`fib`] | Fibonacci Nim, k-multiplier Nim | greedy (Zeckendorf) representation, any size |
+//! | [`wythoff`] | Wythoff's game, r-Wythoff | exact Beatty pairs ⌊jφ⌋, ⌊jφ²⌋; bitset Grundy table |
+//! | [`maze`] | maze games and their sums | row/column value bitsets |
+//! | [`walls`] | the wall-making game | one value per sub-rectangle |
+//! | [`cram`] | Cram | generic solver on canonical pieces (crop, symmetry, split, mirror) |
+//! | [`chomp`] | Chomp | generic solver on staircases |
+//! | [`cards`] | take-from-the-ends card game | O(N²) margin DP with an optimal line |
 
 pub mod cards;
 pub mod chomp;

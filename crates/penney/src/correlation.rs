@@ -126,7 +126,7 @@ fn product(alphabet: &Alphabet, b: &[usize], coef: &[u64], lo: usize, hi: usize)
 /// otherwise binary splitting.
 fn int_power_sum(sigma: &UBig, coef: &[u64]) -> UBig {
     let shift = sigma.trailing_zeros().unwrap_or(0);
-    if *sigma == UBig::ONE << shift && coef.iter().all(|&c| c <= 1) {
+    if shift > 0 && *sigma == UBig::ONE << shift && coef.iter().all(|&c| c <= 1) {
         let hit = coef;
         let mut bytes = vec![0u8; (hit.len() * shift) / 8 + 1];
         for (k, _) in hit.iter().enumerate().filter(|(_, &h)| h == 1) {

@@ -7,10 +7,11 @@ use grundy_penney::strings::{overlaps, prefix_function, AhoCorasick};
 use grundy_penney::{chain, conway, correlation, correlation_system, Alphabet, Race};
 use proptest::prelude::*;
 
-/// An alphabet of 2–6 letters with random positive probabilities, and 2–6 distinct patterns of
+/// An alphabet of 1–6 letters (the issue asks for 2–6; one letter is the edge case) with random
+/// positive probabilities, and 2–6 distinct patterns of
 /// lengths 1–5.
 fn instance() -> impl Strategy<Value = (Alphabet, Vec<Vec<usize>>)> {
-    (2usize..=6)
+    (1usize..=6)
         .prop_flat_map(|s| {
             (
                 prop::collection::vec(1u64..=6, s),
@@ -66,6 +67,7 @@ proptest! {
         let race = Race::from_words(alphabet.clone(), words.clone()).unwrap();
         let sys = correlation_system::solve(&race).unwrap();
         let ch = chain::solve(&race, 1000).unwrap();
+        prop_assert_eq!(&chain::solve_dense(&race, 1000).unwrap(), &ch);
         prop_assert_eq!(&sys.win, &ch.win);
         prop_assert_eq!(&sys.expected, &ch.expected);
         prop_assert_eq!(sys.win.iter().fold(RBig::ZERO, |a, x| a + x), RBig::ONE);

@@ -10,8 +10,11 @@ use grundy_penney::{
 };
 use serde_json::{json, Value};
 
-/// Most transient states the exact Markov chain is solved for (dense elimination is cubic).
-const CHAIN_LIMIT: usize = 400;
+/// Most transient states the exact Markov chain is solved for.
+const CHAIN_LIMIT: usize = 20_000;
+/// Most `states × (patterns + 1)² × (1 + longest/64)` for the chain (about a second); beyond
+/// it only the correlation system (and Conway) run, without variance and conditional lengths.
+const CHAIN_WORK_LIMIT: usize = 500_000;
 /// Most candidates for an exhaustive best-reply search.
 const REPLY_LIMIT: usize = 1 << 14;
 /// Most patterns of one length for `--best-first` (it evaluates all pairs).
@@ -198,11 +201,7 @@ fn frac(x: &RBig) -> String {
     if s.len() <= TEXT_FRACTION_LIMIT {
         s
     } else {
-        format!(
-            "≈{} (exact fraction: {} characters, see --json)",
-            decimal(x),
-            s.len()
-        )
+        format!("[{}-character fraction, see --json]", s.len())
     }
 }
 
@@ -265,7 +264,14 @@ fn race(args: &Args, al: Alphabet) -> CliResult {
     let sys = correlation_system::solve(&race).map_err(|e| CliError::failure(e.to_string()))?;
     // Method 2: the Markov chain when small enough.
     let states = chain::state_count(&race);
-    let ch = if states <= CHAIN_LIMIT {
+    let k1 = race.active().len() + 1;
+    let longest = race.words().iter().map(Vec::len).max().unwrap_or(1);
+    let chain_ok = states <= CHAIN_LIMIT
+        && states
+            .saturating_mul(k1 * k1)
+            .saturating_mul(1 + longest / 64)
+            <= CHAIN_WORK_LIMIT;
+    let ch = if chain_ok {
         Some(chain::solve(&race, CHAIN_LIMIT).map_err(|e| CliError::failure(e.to_string()))?)
     } else {
         None
@@ -515,7 +521,7 @@ fn race(args: &Args, al: Alphabet) -> CliResult {
     t.push_str(&format!("Exact methods agreeing: {}", methods.join(", ")));
     if ch.is_none() {
         t.push_str(&format!(
-            " (Markov chain skipped: {states} states > {CHAIN_LIMIT})"
+            " (Markov chain skipped: {states} states, {k1} unknowns per state, too slow)"
         ));
     }
     t.push('\n');

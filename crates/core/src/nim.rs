@@ -487,7 +487,9 @@ pub fn explain(a: &NimAnalysis, heaps: Option<&[u64]>, max_items: usize) -> Stri
     };
     let small_endgame = a.play == Play::Misere && a.big <= 1;
     if !small_endgame {
-        if x == 0 {
+        if x == 0 && a.ones == 0 && a.big == 0 {
+            let _ = writeln!(s, "Every heap is empty: there is no move. {verdict}");
+        } else if x == 0 {
             let _ = writeln!(
                 s,
                 "The nim-sum is 0. {verdict}\nEvery move changes one heap and so makes the \
@@ -522,7 +524,8 @@ pub fn explain(a: &NimAnalysis, heaps: Option<&[u64]>, max_items: usize) -> Stri
     } else if a.ones == 0 {
         let _ = writeln!(
             s,
-            "Misère play with no counters left: the player to move cannot move and so wins."
+            "Misère play with every heap empty: the player to move cannot move and so wins. \
+             {verdict}"
         );
     } else {
         let _ = writeln!(

@@ -95,6 +95,7 @@ pub fn run(args: &super::heap::Args) -> CliResult {
             let total = n
                 .checked_add(shift)
                 .ok_or_else(|| CliError::usage(format!("--upto {n} is too large")))?;
+            check_memory(total)?;
             let opts = RunOptions {
                 upto: total,
                 threads: long.threads,
@@ -155,6 +156,27 @@ pub fn run(args: &super::heap::Args) -> CliResult {
     }
     out.push_str(&summary_text(&rule, &summary));
     print_out(&out)
+}
+
+/// Refuses a run whose values (2 bytes per heap while they fit in u16) would not fit in the
+/// memory available, before allocating anything.
+fn check_memory(upto: u64) -> CliResult {
+    let need = upto.saturating_add(1).saturating_mul(2);
+    let have = std::fs::read_to_string("/proc/meminfo").ok().and_then(|t| {
+        t.lines()
+            .find(|l| l.starts_with("MemAvailable:"))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|kb| kb.parse::<u64>().ok())
+            .map(|kb| kb.saturating_mul(1024))
+    });
+    match have {
+        Some(have) if need > have => Err(CliError::usage(format!(
+            "--upto {upto} needs about {} MiB for the values, more than the {} MiB available",
+            need >> 20,
+            have >> 20
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// A summary from values alone (codes the sparse engine does not run): no rare heaps.

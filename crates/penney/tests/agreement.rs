@@ -89,6 +89,22 @@ proptest! {
     }
 
     #[test]
+    fn many_patterns_agree(sigma in 2usize..=3,
+                           words in prop::collection::vec(prop::collection::vec(0usize..3, 4..=8), 8..=14)) {
+        // Large enough for the multi-modular linear solver in both methods.
+        let al = Alphabet::uniform(&"abc"[..sigma]).unwrap();
+        let mut words: Vec<Vec<usize>> = words.into_iter().map(|w| w.into_iter().map(|c| c % sigma).collect()).collect();
+        words.sort();
+        words.dedup();
+        let race = Race::from_words(al, words).unwrap();
+        prop_assume!(race.active().len() >= 8);
+        let sys = correlation_system::solve(&race).unwrap();
+        let ch = chain::solve(&race, 10_000).unwrap();
+        prop_assert_eq!(&sys.win, &ch.win);
+        prop_assert_eq!(&sys.expected, &ch.expected);
+    }
+
+    #[test]
     fn conway_pairs_agree((alphabet, words) in instance()) {
         // Always exercise Conway: race the first two patterns alone when they are compatible.
         let (a, b) = (&words[0], &words[1]);

@@ -50,9 +50,11 @@ pub struct Core<T> {
     /// Per heap of the block, one byte per value: 1 when some option has that value.
     marks: Vec<u8>,
     need: Vec<u64>,
-    /// Scan positions 1..=A and their values, marked in phase 1 like rare heaps.
+    /// The non-rare scan positions among 1..=A and their values, marked in phase 1 like rare heaps.
     scan_pos: Vec<u64>,
     scan_val: Vec<u32>,
+    /// (A, rare heaps, mask) the scan list was built for.
+    scan_key: (u64, usize, u64),
     row_bits: Vec<u64>,
     need_bytes: Vec<u8>,
     /// Per heap of the block: the last scan position phase 1 covered.
@@ -105,6 +107,7 @@ impl<T: Val> Core<T> {
             need: Vec::new(),
             scan_pos: Vec::new(),
             scan_val: Vec::new(),
+            scan_key: (u64::MAX, 0, 0),
             row_bits: Vec::new(),
             need_bytes: Vec::new(),
             stops: Vec::new(),
@@ -238,13 +241,25 @@ impl<T: Val> Core<T> {
         self.marks.resize(b * width, 0);
         let hi0 = self.rare_pos.partition_point(|&r| r < n0);
         // Scan positions 1..=A (partners of the first confirming steps), known before the block.
+        // Rare ones are left out: the rare list marks them already.
         let a_len = (self.tuning.scan_prefix as u64).min(n0.saturating_sub(1));
-        while (self.scan_pos.len() as u64) < a_len {
-            let a = self.scan_pos.len() as u64 + 1;
-            self.scan_pos.push(a);
-            self.scan_val
-                .push(self.seq.get(a).unwrap_or_else(|| gap(a)));
+        let wanted = (a_len, self.rare_pos.len(), self.mask);
+        if self.scan_key != wanted {
+            self.scan_key = wanted;
+            self.scan_pos.clear();
+            self.scan_val.clear();
+            let mut rare = self.rare_pos.iter().peekable();
+            for a in 1..=a_len {
+                while rare.next_if(|&&r| r < a).is_some() {}
+                if rare.peek() == Some(&&a) {
+                    continue;
+                }
+                self.scan_pos.push(a);
+                self.scan_val
+                    .push(self.seq.get(a).unwrap_or_else(|| gap(a)));
+            }
         }
+        let scan_len = self.scan_pos.len();
         let a_len = a_len as usize;
 
         // Phase 1: rare heaps and the first scan positions whose partner lies before the block.
@@ -255,7 +270,7 @@ impl<T: Val> Core<T> {
             let plan = &self.plan;
             let lists = [
                 (&self.rare_pos[..hi0], &self.rare_val[..hi0]),
-                (&self.scan_pos[..a_len], &self.scan_val[..a_len]),
+                (&self.scan_pos[..scan_len], &self.scan_val[..scan_len]),
             ];
             let tile_rows = self.tuning.tile;
             let cap = self.cap;
@@ -385,32 +400,12 @@ impl<T: Val> Core<T> {
                 set(self.rare_val[idx] ^ get(m - r, gap));
             }
             let k = limit.min(a_len).min(m - 1);
-            let eq = if s.unequal && m.is_multiple_of(2) {
-                m / 2
-            } else {
-                0
-            };
-            let ranges = if eq >= 1 && eq <= k {
-                [(1, eq - 1), (eq + 1, k)]
-            } else {
-                [(1, k), (1, 0)]
-            };
-            for (lo, hi) in ranges {
-                if lo > hi {
+            let upto = self.scan_pos.partition_point(|&a| a <= k);
+            for (&a, &ga) in self.scan_pos[..upto].iter().zip(&self.scan_val[..upto]) {
+                if s.unequal && 2 * a == m {
                     continue;
                 }
-                if seq.start <= m - hi {
-                    // Partners m-hi..=m-lo are one slice of the recent run, in reverse order.
-                    let part = seq.recent_slice(m - hi, (hi - lo + 1) as usize);
-                    let firsts = &self.scan_val[lo as usize - 1..hi as usize];
-                    for (&ga, &gb) in firsts.iter().zip(part.iter().rev()) {
-                        set(ga ^ gb.get());
-                    }
-                } else {
-                    for a in lo..=hi {
-                        set(self.scan_val[a as usize - 1] ^ get(m - a, gap));
-                    }
-                }
+                set(ga ^ get(m - a, gap));
             }
         }
         let pc = self.parity_class(n);

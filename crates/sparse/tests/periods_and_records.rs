@@ -22,7 +22,7 @@ fn grundys_game_rare_heaps_to_2_20() {
     // 2^20, the last at 82860.
     let values = grundy_sparse::values(&common::grundys_game(), 1 << 20, 0).unwrap();
     let rare: Vec<usize> = (1..values.len())
-        .filter(|&h| (values[h] >> 1).count_ones() % 2 == 0)
+        .filter(|&h| (values[h] >> 1).count_ones().is_multiple_of(2))
         .collect();
     assert_eq!(rare.len(), 1273);
     assert_eq!(rare.last(), Some(&82860));
@@ -34,7 +34,7 @@ fn grundys_game_rare_heaps_to_2_20() {
 fn grundys_game_rare_heaps_to_2_26() {
     let values = grundy_sparse::values(&common::grundys_game(), 1 << 26, 0).unwrap();
     let rare: Vec<usize> = (1..values.len())
-        .filter(|&h| (values[h] >> 1).count_ones() % 2 == 0)
+        .filter(|&h| (values[h] >> 1).count_ones().is_multiple_of(2))
         .collect();
     assert_eq!(rare.len(), 1287);
     assert_eq!(rare.last(), Some(&48399022));

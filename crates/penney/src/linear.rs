@@ -75,7 +75,7 @@ fn is_prime(n: u64) -> bool {
     }
     const BASES: [u64; 12] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37];
     for p in BASES {
-        if n % p == 0 {
+        if n.checked_rem(p) == Some(0) {
             return n == p;
         }
     }

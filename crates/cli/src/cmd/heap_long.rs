@@ -292,6 +292,9 @@ pub fn fast_values(
     values.map(Some).map_err(sparse_error)
 }
 
+/// Values G(0..=n) and the period found in them.
+pub type Proof = (Vec<u32>, Option<Periodicity>);
+
 /// Computes G(0..=n) for n = `start`, 2·`start`, … up to `limit` with the fast engine until a
 /// period is proven; `None` when the fast engine does not apply (use
 /// `grundy_heap::periodicity::until_proven`). For `heap.rs`'s `--period`/`--prove-upto`.
@@ -301,7 +304,7 @@ pub fn until_proven(
     start: u64,
     limit: u64,
     long: &LongRunArgs,
-) -> Result<Option<(Vec<u32>, Option<Periodicity>)>, CliError> {
+) -> Result<Option<Proof>, CliError> {
     long.check_engine()?;
     let (base, shift) = rule.base_and_shift();
     let Rule::Code(code) = base else {

@@ -27,7 +27,9 @@ fn reproduces_contest_samples() {
 }
 
 #[test]
-fn twenty_by_twenty_is_fast() {
+/// The 20×20 target size solves and its answer is self-consistent; its speed is measured in
+/// `cargo bench -p grundy-games --bench games` (walls 20x20), never in a test.
+fn twenty_by_twenty_board_solves() {
     let rows: Vec<String> = (0..20)
         .map(|r| {
             (0..20)
@@ -36,10 +38,9 @@ fn twenty_by_twenty_is_fast() {
         })
         .collect();
     let board = Board::parse(&rows.join("\n")).unwrap();
-    let t = std::time::Instant::now();
     let a = board.analyse();
-    assert!(t.elapsed().as_secs_f64() < 1.0);
     assert_eq!(a.outcome, Outcome::from_grundy(a.grundy as u64));
+    assert_eq!(a.winning_cells.is_empty(), a.outcome == Outcome::P);
 }
 
 #[test]

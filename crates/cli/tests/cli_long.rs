@@ -303,3 +303,39 @@ fn save_directory_can_be_read_back() {
     assert_eq!(saved.get(20001).unwrap(), None);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_full_disk_is_a_clear_error_and_keeps_the_last_checkpoint() {
+    // A file-size limit stands in for a full disk: writes past it fail with EFBIG.
+    let dir = temp_dir("full");
+    let d = dir.to_str().unwrap();
+    let script = format!(
+        "trap '' XFSZ; ulimit -f 60; exec '{}' heap 0.167 --upto 300000 --checkpoint '{d}' --checkpoint-every 0 --summary",
+        env!("CARGO_BIN_EXE_grundy")
+    );
+    let o = Command::new("sh").arg("-c").arg(&script).output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(o.stdout.is_empty());
+    assert!(err.contains("state.bin") && err.contains("intact"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    // The last good checkpoint is still there and resumes to the right answer.
+    let resumed = grundy(&[
+        "heap",
+        "0.167",
+        "--upto",
+        "300000",
+        "--checkpoint",
+        d,
+        "--summary",
+        "--json",
+    ]);
+    let fresh = grundy(&["heap", "0.167", "--upto", "300000", "--summary", "--json"]);
+    assert!(
+        resumed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&resumed.stderr)
+    );
+    assert_eq!(text(&resumed), text(&fresh));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,10 +1,13 @@
 //! Benchmarks: Conway on two patterns of length 10^5, the correlation system on 100 patterns
-//! of length 30, and the full length-5 pair table.
+//! of length 30, the Markov chain (level elimination against the dense reference), and the
+//! full length-5 pair table.
 //!
 //! Run: `cargo bench -p grundy-penney --bench penney`
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use grundy_penney::{conway, correlation_system, game, simulate::SplitMix64, Alphabet, Race};
+use grundy_penney::{
+    chain, conway, correlation_system, game, simulate::SplitMix64, Alphabet, Race,
+};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -57,6 +60,21 @@ fn benches(c: &mut Criterion) {
     let race = Race::from_words(coin.clone(), words).unwrap();
     g.bench_function("system_100_patterns_len30", |bch| {
         bch.iter(|| correlation_system::solve(black_box(&race)).unwrap())
+    });
+
+    // The reference Markov chain: level elimination, and the dense solve on a small race.
+    let words20: Vec<Vec<usize>> = (0..20).map(|_| random_word(&mut rng, 30, 2)).collect();
+    let race20 = Race::from_words(coin.clone(), words20).unwrap();
+    g.bench_function("chain_20_patterns_len30", |bch| {
+        bch.iter(|| chain::solve(black_box(&race20), 100_000).unwrap())
+    });
+    let words6: Vec<Vec<usize>> = (0..6).map(|_| random_word(&mut rng, 10, 2)).collect();
+    let race6 = Race::from_words(coin.clone(), words6).unwrap();
+    g.bench_function("chain_level_6_patterns_len10", |bch| {
+        bch.iter(|| chain::solve(black_box(&race6), 100_000).unwrap())
+    });
+    g.bench_function("chain_dense_6_patterns_len10", |bch| {
+        bch.iter(|| chain::solve_dense(black_box(&race6), 100_000).unwrap())
     });
 
     g.bench_function("pair_table_len5", |bch| {

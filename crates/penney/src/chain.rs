@@ -64,8 +64,8 @@ pub fn state_count(race: &Race) -> usize {
     Chain::new(race).transient.len()
 }
 
-/// Solves the chain exactly by level-by-level elimination over the trie (see [`solve`]'s
-/// module notes): the cost is `states × |alphabet| × (k + quantities)` exact operations plus a
+/// Solves the chain exactly by level-by-level elimination over the trie (every node an affine
+/// form in `k` unknowns, fixed by the `k` pattern leaves): the cost is `states × |alphabet| × (k + quantities)` exact operations plus a
 /// `k × k` solve, so thousands of states are fine. Refuses more than `max_states` states.
 pub fn solve(race: &Race, max_states: usize) -> Result<ChainSolution> {
     let ch = Chain::new(race);

@@ -10,7 +10,8 @@
 //!
 //! [`game`] builds best replies, optimal first patterns and non-transitive cycles on top, and
 //! [`simulate`] cross-checks everything by seeded simulation. [`strings`] holds the prefix
-//! function and the Aho–Corasick automaton, independent of the game.
+//! function and the Aho–Corasick automaton, independent of the game; [`linear`] solves exact
+//! rational systems (multi-modular with verification, Bareiss as fallback and reference).
 
 pub mod alphabet;
 pub mod chain;

@@ -193,6 +193,13 @@ impl<T: Val> Core<T> {
         }
     }
 
+    /// [`Core::rebuild_rare`] from the stored values (full mode), without copying them.
+    pub fn rebuild_rare_from_seq(&mut self) {
+        let recent = std::mem::take(&mut self.seq.recent);
+        self.rebuild_rare(recent.iter().map(|v| v.get()));
+        self.seq.recent = recent;
+    }
+
     #[inline]
     fn parity_class(&self, n: u64) -> usize {
         parity_class(&self.plan, n)

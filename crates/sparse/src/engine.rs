@@ -233,8 +233,7 @@ impl Engine {
         self.blocks_since_mask = 0;
         let changed = with_core_mut!(self, c => c.reconsider_mask());
         if changed {
-            let values = self.values();
-            with_core_mut!(self, c => c.rebuild_rare(values.iter().copied()));
+            with_core_mut!(self, c => c.rebuild_rare_from_seq());
         }
         self.rare_seen = self.rare_count();
     }

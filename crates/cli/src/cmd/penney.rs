@@ -247,7 +247,16 @@ pub fn run(args: Args) -> CliResult {
     race(&args, al)
 }
 
+/// Most patterns in one race (the exact correlation system is cubic in their number).
+const MAX_PATTERNS: usize = 200;
+
 fn race(args: &Args, al: Alphabet) -> CliResult {
+    if args.patterns.len() > MAX_PATTERNS {
+        return Err(CliError::usage(format!(
+            "{} patterns is more than the limit {MAX_PATTERNS}",
+            args.patterns.len()
+        )));
+    }
     let race = Race::new(al, &args.patterns).map_err(usage)?;
     let al = race.alphabet();
     let dist_k = match &args.distribution {

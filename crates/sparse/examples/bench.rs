@@ -44,6 +44,16 @@ fn sparse(game: &str, bits: u32) {
         .and_then(|t| t.parse().ok())
         .unwrap_or(0);
     let mut e = Engine::new(&code).expect("supported").with_threads(threads);
+    if let Some(a) = std::env::var("SCAN_PREFIX")
+        .ok()
+        .and_then(|t| t.parse().ok())
+    {
+        e = e.with_tuning(grundy_sparse::core::Tuning {
+            scan_prefix: a,
+            adaptive: false,
+            ..Default::default()
+        });
+    }
     e.advance(n + 1, &mut |_| true);
     let secs = start.elapsed().as_secs_f64();
     if std::env::var("STATS").is_ok() {

@@ -71,14 +71,18 @@ pub struct Tuning {
     pub tile: usize,
     /// Scan positions marked in bulk in phase 1 (A).
     pub scan_prefix: usize,
+    /// Let the engine move A between 256 and 8192 after each block, from how far the scans
+    /// had to go (speed only: every heap's scan is complete whatever A is).
+    pub adaptive: bool,
 }
 
 impl Default for Tuning {
     fn default() -> Self {
         Tuning {
-            block: 512,
+            block: 128,
             tile: 64,
             scan_prefix: 2048,
+            adaptive: true,
         }
     }
 }
@@ -325,6 +329,7 @@ impl<T: Val> Core<T> {
         }
 
         // Phase 2: heap by heap.
+        let steps_before = self.stats.scan_steps;
         let clock2 = std::time::Instant::now();
         self.stats.phase1_ns += (clock2 - clock).as_nanos() as u64;
         let mut done = 0;
@@ -353,6 +358,20 @@ impl<T: Val> Core<T> {
             }
         }
         self.stats.phase2_ns += clock2.elapsed().as_nanos() as u64;
+        if self.tuning.adaptive && done >= 64 {
+            let heaps = done as u64;
+            let sequential = self.stats.scan_steps - steps_before;
+            let unused = self.stops[..done]
+                .iter()
+                .filter(|&&s| s == a_len as u64)
+                .count();
+            let a = &mut self.tuning.scan_prefix;
+            if sequential > heaps * 128 && *a < 8192 {
+                *a *= 2;
+            } else if unused * 10 > done * 9 && sequential < heaps * 8 && *a > 256 {
+                *a /= 2;
+            }
+        }
         done
     }
 

@@ -44,6 +44,12 @@ fn sparse(game: &str, bits: u32) {
         .and_then(|t| t.parse().ok())
         .unwrap_or(0);
     let mut e = Engine::new(&code).expect("supported").with_threads(threads);
+    if let Some(t) = std::env::var("TILE").ok().and_then(|t| t.parse().ok()) {
+        e = e.with_tuning(grundy_sparse::core::Tuning {
+            tile: t,
+            ..Default::default()
+        });
+    }
     if let Some(a) = std::env::var("SCAN_PREFIX")
         .ok()
         .and_then(|t| t.parse().ok())

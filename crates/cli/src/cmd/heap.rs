@@ -13,6 +13,11 @@ use serde_json::json;
 
 /// Heap count used when neither `--upto` nor `--position` is given.
 const DEFAULT_UPTO: u64 = 100;
+/// With `--period` and no `--upto`: how far to keep computing for a rule whose period a
+/// theorem can prove (stopping as soon as it is proven) ...
+const DEFAULT_PROOF_LIMIT: u64 = 1 << 22;
+/// ... and how far to look for a rule that no theorem covers (the period is only observed).
+const DEFAULT_OBSERVE_UPTO: u64 = 10_000;
 /// Memory assumed when /proc/meminfo cannot be read.
 const FALLBACK_MEMORY: u64 = 4 << 30;
 
@@ -25,7 +30,8 @@ const FALLBACK_MEMORY: u64 = 4 << 30;
   odd-even-nim polygon-chords crosses kings    named games (natural heap sizes)
 
 Examples:
-  grundy heap kayles --upto 100 --period      the sequence, period 12 from 71 (proven)
+  grundy heap kayles --period                 period 12, preperiod 71, proven
+  grundy heap kayles --upto 100 --period      the sequence and what G(0..100) shows
   grundy heap 0.07 --upto 1000 --format bfile OEIS b-file lines `n G(n)`
   grundy heap sub:1,3,4 --upto 50 --json      one JSON object: rule, values, period
   grundy heap 0.137 --period --prove-upto 100000   compute until the period is proven
@@ -50,6 +56,8 @@ pub struct Args {
     #[arg(long)]
     pub json: bool,
     /// Report the smallest period, the preperiod and the saltus, and whether it is proven.
+    /// Without --upto, keep computing until a theorem proves the period (up to 2^22 heaps;
+    /// --prove-upto sets the limit), or look at 10000 heaps where no theorem applies.
     #[arg(long)]
     pub period: bool,
     /// Keep doubling N (from --upto) until the period is proven or N reaches LIMIT.
@@ -84,9 +92,17 @@ pub fn run(mut args: Args) -> CliResult {
     if !args.position.is_empty() {
         return run_position(&args, &rule);
     }
-    let n = args.upto.unwrap_or(DEFAULT_UPTO);
+    // `--period` alone means "find the period": keep computing until it is proven.
+    let period_only = args.period && args.upto.is_none();
+    let provable = periodicity::rule_bound(&rule).is_some();
+    let n = match args.upto {
+        Some(n) => n,
+        None if period_only && !provable => DEFAULT_OBSERVE_UPTO,
+        None => DEFAULT_UPTO,
+    };
     let limit = match &args.prove_upto {
         Some(t) => Some(parse_count(t, "--prove-upto")?.max(n)),
+        None if period_only && provable => Some(DEFAULT_PROOF_LIMIT),
         None => None,
     };
     check_memory(
@@ -120,7 +136,10 @@ pub fn run(mut args: Args) -> CliResult {
     if args.json {
         return print_json(&sequence_json(&rule, &values, period.as_ref()));
     }
-    let mut out = if args.format == "bfile" {
+    let mut out = if period_only && args.format == "table" {
+        // The user asked for the period, not the (possibly long) list of values.
+        format!("{}: ", rule_title(&rule))
+    } else if args.format == "bfile" {
         bfile_text(&values)
     } else {
         table_text(&rule, &values)

@@ -1,61 +1,8 @@
 //! `grundy nim`, `grundy nimber` and `grundy graph` run as a user would run them.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn grundy(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the grundy binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&data);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    out
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = grundy(args, b"");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn json(args: &[&str], stdin: &[u8]) -> serde_json::Value {
-    let out = grundy(args, stdin);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(text.lines().count(), 1, "one JSON object on one line");
-    serde_json::from_str(&text).unwrap()
-}
-
-/// Exit code 2, nothing on stdout, one line on stderr that contains `token`.
-fn bad(args: &[&str], stdin: &[u8], token: &str) {
-    let out = grundy(args, stdin);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert!(
-        out.stdout.is_empty(),
-        "{args:?} printed {:?}",
-        String::from_utf8_lossy(&out.stdout)
-    );
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(err.contains(token), "{args:?}: {err} should name {token}");
-}
+use common::*;
 
 #[test]
 fn nim_explains_the_textbook_example() {
@@ -68,7 +15,7 @@ fn nim_explains_the_textbook_example() {
 
 #[test]
 fn nim_json_fields() {
-    let v = json(&["nim", "--json", "10", "12", "5"], b"");
+    let v = json_stdin(&["nim", "--json", "10", "12", "5"], b"");
     assert_eq!(v["nim_sum"], 3);
     assert_eq!(v["outcome"], "N");
     assert_eq!(v["winning_move_count"], 1);
@@ -76,21 +23,21 @@ fn nim_json_fields() {
         v["winning_moves"],
         serde_json::json!([{"heap": 0, "from": 10, "to": 9}])
     );
-    let v = json(&["nim", "--json", "2", "4", "6"], b"");
+    let v = json_stdin(&["nim", "--json", "2", "4", "6"], b"");
     assert_eq!(
         (v["outcome"].as_str(), v["winning_move_count"].as_u64()),
         (Some("P"), Some(0))
     );
     assert_eq!(v["winning_moves"], serde_json::json!([]));
-    let v = json(&["nim", "--misere", "--json", "1", "1", "2"], b"");
+    let v = json_stdin(&["nim", "--misere", "--json", "1", "1", "2"], b"");
     assert_eq!(v["outcome"], "N");
     assert_eq!(
         v["winning_moves"],
         serde_json::json!([{"heap": 2, "from": 2, "to": 1}])
     );
-    let v = json(&["nim", "--misere", "--json", "1", "1", "1"], b"");
+    let v = json_stdin(&["nim", "--misere", "--json", "1", "1", "1"], b"");
     assert_eq!(v["outcome"], "P");
-    let v = json(&["nim", "--json", "18446744073709551615", "1"], b"");
+    let v = json_stdin(&["nim", "--json", "18446744073709551615", "1"], b"");
     assert_eq!(v["winning_moves"][0]["to"], 1);
 }
 
@@ -102,7 +49,7 @@ fn nim_reads_heaps_from_stdin() {
         input.push_str(&h.to_string());
         input.push(if h % 7 == 0 { '\n' } else { ' ' });
     }
-    let v = json(&["nim", "-", "--json"], input.as_bytes());
+    let v = json_stdin(&["nim", "-", "--json"], input.as_bytes());
     assert_eq!(v["heap_count"], 100_000);
     assert_eq!(v["nim_sum"], 100_000);
     let moves = v["winning_moves"].as_array().unwrap();
@@ -119,31 +66,31 @@ fn nim_reads_heaps_from_stdin() {
         assert_eq!(from, heap + 1);
         assert_eq!(to, from ^ 100_000);
     }
-    let c = json(&["nim", "-", "--json", "--count-only"], input.as_bytes());
+    let c = json_stdin(&["nim", "-", "--json", "--count-only"], input.as_bytes());
     assert_eq!(c["winning_move_count"], v["winning_move_count"]);
     assert!(c.get("winning_moves").is_none());
 }
 
 #[test]
 fn nim_bad_input() {
-    bad(&["nim", "1", "abc"], b"", "'abc'");
-    bad(&["nim", "-3"], b"", "'-3'");
-    bad(
+    bad_stdin(&["nim", "1", "abc"], b"", "'abc'");
+    bad_stdin(&["nim", "-3"], b"", "'-3'");
+    bad_stdin(
         &["nim", "4", "18446744073709551616"],
         b"",
         "'18446744073709551616'",
     );
-    bad(&["nim", "2.5"], b"", "'2.5'");
-    bad(&["nim"], b"", "no heaps");
-    bad(&["nim", "-"], b"  \n", "no heaps");
-    bad(&["nim", "-"], b"1 2 three 4", "'three'");
-    bad(&["nim", "-"], b"5 -7", "'-7'");
-    bad(
+    bad_stdin(&["nim", "2.5"], b"", "'2.5'");
+    bad_stdin(&["nim"], b"", "no heaps");
+    bad_stdin(&["nim", "-"], b"  \n", "no heaps");
+    bad_stdin(&["nim", "-"], b"1 2 three 4", "'three'");
+    bad_stdin(&["nim", "-"], b"5 -7", "'-7'");
+    bad_stdin(
         &["nim", "-"],
         b"99999999999999999999999",
         "'99999999999999999999999'",
     );
-    bad(&["nim", "1", "-"], b"", "'-'");
+    bad_stdin(&["nim", "1", "-"], b"", "'-'");
 }
 
 #[test]
@@ -163,16 +110,16 @@ fn nimber_arithmetic() {
         ]),
         "27670116110564327424\n"
     );
-    let v = json(&["nimber", "--json", "mul", "21508", "42689"], b"");
+    let v = json_stdin(&["nimber", "--json", "mul", "21508", "42689"], b"");
     assert_eq!(v["result"], "35202");
     assert_eq!(v["op"], "mul");
 }
 
 #[test]
 fn nimber_bad_input() {
-    bad(&["nimber", "mul", "1", "x7"], b"", "'x7'");
-    bad(&["nimber", "mul", "-4", "2"], b"", "'-4'");
-    bad(
+    bad_stdin(&["nimber", "mul", "1", "x7"], b"", "'x7'");
+    bad_stdin(&["nimber", "mul", "-4", "2"], b"", "'-4'");
+    bad_stdin(
         &[
             "nimber",
             "mul",
@@ -182,10 +129,10 @@ fn nimber_bad_input() {
         b"",
         "'340282366920938463463374607431768211456'",
     );
-    bad(&["nimber", "inv", "0"], b"", "'0'");
-    bad(&["nimber", "div", "5", "0"], b"", "'0'");
-    bad(&["nimber", "cube", "3"], b"", "'cube'");
-    bad(&["nimber", "mul", "1", "2", "3"], b"", "'3'");
+    bad_stdin(&["nimber", "inv", "0"], b"", "'0'");
+    bad_stdin(&["nimber", "div", "5", "0"], b"", "'0'");
+    bad_stdin(&["nimber", "cube", "3"], b"", "'cube'");
+    bad_stdin(&["nimber", "mul", "1", "2", "3"], b"", "'3'");
 }
 
 const GRAPH: &str = "# hand-worked: e, f sinks\na b\na c\nb d\nc d\nc e\nd e\nf\ng a\ng e\n";
@@ -203,7 +150,7 @@ fn graph_values_and_token_moves() {
     let file = graph_file("dag.txt", GRAPH);
     let text = ok(&["graph", &file]);
     assert!(text.contains("c       2"), "{text}");
-    let v = json(&["graph", &file, "--token", "a", "c", "--json"], b"");
+    let v = json_stdin(&["graph", &file, "--token", "a", "c", "--json"], b"");
     let values: Vec<(String, u64)> = v["vertices"]
         .as_array()
         .unwrap()
@@ -231,10 +178,10 @@ fn graph_values_and_token_moves() {
         v["winning_moves"],
         serde_json::json!([{"token": 0, "from": "a", "to": "c"}, {"token": 1, "from": "c", "to": "d"}])
     );
-    let v = json(&["graph", "-", "--token", "b", "--json"], GRAPH.as_bytes());
+    let v = json_stdin(&["graph", "-", "--token", "b", "--json"], GRAPH.as_bytes());
     assert_eq!(v["outcome"], "P");
     // Misère: from b the only move b -> d leaves d, whose only move hands over a stuck token.
-    let v = json(&["graph", &file, "--token", "b", "--misere", "--json"], b"");
+    let v = json_stdin(&["graph", &file, "--token", "b", "--misere", "--json"], b"");
     assert_eq!(v["outcome"], "N");
     assert_eq!(
         v["winning_moves"],
@@ -246,19 +193,19 @@ fn graph_values_and_token_moves() {
 #[test]
 fn graph_bad_input() {
     let file = graph_file("dag2.txt", GRAPH);
-    bad(&["graph", &file, "--token", "nowhere"], b"", "'nowhere'");
-    bad(
+    bad_stdin(&["graph", &file, "--token", "nowhere"], b"", "'nowhere'");
+    bad_stdin(
         &["graph", &graph_file("cycle.txt", "s x\nx y\ny x\n")],
         b"",
         "x -> y -> x",
     );
-    bad(&["graph", &graph_file("empty.txt", "")], b"", "no vertices");
-    bad(
+    bad_stdin(&["graph", &graph_file("empty.txt", "")], b"", "no vertices");
+    bad_stdin(
         &["graph", &graph_file("bad.txt", "a b\nb c d\n")],
         b"",
         "'d'",
     );
-    bad(
+    bad_stdin(
         &["graph", "/nonexistent/graph.txt"],
         b"",
         "'/nonexistent/graph.txt'",

@@ -1,105 +1,58 @@
 //! `grundy fib|wythoff|maze|walls|cram|chomp|cards` run as a user would run them.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn grundy(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the grundy binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&data);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    out
-}
-
-fn ok(args: &[&str], stdin: &[u8]) -> String {
-    let out = grundy(args, stdin);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn json(args: &[&str], stdin: &[u8]) -> serde_json::Value {
-    let text = ok(args, stdin);
-    assert_eq!(text.lines().count(), 1, "one JSON object on one line");
-    serde_json::from_str(&text).unwrap()
-}
-
-/// Exit code 2, nothing on stdout, one line on stderr that contains `token`.
-fn bad(args: &[&str], stdin: &[u8], token: &str) {
-    let out = grundy(args, stdin);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert!(
-        out.stdout.is_empty(),
-        "{args:?} printed {:?}",
-        String::from_utf8_lossy(&out.stdout)
-    );
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(err.contains(token), "{args:?}: {err} should name {token}");
-}
+use common::*;
 
 #[test]
 fn fib_opening_and_limits() {
-    let text = ok(&["fib", "1000000"], b"");
+    let text = ok_stdin(&["fib", "1000000"], b"");
     assert!(
         text.contains("1000000 = 832040 + 121393 + 46368 + 144 + 55"),
         "{text}"
     );
     assert!(text.contains("Winning move: take 55"), "{text}");
-    let v = json(&["fib", "--limit", "3", "100", "--json"], b"");
+    let v = json_stdin(&["fib", "--limit", "3", "100", "--json"], b"");
     assert_eq!(v["outcome"], "N");
     assert_eq!(v["winning_moves"], serde_json::json!(["3"]));
-    let v = json(&["fib", "144", "--json"], b"");
+    let v = json_stdin(&["fib", "144", "--json"], b"");
     assert_eq!(v["outcome"], "P");
     assert_eq!(v["grundy"], 0);
     assert_eq!(v["winning_moves"], serde_json::json!([]));
-    let v = json(&["fib", "--k", "3", "100", "--json"], b"");
+    let v = json_stdin(&["fib", "--k", "3", "100", "--json"], b"");
     assert_eq!(v["k"], 3);
     assert_eq!(v["representation"], serde_json::json!(["76", "21", "3"]));
     // A pile of 10^100 answers at once.
     let googol = format!("1{}", "0".repeat(100));
-    let v = json(&["fib", &googol, "--json"], b"");
+    let v = json_stdin(&["fib", &googol, "--json"], b"");
     assert_eq!(v["outcome"], "N");
 }
 
 #[test]
 fn fib_bad_input() {
-    bad(&["fib", "-3"], b"", "'-3'");
-    bad(&["fib", "12x"], b"", "'12x'");
-    bad(&["fib", "--k", "0", "10"], b"", "'0'");
-    bad(&["fib", "--limit", "-1", "10"], b"", "'-1'");
+    bad_stdin(&["fib", "-3"], b"", "'-3'");
+    bad_stdin(&["fib", "12x"], b"", "'12x'");
+    bad_stdin(&["fib", "--k", "0", "10"], b"", "'0'");
+    bad_stdin(&["fib", "--limit", "-1", "10"], b"", "'-1'");
 }
 
 #[test]
 fn wythoff_positions_and_tables() {
-    let v = json(&["wythoff", "1000000", "1618034", "--json"], b"");
+    let v = json_stdin(&["wythoff", "1000000", "1618034", "--json"], b"");
     assert_eq!(v["outcome"], "P");
     assert_eq!(v["winning_moves"], serde_json::json!([]));
-    let v = json(&["wythoff", "10", "20", "--json"], b"");
+    let v = json_stdin(&["wythoff", "10", "20", "--json"], b"");
     assert_eq!(v["outcome"], "N");
     assert_eq!(v["grundy"], 28);
     assert_eq!(v["winning_moves"][0]["to"], serde_json::json!(["10", "6"]));
-    let v = json(&["wythoff", "--nth", "2", "--json"], b"");
+    let v = json_stdin(&["wythoff", "--nth", "2", "--json"], b"");
     assert_eq!(v["position"], serde_json::json!(["3", "5"]));
-    let t = ok(&["wythoff", "--table", "3"], b"");
+    let t = ok_stdin(&["wythoff", "--table", "3"], b"");
     assert!(t.contains("0 1 2\n1 2 0\n2 0 1"), "{t}");
-    bad(&["wythoff", "3", "x"], b"", "'x'");
-    bad(&["wythoff", "-1", "4"], b"", "'-1'");
-    bad(&["wythoff", "--table", "0"], b"", "'0'");
-    bad(&["wythoff", "--table", "99999"], b"", "'99999'");
+    bad_stdin(&["wythoff", "3", "x"], b"", "'x'");
+    bad_stdin(&["wythoff", "-1", "4"], b"", "'-1'");
+    bad_stdin(&["wythoff", "--table", "0"], b"", "'0'");
+    bad_stdin(&["wythoff", "--table", "99999"], b"", "'99999'");
 }
 
 #[test]
@@ -107,13 +60,13 @@ fn wythoff_plot_writes_an_image() {
     let dir = std::env::temp_dir().join(format!("grundy-wythoff-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("w.svg");
-    ok(
+    ok_stdin(
         &["wythoff", "--table", "20", "--plot", path.to_str().unwrap()],
         b"",
     );
     assert!(std::fs::read_to_string(&path).unwrap().contains("<svg"));
     std::fs::remove_dir_all(&dir).unwrap();
-    bad(
+    bad_stdin(
         &["wythoff", "--table", "5", "--plot", "x.gif"],
         b"",
         "x.gif",
@@ -123,7 +76,7 @@ fn wythoff_plot_writes_an_image() {
 #[test]
 fn maze_sum_and_errors() {
     let input = b"....\n.#..\n...@\n\n@..\n...\n";
-    let v = json(&["maze", "-", "--json"], input);
+    let v = json_stdin(&["maze", "-", "--json"], input);
     assert_eq!(v["mazes"][0]["grundy"], 4);
     assert_eq!(v["mazes"][1]["grundy"], 0);
     assert_eq!(v["grundy"], 4);
@@ -131,12 +84,12 @@ fn maze_sum_and_errors() {
     assert_eq!(v["mazes"][0]["grid"][1][1], serde_json::Value::Null);
     let moves = v["winning_moves"].as_array().unwrap();
     assert!(!moves.is_empty());
-    let text = ok(&["maze", "-"], input);
+    let text = ok_stdin(&["maze", "-"], input);
     assert!(text.contains("Winning move: in maze 1"), "{text}");
-    bad(&["maze", "-"], b"...\n..\n", "ragged");
-    bad(&["maze", "-"], b"..\n.x\n", "'x'");
-    bad(&["maze", "-"], b"\n\n", "no maze");
-    bad(
+    bad_stdin(&["maze", "-"], b"...\n..\n", "ragged");
+    bad_stdin(&["maze", "-"], b"..\n.x\n", "'x'");
+    bad_stdin(&["maze", "-"], b"\n\n", "no maze");
+    bad_stdin(
         &["maze", "/nonexistent/maze.txt"],
         b"",
         "/nonexistent/maze.txt",
@@ -145,77 +98,77 @@ fn maze_sum_and_errors() {
 
 #[test]
 fn walls_contest_samples() {
-    let v = json(&["walls", "-", "--json"], b"2 2\n..\n..\n");
+    let v = json_stdin(&["walls", "-", "--json"], b"2 2\n..\n..\n");
     assert_eq!(v["winner"], "Second");
     assert_eq!(v["outcome"], "P");
-    let v = json(&["walls", "-", "--json"], b"2 2\nX.\n..\n");
+    let v = json_stdin(&["walls", "-", "--json"], b"2 2\nX.\n..\n");
     assert_eq!(v["winner"], "First");
     assert_eq!(v["winning_moves"], serde_json::json!([[1, 1]]));
-    bad(&["walls", "-"], b"..\n...\n", "ragged");
-    bad(&["walls", "-"], b"..\n.#\n", "'#'");
-    bad(&["walls", "-"], b"3 3\n..\n..\n", "3x3");
+    bad_stdin(&["walls", "-"], b"..\n...\n", "ragged");
+    bad_stdin(&["walls", "-"], b"..\n.#\n", "'#'");
+    bad_stdin(&["walls", "-"], b"3 3\n..\n..\n", "3x3");
 }
 
 #[test]
 fn cram_boards() {
-    let v = json(&["cram", "4", "5", "--json"], b"");
+    let v = json_stdin(&["cram", "4", "5", "--json"], b"");
     assert_eq!(v["grundy"], 2);
     assert_eq!(v["outcome"], "N");
-    let v = json(&["cram", "--board", ".........|##.######", "--json"], b"");
+    let v = json_stdin(&["cram", "--board", ".........|##.######", "--json"], b"");
     assert_eq!(v["grundy"], 4);
-    let v = json(&["cram", "4", "4", "--json"], b"");
+    let v = json_stdin(&["cram", "4", "4", "--json"], b"");
     assert_eq!(v["outcome"], "P");
-    let v = json(&["cram", "4", "4", "--no-mirror", "--json"], b"");
+    let v = json_stdin(&["cram", "4", "4", "--no-mirror", "--json"], b"");
     assert_eq!(v["outcome"], "P");
     assert!(
         v["positions"].as_u64().unwrap() > 100,
         "searched, not recognised"
     );
-    assert!(ok(&["cram", "4", "6"], b"").contains("rotated image"));
-    bad(&["cram", "0", "5"], b"", "'0'");
-    bad(&["cram", "5", "-2"], b"", "'-2'");
-    bad(&["cram", "8", "9"], b"", "8x9");
-    bad(&["cram", "--board", "..|..."], b"", "ragged");
-    bad(&["cram", "8", "8"], b"", "--force");
+    assert!(ok_stdin(&["cram", "4", "6"], b"").contains("rotated image"));
+    bad_stdin(&["cram", "0", "5"], b"", "'0'");
+    bad_stdin(&["cram", "5", "-2"], b"", "'-2'");
+    bad_stdin(&["cram", "8", "9"], b"", "8x9");
+    bad_stdin(&["cram", "--board", "..|..."], b"", "ragged");
+    bad_stdin(&["cram", "8", "8"], b"", "--force");
 }
 
 #[test]
 fn chomp_bars() {
-    let v = json(&["chomp", "4", "7", "--json"], b"");
+    let v = json_stdin(&["chomp", "4", "7", "--json"], b"");
     assert_eq!(v["outcome"], "N");
     assert_eq!(v["winning_moves"], serde_json::json!([[2, 3]]));
-    let v = json(&["chomp", "1", "1", "--json"], b"");
+    let v = json_stdin(&["chomp", "1", "1", "--json"], b"");
     assert_eq!(v["outcome"], "P");
-    let v = json(&["chomp", "5", "5", "--json"], b"");
+    let v = json_stdin(&["chomp", "5", "5", "--json"], b"");
     assert_eq!(v["winning_moves"], serde_json::json!([[1, 1]]));
-    bad(&["chomp", "0", "3"], b"", "'0'");
-    bad(&["chomp", "3", "abc"], b"", "'abc'");
-    bad(&["chomp", "16", "200"], b"", "16x200");
+    bad_stdin(&["chomp", "0", "3"], b"", "'0'");
+    bad_stdin(&["chomp", "3", "abc"], b"", "'abc'");
+    bad_stdin(&["chomp", "16", "200"], b"", "16x200");
 }
 
 #[test]
 fn cards_totals_and_lines() {
-    let v = json(&["cards", "4", "7", "2", "9", "--json"], b"");
+    let v = json_stdin(&["cards", "4", "7", "2", "9", "--json"], b"");
     assert_eq!(v["first_total"], 16);
     assert_eq!(v["second_total"], 6);
     assert_eq!(v["outcome"], "N");
     assert_eq!(v["winning_moves"], serde_json::json!(["right"]));
-    let v = json(&["cards", "1", "2", "5", "2", "--json"], b"");
+    let v = json_stdin(&["cards", "1", "2", "5", "2", "--json"], b"");
     assert_eq!(v["first_total"], 6);
-    let v = json(&["cards", "3", "3", "--json"], b"");
+    let v = json_stdin(&["cards", "3", "3", "--json"], b"");
     assert_eq!(v["outcome"], "draw");
-    let v = json(&["cards", "-5", "1", "--json"], b"");
+    let v = json_stdin(&["cards", "-5", "1", "--json"], b"");
     assert_eq!(v["first_total"], 1);
-    let v = json(&["cards", "--file", "-", "--json"], b"4, 7, 2\n9\n");
+    let v = json_stdin(&["cards", "--file", "-", "--json"], b"4, 7, 2\n9\n");
     assert_eq!(v["first_total"], 16);
-    let text = ok(&["cards", "4", "7", "2", "9"], b"");
+    let text = ok_stdin(&["cards", "4", "7", "2", "9"], b"");
     assert!(text.contains("take the right card (9)"), "{text}");
-    bad(&["cards", "1", "x"], b"", "'x'");
-    bad(
+    bad_stdin(&["cards", "1", "x"], b"", "'x'");
+    bad_stdin(
         &["cards", "1", "99999999999999999999"],
         b"",
         "99999999999999999999",
     );
-    bad(&["cards", "1", "2000000000000"], b"", "2000000000000");
-    bad(&["cards"], b"", "no cards");
+    bad_stdin(&["cards", "1", "2000000000000"], b"", "2000000000000");
+    bad_stdin(&["cards"], b"", "no cards");
 }

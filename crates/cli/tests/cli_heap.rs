@@ -1,42 +1,8 @@
 //! `grundy heap` run as a user would run it.
 
-use std::process::{Command, Output};
+mod common;
 
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("the grundy binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = grundy(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let text = ok(args);
-    assert_eq!(text.lines().count(), 1, "one JSON object on one line");
-    serde_json::from_str(&text).unwrap()
-}
-
-/// Exit code 2, nothing on stdout, one line on stderr that names `token`.
-fn bad(args: &[&str], token: &str) {
-    let out = grundy(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert!(out.stdout.is_empty(), "{args:?}: stdout not empty");
-    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-    assert!(
-        err.contains(token),
-        "{args:?}: '{err}' does not name '{token}'"
-    );
-}
+use common::*;
 
 #[test]
 fn malformed_rules_and_counts() {
@@ -178,4 +144,17 @@ fn plots() {
     let bytes = std::fs::read(&png).unwrap();
     assert_eq!(&bytes[1..4], b"PNG");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn period_alone_computes_until_proven() {
+    let text = ok(&["heap", "kayles", "--period"]);
+    assert!(text.contains("period 12, preperiod 71 (proven"), "{text}");
+    let v = json(&["heap", "0.137", "--period", "--json"]);
+    assert_eq!(v["period"]["period"], 34);
+    assert_eq!(v["period"]["preperiod"], 52);
+    assert_eq!(v["period"]["status"], "proven");
+    // No theorem covers Grundy's game: never "proven".
+    let v = json(&["heap", "grundys-game", "--period", "--json"]);
+    assert_ne!(v["period"]["status"], "proven");
 }

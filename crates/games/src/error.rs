@@ -14,5 +14,15 @@ pub enum GameError {
     TooLarge(String),
 }
 
+impl GameError {
+    /// Places an `Invalid` error found while building a parsed grid at `line` of the input.
+    pub fn at_line(self, line: usize) -> GameError {
+        match self {
+            GameError::Invalid(message) => GameError::Parse { line, message },
+            e => e,
+        }
+    }
+}
+
 /// Shorthand for results of this crate.
 pub type Result<T> = std::result::Result<T, GameError>;

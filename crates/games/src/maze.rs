@@ -116,13 +116,7 @@ impl Maze {
                 )));
             }
         }
-        Maze::new(lines.len(), cols, wall, figure).map_err(|e| match e {
-            GameError::Invalid(m) => GameError::Parse {
-                line: first_line,
-                message: m,
-            },
-            e => e,
-        })
+        Maze::new(lines.len(), cols, wall, figure).map_err(|e| e.at_line(first_line))
     }
 
     /// Rows.

@@ -157,13 +157,7 @@ impl Board {
                 });
             }
         }
-        Board::new(rows, cols, free).map_err(|e| match e {
-            GameError::Invalid(m) => GameError::Parse {
-                line: first_line,
-                message: m,
-            },
-            e => e,
-        })
+        Board::new(rows, cols, free).map_err(|e| e.at_line(first_line))
     }
 
     /// Rows.

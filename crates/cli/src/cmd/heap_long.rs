@@ -297,8 +297,7 @@ pub type Proof = (Vec<u32>, Option<Periodicity>);
 
 /// Computes G(0..=n) for n = `start`, 2·`start`, … up to `limit` with the fast engine until a
 /// period is proven; `None` when the fast engine does not apply (use
-/// `grundy_heap::periodicity::until_proven`). For `heap.rs`'s `--period`/`--prove-upto`.
-#[allow(dead_code)]
+/// `grundy_heap::periodicity::until_proven`). Used by `--period` and `--prove-upto`.
 pub fn until_proven(
     rule: &Rule,
     start: u64,

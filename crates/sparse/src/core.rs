@@ -237,7 +237,8 @@ impl<T: Val> Core<T> {
     }
 
     /// Computes up to `count` more heaps (fewer when a block ends early); returns how many.
-    /// `gap` fetches values that are in neither the prefix nor the recent run (windowed mode).
+    /// `gap` fetches values that are in neither the prefix nor the recent run (a future windowed
+    /// mode; while every value is in memory it is never called).
     pub fn block(
         &mut self,
         count: usize,

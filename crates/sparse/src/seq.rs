@@ -2,7 +2,8 @@
 //!
 //! The engine reads three kinds of positions: partners of rare heaps and small removals (recent
 //! heaps), and the first parts of a confirming scan (small heaps). [`Seq`] keeps a prefix and a
-//! recent run in memory; in windowed mode the middle lives only on disk (see `window`).
+//! recent run in memory. Today the prefix is always empty and the recent run holds everything;
+//! a windowed mode would drop the middle and fetch it on demand (the engine's `gap` hook).
 
 /// A stored value type.
 pub trait Val: Copy + Default + Send + Sync + 'static {

@@ -10,7 +10,7 @@
 //! needs them, since which heaps qualify depends on the final nim-sum). Heap lists in text are
 //! parsed by [`HeapParser`], a byte-level parser meant for very long inputs.
 
-use crate::game::Outcome;
+use crate::game::{Game, Outcome};
 use std::fmt::Write as _;
 
 /// Normal play (the last mover wins) or misère play (the last mover loses).
@@ -562,4 +562,32 @@ pub fn explain(a: &NimAnalysis, heaps: Option<&[u64]>, max_items: usize) -> Stri
         }
     }
     s
+}
+
+/// Nim as a [`Game`] for the generic solver: a position is a list of heaps, and a list of
+/// several heaps splits into single heaps. The closed forms above need no search; this is the
+/// game they are checked against.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NimGame;
+
+impl Game for NimGame {
+    type Position = Vec<u64>;
+
+    fn options(&self, pos: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        for (i, &h) in pos.iter().enumerate() {
+            for to in 0..h {
+                let mut p = pos.clone();
+                p[i] = to;
+                out.push(p);
+            }
+        }
+    }
+
+    fn components(&self, pos: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> bool {
+        if pos.len() < 2 {
+            return false;
+        }
+        out.extend(pos.iter().map(|&h| vec![h]));
+        true
+    }
 }

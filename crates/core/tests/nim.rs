@@ -3,35 +3,13 @@
 //! `shared/data/games/`), and the streaming parser against whole-buffer parsing.
 
 use grundy_core::nim::{
-    analyze, explain, parse_heap, parse_heaps, winning_moves, HeapError, HeapParser, NimMove,
-    NimStream, Play,
+    analyze, explain, parse_heap, parse_heaps, winning_moves, HeapError, HeapParser, NimGame,
+    NimMove, NimStream, Play,
 };
-use grundy_core::{Game, Outcome, Solver};
+use grundy_core::{Outcome, Solver};
 use proptest::prelude::*;
 
 const CP: &str = include_str!("data/cp_games_reference.txt");
-
-struct NimGame;
-
-impl Game for NimGame {
-    type Position = Vec<u64>;
-    fn options(&self, pos: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
-        for (i, &h) in pos.iter().enumerate() {
-            for to in 0..h {
-                let mut p = pos.clone();
-                p[i] = to;
-                out.push(p);
-            }
-        }
-    }
-    fn components(&self, pos: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> bool {
-        if pos.len() < 2 {
-            return false;
-        }
-        out.extend(pos.iter().map(|&h| vec![h]));
-        true
-    }
-}
 
 fn apply(heaps: &[u64], m: &NimMove) -> Vec<u64> {
     assert_eq!(heaps[m.heap], m.from);

@@ -1,30 +1,8 @@
 //! The generic solver against closed forms: Nim (normal and misère, Bouton), subtraction games,
 //! a 10^6-move chain (explicit stack), heterogeneous sums and cycle detection.
 
+use grundy_core::nim::NimGame;
 use grundy_core::{Game, Outcome, SideMove, Solver, Sum, SumMove, SumPos};
-
-/// Nim on an ordered list of heaps; a list of several heaps splits into single heaps.
-struct Nim;
-
-impl Game for Nim {
-    type Position = Vec<u64>;
-    fn options(&self, pos: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
-        for (i, &h) in pos.iter().enumerate() {
-            for to in 0..h {
-                let mut p = pos.clone();
-                p[i] = to;
-                out.push(p);
-            }
-        }
-    }
-    fn components(&self, pos: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> bool {
-        if pos.len() < 2 {
-            return false;
-        }
-        out.extend(pos.iter().map(|&h| vec![h]));
-        true
-    }
-}
 
 /// Subtract 1 or 2 from a heap: value n mod 3.
 struct Sub12;
@@ -89,7 +67,7 @@ fn sorted(mut v: Vec<Vec<u64>>) -> Vec<Vec<u64>> {
 
 #[test]
 fn nim_up_to_4_heaps_of_7_normal_play() {
-    let mut s = Solver::new(Nim);
+    let mut s = Solver::new(NimGame);
     for p in all_positions(4, 7) {
         let x = xor(&p);
         assert_eq!(s.grundy(&p), x, "{p:?}");
@@ -108,7 +86,7 @@ fn nim_up_to_4_heaps_of_7_normal_play() {
 
 #[test]
 fn nim_up_to_4_heaps_of_7_misere_play() {
-    let mut s = Solver::new(Nim);
+    let mut s = Solver::new(NimGame);
     for p in all_positions(4, 7) {
         let want = if misere_p(&p) { Outcome::P } else { Outcome::N };
         assert_eq!(s.misere_outcome(&p), want, "{p:?}");
@@ -132,7 +110,7 @@ fn nim_up_to_4_heaps_of_7_misere_play() {
 
 #[test]
 fn misere_differs_from_normal_where_bouton_says() {
-    let mut s = Solver::new(Nim);
+    let mut s = Solver::new(NimGame);
     assert_eq!(s.outcome(&vec![1, 1]), Outcome::P);
     assert_eq!(s.misere_outcome(&vec![1, 1]), Outcome::N);
     assert_eq!(s.misere_outcome(&vec![1]), Outcome::P);
@@ -188,7 +166,7 @@ fn chain_of_a_million_moves_does_not_overflow() {
 
 #[test]
 fn sum_of_different_games() {
-    let mut s = Solver::new(Sum(Nim, Sub12));
+    let mut s = Solver::new(Sum(NimGame, Sub12));
     // Nim heap 6 (value 6) beside subtraction heap 7 (value 1): total 7.
     let pos = SumPos::Both(vec![6], 7u64);
     assert_eq!(s.grundy(&pos), 7);

@@ -10,7 +10,20 @@ use clap::{Parser, Subcommand};
 
 /// Combinatorial games, solved exactly: Nim, Sprague–Grundy values, heap games, pattern races.
 #[derive(Parser, Debug)]
-#[command(name = "grundy", version, about, long_about = None, propagate_version = true)]
+#[command(
+    name = "grundy",
+    version,
+    propagate_version = true,
+    after_help = "Every command takes --json (one JSON object) and --help (with examples).
+
+Examples:
+  grundy nim 10 12 5                   nim-sum, outcome, every winning move, explained
+  grundy nimber mul 21508 42689        the nim product: 35202
+  grundy heap kayles --period          period 12 from heap 71, proven
+  grundy heap 4!.0 --upto 1000000 --summary   Grundy's game with the fast engine
+  grundy fib 1000000                   Fibonacci Nim: the Zeckendorf move
+  grundy penney HTH THH                exact odds of a pattern race"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -27,6 +27,8 @@ pub struct Stats {
     /// Time spent in the parallel phase and the sequential phase (nanoseconds).
     pub phase1_ns: u64,
     pub phase2_ns: u64,
+    /// Values fetched from durable chunks because the memory window had dropped them.
+    pub gap_fetches: u64,
 }
 
 /// Engine state over values of type `T`.
@@ -60,6 +62,8 @@ pub struct Core<T> {
     /// Per heap of the block: the last scan position phase 1 covered.
     stops: Vec<u64>,
     pub tuning: Tuning,
+    /// The deepest position a successful (not full) confirming scan reached.
+    pub scan_reach: u64,
 }
 
 /// Sizes that trade speed only (never results).
@@ -116,6 +120,7 @@ impl<T: Val> Core<T> {
             need_bytes: Vec::new(),
             stops: Vec::new(),
             tuning: Tuning::default(),
+            scan_reach: 0,
         };
         core.refresh_rarebits();
         core
@@ -167,6 +172,7 @@ impl<T: Val> Core<T> {
         out.cap = self.cap;
         out.stats = self.stats.clone();
         out.tuning = self.tuning;
+        out.scan_reach = self.scan_reach;
         out.refresh_rarebits();
         out
     }
@@ -517,6 +523,7 @@ impl<T: Val> Core<T> {
             }
             self.stats.scan_steps += steps;
             if missing == 0 {
+                self.scan_reach = self.scan_reach.max(scanned + steps);
                 return c;
             }
             self.stats.full_scans += 1;
@@ -546,6 +553,7 @@ impl<T: Val> Core<T> {
                         *word &= !bit;
                         missing -= 1;
                         if missing == 0 {
+                            self.scan_reach = self.scan_reach.max(a);
                             break 'scan;
                         }
                     }

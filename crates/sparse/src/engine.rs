@@ -101,6 +101,13 @@ impl Engine {
         self
     }
 
+    /// Replaces the window's gap source (e.g. by a fresh reader, to free the chunks it cached).
+    pub fn set_gap_source(&mut self, gap: GapSource) {
+        if let Some(w) = self.window.as_mut() {
+            w.gap = gap;
+        }
+    }
+
     /// Tells the windowed engine that G(0..upto) is durable (may be dropped from memory); the
     /// progress callback of [`Engine::advance`] may call it.
     pub fn set_durable(&self, upto: u64) {

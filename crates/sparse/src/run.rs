@@ -109,15 +109,7 @@ pub fn run(
     }
     .with_threads(opts.threads);
     if let (true, Some(dir)) = (windowed, chunk_dir) {
-        let mut reader = ChunkReader::new(dir, code);
-        let gap = Box::new(move |i: u64| -> u32 {
-            // The window only drops values already written in checked chunks; a chunk that
-            // cannot be read back now is a damaged run directory, never a wrong value.
-            reader
-                .get(i)
-                .unwrap_or_else(|e| panic!("memory window: cannot read back heap {i}: {e}"))
-        });
-        engine = engine.with_window(gap, opts.window_depth);
+        engine = engine.with_window(gap_source(dir, code), opts.window_depth);
     }
     let resumed_at = engine.len();
     let mut last_checkpoint = Instant::now();
@@ -180,6 +172,8 @@ pub fn run(
     }
     let period_values = match (windowed, chunk_dir) {
         (true, Some(dir)) if opts.find_period && engine.len() <= PERIOD_SEARCH_LIMIT => {
+            // Free the chunks the gap source cached before holding every value.
+            engine.set_gap_source(gap_source(dir, code));
             let mut s = Store::open(dir, code, opts.upto)?;
             s.load()?.map(|(_, v)| v)
         }
@@ -191,6 +185,18 @@ pub fn run(
         gap_fetches: engine.gap_fetches(),
         engine,
         resumed_at,
+    })
+}
+
+/// The window's gap source: values read back from the whole chunks in `dir`.
+fn gap_source(dir: &std::path::Path, code: &TakeBreak) -> crate::engine::GapSource {
+    let mut reader = ChunkReader::new(dir, code);
+    Box::new(move |i: u64| -> u32 {
+        // The window only drops values already written in checked chunks; a chunk that cannot
+        // be read back now is a damaged run directory, never a wrong value.
+        reader
+            .get(i)
+            .unwrap_or_else(|e| panic!("memory window: cannot read back heap {i}: {e}"))
     })
 }
 

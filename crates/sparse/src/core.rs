@@ -27,6 +27,8 @@ pub struct Stats {
     /// Time spent in the parallel phase and the sequential phase (nanoseconds).
     pub phase1_ns: u64,
     pub phase2_ns: u64,
+    /// Values fetched from durable chunks because the memory window had dropped them.
+    pub gap_fetches: u64,
 }
 
 /// Engine state over values of type `T`.
@@ -60,6 +62,8 @@ pub struct Core<T> {
     /// Per heap of the block: the last scan position phase 1 covered.
     stops: Vec<u64>,
     pub tuning: Tuning,
+    /// The deepest position a successful (not full) confirming scan reached.
+    pub scan_reach: u64,
 }
 
 /// Sizes that trade speed only (never results).
@@ -116,6 +120,7 @@ impl<T: Val> Core<T> {
             need_bytes: Vec::new(),
             stops: Vec::new(),
             tuning: Tuning::default(),
+            scan_reach: 0,
         };
         core.refresh_rarebits();
         core
@@ -167,6 +172,7 @@ impl<T: Val> Core<T> {
         out.cap = self.cap;
         out.stats = self.stats.clone();
         out.tuning = self.tuning;
+        out.scan_reach = self.scan_reach;
         out.refresh_rarebits();
         out
     }
@@ -287,7 +293,9 @@ impl<T: Val> Core<T> {
             let tile_rows = self.tuning.tile;
             let cap = self.cap;
             let rarebits = &self.rarebits;
-            let tail_ok = seq_is_full(seq) && a_len as u64 >= b as u64 + plan.max_removal();
+            // Partners of positions past A lie before the block; windowed, tail_scan stops where
+            // a value is not in memory and phase 2 continues from there.
+            let tail_ok = a_len as u64 >= b as u64 + plan.max_removal();
             let work = |(t, (tile, stops)): (usize, (&mut [u8], &mut [u64]))| {
                 let t0 = t * tile_rows;
                 let rows = tile.len() / width;
@@ -517,6 +525,7 @@ impl<T: Val> Core<T> {
             }
             self.stats.scan_steps += steps;
             if missing == 0 {
+                self.scan_reach = self.scan_reach.max(scanned + steps);
                 return c;
             }
             self.stats.full_scans += 1;
@@ -546,6 +555,7 @@ impl<T: Val> Core<T> {
                         *word &= !bit;
                         missing -= 1;
                         if missing == 0 {
+                            self.scan_reach = self.scan_reach.max(a);
                             break 'scan;
                         }
                     }
@@ -615,7 +625,6 @@ fn tail_scan<T: Val>(
     if missing == 0 {
         return from;
     }
-    let g = &seq.recent;
     let is_needed =
         |v: usize, row: &[u8]| v < c as usize && row[v] == 0 && rare[v / 64] >> (v % 64) & 1 == 1;
     if let [sp] = plan.splits[..] {
@@ -627,10 +636,23 @@ fn tail_scan<T: Val>(
         if hi <= from {
             return from;
         }
+        // Windowed: scan only as far as both runs are in memory (the prefix holds the firsts).
+        if !seq_is_full(seq) {
+            let both = |hi: u64| {
+                let count = (hi - from) as usize;
+                mem_slice(seq, from + 1, count).is_some() && mem_slice(seq, m - hi, count).is_some()
+            };
+            if !both(hi) {
+                hi = hi.min((seq.prefix.len() as u64).saturating_sub(1));
+                if hi <= from || !both(hi) {
+                    return from;
+                }
+            }
+        }
         // Pairs (a, m - a) for a = from+1..=hi: G(a) ascending, G(m - a) descending.
         let count = (hi - from) as usize;
-        let firsts = &g[from as usize + 1..][..count];
-        let seconds = &g[(m - hi) as usize..][..count];
+        let firsts = mem_slice(seq, from + 1, count).expect("checked above");
+        let seconds = mem_slice(seq, m - hi, count).expect("checked above");
         let width = row.len();
         for k in 0..count {
             let x = firsts[k].get();
@@ -659,7 +681,9 @@ fn tail_scan<T: Val>(
         .max()
         .unwrap_or(0);
     for a in from + 1..=amax {
-        let ga = g[a as usize].get();
+        let Some(ga) = seq.get(a) else {
+            return a - 1;
+        };
         for s in &plan.splits {
             if n < s.remove + 2 * a {
                 continue;
@@ -668,7 +692,11 @@ fn tail_scan<T: Val>(
             if s.unequal && 2 * a == m {
                 continue;
             }
-            let v = (ga ^ g[(m - a) as usize].get()) as usize;
+            // Windowed: a partner not in memory ends phase 1's share (extra marks are options).
+            let Some(gb) = seq.get(m - a) else {
+                return a - 1;
+            };
+            let v = (ga ^ gb) as usize;
             if row[v] == 0 {
                 if is_needed(v, row) {
                     missing -= 1;
@@ -703,6 +731,18 @@ fn prefetch(p: *const u8) {
 /// True when every value is in the recent run (full mode).
 fn seq_is_full<T: Val>(seq: &Seq<T>) -> bool {
     seq.start == 0 && seq.prefix.is_empty()
+}
+
+/// G(from..from+len) as one in-memory slice (of the prefix or the recent run), if it is one.
+#[inline]
+fn mem_slice<T: Val>(seq: &Seq<T>, from: u64, len: usize) -> Option<&[T]> {
+    if from >= seq.start {
+        let at = usize::try_from(from - seq.start).ok()?;
+        seq.recent.get(at..at.checked_add(len)?)
+    } else {
+        let at = from as usize;
+        seq.prefix.get(at..at.checked_add(len)?)
+    }
 }
 
 /// Packs a row of 0/1 bytes (length a multiple of 64) into bits.

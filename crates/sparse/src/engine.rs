@@ -30,6 +30,20 @@ macro_rules! with_core_mut {
     };
 }
 
+/// Fetches G(i) for a heap the memory window dropped (from durable chunks).
+pub type GapSource = Box<dyn FnMut(u64) -> u32 + Send>;
+
+/// The memory window: a prefix G(0..P) and a recent run deep enough for every lookup; values
+/// in between are dropped once durable and fetched through `gap` when needed again.
+struct Window {
+    gap: GapSource,
+    /// Values below this may be dropped (they are in durable chunks).
+    durable: std::cell::Cell<u64>,
+    /// Test knob: a fixed (tiny) depth and prefix instead of the automatic ones.
+    depth: Option<u64>,
+    fetches: u64,
+}
+
 /// The rare/common engine for one take-and-break code, holding G(0..len()).
 pub struct Engine {
     code: TakeBreak,
@@ -37,6 +51,7 @@ pub struct Engine {
     pool: Option<rayon::ThreadPool>,
     rare_seen: usize,
     blocks_since_mask: u32,
+    window: Option<Window>,
 }
 
 impl Engine {
@@ -49,6 +64,7 @@ impl Engine {
             pool: None,
             rare_seen: 0,
             blocks_since_mask: 0,
+            window: None,
         })
     }
 
@@ -70,6 +86,49 @@ impl Engine {
             None
         };
         self
+    }
+
+    /// Turns the memory window on: values that are durable (below [`Engine::set_durable`]) and
+    /// not needed soon are dropped, and `gap` fetches them if they are needed again. `depth`
+    /// fixes the window depth and prefix length (a test knob; `None`: what the game needs).
+    pub fn with_window(mut self, gap: GapSource, depth: Option<u64>) -> Engine {
+        self.window = Some(Window {
+            gap,
+            durable: std::cell::Cell::new(0),
+            depth,
+            fetches: 0,
+        });
+        self
+    }
+
+    /// Replaces the window's gap source (e.g. by a fresh reader, to free the chunks it cached).
+    pub fn set_gap_source(&mut self, gap: GapSource) {
+        if let Some(w) = self.window.as_mut() {
+            w.gap = gap;
+        }
+    }
+
+    /// Tells the windowed engine that G(0..upto) is durable (may be dropped from memory); the
+    /// progress callback of [`Engine::advance`] may call it.
+    pub fn set_durable(&self, upto: u64) {
+        if let Some(w) = self.window.as_ref() {
+            w.durable.set(w.durable.get().max(upto));
+        }
+    }
+
+    /// True when the memory window is on.
+    pub fn is_windowed(&self) -> bool {
+        self.window.is_some()
+    }
+
+    /// Values held in memory now (prefix plus recent run).
+    pub fn values_in_memory(&self) -> u64 {
+        with_core!(self, c => (c.seq.prefix.len() + c.seq.recent.len()) as u64)
+    }
+
+    /// Values fetched through the window's gap source so far.
+    pub fn gap_fetches(&self) -> u64 {
+        self.window.as_ref().map_or(0, |w| w.fetches)
     }
 
     /// Changes block, tile and scan sizes (speed only; results never depend on them).
@@ -107,6 +166,7 @@ impl Engine {
             pool: None,
             rare_seen: 0,
             blocks_since_mask: 0,
+            window: None,
         };
         e.rare_seen = e.rare_count();
         Ok(e)
@@ -154,7 +214,9 @@ impl Engine {
 
     /// Work counters.
     pub fn stats(&self) -> Stats {
-        with_core!(self, c => c.stats.clone())
+        let mut s = with_core!(self, c => c.stats.clone());
+        s.gap_fetches = self.gap_fetches();
+        s
     }
 
     /// Splitting moves remove tokens of one parity: the heap parity joins the keys.
@@ -162,8 +224,11 @@ impl Engine {
         with_core!(self, c => c.plan.split_parity.is_some())
     }
 
-    /// All values in memory, G(0..len()) (full mode).
+    /// All values in memory, G(0..len()) (full mode; panics when the window dropped some).
     pub fn values(&self) -> Vec<u32> {
+        if self.window.is_some() {
+            return self.values_range(0, self.len());
+        }
         with_core!(self, c => {
             let mut out: Vec<u32> = Vec::with_capacity(c.seq.len() as usize);
             out.extend(c.seq.prefix.iter().map(|v| v.get()));
@@ -172,10 +237,15 @@ impl Engine {
         })
     }
 
-    /// G(from..to) as u32 (full mode; the range must be computed).
+    /// G(from..to) as u32 (the range must be computed and in memory).
     pub fn values_range(&self, from: u64, to: u64) -> Vec<u32> {
         with_core!(self, c => {
-            assert!(c.seq.prefix.is_empty() && c.seq.start == 0 && to <= c.seq.len());
+            assert!(to <= c.seq.len());
+            if c.seq.start > 0 || !c.seq.prefix.is_empty() {
+                return (from..to)
+                    .map(|i| c.seq.get(i).unwrap_or_else(|| panic!("heap {i} is not in memory")))
+                    .collect();
+            }
             c.seq.recent[from as usize..to as usize].iter().map(|v| v.get()).collect()
         })
     }
@@ -196,21 +266,86 @@ impl Engine {
     /// Computes heaps until `target` of them are known (G(0..target)), calling `progress(len)`
     /// after each block; `progress` returning false stops early (for checkpoints and Ctrl-C).
     pub fn advance(&mut self, target: u64, progress: &mut dyn FnMut(&Engine) -> bool) {
-        // Exact capacity: doubling a multi-gigabyte vector would briefly need three times it.
-        let more = usize::try_from(target.saturating_sub(self.len())).unwrap_or(0);
-        with_core_mut!(self, c => c.seq.recent.reserve_exact(more));
+        if self.window.is_none() {
+            // Exact capacity: doubling a multi-gigabyte vector would briefly need three times it.
+            let more = usize::try_from(target.saturating_sub(self.len())).unwrap_or(0);
+            with_core_mut!(self, c => c.seq.recent.reserve_exact(more));
+        }
         while self.len() < target {
             self.maybe_widen();
             let left = target - self.len();
             let count = usize::try_from(left).unwrap_or(usize::MAX);
             let pool = self.pool.as_ref();
-            let mut no_gap = |i: u64| -> u32 { panic!("heap {i} is not in memory (full mode)") };
-            with_core_mut!(self, c => { c.block(count, pool, &mut no_gap); });
+            match self.window.as_mut() {
+                None => {
+                    let mut no_gap =
+                        |i: u64| -> u32 { panic!("heap {i} is not in memory (full mode)") };
+                    with_core_mut!(self, c => { c.block(count, pool, &mut no_gap); });
+                }
+                Some(w) => {
+                    let fetches = &mut w.fetches;
+                    let source = &mut w.gap;
+                    let mut gap = |i: u64| -> u32 {
+                        *fetches += 1;
+                        source(i)
+                    };
+                    with_core_mut!(self, c => {
+                        ensure_window(c, &mut gap);
+                        c.block(count, pool, &mut gap);
+                    });
+                }
+            }
             self.after_block();
+            self.drain();
             if !progress(self) {
                 return;
             }
         }
+    }
+
+    /// Windowed mode: drops durable values no lookup needs soon, in chunks (when the recent run
+    /// is twice the depth the game needs), after making sure the prefix is long enough.
+    fn drain(&mut self) {
+        let Some(w) = self.window.as_mut() else {
+            return;
+        };
+        let (durable, fixed) = (w.durable.get(), w.depth);
+        let fetches = &mut w.fetches;
+        let source = &mut w.gap;
+        let mut gap = |i: u64| -> u32 {
+            *fetches += 1;
+            source(i)
+        };
+        with_core_mut!(self, c => {
+            let (depth, prefix) = match fixed {
+                Some(d) => (d.max(1), d),
+                None => {
+                    let need = window_need(c);
+                    (need.max(1 << 16), c.scan_reach.max(8192) + 256)
+                }
+            };
+            let len = c.seq.len();
+            if (c.seq.recent.len() as u64) < 2 * depth {
+                return;
+            }
+            let new_start = len.saturating_sub(depth).min(durable);
+            if new_start <= c.seq.start {
+                return;
+            }
+            // Grow the prefix first, while its values are still in memory where possible.
+            let have = c.seq.prefix.len() as u64;
+            let want = prefix.min(len);
+            if want > have {
+                for i in have..want {
+                    let v = c.seq.get(i).unwrap_or_else(|| gap(i));
+                    c.seq.prefix.push(Val::put(v));
+                }
+            }
+            let cut = (new_start - c.seq.start) as usize;
+            c.seq.recent.drain(..cut);
+            c.seq.recent.shrink_to(2 * depth as usize + 1024);
+            c.seq.start = new_start;
+        });
     }
 
     /// Switches to u32 storage before a value could exceed u16.
@@ -233,10 +368,51 @@ impl Engine {
         self.blocks_since_mask = 0;
         let changed = with_core_mut!(self, c => c.reconsider_mask());
         if changed {
-            with_core_mut!(self, c => c.rebuild_rare_from_seq());
+            match self.window.as_mut() {
+                None => with_core_mut!(self, c => c.rebuild_rare_from_seq()),
+                Some(w) => {
+                    let fetches = &mut w.fetches;
+                    let source = &mut w.gap;
+                    let mut gap = |i: u64| -> u32 {
+                        *fetches += 1;
+                        source(i)
+                    };
+                    with_core_mut!(self, c => {
+                        let seq = std::mem::take(&mut c.seq);
+                        let len = seq.len();
+                        c.rebuild_rare((0..len).map(|i| seq.get(i).unwrap_or_else(|| gap(i))));
+                        c.seq = seq;
+                    });
+                }
+            }
         }
         self.rare_seen = self.rare_count();
     }
+}
+
+/// How deep the recent run must reach for the next block: partners of rare heaps and of the
+/// scan positions phase 1 marks, plus the removals and the block.
+fn window_need<T: Val>(c: &Core<T>) -> u64 {
+    let last = c.rare_pos.last().copied().unwrap_or(0);
+    let a = (c.tuning.scan_prefix as u64).max(c.scan_reach);
+    last.max(a) + c.plan.max_removal() + c.tuning.block as u64 + 64
+}
+
+/// Before a windowed block: puts back into the recent run any value phase 1 will read that the
+/// window dropped (after a new far rare heap or a mask change), fetching it through `gap`.
+fn ensure_window<T: Val>(c: &mut Core<T>, gap: &mut dyn FnMut(u64) -> u32) {
+    let len = c.seq.len();
+    let from = len.saturating_sub(window_need(c));
+    if from >= c.seq.start {
+        return;
+    }
+    let mut fresh: Vec<T> = Vec::with_capacity((len - from) as usize);
+    for i in from..c.seq.start {
+        fresh.push(T::put(c.seq.get(i).unwrap_or_else(|| gap(i))));
+    }
+    fresh.extend_from_slice(&c.seq.recent);
+    c.seq.recent = fresh;
+    c.seq.start = from;
 }
 
 /// G(0..=n) of `code` by the sparse engine, using `threads` threads (0: all cores).

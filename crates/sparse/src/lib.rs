@@ -4,9 +4,11 @@
 //! crate computes the same values far faster by splitting values into rare and common
 //! ([`mask`]), marking only pairs with a rare part and confirming candidates by a short scan
 //! ([`core`]), with both cores, durable checkpoints and compressed saves for record-scale runs.
-//! Every value stays in memory (2 bytes a heap while values fit in u16): the bounded memory
-//! window of issue 4 is not built yet, though [`seq::Seq`] and [`core`]'s `gap` hook are shaped
-//! for it.
+//! By default every value stays in memory (2 bytes a heap while values fit in u16). With a
+//! memory window ([`Engine::with_window`], `RunOptions::window` with a checkpoint or save
+//! directory) the engine keeps a prefix and a recent run deep enough for the partners of every
+//! rare heap, drops durable values in between, and fetches a dropped value from the chunks on
+//! disk when it is needed again (a new far rare heap, a deep scan, a mask change).
 
 pub mod core;
 pub mod engine;
@@ -17,7 +19,7 @@ pub mod run;
 pub mod seq;
 pub mod store;
 
-pub use engine::{values, values_with_progress, Engine};
+pub use engine::{values, values_with_progress, Engine, GapSource};
 pub use error::Error;
 pub use plan::Plan;
 pub use run::{run, until_proven, Outcome, Progress, RunOptions, Summary};

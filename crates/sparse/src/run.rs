@@ -9,7 +9,7 @@ use grundy_heap::TakeBreak;
 
 use crate::engine::Engine;
 use crate::error::Error;
-use crate::store::Store;
+use crate::store::{ChunkReader, Store};
 
 /// Largest run whose period is looked for at the end (the search holds every value as u32).
 pub const PERIOD_SEARCH_LIMIT: u64 = 1 << 26;
@@ -29,6 +29,12 @@ pub struct RunOptions {
     pub save: Option<PathBuf>,
     /// Look for a period at the end.
     pub find_period: bool,
+    /// Memory window: keep only the values the game needs in memory and fetch the others from
+    /// the durable chunks. Applies only with a checkpoint or save directory (the chunks); the
+    /// engine's values are then not all in memory at the end (see [`Outcome::engine`]).
+    pub window: bool,
+    /// Test knob: a fixed window depth and prefix length (`None`: what the game needs).
+    pub window_depth: Option<u64>,
 }
 
 /// Progress report passed to the callback.
@@ -68,8 +74,10 @@ pub struct Summary {
 /// The outcome of [`run`].
 pub struct Outcome {
     pub summary: Summary,
-    /// The engine, holding every value (for printing).
+    /// The engine, holding every value (for printing) unless the window was on.
     pub engine: Engine,
+    /// Values fetched from disk because the window had dropped them (0 without a window).
+    pub gap_fetches: u64,
     /// Heaps that came from a checkpoint.
     pub resumed_at: u64,
 }
@@ -89,24 +97,47 @@ pub fn run(
         Some(dir) => Some(Store::open(dir, code, opts.upto)?),
         None => None,
     };
+    let chunk_dir = opts.checkpoint.as_ref().or(opts.save.as_ref());
+    let windowed = opts.window && chunk_dir.is_some();
+    let mut save = match &opts.save {
+        Some(dir) => Some(Store::open(dir, code, opts.upto)?),
+        None => None,
+    };
     let mut engine = match store.as_mut().map(|s| s.load()).transpose()?.flatten() {
         Some((state, values)) => Engine::from_values(code, &values, state.mask)?,
         None => Engine::new(code)?,
     }
     .with_threads(opts.threads);
+    if let (true, Some(dir)) = (windowed, chunk_dir) {
+        engine = engine.with_window(gap_source(dir, code), opts.window_depth);
+    }
     let resumed_at = engine.len();
     let mut last_checkpoint = Instant::now();
-    let mut failure: Option<Error> = None;
+    let failure: std::cell::RefCell<Option<Error>> = std::cell::RefCell::new(None);
     let mut report = |e: &Engine| -> bool {
         progress(Progress {
             done: e.len(),
             total,
             resumed_at,
         });
+        if windowed {
+            // Write whole chunks as soon as they are complete, so the window may drop them.
+            let mut upto = u64::MAX;
+            for s in [store.as_mut(), save.as_mut()].into_iter().flatten() {
+                match s.write_chunks(e.len(), &|a, b| e.values_range(a, b)) {
+                    Ok(d) => upto = upto.min(d),
+                    Err(err) => {
+                        *failure.borrow_mut() = Some(err);
+                        return false;
+                    }
+                }
+            }
+            e.set_durable(upto);
+        }
         if let Some(store) = store.as_mut() {
             if last_checkpoint.elapsed() >= opts.checkpoint_every && e.len() < total {
                 if let Err(err) = store.write(e.len(), e.mask(), &|a, b| e.values_range(a, b)) {
-                    failure = Some(err);
+                    *failure.borrow_mut() = Some(err);
                     return false;
                 }
                 last_checkpoint = Instant::now();
@@ -114,8 +145,17 @@ pub fn run(
         }
         true
     };
+    if windowed {
+        // Before the first block every value is in memory: write what is whole (after a resume
+        // into a new save directory) and tell the engine what it may drop.
+        if !report(&engine) {
+            return Err(failure
+                .into_inner()
+                .expect("a failed write records its error"));
+        }
+    }
     engine.advance(total, &mut report);
-    if let Some(err) = failure {
+    if let Some(err) = failure.into_inner() {
         return Err(err);
     }
     if let Some(store) = store.as_mut() {
@@ -125,27 +165,62 @@ pub fn run(
             })?;
         }
     }
-    if let Some(dir) = &opts.save {
-        let mut save = Store::open(dir, code, opts.upto)?;
+    if let Some(save) = save.as_mut() {
         save.write(engine.len(), engine.mask(), &|a, b| {
             engine.values_range(a, b)
         })?;
     }
-    let summary = summarize(code, &engine, opts.find_period);
+    let period_values = match (windowed, chunk_dir) {
+        (true, Some(dir)) if opts.find_period && engine.len() <= PERIOD_SEARCH_LIMIT => {
+            // Free the chunks the gap source cached before holding every value.
+            engine.set_gap_source(gap_source(dir, code));
+            let mut s = Store::open(dir, code, opts.upto)?;
+            s.load()?.map(|(_, v)| v)
+        }
+        _ => None,
+    };
+    let summary = summarize_with(code, &engine, opts.find_period, period_values.as_deref());
     Ok(Outcome {
         summary,
+        gap_fetches: engine.gap_fetches(),
         engine,
         resumed_at,
     })
 }
 
+/// The window's gap source: values read back from the whole chunks in `dir`.
+fn gap_source(dir: &std::path::Path, code: &TakeBreak) -> crate::engine::GapSource {
+    let mut reader = ChunkReader::new(dir, code);
+    Box::new(move |i: u64| -> u32 {
+        // The window only drops values already written in checked chunks; a chunk that cannot
+        // be read back now is a damaged run directory, never a wrong value.
+        reader
+            .get(i)
+            .unwrap_or_else(|e| panic!("memory window: cannot read back heap {i}: {e}"))
+    })
+}
+
 /// The summary of everything `engine` computed.
 pub fn summarize(code: &TakeBreak, engine: &Engine, find_period: bool) -> Summary {
+    summarize_with(code, engine, find_period, None)
+}
+
+/// [`summarize`], with every value given for the period search (a windowed engine lacks some).
+pub fn summarize_with(
+    code: &TakeBreak,
+    engine: &Engine,
+    find_period: bool,
+    values: Option<&[u32]>,
+) -> Summary {
     let (max_value, max_first) = engine.max_value();
     let n = engine.len().saturating_sub(1);
     let searched = find_period && engine.len() <= PERIOD_SEARCH_LIMIT;
     let period = if searched {
-        periodicity::find(&engine.values(), periodicity::code_bound(code))
+        let bound = periodicity::code_bound(code);
+        match values {
+            Some(v) => periodicity::find(v, bound),
+            None => periodicity::find(&engine.values(), bound),
+        }
     } else {
         None
     };

@@ -2,8 +2,9 @@
 //!
 //! The engine reads three kinds of positions: partners of rare heaps and small removals (recent
 //! heaps), and the first parts of a confirming scan (small heaps). [`Seq`] keeps a prefix and a
-//! recent run in memory. Today the prefix is always empty and the recent run holds everything;
-//! a windowed mode would drop the middle and fetch it on demand (the engine's `gap` hook).
+//! recent run in memory. In full mode the prefix is empty and the recent run holds everything;
+//! with the engine's memory window the middle is dropped once durable and fetched on demand
+//! (the core's `gap` hook).
 
 /// A stored value type.
 pub trait Val: Copy + Default + Send + Sync + 'static {
@@ -38,7 +39,7 @@ impl Val for u32 {
 }
 
 /// Values G(0..len): `prefix` holds G(0..prefix.len()), `recent` holds G(start..len).
-/// In full mode `prefix` is empty and `start` is 0.
+/// In full mode `prefix` is empty and `start` is 0; windowed, G(prefix.len()..start) may be absent.
 #[derive(Clone, Debug, Default)]
 pub struct Seq<T> {
     pub prefix: Vec<T>,

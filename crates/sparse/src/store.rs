@@ -317,6 +317,24 @@ impl Store {
         values: &dyn Fn(u64, u64) -> Vec<u32>,
     ) -> Result<(), Error> {
         let chunks = done / CHUNK;
+        self.write_chunks(done, values)?;
+        let tail = pack(&values(chunks * CHUNK, done));
+        let mut bytes = header(STATE_MAGIC, &self.rule);
+        for x in [self.target, done, mask, tail.len() as u64] {
+            bytes.extend_from_slice(&x.to_le_bytes());
+        }
+        bytes.extend_from_slice(&tail);
+        write_atomic(&self.dir, STATE_FILE, &finish(bytes))
+    }
+
+    /// Writes the whole chunks of G(0..done) not yet on disk (no state file); returns how many
+    /// values are durable in chunks: G(0..returned).
+    pub fn write_chunks(
+        &mut self,
+        done: u64,
+        values: &dyn Fn(u64, u64) -> Vec<u32>,
+    ) -> Result<u64, Error> {
+        let chunks = done / CHUNK;
         while self.chunks_written < chunks {
             let k = self.chunks_written;
             let payload = pack(&values(k * CHUNK, (k + 1) * CHUNK));
@@ -328,13 +346,52 @@ impl Store {
             write_atomic(&self.dir, &chunk_name(k), &finish(bytes))?;
             self.chunks_written += 1;
         }
-        let tail = pack(&values(chunks * CHUNK, done));
-        let mut bytes = header(STATE_MAGIC, &self.rule);
-        for x in [self.target, done, mask, tail.len() as u64] {
-            bytes.extend_from_slice(&x.to_le_bytes());
+        Ok(self.chunks_written * CHUNK)
+    }
+
+    /// Values durable in whole chunks written or loaded by this store: G(0..returned).
+    pub fn durable(&self) -> u64 {
+        self.chunks_written * CHUNK
+    }
+}
+
+/// Reads single values from the whole chunks of a checkpoint or save directory (the memory
+/// window's gap source), caching the two chunks read last.
+pub struct ChunkReader {
+    store: Store,
+    cache: [Option<(u64, Vec<u32>)>; 2],
+    next: usize,
+}
+
+impl ChunkReader {
+    /// A reader over the chunks in `dir` of `code`.
+    pub fn new(dir: &Path, code: &TakeBreak) -> ChunkReader {
+        ChunkReader {
+            store: Store {
+                dir: dir.to_path_buf(),
+                rule: format_code(code),
+                target: 0,
+                chunks_written: 0,
+            },
+            cache: [None, None],
+            next: 0,
         }
-        bytes.extend_from_slice(&tail);
-        write_atomic(&self.dir, STATE_FILE, &finish(bytes))
+    }
+
+    /// G(n) from its chunk (read and checked on first use).
+    pub fn get(&mut self, n: u64) -> Result<u32, Error> {
+        let k = n / CHUNK;
+        let at = (n % CHUNK) as usize;
+        for c in self.cache.iter().flatten() {
+            if c.0 == k {
+                return Ok(c.1[at]);
+            }
+        }
+        let values = self.store.read_chunk(k)?;
+        let v = values[at];
+        self.cache[self.next] = Some((k, values));
+        self.next ^= 1;
+        Ok(v)
     }
 }
 

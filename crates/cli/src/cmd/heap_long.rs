@@ -33,6 +33,10 @@ pub struct LongRunArgs {
     /// Print only the summary (rare values, largest value, histogram size, period).
     #[arg(long)]
     pub summary: bool,
+    /// With --summary and --checkpoint/--save: keep every value in memory instead of only the
+    /// window the game needs (the others are read back from the chunks on disk when needed).
+    #[arg(long)]
+    pub no_window: bool,
     /// Write the value histogram (`value count` lines over G(0..=N)) to FILE.
     #[arg(long, value_name = "FILE")]
     pub histogram: Option<std::path::PathBuf>,
@@ -103,6 +107,9 @@ pub fn run(args: &super::heap::Args) -> CliResult {
                 checkpoint_every: Duration::from_secs(long.checkpoint_every),
                 save: long.save.clone(),
                 find_period: true,
+                // Printing every value needs them all in memory: the window only with --summary.
+                window: long.summary && !long.no_window,
+                window_depth: None,
             };
             let bar = progress_bar(total.saturating_add(1), "heap");
             let mut first = true;

@@ -1,0 +1,170 @@
+//! The memory window gives exactly the values, histogram and summary of a full-memory run.
+
+mod common;
+
+use common::{code, grundys_game};
+use grundy_heap::{Constraint, Digit, TakeBreak};
+use grundy_sparse::{Engine, RunOptions, Store};
+use proptest::prelude::*;
+use std::time::Duration;
+
+/// Runs `code` to G(0..=n) with a window of `depth` (None: automatic) whose gap source is the
+/// full sequence, checking every value as soon as it is computed (then letting the window drop
+/// it). Returns the engine at the end.
+fn windowed(code: &TakeBreak, full: &[u32], depth: Option<u64>, threads: usize) -> Engine {
+    let source = full.to_vec();
+    let mut e = Engine::new(code)
+        .unwrap()
+        .with_threads(threads)
+        .with_window(Box::new(move |i| source[i as usize]), depth);
+    let mut checked = 0u64;
+    e.advance(full.len() as u64, &mut |e| {
+        let got = e.values_range(checked, e.len());
+        assert_eq!(
+            got,
+            &full[checked as usize..e.len() as usize],
+            "from heap {checked}"
+        );
+        checked = e.len();
+        e.set_durable(checked);
+        true
+    });
+    assert_eq!(checked, full.len() as u64);
+    e
+}
+
+fn same_summary(a: &Engine, b: &Engine) {
+    assert_eq!(a.len(), b.len());
+    assert_eq!(a.histogram(), b.histogram());
+    assert_eq!(a.rare_count(), b.rare_count());
+    assert_eq!(a.last_rare(), b.last_rare());
+    assert_eq!(a.mask(), b.mask());
+    assert_eq!(a.max_value(), b.max_value());
+}
+
+fn full_engine(code: &TakeBreak, len: u64) -> Engine {
+    let mut e = Engine::new(code).unwrap();
+    e.advance(len, &mut |_| true);
+    e
+}
+
+#[test]
+fn grundys_game_to_2_18_windowed_equals_full() {
+    let g = grundys_game();
+    let full = full_engine(&g, 1 << 18);
+    let values = full.values();
+    for depth in [None, Some(3000)] {
+        let w = windowed(&g, &values, depth, 2);
+        same_summary(&w, &full);
+        assert!(w.values_in_memory() < 1 << 18, "{depth:?}: nothing dropped");
+        if depth.is_some() {
+            assert!(w.gap_fetches() > 0, "tiny window: gaps expected");
+        }
+        assert_eq!(w.stats().gap_fetches, w.gap_fetches());
+    }
+}
+
+#[test]
+fn octal_0167_tiny_window() {
+    let c = code("0.167");
+    let full = full_engine(&c, 50_000);
+    let w = windowed(&c, &full.values(), Some(100), 1);
+    same_summary(&w, &full);
+    assert!(w.gap_fetches() > 0);
+}
+
+fn digit() -> impl Strategy<Value = Digit> {
+    (0u8..8, 0usize..4).prop_map(|(mask, c)| Digit {
+        mask,
+        constraint: [
+            Constraint::Any,
+            Constraint::Unequal,
+            Constraint::NotAllEqual,
+            Constraint::AllEqual,
+        ][c],
+    })
+}
+
+fn random_code() -> impl Strategy<Value = TakeBreak> {
+    (digit(), prop::collection::vec(digit(), 0..5)).prop_map(|(d0, rest)| {
+        let mut digits = vec![Digit {
+            mask: d0.mask & 0b100,
+            constraint: d0.constraint,
+        }];
+        digits.extend(rest);
+        TakeBreak {
+            digits,
+            repeat_from: None,
+        }
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn window_equals_full(
+        code in random_code(),
+        n in 1u64..3000,
+        depth in 1u64..300,
+        threads in 1usize..3,
+    ) {
+        let Ok(_) = Engine::new(&code) else { return Ok(()) };
+        let full = full_engine(&code, n);
+        let w = windowed(&code, &full.values(), Some(depth), threads);
+        same_summary(&w, &full);
+    }
+}
+
+fn opts(upto: u64, dir: &std::path::Path, window: bool, depth: Option<u64>) -> RunOptions {
+    RunOptions {
+        upto,
+        threads: 2,
+        checkpoint: Some(dir.to_path_buf()),
+        checkpoint_every: Duration::from_secs(3600),
+        save: None,
+        find_period: true,
+        window,
+        window_depth: depth,
+    }
+}
+
+/// A checkpoint past the first chunk (so the window may drop values), resumed windowed, gives
+/// exactly the summary of an uninterrupted full-memory run.
+#[test]
+fn resume_from_checkpoint_windowed() {
+    let g = grundys_game();
+    let upto = grundy_sparse::store::CHUNK + (1 << 19);
+    let tmp = std::env::temp_dir().join(format!("grundy-window-{}", std::process::id()));
+    let (full_dir, ck_dir) = (tmp.join("full"), tmp.join("ck"));
+    let _ = std::fs::remove_dir_all(&tmp);
+    let full = grundy_sparse::run(&g, &opts(upto, &full_dir, false, None), &mut |_| {}).unwrap();
+    // The interrupted run: its checkpoint holds chunk 0 and a tail.
+    let stop = grundy_sparse::store::CHUNK + 12_345;
+    let part = full_engine(&g, stop);
+    let mut store = Store::open(&ck_dir, &g, upto).unwrap();
+    store
+        .write(stop, part.mask(), &|a, b| part.values_range(a, b))
+        .unwrap();
+    drop(part);
+    let out = grundy_sparse::run(&g, &opts(upto, &ck_dir, true, None), &mut |_| {}).unwrap();
+    assert_eq!(out.resumed_at, stop);
+    assert!(out.engine.is_windowed());
+    assert!(out.engine.values_in_memory() < upto / 2);
+    assert!(out.gap_fetches > 0);
+    assert_eq!(out.summary, full.summary);
+    // The checkpoint now holds the whole sequence, like the full run's.
+    let a = Store::open(&ck_dir, &g, upto)
+        .unwrap()
+        .load()
+        .unwrap()
+        .unwrap()
+        .1;
+    let b = Store::open(&full_dir, &g, upto)
+        .unwrap()
+        .load()
+        .unwrap()
+        .unwrap()
+        .1;
+    assert!(a == b);
+    let _ = std::fs::remove_dir_all(&tmp);
+}

@@ -339,3 +339,42 @@ fn a_full_disk_is_a_clear_error_and_keeps_the_last_checkpoint() {
     assert_eq!(text(&resumed), text(&fresh));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn window_needs_a_summary_and_a_directory_on_disk() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["heap", "4!.0", "--upto", "5000", "--summary", "--window"])
+        .output()
+        .expect("the grundy binary runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains("--window"), "{err}");
+}
+
+#[test]
+fn windowed_summary_equals_the_full_one() {
+    let dir = std::env::temp_dir().join(format!("grundy-window-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let run = |extra: &[&str]| {
+        let mut args = vec!["heap", "4!.0", "--upto", "300000", "--summary", "--json"];
+        args.extend_from_slice(extra);
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(&args)
+            .output()
+            .expect("the grundy binary runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        v
+    };
+    let full = run(&[]);
+    let d = dir.to_str().expect("UTF-8 temp dir");
+    let windowed = run(&["--window", "--save", d]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(full, windowed);
+}

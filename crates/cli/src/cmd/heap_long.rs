@@ -33,10 +33,11 @@ pub struct LongRunArgs {
     /// Print only the summary (rare values, largest value, histogram size, period).
     #[arg(long)]
     pub summary: bool,
-    /// With --summary and --checkpoint/--save: keep every value in memory instead of only the
-    /// window the game needs (the others are read back from the chunks on disk when needed).
+    /// Experimental, with --summary and --checkpoint/--save: keep in memory only the window
+    /// the game needs (the prefix and the most recent values); older values are read back
+    /// from the chunks on disk when a lookup needs them.
     #[arg(long)]
-    pub no_window: bool,
+    pub window: bool,
     /// Write the value histogram (`value count` lines over G(0..=N)) to FILE.
     #[arg(long, value_name = "FILE")]
     pub histogram: Option<std::path::PathBuf>,
@@ -81,6 +82,11 @@ pub fn run(args: &super::heap::Args) -> CliResult {
     };
     let plan = code.as_ref().map(Plan::new);
     let durable = long.checkpoint.is_some() || long.save.is_some();
+    if long.window && !(long.summary && durable) {
+        return Err(CliError::usage(
+            "--window needs --summary and --checkpoint or --save (the values it drops are read back from disk)",
+        ));
+    }
     let sparse_code = match (code, plan) {
         (Some(c), Some(Ok(_))) => Some(c),
         (_, Some(Err(e))) if durable || long.engine == "sparse" => {
@@ -107,8 +113,7 @@ pub fn run(args: &super::heap::Args) -> CliResult {
                 checkpoint_every: Duration::from_secs(long.checkpoint_every),
                 save: long.save.clone(),
                 find_period: true,
-                // Printing every value needs them all in memory: the window only with --summary.
-                window: long.summary && !long.no_window,
+                window: long.window,
                 window_depth: None,
             };
             let bar = progress_bar(total.saturating_add(1), "heap");

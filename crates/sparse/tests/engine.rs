@@ -3,7 +3,6 @@
 mod common;
 
 use common::*;
-use grundy_heap::{Constraint, Digit, TakeBreak};
 use proptest::prelude::*;
 
 #[test]
@@ -54,32 +53,6 @@ fn repeating_and_three_heap_codes_are_refused() {
     nim.repeat_from = Some(1);
     assert!(grundy_sparse::Engine::new(&nim).is_err());
     assert!(grundy_sparse::Engine::new(&octal(&[8])).is_err());
-}
-
-fn digit() -> impl Strategy<Value = Digit> {
-    (0u8..8, 0usize..4).prop_map(|(mask, c)| Digit {
-        mask,
-        constraint: [
-            Constraint::Any,
-            Constraint::Unequal,
-            Constraint::NotAllEqual,
-            Constraint::AllEqual,
-        ][c],
-    })
-}
-
-fn random_code() -> impl Strategy<Value = TakeBreak> {
-    (digit(), prop::collection::vec(digit(), 0..5)).prop_map(|(d0, rest)| {
-        let mut digits = vec![Digit {
-            mask: d0.mask & 0b100,
-            constraint: d0.constraint,
-        }];
-        digits.extend(rest);
-        TakeBreak {
-            digits,
-            repeat_from: None,
-        }
-    })
 }
 
 proptest! {

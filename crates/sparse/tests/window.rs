@@ -2,8 +2,8 @@
 
 mod common;
 
-use common::{code, grundys_game};
-use grundy_heap::{Constraint, Digit, TakeBreak};
+use common::{code, grundys_game, random_code};
+use grundy_heap::TakeBreak;
 use grundy_sparse::{Engine, RunOptions, Store};
 use proptest::prelude::*;
 use std::time::Duration;
@@ -71,32 +71,6 @@ fn octal_0167_tiny_window() {
     let w = windowed(&c, &full.values(), Some(100), 1);
     same_summary(&w, &full);
     assert!(w.gap_fetches() > 0);
-}
-
-fn digit() -> impl Strategy<Value = Digit> {
-    (0u8..8, 0usize..4).prop_map(|(mask, c)| Digit {
-        mask,
-        constraint: [
-            Constraint::Any,
-            Constraint::Unequal,
-            Constraint::NotAllEqual,
-            Constraint::AllEqual,
-        ][c],
-    })
-}
-
-fn random_code() -> impl Strategy<Value = TakeBreak> {
-    (digit(), prop::collection::vec(digit(), 0..5)).prop_map(|(d0, rest)| {
-        let mut digits = vec![Digit {
-            mask: d0.mask & 0b100,
-            constraint: d0.constraint,
-        }];
-        digits.extend(rest);
-        TakeBreak {
-            digits,
-            repeat_from: None,
-        }
-    })
 }
 
 proptest! {

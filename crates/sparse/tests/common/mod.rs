@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 use grundy_heap::{Constraint, Digit, TakeBreak};
+use proptest::prelude::*;
 
 /// A code from its text (`0.167`, `4!.0`).
 pub fn code(text: &str) -> TakeBreak {
@@ -49,4 +50,32 @@ pub fn read_pairs(text: &str) -> Vec<(u64, u32)> {
             )
         })
         .collect()
+}
+
+/// A random digit: any mask of up to 2 heaps left, any constraint.
+pub fn digit() -> impl Strategy<Value = Digit> {
+    (0u8..8, 0usize..4).prop_map(|(mask, c)| Digit {
+        mask,
+        constraint: [
+            Constraint::Any,
+            Constraint::Unequal,
+            Constraint::NotAllEqual,
+            Constraint::AllEqual,
+        ][c],
+    })
+}
+
+/// A random finite code with splitting moves (digit 0 only splits into two heaps).
+pub fn random_code() -> impl Strategy<Value = TakeBreak> {
+    (digit(), prop::collection::vec(digit(), 0..5)).prop_map(|(d0, rest)| {
+        let mut digits = vec![Digit {
+            mask: d0.mask & 0b100,
+            constraint: d0.constraint,
+        }];
+        digits.extend(rest);
+        TakeBreak {
+            digits,
+            repeat_from: None,
+        }
+    })
 }

@@ -87,6 +87,9 @@ fn kill_nine_then_resume_gives_the_uninterrupted_result() {
     child.kill().unwrap(); // SIGKILL on Unix
     child.wait().unwrap();
     assert!(state.exists(), "a checkpoint was written");
+    // The run takes seconds; killed 150 ms after its first checkpoint, it must be part-way,
+    // or this test would not test resuming at all.
+    assert!(!finished_early, "the run finished before it was killed");
 
     // Rerunning the same command resumes and prints exactly the uninterrupted values.
     let hist_resumed = dir.with_extension("resumed.txt");

@@ -480,14 +480,7 @@ impl<T: Val> Core<T> {
             return c;
         }
         // Confirm c: continue the scan of splits past the positions phase 1 covered.
-        let amax = self
-            .plan
-            .splits
-            .iter()
-            .filter(|s| n >= s.remove + 2)
-            .map(|s| (n - s.remove) / 2)
-            .max()
-            .unwrap_or(0);
+        let amax = self.plan.max_split_part(n);
         let mut steps = 0u64;
         if let ([sp], true) = (&self.plan.splits[..], seq_is_full(&self.seq)) {
             // One splitting move, every value in memory: a tight loop over two slices.
@@ -673,13 +666,7 @@ fn tail_scan<T: Val>(
         }
         return hi;
     }
-    let amax = plan
-        .splits
-        .iter()
-        .filter(|s| n >= s.remove + 2)
-        .map(|s| (n - s.remove) / 2)
-        .max()
-        .unwrap_or(0);
+    let amax = plan.max_split_part(n);
     for a in from + 1..=amax {
         let Some(ga) = seq.get(a) else {
             return a - 1;

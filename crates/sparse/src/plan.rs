@@ -32,6 +32,17 @@ pub struct Plan {
 }
 
 impl Plan {
+    /// The largest smaller part `a` of any two-heap split of heap `n` (0 when none splits):
+    /// the confirming scan runs over a = 1..=this.
+    pub fn max_split_part(&self, n: u64) -> u64 {
+        self.splits
+            .iter()
+            .filter(|s| n >= s.remove + 2)
+            .map(|s| (n - s.remove) / 2)
+            .max()
+            .unwrap_or(0)
+    }
+
     /// Builds the plan of `code`, or says why the sparse engine cannot run it: a repeating
     /// code (unboundedly many removals) or a move leaving three or more heaps (an odd number of
     /// common parts would give a common value, which the method cannot mark).

@@ -4,10 +4,9 @@ use dashu::integer::UBig;
 use grundy_core::Outcome;
 use grundy_games::fib::{textbook, GrundyTable, MoveTable, MultiplierNim};
 
-fn data_lines(text: &str) -> impl Iterator<Item = &str> {
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-}
+mod common;
+
+use common::{cgsuite_row, data_lines};
 
 /// fibonacci_nim.txt: n, W/L, the Zeckendorf move, every winning first move, the representation.
 #[test]
@@ -47,15 +46,7 @@ fn reproduces_fibonacci_nim_reference() {
 fn reproduces_cgsuite_memory_rows() {
     let text = include_str!("data/other_heap_games.txt");
     for (name, k) in [("Fibonacci Nim", 2u64), ("TakeAway(3)", 3)] {
-        let line = data_lines(text).find(|l| l.starts_with(name)).unwrap();
-        let values: Vec<u32> = line
-            .split('|')
-            .nth(3)
-            .unwrap()
-            .trim()
-            .split(',')
-            .map(|v| v.parse().unwrap())
-            .collect();
+        let values: Vec<u32> = cgsuite_row(text, name);
         assert_eq!(values.len(), 21);
         let table = GrundyTable::new(MultiplierNim::new(k).unwrap(), 10).unwrap();
         for (memory, &want) in values.iter().enumerate() {

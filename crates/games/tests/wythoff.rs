@@ -4,10 +4,9 @@ use dashu::integer::UBig;
 use grundy_core::Outcome;
 use grundy_games::wythoff::{self, GrundyTable};
 
-fn data_lines(text: &str) -> impl Iterator<Item = &str> {
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-}
+mod common;
+
+use common::{cgsuite_row, data_lines};
 
 /// A004481: the Grundy table read by antidiagonals.
 #[test]
@@ -40,17 +39,7 @@ fn reproduces_a004481() {
 #[test]
 fn reproduces_cgsuite_row() {
     let text = include_str!("data/other_heap_games.txt");
-    let line = data_lines(text)
-        .find(|l| l.starts_with("Wythoff "))
-        .unwrap();
-    let want: Vec<u32> = line
-        .split('|')
-        .nth(3)
-        .unwrap()
-        .trim()
-        .split(',')
-        .map(|v| v.parse().unwrap())
-        .collect();
+    let want: Vec<u32> = cgsuite_row(text, "Wythoff ");
     let table = GrundyTable::new(21).unwrap();
     let got: Vec<u32> = (0..21).map(|y| table.value(10, y).unwrap()).collect();
     assert_eq!(got, want);
@@ -172,17 +161,7 @@ fn reproduces_r_wythoff_entries() {
     use wythoff::RWythoff;
     let text = include_str!("data/other_heap_games.txt");
     assert!(text.contains("P_i = (floor(i*alpha), floor(i*beta)), i = 0..14, r = 1..5"));
-    let line = data_lines(text)
-        .find(|l| l.starts_with("2-Wythoff"))
-        .unwrap();
-    let want: Vec<u64> = line
-        .split('|')
-        .nth(3)
-        .unwrap()
-        .trim()
-        .split(',')
-        .map(|v| v.parse().unwrap())
-        .collect();
+    let want: Vec<u64> = cgsuite_row(text, "2-Wythoff");
     let mut solver = Solver::new(RWythoff { r: 2 });
     let got: Vec<u64> = (0..21).map(|y| solver.grundy(&(10, y))).collect();
     assert_eq!(got, want);

@@ -50,13 +50,9 @@ fn sparse(game: &str, bits: u32) {
             ..Default::default()
         });
     }
-    if let Some(a) = std::env::var("SCAN_PREFIX")
-        .ok()
-        .and_then(|t| t.parse().ok())
-    {
+    if let Some(b) = std::env::var("BLOCK").ok().and_then(|t| t.parse().ok()) {
         e = e.with_tuning(grundy_sparse::core::Tuning {
-            scan_prefix: a,
-            adaptive: false,
+            block: b,
             ..Default::default()
         });
     }

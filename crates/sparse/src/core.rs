@@ -1,14 +1,22 @@
 //! The rare/common engine proper, over one storage type.
 //!
 //! Heaps are computed in blocks of consecutive heaps. For heap n and a splitting move that leaves
-//! `m = n - i` tokens, every common option value is `G(r) ^ G(m - r)` for some rare heap r. In
-//! phase 1 (parallel, vectorisable) each rare r whose partner `m - r` lies before the block marks
-//! its value for every heap of the block: the partners of consecutive heaps are consecutive, so
-//! the loads are contiguous. Phase 2 (sequential, heap by heap) adds the pairs whose partner lies
-//! inside the block, the few non-splitting options, picks the smallest unmarked common value c and
-//! confirms it by scanning splits `a = 1, 2, …` until every rare value below c has been seen; if
-//! the scan runs out, G(n) is the smallest unseen rare value (a new rare heap).
+//! `m = n - i` tokens, every common option value is `G(r) ^ G(m - r)` for some rare heap r.
+//!
+//! Phase 1 (parallel over tiles of [`LANES`] heaps) reads only values before the block. Each rare
+//! r whose partner `m - r` lies before the block marks its value in every heap's row: partners of
+//! consecutive heaps are consecutive, so one load serves a tile ([`kernel::mark16`]). Each heap
+//! then takes the smallest unmarked common value c' and scans splits `a = j + 1, …` (j: its row;
+//! their partners lie before the block) until every rare value below c' has been seen
+//! ([`kernel::scan_pairs`]).
+//!
+//! Phase 2 (sequential, heap by heap) adds the pairs whose partner lies inside the block and the
+//! few non-splitting options, and takes the smallest unmarked common value c. When every rare
+//! value below c is marked, G(n) = c. Otherwise the scan continues: over `a = 1..=j`, then on from
+//! where phase 1 stopped (or again from `j + 1` when c > c', since phase 1 looked only for values
+//! below c'). If the scan runs out, G(n) is the smallest unseen rare value (a new rare heap).
 
+use crate::kernel::{self, LANES};
 use crate::mask::{best_mask, is_rare, key};
 use crate::plan::Plan;
 use crate::seq::{Seq, Val};
@@ -29,6 +37,8 @@ pub struct Stats {
     pub phase2_ns: u64,
     /// Values fetched from durable chunks because the memory window had dropped them.
     pub gap_fetches: u64,
+    /// Heaps whose in-block marks raised the candidate, so phase 2 scanned again.
+    pub rescans: u64,
 }
 
 /// Engine state over values of type `T`.
@@ -49,18 +59,13 @@ pub struct Core<T> {
     pub stats: Stats,
     /// Bitsets over values `0..=cap`: rare values at parity class 0 and 1.
     rarebits: [Vec<u64>; 2],
-    /// Per heap of the block, one byte per value: 1 when some option has that value.
+    /// Per heap of the block (rows padded to a multiple of LANES), one byte per value: 1 when
+    /// some option has that value.
     marks: Vec<u8>,
+    /// Per heap of the block, what phase 1 found.
+    early: Vec<Early>,
     need: Vec<u64>,
-    /// The non-rare scan positions among 1..=A and their values, marked in phase 1 like rare heaps.
-    scan_pos: Vec<u64>,
-    scan_val: Vec<u32>,
-    /// (A, rare heaps, mask) the scan list was built for.
-    scan_key: (u64, usize, u64),
     row_bits: Vec<u64>,
-    need_bytes: Vec<u8>,
-    /// Per heap of the block: the last scan position phase 1 covered.
-    stops: Vec<u64>,
     pub tuning: Tuning,
     /// The deepest position a successful (not full) confirming scan reached.
     pub scan_reach: u64,
@@ -71,24 +76,30 @@ pub struct Core<T> {
 pub struct Tuning {
     /// Heaps per block.
     pub block: usize,
-    /// Heaps per parallel tile of phase 1.
+    /// Heaps per parallel work item of phase 1 (rounded up to a multiple of [`LANES`]).
     pub tile: usize,
-    /// Scan positions marked in bulk in phase 1 (A).
-    pub scan_prefix: usize,
-    /// Let the engine move A between 256 and 8192 after each block, from how far the scans
-    /// had to go (speed only: every heap's scan is complete whatever A is).
-    pub adaptive: bool,
 }
 
 impl Default for Tuning {
     fn default() -> Self {
         Tuning {
-            block: 128,
+            block: 256,
             tile: 64,
-            scan_prefix: 2048,
-            adaptive: true,
         }
     }
+}
+
+/// What phase 1 learnt about one heap of the block (row j).
+#[derive(Clone, Copy, Debug, Default)]
+struct Early {
+    /// The smallest common value not marked in phase 1.
+    c: u32,
+    /// Splits `a = j + 1..=stop` were looked at for the rare values below `c`.
+    stop: u64,
+    /// Whether every rare value below `c` was seen by then.
+    done: bool,
+    /// Pairs looked at.
+    steps: u64,
 }
 
 fn words_for(cap: u32) -> usize {
@@ -112,13 +123,9 @@ impl<T: Val> Core<T> {
             stats: Stats::default(),
             rarebits: [Vec::new(), Vec::new()],
             marks: Vec::new(),
+            early: Vec::new(),
             need: Vec::new(),
-            scan_pos: Vec::new(),
-            scan_val: Vec::new(),
-            scan_key: (u64::MAX, 0, 0),
             row_bits: Vec::new(),
-            need_bytes: Vec::new(),
-            stops: Vec::new(),
             tuning: Tuning::default(),
             scan_reach: 0,
         };
@@ -243,8 +250,8 @@ impl<T: Val> Core<T> {
     }
 
     /// Computes up to `count` more heaps (fewer when a block ends early); returns how many.
-    /// `gap` fetches values that are in neither the prefix nor the recent run (a future windowed
-    /// mode; while every value is in memory it is never called).
+    /// `gap` fetches values that are in neither the prefix nor the recent run (windowed mode;
+    /// while every value is in memory it is never called).
     pub fn block(
         &mut self,
         count: usize,
@@ -252,100 +259,78 @@ impl<T: Val> Core<T> {
         gap: &mut dyn FnMut(u64) -> u32,
     ) -> usize {
         let n0 = self.seq.len();
-        let b = count.min(self.tuning.block);
+        let b = count.min(self.tuning.block).max(1);
         let words = words_for(self.cap);
         let width = words * 64;
+        let padded = b.div_ceil(LANES) * LANES;
         self.marks.clear();
-        self.marks.resize(b * width, 0);
-        let hi0 = self.rare_pos.partition_point(|&r| r < n0);
-        // Scan positions 1..=A (partners of the first confirming steps), known before the block.
-        // Rare ones are left out: the rare list marks them already.
-        let a_len = (self.tuning.scan_prefix as u64).min(n0.saturating_sub(1));
-        let wanted = (a_len, self.rare_pos.len(), self.mask);
-        if self.scan_key != wanted {
-            self.scan_key = wanted;
-            self.scan_pos.clear();
-            self.scan_val.clear();
-            let mut rare = self.rare_pos.iter().peekable();
-            for a in 1..=a_len {
-                while rare.next_if(|&&r| r < a).is_some() {}
-                if rare.peek() == Some(&&a) {
-                    continue;
-                }
-                self.scan_pos.push(a);
-                self.scan_val
-                    .push(self.seq.get(a).unwrap_or_else(|| gap(a)));
-            }
-        }
-        let scan_len = self.scan_pos.len();
-        let a_len = a_len as usize;
+        self.marks.resize(padded * width, 0);
+        self.early.clear();
+        self.early.resize(b, Early::default());
+        let hi0 = self.rare_pos.len();
 
-        // Phase 1: rare heaps and the first scan positions whose partner lies before the block.
+        // Phase 1: only values before the block are read.
         let clock = std::time::Instant::now();
         {
-            let marks = &mut self.marks;
             let seq = &self.seq;
             let plan = &self.plan;
-            let lists = [
-                (&self.rare_pos[..hi0], &self.rare_val[..hi0]),
-                (&self.scan_pos[..scan_len], &self.scan_val[..scan_len]),
-            ];
-            let tile_rows = self.tuning.tile;
+            let (rp, rv) = (&self.rare_pos[..hi0], &self.rare_val[..hi0]);
             let cap = self.cap;
             let rarebits = &self.rarebits;
-            // Partners of positions past A lie before the block; windowed, tail_scan stops where
-            // a value is not in memory and phase 2 continues from there.
-            let tail_ok = a_len as u64 >= b as u64 + plan.max_removal();
-            let work = |(t, (tile, stops)): (usize, (&mut [u8], &mut [u64]))| {
-                let t0 = t * tile_rows;
-                let rows = tile.len() / width;
-                for (rp, rv) in lists {
-                    mark_tile(tile, width, cap, seq, plan, rp, rv, n0, t0, rows);
-                }
+            let tile_rows = self.tuning.tile.div_ceil(LANES).max(1) * LANES;
+            let work = |(t, (tile, early)): (usize, (&mut [u8], &mut [Early]))| {
                 let mut bits = Vec::new();
-                for (r, (row, stop)) in tile
-                    .chunks_exact_mut(width)
-                    .zip(stops.iter_mut())
-                    .enumerate()
-                {
-                    *stop = a_len as u64;
-                    if tail_ok {
-                        let n = n0 + (t0 + r) as u64;
-                        let pc = parity_class(plan, n);
-                        *stop =
-                            tail_scan(row, &mut bits, &rarebits[pc], seq, plan, n, a_len as u64);
+                let mut need = Vec::new();
+                let tiles = tile.chunks_mut(LANES * width).zip(early.chunks_mut(LANES));
+                for (s, (lanes, early)) in tiles.enumerate() {
+                    let j0 = (t * tile_rows + s * LANES) as u64;
+                    mark_rare(lanes, width, cap, seq, plan, rp, rv, n0, j0);
+                    for (k, (row, e)) in lanes.chunks_exact_mut(width).zip(early).enumerate() {
+                        let j = j0 + k as u64;
+                        let pc = parity_class(plan, n0 + j);
+                        let (c, missing) = candidate(row, &mut bits, &rarebits[pc], &mut need);
+                        let mut found = Scan {
+                            done: missing == 0,
+                            stop: j,
+                            steps: 0,
+                        };
+                        if missing > 0 {
+                            found = scan_memory(seq, plan, cap, n0 + j, j + 1, &mut need, row);
+                        }
+                        *e = Early {
+                            c,
+                            stop: found.stop,
+                            done: found.done,
+                            steps: found.steps,
+                        };
                     }
                 }
             };
-            let stops = &mut self.stops;
-            stops.clear();
-            stops.resize(b, 0);
+            let (marks, early) = (&mut self.marks, &mut self.early);
             match pool {
-                Some(pool) if b >= 2 * tile_rows => pool.install(|| {
+                Some(pool) if b > tile_rows => pool.install(|| {
                     use rayon::prelude::*;
                     marks
                         .par_chunks_mut(tile_rows * width)
-                        .zip(stops.par_chunks_mut(tile_rows))
+                        .zip(early.par_chunks_mut(tile_rows))
                         .enumerate()
                         .for_each(work);
                 }),
                 _ => marks
                     .chunks_mut(tile_rows * width)
-                    .zip(stops.chunks_mut(tile_rows))
+                    .zip(early.chunks_mut(tile_rows))
                     .enumerate()
                     .for_each(work),
             }
         }
 
         // Phase 2: heap by heap.
-        let steps_before = self.stats.scan_steps;
         let clock2 = std::time::Instant::now();
         self.stats.phase1_ns += (clock2 - clock).as_nanos() as u64;
         let mut done = 0;
         while done < b {
             let n = n0 + done as u64;
-            let stop = self.stops[done];
-            let g = self.finish_heap(n, done, words, hi0, a_len as u64, stop, gap);
+            let g = self.finish_heap(n, done, words, hi0, gap);
             self.seq.push(g);
             let k = key(g, n, self.plan.split_parity);
             if k as usize >= self.hist.len() {
@@ -367,38 +352,22 @@ impl<T: Val> Core<T> {
             }
         }
         self.stats.phase2_ns += clock2.elapsed().as_nanos() as u64;
-        if self.tuning.adaptive && done >= 64 {
-            let heaps = done as u64;
-            let sequential = self.stats.scan_steps - steps_before;
-            let unused = self.stops[..done]
-                .iter()
-                .filter(|&&s| s == a_len as u64)
-                .count();
-            let a = &mut self.tuning.scan_prefix;
-            if sequential > heaps * 128 && *a < 8192 {
-                *a *= 2;
-            } else if unused * 10 > done * 9 && sequential < heaps * 8 && *a > 256 {
-                *a /= 2;
-            }
-        }
         done
     }
 
     /// Phase 2 for heap `n` (row `j` of the block): completes its marks and finds G(n).
-    /// Phase 1 covered scan positions `1..=a_len` and rare heaps below the block whose partner
-    /// lies before the block.
-    #[allow(clippy::too_many_arguments)]
     fn finish_heap(
         &mut self,
         n: u64,
         j: usize,
         words: usize,
         hi0: usize,
-        a_len: u64,
-        scanned: u64,
         gap: &mut dyn FnMut(u64) -> u32,
     ) -> u32 {
         let width = words * 64;
+        let early = self.early[j];
+        let pc = self.parity_class(n);
+        self.stats.scan_steps += early.steps;
         let row = &mut self.marks[j * width..(j + 1) * width];
         let seq = &self.seq;
         let get = |i: u64, gap: &mut dyn FnMut(u64) -> u32| seq.get(i).unwrap_or_else(|| gap(i));
@@ -418,8 +387,8 @@ impl<T: Val> Core<T> {
                 set(0);
             }
         }
-        // Pairs whose partner is inside the block: rare heaps r <= j - i (and heaps that became
-        // rare inside the block), scan positions a <= j - i.
+        // Pairs whose partner is inside the block: rare heaps r <= j - i, and heaps that became
+        // rare inside the block.
         for s in &self.plan.splits {
             if n < s.remove + 2 {
                 continue;
@@ -434,139 +403,311 @@ impl<T: Val> Core<T> {
                 }
                 set(self.rare_val[idx] ^ get(m - r, gap));
             }
-            let k = limit.min(a_len).min(m - 1);
-            let upto = self.scan_pos.partition_point(|&a| a <= k);
-            for (&a, &ga) in self.scan_pos[..upto].iter().zip(&self.scan_val[..upto]) {
-                if s.unequal && 2 * a == m {
-                    continue;
-                }
-                set(ga ^ get(m - a, gap));
-            }
         }
-        let pc = self.parity_class(n);
-        let row = pack_bits(&self.marks[j * width..(j + 1) * width], &mut self.row_bits);
-        let rb = &self.rarebits[pc];
-        // c: smallest value neither marked nor rare.
-        let mut c = u32::MAX;
-        for (w, (&mk, &r)) in row.iter().zip(rb.iter()).enumerate() {
-            let free = !(mk | r);
-            if free != 0 {
-                c = w as u32 * 64 + free.trailing_zeros();
-                break;
-            }
-        }
-        debug_assert!(
-            c <= self.cap + 1,
-            "bits above `cap` are neither marked nor rare"
-        );
-        // Rare values below c not yet seen.
-        let need = &mut self.need;
-        need.clear();
-        let mut missing = 0u32;
-        for (w, (&mk, &r)) in row.iter().zip(rb.iter()).enumerate() {
-            let lo = w as u32 * 64;
-            let below = if c >= lo + 64 {
-                !0u64
-            } else if c <= lo {
-                0
-            } else {
-                (1u64 << (c - lo)) - 1
-            };
-            let x = r & !mk & below;
-            missing += x.count_ones();
-            need.push(x);
-        }
+        let (c, missing) = candidate(row, &mut self.row_bits, &self.rarebits[pc], &mut self.need);
         if missing == 0 {
+            if early.done {
+                self.scan_reach = self.scan_reach.max(early.stop);
+            }
             return c;
         }
-        // Confirm c: continue the scan of splits past the positions phase 1 covered.
-        let amax = self.plan.max_split_part(n);
-        let mut steps = 0u64;
-        if let ([sp], true) = (&self.plan.splits[..], seq_is_full(&self.seq)) {
-            // One splitting move, every value in memory: a tight loop over two slices.
-            let m = n.saturating_sub(sp.remove);
-            let mut hi = m / 2;
-            if sp.unequal && m.is_multiple_of(2) && hi > 0 {
-                hi -= 1;
-            }
-            let need_bytes = &mut self.need_bytes;
-            need_bytes.clear();
-            need_bytes.resize(width, 0);
-            for (w, &x) in need.iter().enumerate() {
-                let mut x = x;
-                while x != 0 {
-                    need_bytes[w * 64 + x.trailing_zeros() as usize] = 1;
-                    x &= x - 1;
-                }
-            }
-            if hi > scanned {
-                let g = &self.seq.recent;
-                let firsts = &g[scanned as usize + 1..=hi as usize];
-                let seconds = &g[(m - hi) as usize..(m - scanned) as usize];
-                for (&x, &y) in firsts.iter().zip(seconds.iter().rev()) {
-                    steps += 1;
-                    let v = (x.get() ^ y.get()) as usize;
-                    // v < cap <= width: values and their xor stay below cap.
-                    if need_bytes[v] != 0 {
-                        need_bytes[v] = 0;
-                        missing -= 1;
-                        if missing == 0 {
-                            break;
-                        }
-                    }
-                }
-            }
-            self.stats.scan_steps += steps;
-            if missing == 0 {
-                self.scan_reach = self.scan_reach.max(scanned + steps);
-                return c;
-            }
-            self.stats.full_scans += 1;
-            self.stats.full_scan_steps += steps;
-            let first = need_bytes
-                .iter()
-                .position(|&b| b != 0)
-                .expect("missing > 0");
-            return first as u32;
-        }
-        'scan: for a in scanned + 1..=amax {
-            let ga = get(a, gap);
-            for s in &self.plan.splits {
-                if n < s.remove + 2 * a {
-                    continue;
-                }
-                let m = n - s.remove;
-                if s.unequal && 2 * a == m {
-                    continue;
-                }
-                steps += 1;
-                let v = ga ^ get(m - a, gap);
-                if v < c {
-                    let bit = 1u64 << (v % 64);
-                    let word = &mut need[v as usize / 64];
-                    if *word & bit != 0 {
-                        *word &= !bit;
-                        missing -= 1;
-                        if missing == 0 {
-                            self.scan_reach = self.scan_reach.max(a);
-                            break 'scan;
-                        }
-                    }
-                }
+        // Confirm c: splits a = 1..=j (partners in the block), then on from where phase 1
+        // stopped, or from j + 1 again when phase 1 looked for fewer values (c' < c).
+        let j = j as u64;
+        let mut steps = 0;
+        let mut scan = scan_get(seq, &self.plan, n, 1, j, &mut self.need, row, gap);
+        steps += scan.steps;
+        if !scan.done {
+            let from = if c == early.c {
+                early.stop + 1
+            } else {
+                self.stats.rescans += 1;
+                j + 1
+            };
+            scan = scan_memory(seq, &self.plan, self.cap, n, from, &mut self.need, row);
+            steps += scan.steps;
+            if !scan.done {
+                let amax = self.plan.max_split_part(n);
+                let rest = scan_get(
+                    seq,
+                    &self.plan,
+                    n,
+                    scan.stop + 1,
+                    amax,
+                    &mut self.need,
+                    row,
+                    gap,
+                );
+                steps += rest.steps;
+                scan = rest;
             }
         }
         self.stats.scan_steps += steps;
-        if missing == 0 {
+        if scan.done {
+            self.scan_reach = self.scan_reach.max(scan.stop);
             return c;
         }
         self.stats.full_scans += 1;
         self.stats.full_scan_steps += steps;
-        for (w, &x) in need.iter().enumerate() {
+        for (w, &x) in self.need.iter().enumerate() {
             if x != 0 {
                 return w as u32 * 64 + x.trailing_zeros();
             }
         }
         unreachable!("missing > 0 means a bit is set")
+    }
+}
+
+/// How far a confirming scan got.
+#[derive(Clone, Copy, Debug)]
+struct Scan {
+    /// Every needed value was seen.
+    done: bool,
+    /// The last split position looked at (for every splitting move).
+    stop: u64,
+    /// Pairs looked at.
+    steps: u64,
+}
+
+/// From a row of marks: the smallest value that is neither marked nor rare (c), and in `need`
+/// the rare values below c not marked; returns (c, how many those are).
+fn candidate(row: &[u8], bits: &mut Vec<u64>, rare: &[u64], need: &mut Vec<u64>) -> (u32, u32) {
+    let marked = pack_bits(row, bits);
+    let mut c = u32::MAX;
+    for (w, (&mk, &r)) in marked.iter().zip(rare).enumerate() {
+        let free = !(mk | r);
+        if free != 0 {
+            c = w as u32 * 64 + free.trailing_zeros();
+            break;
+        }
+    }
+    debug_assert!(
+        c != u32::MAX,
+        "bits above `cap` are neither marked nor rare"
+    );
+    need.clear();
+    let mut missing = 0;
+    for (w, (&mk, &r)) in marked.iter().zip(rare).enumerate() {
+        let lo = w as u32 * 64;
+        let below = if c >= lo + 64 {
+            !0u64
+        } else if c <= lo {
+            0
+        } else {
+            (1u64 << (c - lo)) - 1
+        };
+        let x = r & !mk & below;
+        missing += x.count_ones();
+        need.push(x);
+    }
+    (c, missing)
+}
+
+/// Positions scanned per splitting move before the next move takes its turn.
+const SCAN_CHUNK: u64 = 4096;
+
+/// The confirming scan of heap `n` over splits `a = from..` as far as the values are in memory
+/// (all of them in full mode): clears seen values from `need` and marks them in `row`.
+fn scan_memory<T: Val>(
+    seq: &Seq<T>,
+    plan: &Plan,
+    cap: u32,
+    n: u64,
+    from: u64,
+    need: &mut [u64],
+    row: &mut [u8],
+) -> Scan {
+    let amax = plan.max_split_part(n);
+    let mut a = from;
+    let mut steps = 0;
+    while a <= amax {
+        let end = (a + SCAN_CHUNK - 1).min(amax);
+        for s in &plan.splits {
+            let Some((m, hi)) = split_range(s, n) else {
+                continue;
+            };
+            let hi = hi.min(end);
+            if hi < a {
+                continue;
+            }
+            let count = (hi - a + 1) as usize;
+            let (Some(firsts), Some(seconds)) =
+                (mem_slice(seq, a, count), mem_slice(seq, m - hi, count))
+            else {
+                return Scan {
+                    done: false,
+                    stop: a - 1,
+                    steps,
+                };
+            };
+            match kernel::scan_pairs(firsts, seconds, cap, need, row) {
+                Some(k) => {
+                    return Scan {
+                        done: true,
+                        stop: a + k as u64,
+                        steps: steps + k as u64 + 1,
+                    }
+                }
+                None => steps += count as u64,
+            }
+        }
+        a = end + 1;
+    }
+    Scan {
+        done: false,
+        stop: amax.max(from - 1),
+        steps,
+    }
+}
+
+/// For heap `n` and a splitting move: `m = n - i` and the largest smaller part a (None when the
+/// move cannot split n).
+fn split_range(s: &crate::plan::Split, n: u64) -> Option<(u64, u64)> {
+    if n < s.remove + 2 {
+        return None;
+    }
+    let m = n - s.remove;
+    let mut hi = m / 2;
+    if s.unequal && m.is_multiple_of(2) {
+        hi -= 1;
+    }
+    (hi >= 1).then_some((m, hi))
+}
+
+/// The confirming scan over splits `a = from..=to`, one value at a time, fetching dropped
+/// values through `gap`.
+#[allow(clippy::too_many_arguments)]
+fn scan_get<T: Val>(
+    seq: &Seq<T>,
+    plan: &Plan,
+    n: u64,
+    from: u64,
+    to: u64,
+    need: &mut [u64],
+    row: &mut [u8],
+    gap: &mut dyn FnMut(u64) -> u32,
+) -> Scan {
+    let get = |i: u64, gap: &mut dyn FnMut(u64) -> u32| seq.get(i).unwrap_or_else(|| gap(i));
+    let mut missing: u32 = need.iter().map(|w| w.count_ones()).sum();
+    let mut steps = 0;
+    let to = to.min(plan.max_split_part(n));
+    for a in from..=to {
+        if missing == 0 {
+            break;
+        }
+        let ga = get(a, gap);
+        for s in &plan.splits {
+            let Some((m, hi)) = split_range(s, n) else {
+                continue;
+            };
+            if a > hi {
+                continue;
+            }
+            steps += 1;
+            let v = (ga ^ get(m - a, gap)) as usize;
+            let Some(word) = need.get_mut(v / 64) else {
+                continue;
+            };
+            if *word >> (v % 64) & 1 == 1 {
+                *word &= !(1u64 << (v % 64));
+                row[v] = 1;
+                missing -= 1;
+                if missing == 0 {
+                    return Scan {
+                        done: true,
+                        stop: a,
+                        steps,
+                    };
+                }
+            }
+        }
+    }
+    Scan {
+        done: missing == 0,
+        stop: to.max(from.saturating_sub(1)),
+        steps,
+    }
+}
+
+/// Phase 1's marks for rows `j0..j0 + LANES` of the block starting at heap `n0`: every rare heap
+/// r (of `rp`, values `rv`) whose partner `m - r` lies before the block.
+#[allow(clippy::too_many_arguments)]
+fn mark_rare<T: Val>(
+    lanes: &mut [u8],
+    width: usize,
+    cap: u32,
+    seq: &Seq<T>,
+    plan: &Plan,
+    rp: &[u64],
+    rv: &[u32],
+    n0: u64,
+    j0: u64,
+) {
+    let lanes_u = LANES as u64;
+    for s in &plan.splits {
+        let i = s.remove;
+        let top = n0 + j0; // heap of row 0
+                           // Rows k all have their partner m0 + k - r in [max(1, start), n0) when r is in
+                           // [first, last]; unequal moves also leave out r with 2r in [m0, m0 + LANES).
+        let (mut fast_lo, mut fast_hi) = (0, 0); // index range in rp
+        let mut twin = (0, 0);
+        if top > i {
+            let m0 = top - i;
+            let first = (j0 + lanes_u).saturating_sub(i).max(1);
+            let floor = seq.start.max(1);
+            if m0 >= floor + first {
+                let last = m0 - floor;
+                fast_lo = rp.partition_point(|&r| r < first);
+                fast_hi = rp.partition_point(|&r| r <= last);
+                if s.unequal {
+                    let (t0, t1) = (m0.div_ceil(2), (m0 + lanes_u - 1) / 2);
+                    let lo = rp.partition_point(|&r| r < t0).clamp(fast_lo, fast_hi);
+                    let hi = rp.partition_point(|&r| r <= t1).clamp(fast_lo, fast_hi);
+                    twin = (lo, hi);
+                }
+                if twin.0 >= twin.1 {
+                    twin = (fast_hi, fast_hi);
+                }
+                let base = m0 - seq.start;
+                kernel::mark16(
+                    lanes,
+                    width,
+                    cap,
+                    &seq.recent,
+                    base,
+                    &rp[fast_lo..twin.0],
+                    &rv[fast_lo..twin.0],
+                );
+                kernel::mark16(
+                    lanes,
+                    width,
+                    cap,
+                    &seq.recent,
+                    base,
+                    &rp[twin.1..fast_hi],
+                    &rv[twin.1..fast_hi],
+                );
+            }
+        }
+        // The rest row by row.
+        let slow = (0..fast_lo).chain(twin.0..twin.1).chain(fast_hi..rp.len());
+        for idx in slow {
+            let (r, gr) = (rp[idx], rv[idx]);
+            for k in 0..lanes_u {
+                let n = n0 + j0 + k;
+                if n < i + 2 {
+                    continue;
+                }
+                let m = n - i;
+                if r >= m || m - r >= n0 || (s.unequal && 2 * r == m) {
+                    continue;
+                }
+                let g = seq
+                    .get(m - r)
+                    .expect("the window keeps the partners of rare heaps in memory");
+                lanes[k as usize * width + (g ^ gr) as usize] = 1;
+            }
+        }
     }
 }
 
@@ -577,147 +718,6 @@ fn parity_class(plan: &Plan, n: u64) -> usize {
         Some(q) => ((n + q) & 1) as usize,
         None => 0,
     }
-}
-
-/// Phase 1's share of the confirming scan for heap `n` (full mode, partners before the block):
-/// from the marks so far, takes the smallest unmarked common value c and scans splits
-/// `a = from + 1, …`, marking every value seen, until every rare value below c is marked.
-/// Phase 2 recomputes c with the marks of in-block partners and continues if needed.
-/// Returns the last position scanned.
-fn tail_scan<T: Val>(
-    row: &mut [u8],
-    bits: &mut Vec<u64>,
-    rare: &[u64],
-    seq: &Seq<T>,
-    plan: &Plan,
-    n: u64,
-    from: u64,
-) -> u64 {
-    let marked = pack_bits(row, bits);
-    let mut c = u32::MAX;
-    for (w, (&mk, &r)) in marked.iter().zip(rare).enumerate() {
-        let free = !(mk | r);
-        if free != 0 {
-            c = w as u32 * 64 + free.trailing_zeros();
-            break;
-        }
-    }
-    let mut missing = 0u32;
-    for (w, (&mk, &r)) in marked.iter().zip(rare).enumerate() {
-        let lo = w as u32 * 64;
-        if c <= lo {
-            break;
-        }
-        let below = if c >= lo + 64 {
-            !0u64
-        } else {
-            (1u64 << (c - lo)) - 1
-        };
-        missing += (r & !mk & below).count_ones();
-    }
-    if missing == 0 {
-        return from;
-    }
-    let is_needed =
-        |v: usize, row: &[u8]| v < c as usize && row[v] == 0 && rare[v / 64] >> (v % 64) & 1 == 1;
-    if let [sp] = plan.splits[..] {
-        let m = n - sp.remove;
-        let mut hi = m / 2;
-        if sp.unequal && m.is_multiple_of(2) && hi > 0 {
-            hi -= 1;
-        }
-        if hi <= from {
-            return from;
-        }
-        // Windowed: scan only as far as both runs are in memory (the prefix holds the firsts).
-        if !seq_is_full(seq) {
-            let both = |hi: u64| {
-                let count = (hi - from) as usize;
-                mem_slice(seq, from + 1, count).is_some() && mem_slice(seq, m - hi, count).is_some()
-            };
-            if !both(hi) {
-                hi = hi.min((seq.prefix.len() as u64).saturating_sub(1));
-                if hi <= from || !both(hi) {
-                    return from;
-                }
-            }
-        }
-        // Pairs (a, m - a) for a = from+1..=hi: G(a) ascending, G(m - a) descending.
-        let count = (hi - from) as usize;
-        let firsts = mem_slice(seq, from + 1, count).expect("checked above");
-        let seconds = mem_slice(seq, m - hi, count).expect("checked above");
-        let width = row.len();
-        for k in 0..count {
-            let x = firsts[k].get();
-            let y = seconds[count - 1 - k].get();
-            let v = (x ^ y) as usize;
-            debug_assert!(v < width);
-            // SAFETY: values are below cap and cap < width = row.len().
-            let seen = unsafe { *row.get_unchecked(v) };
-            if seen == 0 {
-                if is_needed(v, row) {
-                    missing -= 1;
-                }
-                row[v] = 1;
-                if missing == 0 {
-                    return from + 1 + k as u64;
-                }
-            }
-        }
-        return hi;
-    }
-    let amax = plan.max_split_part(n);
-    for a in from + 1..=amax {
-        let Some(ga) = seq.get(a) else {
-            return a - 1;
-        };
-        for s in &plan.splits {
-            if n < s.remove + 2 * a {
-                continue;
-            }
-            let m = n - s.remove;
-            if s.unequal && 2 * a == m {
-                continue;
-            }
-            // Windowed: a partner not in memory ends phase 1's share (extra marks are options).
-            let Some(gb) = seq.get(m - a) else {
-                return a - 1;
-            };
-            let v = (ga ^ gb) as usize;
-            if row[v] == 0 {
-                if is_needed(v, row) {
-                    missing -= 1;
-                }
-                row[v] = 1;
-            }
-        }
-        if missing == 0 {
-            return a;
-        }
-    }
-    amax.max(from)
-}
-
-/// How many positions ahead phase 1 prefetches partners.
-const PREFETCH_AHEAD: usize = 8;
-
-/// Hints the processor to load the cache lines at `p` (a no-op off x86-64).
-#[inline(always)]
-fn prefetch(p: *const u8) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: prefetching never faults, whatever the address.
-    unsafe {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        _mm_prefetch(p as *const i8, _MM_HINT_T0);
-        _mm_prefetch(p.wrapping_add(64) as *const i8, _MM_HINT_T0);
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = p;
-}
-
-/// True when every value is in the recent run (full mode).
-fn seq_is_full<T: Val>(seq: &Seq<T>) -> bool {
-    seq.start == 0 && seq.prefix.is_empty()
 }
 
 /// G(from..from+len) as one in-memory slice (of the prefix or the recent run), if it is one.
@@ -746,71 +746,4 @@ fn pack_bits<'a>(bytes: &[u8], out: &'a mut Vec<u64>) -> &'a [u64] {
         out.push(word);
     }
     out
-}
-
-/// Phase 1 for rows `t0..t0+rows` of the block starting at heap `n0`: marks `G(r) ^ G(m - r)` for
-/// every position r (of `rp`, values `rv`) whose partner `m - r` lies before the block.
-/// `tile` holds `width` bytes per row; every value and every `rv` is below `cap <= width`.
-#[allow(clippy::too_many_arguments)]
-fn mark_tile<T: Val>(
-    tile: &mut [u8],
-    width: usize,
-    cap: u32,
-    seq: &Seq<T>,
-    plan: &Plan,
-    rp: &[u64],
-    rv: &[u32],
-    n0: u64,
-    t0: usize,
-    rows: usize,
-) {
-    assert!(cap as usize <= width && tile.len() >= rows * width);
-    let t0u = t0 as u64;
-    for s in &plan.splits {
-        let i = s.remove;
-        for (idx, (&r, &gr)) in rp.iter().zip(rv).enumerate() {
-            // Fetch the partners of a rare heap a few iterations ahead (they are scattered).
-            if let Some(&ahead) = rp.get(idx + PREFETCH_AHEAD) {
-                let at = (n0 + t0u).saturating_sub(i + ahead);
-                if at >= seq.start && at < seq.len() {
-                    prefetch(seq.recent_slice(at, 1).as_ptr() as *const u8);
-                }
-            }
-            // Row j (block index) has partner n0 + j - i - r: need 1 <= partner < n0.
-            let lo = (r + 1 + i).saturating_sub(n0).max(t0u);
-            let hi = (r + i).min(t0u + rows as u64);
-            if lo >= hi {
-                continue;
-            }
-            debug_assert!(gr < cap);
-            let skip = if s.unequal && 2 * r + i >= n0 {
-                Some(2 * r + i - n0)
-            } else {
-                None
-            };
-            let mut run = |from: u64, to: u64| {
-                if from >= to {
-                    return;
-                }
-                let vals = seq.recent_slice(n0 + from - i - r, (to - from) as usize);
-                let first = (from - t0u) as usize * width;
-                let rows_out = &mut tile[first..first + vals.len() * width];
-                let ptr = rows_out.as_mut_ptr();
-                for (k, &x) in vals.iter().enumerate() {
-                    let v = (x.get() ^ gr) as usize;
-                    debug_assert!(v < width);
-                    // SAFETY: k < vals.len() and v < cap <= width (values and gr are below cap,
-                    // a power of two, so their xor is too), so the byte is inside `rows_out`.
-                    unsafe { *ptr.add(k * width + v) = 1 };
-                }
-            };
-            match skip {
-                Some(e) if e >= lo && e < hi => {
-                    run(lo, e);
-                    run(e + 1, hi);
-                }
-                _ => run(lo, hi),
-            }
-        }
-    }
 }

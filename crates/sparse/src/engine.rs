@@ -391,10 +391,10 @@ impl Engine {
 }
 
 /// How deep the recent run must reach for the next block: partners of rare heaps and of the
-/// scan positions phase 1 marks, plus the removals and the block.
+/// deepest confirming scans so far, plus the removals and the block.
 fn window_need<T: Val>(c: &Core<T>) -> u64 {
     let last = c.rare_pos.last().copied().unwrap_or(0);
-    let a = (c.tuning.scan_prefix as u64).max(c.scan_reach);
+    let a = c.scan_reach.max(8192);
     last.max(a) + c.plan.max_removal() + c.tuning.block as u64 + 64
 }
 

@@ -13,6 +13,7 @@
 pub mod core;
 pub mod engine;
 pub mod error;
+pub mod kernel;
 pub mod mask;
 pub mod plan;
 pub mod run;

@@ -12,6 +12,8 @@ pub trait Val: Copy + Default + Send + Sync + 'static {
     const LIMIT: u32;
     fn get(self) -> u32;
     fn put(v: u32) -> Self;
+    /// The same slice as u16 values, when that is what it holds (for the vector kernels).
+    fn as_u16(s: &[Self]) -> Option<&[u16]>;
 }
 
 impl Val for u16 {
@@ -24,6 +26,9 @@ impl Val for u16 {
     fn put(v: u32) -> Self {
         v as u16
     }
+    fn as_u16(s: &[Self]) -> Option<&[u16]> {
+        Some(s)
+    }
 }
 
 impl Val for u32 {
@@ -35,6 +40,9 @@ impl Val for u32 {
     #[inline(always)]
     fn put(v: u32) -> Self {
         v
+    }
+    fn as_u16(_: &[Self]) -> Option<&[u16]> {
+        None
     }
 }
 

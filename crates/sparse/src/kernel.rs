@@ -1,0 +1,296 @@
+//! The two inner loops of phase 1, in plain Rust and, on x86-64 with AVX2 (detected at run
+//! time), as vector code. Both versions set exactly the same bytes and bits.
+//!
+//! - [`mark16`]: for a tile of [`LANES`] consecutive heaps and a list of rare heaps r, marks
+//!   `G(r) ^ G(partner)` in each heap's row. The partners of consecutive heaps are consecutive,
+//!   so one 32-byte load serves the whole tile.
+//! - [`scan_pairs`]: the confirming scan of one heap over splits `(a, m - a)`: looks for the
+//!   values still needed. Needed values are few and found rarely, so the vector version tests
+//!   32 pairs at a time against a 256-bit set and only stops to look closer on a hit.
+
+use crate::seq::Val;
+
+/// Heaps per tile of [`mark16`].
+pub const LANES: usize = 16;
+
+#[cfg(target_arch = "x86_64")]
+fn has_avx2() -> bool {
+    std::is_x86_feature_detected!("avx2")
+}
+
+/// Sets byte `(rv[x] ^ vals[base - rp[x] + k]) & (cap - 1)` of row `k` (rows of `width` bytes in
+/// `rows`) for every x and every k in `0..LANES`. Values are below `cap` (a power of two at most
+/// `width`), so the mask changes nothing; it keeps every write inside `rows` whatever the input.
+///
+/// Panics when a partner index `base - rp[x] + k` falls outside `vals`.
+pub fn mark16<T: Val>(
+    rows: &mut [u8],
+    width: usize,
+    cap: u32,
+    vals: &[T],
+    base: u64,
+    rp: &[u64],
+    rv: &[u32],
+) {
+    assert!(cap.is_power_of_two() && cap as usize <= width && rows.len() >= LANES * width);
+    #[cfg(target_arch = "x86_64")]
+    if let Some(vals) = T::as_u16(vals) {
+        if has_avx2() {
+            macro_rules! fixed_width {
+                ($($w:literal)*) => {
+                    match width {
+                        // SAFETY: AVX2 is present; the assertion above bounds every write.
+                        $($w => return unsafe { x86::mark16::<$w>(rows, cap, vals, base, rp, rv) },)*
+                        _ => {}
+                    }
+                };
+            }
+            fixed_width!(128 192 320 576 1088);
+        }
+    }
+    let mask = cap - 1;
+    for (&r, &gr) in rp.iter().zip(rv) {
+        let at = usize::try_from(base - r).expect("partner index");
+        for (k, x) in vals[at..at + LANES].iter().enumerate() {
+            rows[k * width + ((x.get() ^ gr) & mask) as usize] = 1;
+        }
+    }
+}
+
+/// The confirming scan over the pairs `(firsts[k], seconds[len - 1 - k])`, k = 0, 1, …: clears
+/// the bit of each pair's xor from `need` (bits over values) and sets its byte in `row` when it
+/// was needed. Returns `Some(k)` once `need` is empty (pairs `0..=k` looked at, perhaps a few
+/// more), `None` when every pair was looked at. Values are below `cap`.
+pub fn scan_pairs<T: Val>(
+    firsts: &[T],
+    seconds: &[T],
+    cap: u32,
+    need: &mut [u64],
+    row: &mut [u8],
+) -> Option<usize> {
+    assert_eq!(firsts.len(), seconds.len());
+    if need.iter().all(|&w| w == 0) {
+        return Some(0);
+    }
+    #[cfg(target_arch = "x86_64")]
+    if let (Some(f), Some(s)) = (T::as_u16(firsts), T::as_u16(seconds)) {
+        if cap <= 256 && has_avx2() && need[4.min(need.len())..].iter().all(|&w| w == 0) {
+            let mut set = [0u64; 4];
+            let words = need.len().min(4);
+            set[..words].copy_from_slice(&need[..words]);
+            // SAFETY: AVX2 is present; every load is from a checked sub-slice.
+            let (done, k) = unsafe { x86::scan_pairs(f, s, &mut set, row) };
+            need[..words].copy_from_slice(&set[..words]);
+            if done {
+                return Some(k);
+            }
+            return scan_plain(&firsts[k..], &seconds[..seconds.len() - k], need, row)
+                .map(|j| j + k);
+        }
+    }
+    scan_plain(firsts, seconds, need, row)
+}
+
+fn scan_plain<T: Val>(
+    firsts: &[T],
+    seconds: &[T],
+    need: &mut [u64],
+    row: &mut [u8],
+) -> Option<usize> {
+    let mut missing: u32 = need.iter().map(|w| w.count_ones()).sum();
+    if missing == 0 {
+        return Some(0);
+    }
+    for (k, (x, y)) in firsts.iter().zip(seconds.iter().rev()).enumerate() {
+        let v = (x.get() ^ y.get()) as usize;
+        let Some(word) = need.get_mut(v / 64) else {
+            continue;
+        };
+        let bit = 1u64 << (v % 64);
+        if *word & bit != 0 {
+            *word &= !bit;
+            row[v] = 1;
+            missing -= 1;
+            if missing == 0 {
+                return Some(k);
+            }
+        }
+    }
+    None
+}
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use std::arch::x86_64::*;
+
+    use super::LANES;
+
+    /// [`super::mark16`] with the row width a constant (its multiples become displacements).
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn mark16<const W: usize>(
+        rows: &mut [u8],
+        cap: u32,
+        vals: &[u16],
+        base: u64,
+        rp: &[u64],
+        rv: &[u32],
+    ) {
+        debug_assert!(cap as usize <= W && rows.len() >= LANES * W);
+        let mask = _mm256_set1_epi16((cap - 1) as u16 as i16);
+        let out = rows.as_mut_ptr();
+        let mut lane = [0u16; LANES];
+        for (&r, &gr) in rp.iter().zip(rv) {
+            let at = usize::try_from(base - r).expect("partner index");
+            let partners = &vals[at..at + LANES];
+            let x = _mm256_loadu_si256(partners.as_ptr().cast());
+            let v = _mm256_xor_si256(x, _mm256_set1_epi16(gr as u16 as i16));
+            _mm256_storeu_si256(lane.as_mut_ptr().cast(), _mm256_and_si256(v, mask));
+            for (k, &v) in lane.iter().enumerate() {
+                // SAFETY: v < cap <= W, so k * W + v < LANES * W <= rows.len().
+                *out.add(k * W + v as usize) = 1;
+            }
+        }
+    }
+
+    /// [`super::scan_pairs`] for values below 256 and a need set of 256 bits. Returns
+    /// (true, k) when the set emptied at pair k or before, else (false, k) with pairs `0..k` looked
+    /// at (the caller finishes the last few one by one).
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn scan_pairs(
+        firsts: &[u16],
+        seconds: &[u16],
+        need: &mut [u64; 4],
+        row: &mut [u8],
+    ) -> (bool, usize) {
+        let len = firsts.len();
+        // Reverses the 16 words of a vector: bytes within each half, then the halves.
+        let rev = _mm256_setr_epi8(
+            14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6,
+            7, 4, 5, 2, 3, 0, 1,
+        );
+        let pow2 = _mm256_setr_epi8(
+            1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64,
+            -128, 1, 2, 4, 8, 16, 32, 64, -128,
+        );
+        let low5 = _mm256_set1_epi8(0x1f);
+        let low3 = _mm256_set1_epi8(7);
+        let reverse = |y: __m256i| _mm256_permute4x64_epi64(_mm256_shuffle_epi8(y, rev), 0x4e);
+        let mut set = _mm256_loadu_si256(need.as_ptr().cast());
+        // Bytes 0..16 and 16..32 of the set, each in both halves (vpshufb looks within a half).
+        let mut set_lo = _mm256_permute4x64_epi64(set, 0x44);
+        let mut set_hi = _mm256_permute4x64_epi64(set, 0xee);
+        let mut bytes = [0u8; 32];
+        let mut k = 0;
+        let mut done = false;
+        while k + 32 <= len {
+            let x = &firsts[k..k + 32];
+            let y = &seconds[len - k - 32..len - k];
+            let x0 = _mm256_loadu_si256(x.as_ptr().cast());
+            let x1 = _mm256_loadu_si256(x.as_ptr().add(16).cast());
+            let y1 = reverse(_mm256_loadu_si256(y.as_ptr().cast()));
+            let y0 = reverse(_mm256_loadu_si256(y.as_ptr().add(16).cast()));
+            // 32 xors as bytes (in an order of their own: only membership matters).
+            let v = _mm256_packus_epi16(_mm256_xor_si256(x0, y0), _mm256_xor_si256(x1, y1));
+            let idx = _mm256_and_si256(_mm256_srli_epi16(v, 3), low5);
+            let lo = _mm256_shuffle_epi8(set_lo, idx);
+            let hi = _mm256_shuffle_epi8(set_hi, idx);
+            let byte = _mm256_blendv_epi8(lo, hi, _mm256_slli_epi16(idx, 3));
+            let bit = _mm256_shuffle_epi8(pow2, _mm256_and_si256(v, low3));
+            let hit = _mm256_and_si256(byte, bit);
+            if _mm256_testz_si256(hit, hit) == 0 {
+                _mm256_storeu_si256(bytes.as_mut_ptr().cast(), v);
+                let zero = _mm256_cmpeq_epi8(hit, _mm256_setzero_si256());
+                let mut lanes = !(_mm256_movemask_epi8(zero) as u32);
+                let mut words = [0u64; 4];
+                _mm256_storeu_si256(words.as_mut_ptr().cast(), set);
+                while lanes != 0 {
+                    let v = bytes[lanes.trailing_zeros() as usize] as usize;
+                    lanes &= lanes - 1;
+                    words[v / 64] &= !(1u64 << (v % 64));
+                    if let Some(b) = row.get_mut(v) {
+                        *b = 1;
+                    }
+                }
+                set = _mm256_loadu_si256(words.as_ptr().cast());
+                if _mm256_testz_si256(set, set) != 0 {
+                    done = true;
+                    k += 31;
+                    break;
+                }
+                set_lo = _mm256_permute4x64_epi64(set, 0x44);
+                set_hi = _mm256_permute4x64_epi64(set, 0xee);
+            }
+            k += 32;
+        }
+        _mm256_storeu_si256(need.as_mut_ptr().cast(), set);
+        (done, k)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn plain_marks(width: usize, vals: &[u16], base: u64, rp: &[u64], rv: &[u32]) -> Vec<u8> {
+        let mut rows = vec![0u8; LANES * width];
+        for (&r, &gr) in rp.iter().zip(rv) {
+            for k in 0..LANES {
+                let x = u32::from(vals[(base - r) as usize + k]);
+                rows[k * width + (x ^ gr) as usize] = 1;
+            }
+        }
+        rows
+    }
+
+    proptest! {
+        /// The dispatched kernel (vector code where the machine has it) against the definition.
+        #[test]
+        fn mark16_matches_definition(
+            logcap in 6u32..=10,
+            seed_vals in proptest::collection::vec(any::<u16>(), 64..400),
+            picks in proptest::collection::vec(any::<u16>(), 0..40),
+        ) {
+            let cap = 1u32 << logcap;
+            let width = cap as usize + 64;
+            let vals: Vec<u16> = seed_vals.iter().map(|v| v % cap as u16).collect();
+            let base = (vals.len() - LANES) as u64;
+            let mut rp: Vec<u64> = picks.iter().map(|p| u64::from(*p) % (base + 1)).collect();
+            rp.sort_unstable();
+            let rv: Vec<u32> = rp.iter().map(|&r| u32::from(vals[r as usize])).collect();
+            let mut rows = vec![0u8; LANES * width];
+            mark16(&mut rows, width, cap, &vals, base, &rp, &rv);
+            prop_assert_eq!(rows, plain_marks(width, &vals, base, &rp, &rv));
+        }
+
+        /// The vector scan finds the same values as the plain one and stops no earlier than the
+        /// pair that emptied the set.
+        #[test]
+        fn scan_matches_plain(
+            logcap in 3u32..=9,
+            a in proptest::collection::vec(any::<u16>(), 0..300),
+            b in proptest::collection::vec(any::<u16>(), 0..300),
+            want in proptest::collection::vec(any::<u16>(), 1..6),
+        ) {
+            let cap = 1u32 << logcap;
+            let len = a.len().min(b.len());
+            let firsts: Vec<u16> = a[..len].iter().map(|v| v % cap as u16).collect();
+            let seconds: Vec<u16> = b[..len].iter().map(|v| v % cap as u16).collect();
+            let words = cap as usize / 64 + 1;
+            let mut need = vec![0u64; words];
+            for w in &want {
+                let v = (*w as u32 % cap) as usize;
+                need[v / 64] |= 1 << (v % 64);
+            }
+            let (mut need2, mut row1, mut row2) = (need.clone(), vec![0u8; words * 64], vec![0u8; words * 64]);
+            let fast = scan_pairs(&firsts, &seconds, cap, &mut need, &mut row1);
+            let plain = scan_plain(&firsts, &seconds, &mut need2, &mut row2);
+            prop_assert_eq!(fast.is_some(), plain.is_some());
+            if let (Some(f), Some(p)) = (fast, plain) {
+                prop_assert!(f >= p);
+            }
+            prop_assert_eq!(&need, &need2);
+            prop_assert_eq!(&row1, &row2);
+        }
+    }
+}

@@ -255,7 +255,7 @@ impl<T: Val> Core<T> {
     pub fn block(
         &mut self,
         count: usize,
-        pool: Option<&rayon::ThreadPool>,
+        crew: Option<&crate::crew::Crew>,
         gap: &mut dyn FnMut(u64) -> u32,
     ) -> usize {
         let n0 = self.seq.len();
@@ -306,21 +306,20 @@ impl<T: Val> Core<T> {
                     }
                 }
             };
-            let (marks, early) = (&mut self.marks, &mut self.early);
-            match pool {
-                Some(pool) if b > tile_rows => pool.install(|| {
-                    use rayon::prelude::*;
-                    marks
-                        .par_chunks_mut(tile_rows * width)
-                        .zip(early.par_chunks_mut(tile_rows))
-                        .enumerate()
-                        .for_each(work);
-                }),
-                _ => marks
-                    .chunks_mut(tile_rows * width)
-                    .zip(early.chunks_mut(tile_rows))
-                    .enumerate()
-                    .for_each(work),
+            let items = self
+                .marks
+                .chunks_mut(tile_rows * width)
+                .zip(self.early.chunks_mut(tile_rows));
+            match crew {
+                Some(crew) if b > tile_rows => {
+                    let items: Vec<_> = items.map(std::sync::Mutex::new).collect();
+                    crew.run(items.len(), &|t| {
+                        let mut item = items[t].lock().unwrap_or_else(|e| e.into_inner());
+                        let (tile, early) = &mut *item;
+                        work((t, (&mut **tile, &mut **early)));
+                    });
+                }
+                _ => items.enumerate().for_each(work),
             }
         }
 
@@ -396,7 +395,16 @@ impl<T: Val> Core<T> {
             let m = n - s.remove;
             let limit = (j as u64).saturating_sub(s.remove);
             let small = self.rare_pos[..hi0].partition_point(|&r| r <= limit);
-            for idx in (0..small).chain(hi0..self.rare_pos.len()) {
+            // Partners m - r >= n0 are in the recent run (the block is).
+            let recent = &seq.recent[..];
+            let base = m - seq.start;
+            for (&r, &gr) in self.rare_pos[..small].iter().zip(&self.rare_val[..small]) {
+                if s.unequal && 2 * r == m {
+                    continue;
+                }
+                set(gr ^ recent[(base - r) as usize].get());
+            }
+            for idx in hi0..self.rare_pos.len() {
                 let r = self.rare_pos[idx];
                 if r >= m || (s.unequal && 2 * r == m) {
                     continue;

@@ -4,6 +4,7 @@
 use grundy_heap::TakeBreak;
 
 use crate::core::{Core, Stats};
+use crate::crew::Crew;
 use crate::error::Error;
 use crate::plan::Plan;
 use crate::seq::{Seq, Val};
@@ -48,7 +49,7 @@ struct Window {
 pub struct Engine {
     code: TakeBreak,
     inner: Inner,
-    pool: Option<rayon::ThreadPool>,
+    crew: Option<Crew>,
     rare_seen: usize,
     blocks_since_mask: u32,
     window: Option<Window>,
@@ -61,7 +62,7 @@ impl Engine {
         Ok(Engine {
             code: code.clone(),
             inner: Inner::Narrow(Core::new(plan)),
-            pool: None,
+            crew: None,
             rare_seen: 0,
             blocks_since_mask: 0,
             window: None,
@@ -77,11 +78,8 @@ impl Engine {
         } else {
             threads
         };
-        self.pool = if threads > 1 {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .ok()
+        self.crew = if threads > 1 {
+            Crew::new(threads - 1)
         } else {
             None
         };
@@ -163,7 +161,7 @@ impl Engine {
         let mut e = Engine {
             code: code.clone(),
             inner,
-            pool: None,
+            crew: None,
             rare_seen: 0,
             blocks_since_mask: 0,
             window: None,
@@ -275,12 +273,12 @@ impl Engine {
             self.maybe_widen();
             let left = target - self.len();
             let count = usize::try_from(left).unwrap_or(usize::MAX);
-            let pool = self.pool.as_ref();
+            let crew = self.crew.as_ref();
             match self.window.as_mut() {
                 None => {
                     let mut no_gap =
                         |i: u64| -> u32 { panic!("heap {i} is not in memory (full mode)") };
-                    with_core_mut!(self, c => { c.block(count, pool, &mut no_gap); });
+                    with_core_mut!(self, c => { c.block(count, crew, &mut no_gap); });
                 }
                 Some(w) => {
                     let fetches = &mut w.fetches;
@@ -291,7 +289,7 @@ impl Engine {
                     };
                     with_core_mut!(self, c => {
                         ensure_window(c, &mut gap);
-                        c.block(count, pool, &mut gap);
+                        c.block(count, crew, &mut gap);
                     });
                 }
             }

@@ -6,7 +6,8 @@
 //!   so one 32-byte load serves the whole tile.
 //! - [`scan_pairs`]: the confirming scan of one heap over splits `(a, m - a)`: looks for the
 //!   values still needed. Needed values are few and found rarely, so the vector version tests
-//!   32 pairs at a time against a 256-bit set and only stops to look closer on a hit.
+//!   32 pairs at a time against the set (values below 512) and only stops to look closer on a
+//!   hit.
 
 use crate::seq::Val;
 
@@ -74,12 +75,18 @@ pub fn scan_pairs<T: Val>(
     }
     #[cfg(target_arch = "x86_64")]
     if let (Some(f), Some(s)) = (T::as_u16(firsts), T::as_u16(seconds)) {
-        if cap <= 256 && has_avx2() && need[4.min(need.len())..].iter().all(|&w| w == 0) {
-            let mut set = [0u64; 4];
-            let words = need.len().min(4);
+        if cap <= 512 && has_avx2() && need[8.min(need.len())..].iter().all(|&w| w == 0) {
+            let mut set = [0u64; 8];
+            let words = need.len().min(8);
             set[..words].copy_from_slice(&need[..words]);
             // SAFETY: AVX2 is present; every load is from a checked sub-slice.
-            let (done, k) = unsafe { x86::scan_pairs(f, s, &mut set, row) };
+            let (done, k) = unsafe {
+                if cap <= 256 {
+                    x86::scan_pairs::<false>(f, s, &mut set, row)
+                } else {
+                    x86::scan_pairs::<true>(f, s, &mut set, row)
+                }
+            };
             need[..words].copy_from_slice(&set[..words]);
             if done {
                 return Some(k);
@@ -125,6 +132,17 @@ mod x86 {
 
     use super::LANES;
 
+    /// Bit v alone, as a 256-bit vector, for each byte value v.
+    static ONE_HOT: [[u64; 4]; 256] = {
+        let mut t = [[0u64; 4]; 256];
+        let mut v = 0;
+        while v < 256 {
+            t[v][v / 64] = 1 << (v % 64);
+            v += 1;
+        }
+        t
+    };
+
     /// [`super::mark16`] with the row width a constant (its multiples become displacements).
     #[target_feature(enable = "avx2")]
     pub unsafe fn mark16<const W: usize>(
@@ -152,14 +170,14 @@ mod x86 {
         }
     }
 
-    /// [`super::scan_pairs`] for values below 256 and a need set of 256 bits. Returns
-    /// (true, k) when the set emptied at pair k or before, else (false, k) with pairs `0..k` looked
-    /// at (the caller finishes the last few one by one).
+    /// [`super::scan_pairs`] for values below 256 (`WIDE` false) or 512 (true), with the need
+    /// set as 512 bits. Returns (true, k) when the set emptied at pair k or before, else
+    /// (false, k) with pairs `0..k` looked at (the caller finishes the last few one by one).
     #[target_feature(enable = "avx2")]
-    pub unsafe fn scan_pairs(
+    pub unsafe fn scan_pairs<const WIDE: bool>(
         firsts: &[u16],
         seconds: &[u16],
-        need: &mut [u64; 4],
+        need: &mut [u64; 8],
         row: &mut [u8],
     ) -> (bool, usize) {
         let len = firsts.len();
@@ -174,12 +192,24 @@ mod x86 {
         );
         let low5 = _mm256_set1_epi8(0x1f);
         let low3 = _mm256_set1_epi8(7);
+        let low8 = _mm256_set1_epi16(0xff);
         let reverse = |y: __m256i| _mm256_permute4x64_epi64(_mm256_shuffle_epi8(y, rev), 0x4e);
-        let mut set = _mm256_loadu_si256(need.as_ptr().cast());
-        // Bytes 0..16 and 16..32 of the set, each in both halves (vpshufb looks within a half).
-        let mut set_lo = _mm256_permute4x64_epi64(set, 0x44);
-        let mut set_hi = _mm256_permute4x64_epi64(set, 0xee);
-        let mut bytes = [0u8; 32];
+        // The set as two 256-bit halves (values below 256, and 256..512).
+        let mut set = [
+            _mm256_loadu_si256(need.as_ptr().cast()),
+            _mm256_loadu_si256(need.as_ptr().add(4).cast()),
+        ];
+        // Bytes 0..16 and 16..32 of each half, in both lanes (vpshufb looks within a lane).
+        let split = |h: __m256i| {
+            (
+                _mm256_permute4x64_epi64(h, 0x44),
+                _mm256_permute4x64_epi64(h, 0xee),
+            )
+        };
+        let (mut lo0, mut hi0) = split(set[0]);
+        let (mut lo1, mut hi1) = split(set[1]);
+        let mut low_bytes = [0u8; 32];
+        let mut high_bytes = [0u8; 32];
         let mut k = 0;
         let mut done = false;
         while k + 32 <= len {
@@ -189,40 +219,63 @@ mod x86 {
             let x1 = _mm256_loadu_si256(x.as_ptr().add(16).cast());
             let y1 = reverse(_mm256_loadu_si256(y.as_ptr().cast()));
             let y0 = reverse(_mm256_loadu_si256(y.as_ptr().add(16).cast()));
-            // 32 xors as bytes (in an order of their own: only membership matters).
-            let v = _mm256_packus_epi16(_mm256_xor_si256(x0, y0), _mm256_xor_si256(x1, y1));
-            let idx = _mm256_and_si256(_mm256_srli_epi16(v, 3), low5);
-            let lo = _mm256_shuffle_epi8(set_lo, idx);
-            let hi = _mm256_shuffle_epi8(set_hi, idx);
-            let byte = _mm256_blendv_epi8(lo, hi, _mm256_slli_epi16(idx, 3));
-            let bit = _mm256_shuffle_epi8(pow2, _mm256_and_si256(v, low3));
+            let w0 = _mm256_xor_si256(x0, y0);
+            let w1 = _mm256_xor_si256(x1, y1);
+            // 32 xors as bytes (in an order of their own: only membership matters), and for
+            // WIDE their bit 8.
+            let (low, high) = if WIDE {
+                (
+                    _mm256_packus_epi16(_mm256_and_si256(w0, low8), _mm256_and_si256(w1, low8)),
+                    _mm256_packus_epi16(_mm256_srli_epi16(w0, 8), _mm256_srli_epi16(w1, 8)),
+                )
+            } else {
+                (_mm256_packus_epi16(w0, w1), _mm256_setzero_si256())
+            };
+            let idx = _mm256_and_si256(_mm256_srli_epi16(low, 3), low5);
+            let upper = _mm256_slli_epi16(idx, 3);
+            let mut byte = _mm256_blendv_epi8(
+                _mm256_shuffle_epi8(lo0, idx),
+                _mm256_shuffle_epi8(hi0, idx),
+                upper,
+            );
+            if WIDE {
+                let byte1 = _mm256_blendv_epi8(
+                    _mm256_shuffle_epi8(lo1, idx),
+                    _mm256_shuffle_epi8(hi1, idx),
+                    upper,
+                );
+                byte = _mm256_blendv_epi8(byte, byte1, _mm256_slli_epi16(high, 7));
+            }
+            let bit = _mm256_shuffle_epi8(pow2, _mm256_and_si256(low, low3));
             let hit = _mm256_and_si256(byte, bit);
             if _mm256_testz_si256(hit, hit) == 0 {
-                _mm256_storeu_si256(bytes.as_mut_ptr().cast(), v);
+                _mm256_storeu_si256(low_bytes.as_mut_ptr().cast(), low);
+                _mm256_storeu_si256(high_bytes.as_mut_ptr().cast(), high);
                 let zero = _mm256_cmpeq_epi8(hit, _mm256_setzero_si256());
                 let mut lanes = !(_mm256_movemask_epi8(zero) as u32);
-                let mut words = [0u64; 4];
-                _mm256_storeu_si256(words.as_mut_ptr().cast(), set);
                 while lanes != 0 {
-                    let v = bytes[lanes.trailing_zeros() as usize] as usize;
+                    let l = lanes.trailing_zeros() as usize;
                     lanes &= lanes - 1;
-                    words[v / 64] &= !(1u64 << (v % 64));
-                    if let Some(b) = row.get_mut(v) {
+                    let (v, h) = (low_bytes[l] as usize, high_bytes[l] as usize & 1);
+                    let one = _mm256_loadu_si256(ONE_HOT[v].as_ptr().cast());
+                    set[h] = _mm256_andnot_si256(one, set[h]);
+                    if let Some(b) = row.get_mut(h * 256 + v) {
                         *b = 1;
                     }
                 }
-                set = _mm256_loadu_si256(words.as_ptr().cast());
-                if _mm256_testz_si256(set, set) != 0 {
+                let both = _mm256_or_si256(set[0], set[1]);
+                if _mm256_testz_si256(both, both) != 0 {
                     done = true;
                     k += 31;
                     break;
                 }
-                set_lo = _mm256_permute4x64_epi64(set, 0x44);
-                set_hi = _mm256_permute4x64_epi64(set, 0xee);
+                (lo0, hi0) = split(set[0]);
+                (lo1, hi1) = split(set[1]);
             }
             k += 32;
         }
-        _mm256_storeu_si256(need.as_mut_ptr().cast(), set);
+        _mm256_storeu_si256(need.as_mut_ptr().cast(), set[0]);
+        _mm256_storeu_si256(need.as_mut_ptr().add(4).cast(), set[1]);
         (done, k)
     }
 }
@@ -267,7 +320,7 @@ mod tests {
         /// pair that emptied the set.
         #[test]
         fn scan_matches_plain(
-            logcap in 3u32..=9,
+            logcap in 3u32..=10,
             a in proptest::collection::vec(any::<u16>(), 0..300),
             b in proptest::collection::vec(any::<u16>(), 0..300),
             want in proptest::collection::vec(any::<u16>(), 1..6),

@@ -11,6 +11,7 @@
 //! disk when it is needed again (a new far rare heap, a deep scan, a mask change).
 
 pub mod core;
+pub mod crew;
 pub mod engine;
 pub mod error;
 pub mod kernel;

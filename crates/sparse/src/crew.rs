@@ -1,0 +1,200 @@
+//! Helper threads for phase 1.
+//!
+//! A block's phase 1 lasts a fraction of a millisecond and the sequential phase 2 between two of
+//! them less, so threads that sleep between blocks (a thread pool's usual idle policy) spend much
+//! of the run waking up. A [`Crew`]'s helpers instead spin between jobs for a while (about a
+//! millisecond) and only then park; the caller works on the job too and returns once every
+//! helper has let go of it.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// A job: called once for each item index.
+type Job = dyn Fn(usize) + Sync;
+
+/// How long an idle helper spins before it parks.
+const SPIN: Duration = Duration::from_millis(2);
+
+struct Shared {
+    /// Bumped for each job (and to stop).
+    epoch: AtomicU64,
+    /// The current job, valid while helpers are `pending`.
+    job: Mutex<Option<JobPtr>>,
+    items: AtomicUsize,
+    next: AtomicUsize,
+    /// Helpers that have not yet let go of the current job.
+    pending: AtomicUsize,
+    panicked: AtomicBool,
+    stop: AtomicBool,
+}
+
+/// The job's address with its lifetime erased; [`Crew::run`] keeps the job alive until no helper
+/// holds it.
+#[derive(Clone, Copy)]
+struct JobPtr(*const Job);
+
+// SAFETY: the pointee is `Sync` and outlives every use (see `Crew::run`).
+unsafe impl Send for JobPtr {}
+
+/// Helper threads that run [`Crew::run`] jobs with the calling thread.
+pub struct Crew {
+    shared: Arc<Shared>,
+    helpers: Vec<JoinHandle<()>>,
+}
+
+impl Crew {
+    /// A crew of `helpers` threads besides the caller's (None when they cannot be started).
+    pub fn new(helpers: usize) -> Option<Crew> {
+        let shared = Arc::new(Shared {
+            epoch: AtomicU64::new(0),
+            job: Mutex::new(None),
+            items: AtomicUsize::new(0),
+            next: AtomicUsize::new(0),
+            pending: AtomicUsize::new(0),
+            panicked: AtomicBool::new(false),
+            stop: AtomicBool::new(false),
+        });
+        let mut handles = Vec::new();
+        for k in 0..helpers {
+            let shared = Arc::clone(&shared);
+            let handle = std::thread::Builder::new()
+                .name(format!("grundy-sparse-{k}"))
+                .spawn(move || helper(&shared))
+                .ok()?;
+            handles.push(handle);
+        }
+        Some(Crew {
+            shared,
+            helpers: handles,
+        })
+    }
+
+    /// Threads working on a job, the caller's included.
+    pub fn threads(&self) -> usize {
+        self.helpers.len() + 1
+    }
+
+    /// Calls `f(i)` for every i in `0..items`, spread over the caller and the helpers; returns
+    /// when all calls are done. A panic in any call is raised again here.
+    pub fn run(&self, items: usize, f: &(dyn Fn(usize) + Sync)) {
+        let s = &*self.shared;
+        // SAFETY: only the lifetime is erased. Helpers use the pointer only while counted in
+        // `pending`, and this function returns only once `pending` is 0.
+        let ptr: *const Job = unsafe { std::mem::transmute(f as *const (dyn Fn(usize) + Sync)) };
+        *s.job.lock().unwrap_or_else(|e| e.into_inner()) = Some(JobPtr(ptr));
+        s.items.store(items, Ordering::Relaxed);
+        s.next.store(0, Ordering::Relaxed);
+        s.pending.store(self.helpers.len(), Ordering::Relaxed);
+        s.epoch.fetch_add(1, Ordering::Release);
+        for h in &self.helpers {
+            h.thread().unpark();
+        }
+        let mine = catch_unwind(AssertUnwindSafe(|| claim(s, f)));
+        let mut spins = 0u32;
+        while s.pending.load(Ordering::Acquire) > 0 {
+            spins += 1;
+            if spins < 1 << 16 {
+                std::hint::spin_loop();
+            } else {
+                std::thread::yield_now();
+            }
+        }
+        *s.job.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        if let Err(p) = mine {
+            std::panic::resume_unwind(p);
+        }
+        if s.panicked.swap(false, Ordering::Relaxed) {
+            panic!("a phase 1 helper thread panicked");
+        }
+    }
+}
+
+impl Drop for Crew {
+    fn drop(&mut self) {
+        self.shared.stop.store(true, Ordering::Release);
+        self.shared.epoch.fetch_add(1, Ordering::Release);
+        for h in self.helpers.drain(..) {
+            h.thread().unpark();
+            let _ = h.join();
+        }
+    }
+}
+
+/// Takes items of the current job until none is left.
+fn claim(s: &Shared, f: &(dyn Fn(usize) + Sync + '_)) {
+    let items = s.items.load(Ordering::Relaxed);
+    loop {
+        let i = s.next.fetch_add(1, Ordering::Relaxed);
+        if i >= items {
+            return;
+        }
+        f(i);
+    }
+}
+
+fn helper(s: &Shared) {
+    let mut seen = 0;
+    loop {
+        let idle = Instant::now();
+        let mut spins = 0u32;
+        loop {
+            let epoch = s.epoch.load(Ordering::Acquire);
+            if epoch != seen {
+                seen = epoch;
+                break;
+            }
+            spins += 1;
+            if spins.is_multiple_of(1024) && idle.elapsed() > SPIN {
+                std::thread::park_timeout(Duration::from_millis(50));
+            } else {
+                std::hint::spin_loop();
+            }
+        }
+        if s.stop.load(Ordering::Acquire) {
+            return;
+        }
+        let job = *s.job.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(JobPtr(ptr)) = job {
+            // SAFETY: `run` keeps the job alive until this helper decrements `pending`.
+            let f = unsafe { &*ptr };
+            if catch_unwind(AssertUnwindSafe(|| claim(s, f))).is_err() {
+                s.panicked.store(true, Ordering::Relaxed);
+            }
+        }
+        s.pending.fetch_sub(1, Ordering::Release);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_item_runs_once() {
+        let crew = Crew::new(2).expect("threads");
+        for items in [0, 1, 5, 100] {
+            let hits: Vec<AtomicUsize> = (0..items).map(|_| AtomicUsize::new(0)).collect();
+            crew.run(items, &|i| {
+                hits[i].fetch_add(1, Ordering::Relaxed);
+            });
+            assert!(hits.iter().all(|h| h.load(Ordering::Relaxed) == 1));
+        }
+    }
+
+    #[test]
+    fn a_panic_in_a_job_reaches_the_caller_and_the_crew_goes_on() {
+        let crew = Crew::new(1).expect("threads");
+        let r = catch_unwind(AssertUnwindSafe(|| {
+            crew.run(64, &|i| assert!(i != 40, "item 40"));
+        }));
+        assert!(r.is_err());
+        let count = AtomicUsize::new(0);
+        crew.run(10, &|_| {
+            count.fetch_add(1, Ordering::Relaxed);
+        });
+        assert_eq!(count.load(Ordering::Relaxed), 10);
+    }
+}

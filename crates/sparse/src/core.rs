@@ -5,7 +5,7 @@
 //!
 //! Phase 1 (parallel over tiles of [`LANES`] heaps) reads only values before the block. Each rare
 //! r whose partner `m - r` lies before the block marks its value in every heap's row: partners of
-//! consecutive heaps are consecutive, so one load serves a tile ([`kernel::mark16`]). Each heap
+//! consecutive heaps are consecutive, so two loads serve a tile ([`kernel::mark_lanes`]). Each heap
 //! then takes the smallest unmarked common value c' and scans splits `a = j + 1, …` (j: its row;
 //! their partners lie before the block) until every rare value below c' has been seen
 //! ([`kernel::scan_pairs`]).
@@ -16,7 +16,7 @@
 //! where phase 1 stopped (or again from `j + 1` when c > c', since phase 1 looked only for values
 //! below c'). If the scan runs out, G(n) is the smallest unseen rare value (a new rare heap).
 
-use crate::kernel::{self, LANES};
+use crate::kernel::{self, pack_bits, LANES};
 use crate::mask::{best_mask, is_rare, key};
 use crate::plan::Plan;
 use crate::seq::{Seq, Val};
@@ -394,7 +394,11 @@ impl<T: Val> Core<T> {
             }
             let m = n - s.remove;
             let limit = (j as u64).saturating_sub(s.remove);
-            let small = self.rare_pos[..hi0].partition_point(|&r| r <= limit);
+            // Rare heaps are sparse: a short walk from the start beats a binary search.
+            let small = self.rare_pos[..hi0]
+                .iter()
+                .position(|&r| r > limit)
+                .unwrap_or(hi0);
             // Partners m - r >= n0 are in the recent run (the block is).
             let recent = &seq.recent[..];
             let base = m - seq.start;
@@ -677,7 +681,7 @@ fn mark_rare<T: Val>(
                     twin = (fast_hi, fast_hi);
                 }
                 let base = m0 - seq.start;
-                kernel::mark16(
+                kernel::mark_lanes(
                     lanes,
                     width,
                     cap,
@@ -686,7 +690,7 @@ fn mark_rare<T: Val>(
                     &rp[fast_lo..twin.0],
                     &rv[fast_lo..twin.0],
                 );
-                kernel::mark16(
+                kernel::mark_lanes(
                     lanes,
                     width,
                     cap,
@@ -697,8 +701,11 @@ fn mark_rare<T: Val>(
                 );
             }
         }
-        // The rest row by row.
-        let slow = (0..fast_lo).chain(twin.0..twin.1).chain(fast_hi..rp.len());
+        // The rest row by row, leaving out r <= j0 - i (every partner inside the block).
+        let skip = rp.partition_point(|&r| r + i <= j0);
+        let slow = (skip..fast_lo)
+            .chain(twin.0..twin.1)
+            .chain(fast_hi.max(skip)..rp.len());
         for idx in slow {
             let (r, gr) = (rp[idx], rv[idx]);
             for k in 0..lanes_u {
@@ -738,20 +745,4 @@ fn mem_slice<T: Val>(seq: &Seq<T>, from: u64, len: usize) -> Option<&[T]> {
         let at = from as usize;
         seq.prefix.get(at..at.checked_add(len)?)
     }
-}
-
-/// Packs a row of 0/1 bytes (length a multiple of 64) into bits.
-fn pack_bits<'a>(bytes: &[u8], out: &'a mut Vec<u64>) -> &'a [u64] {
-    out.clear();
-    for chunk in bytes.chunks_exact(64) {
-        let mut word = 0u64;
-        for (k, eight) in chunk.chunks_exact(8).enumerate() {
-            let x = u64::from_le_bytes(eight.try_into().expect("8 bytes"));
-            // Each byte is 0 or 1: gather bit 0 of every byte into the top byte.
-            let packed = (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) & 0xff;
-            word |= packed << (8 * k);
-        }
-        out.push(word);
-    }
-    out
 }

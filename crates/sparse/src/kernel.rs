@@ -1,7 +1,7 @@
 //! The two inner loops of phase 1, in plain Rust and, on x86-64 with AVX2 (detected at run
 //! time), as vector code. Both versions set exactly the same bytes and bits.
 //!
-//! - [`mark16`]: for a tile of [`LANES`] consecutive heaps and a list of rare heaps r, marks
+//! - [`mark_lanes`]: for a tile of [`LANES`] consecutive heaps and a list of rare heaps r, marks
 //!   `G(r) ^ G(partner)` in each heap's row. The partners of consecutive heaps are consecutive,
 //!   so one 32-byte load serves the whole tile.
 //! - [`scan_pairs`]: the confirming scan of one heap over splits `(a, m - a)`: looks for the
@@ -11,8 +11,8 @@
 
 use crate::seq::Val;
 
-/// Heaps per tile of [`mark16`].
-pub const LANES: usize = 16;
+/// Heaps per tile of [`mark_lanes`].
+pub const LANES: usize = 32;
 
 #[cfg(target_arch = "x86_64")]
 fn has_avx2() -> bool {
@@ -24,7 +24,7 @@ fn has_avx2() -> bool {
 /// `width`), so the mask changes nothing; it keeps every write inside `rows` whatever the input.
 ///
 /// Panics when a partner index `base - rp[x] + k` falls outside `vals`.
-pub fn mark16<T: Val>(
+pub fn mark_lanes<T: Val>(
     rows: &mut [u8],
     width: usize,
     cap: u32,
@@ -41,7 +41,7 @@ pub fn mark16<T: Val>(
                 ($($w:literal)*) => {
                     match width {
                         // SAFETY: AVX2 is present; the assertion above bounds every write.
-                        $($w => return unsafe { x86::mark16::<$w>(rows, cap, vals, base, rp, rv) },)*
+                        $($w => return unsafe { x86::mark_lanes::<$w>(rows, cap, vals, base, rp, rv) },)*
                         _ => {}
                     }
                 };
@@ -56,6 +56,30 @@ pub fn mark16<T: Val>(
             rows[k * width + ((x.get() ^ gr) & mask) as usize] = 1;
         }
     }
+}
+
+/// Packs a row of 0/1 bytes (length a multiple of 64) into bits, one word per 64 bytes.
+pub fn pack_bits<'a>(bytes: &[u8], out: &'a mut Vec<u64>) -> &'a [u64] {
+    out.clear();
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        for chunk in bytes.chunks_exact(64) {
+            // SAFETY: AVX2 is present; the chunk holds 64 bytes.
+            out.push(unsafe { x86::pack64(chunk) });
+        }
+        return out;
+    }
+    for chunk in bytes.chunks_exact(64) {
+        let mut word = 0u64;
+        for (k, eight) in chunk.chunks_exact(8).enumerate() {
+            let x = u64::from_le_bytes(eight.try_into().expect("8 bytes"));
+            // Each byte is 0 or 1: gather bit 0 of every byte into the top byte.
+            let packed = (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) & 0xff;
+            word |= packed << (8 * k);
+        }
+        out.push(word);
+    }
+    out
 }
 
 /// The confirming scan over the pairs `(firsts[k], seconds[len - 1 - k])`, k = 0, 1, …: clears
@@ -143,9 +167,21 @@ mod x86 {
         t
     };
 
-    /// [`super::mark16`] with the row width a constant (its multiples become displacements).
+    /// Bit k set when byte k of the 64 is not zero.
     #[target_feature(enable = "avx2")]
-    pub unsafe fn mark16<const W: usize>(
+    pub unsafe fn pack64(chunk: &[u8]) -> u64 {
+        let chunk = &chunk[..64];
+        let zero = _mm256_setzero_si256();
+        let a = _mm256_loadu_si256(chunk.as_ptr().cast());
+        let b = _mm256_loadu_si256(chunk.as_ptr().add(32).cast());
+        let za = _mm256_movemask_epi8(_mm256_cmpeq_epi8(a, zero)) as u32 as u64;
+        let zb = _mm256_movemask_epi8(_mm256_cmpeq_epi8(b, zero)) as u32 as u64;
+        !(za | zb << 32)
+    }
+
+    /// [`super::mark_lanes`] with the row width a constant (its multiples become displacements).
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn mark_lanes<const W: usize>(
         rows: &mut [u8],
         cap: u32,
         vals: &[u16],
@@ -156,16 +192,28 @@ mod x86 {
         debug_assert!(cap as usize <= W && rows.len() >= LANES * W);
         let mask = _mm256_set1_epi16((cap - 1) as u16 as i16);
         let out = rows.as_mut_ptr();
-        let mut lane = [0u16; LANES];
         for (&r, &gr) in rp.iter().zip(rv) {
             let at = usize::try_from(base - r).expect("partner index");
             let partners = &vals[at..at + LANES];
-            let x = _mm256_loadu_si256(partners.as_ptr().cast());
-            let v = _mm256_xor_si256(x, _mm256_set1_epi16(gr as u16 as i16));
-            _mm256_storeu_si256(lane.as_mut_ptr().cast(), _mm256_and_si256(v, mask));
-            for (k, &v) in lane.iter().enumerate() {
-                // SAFETY: v < cap <= W, so k * W + v < LANES * W <= rows.len().
-                *out.add(k * W + v as usize) = 1;
+            let g = _mm256_set1_epi16(gr as u16 as i16);
+            for half in 0..LANES / 16 {
+                let x = _mm256_loadu_si256(partners.as_ptr().add(16 * half).cast());
+                let v = _mm256_and_si256(_mm256_xor_si256(x, g), mask);
+                // Four lanes per 64-bit word, taken out without a trip through memory.
+                let words = [
+                    _mm256_extract_epi64::<0>(v) as u64,
+                    _mm256_extract_epi64::<1>(v) as u64,
+                    _mm256_extract_epi64::<2>(v) as u64,
+                    _mm256_extract_epi64::<3>(v) as u64,
+                ];
+                for (w, &word) in words.iter().enumerate() {
+                    for q in 0..4 {
+                        let v = (word >> (16 * q)) as u16 as usize;
+                        let k = 16 * half + 4 * w + q;
+                        // SAFETY: v < cap <= W, so k * W + v < LANES * W <= rows.len().
+                        *out.add(k * W + v) = 1;
+                    }
+                }
             }
         }
     }
@@ -194,11 +242,9 @@ mod x86 {
         let low3 = _mm256_set1_epi8(7);
         let low8 = _mm256_set1_epi16(0xff);
         let reverse = |y: __m256i| _mm256_permute4x64_epi64(_mm256_shuffle_epi8(y, rev), 0x4e);
-        // The set as two 256-bit halves (values below 256, and 256..512).
-        let mut set = [
-            _mm256_loadu_si256(need.as_ptr().cast()),
-            _mm256_loadu_si256(need.as_ptr().add(4).cast()),
-        ];
+        // The set as two 256-bit halves (values below 256, and 256..512), kept in registers.
+        let mut set0 = _mm256_loadu_si256(need.as_ptr().cast());
+        let mut set1 = _mm256_loadu_si256(need.as_ptr().add(4).cast());
         // Bytes 0..16 and 16..32 of each half, in both lanes (vpshufb looks within a lane).
         let split = |h: __m256i| {
             (
@@ -206,8 +252,8 @@ mod x86 {
                 _mm256_permute4x64_epi64(h, 0xee),
             )
         };
-        let (mut lo0, mut hi0) = split(set[0]);
-        let (mut lo1, mut hi1) = split(set[1]);
+        let (mut lo0, mut hi0) = split(set0);
+        let (mut lo1, mut hi1) = split(set1);
         let mut low_bytes = [0u8; 32];
         let mut high_bytes = [0u8; 32];
         let mut k = 0;
@@ -250,32 +296,45 @@ mod x86 {
             let hit = _mm256_and_si256(byte, bit);
             if _mm256_testz_si256(hit, hit) == 0 {
                 _mm256_storeu_si256(low_bytes.as_mut_ptr().cast(), low);
-                _mm256_storeu_si256(high_bytes.as_mut_ptr().cast(), high);
-                let zero = _mm256_cmpeq_epi8(hit, _mm256_setzero_si256());
-                let mut lanes = !(_mm256_movemask_epi8(zero) as u32);
+                if WIDE {
+                    _mm256_storeu_si256(high_bytes.as_mut_ptr().cast(), high);
+                }
+                let zero = _mm256_setzero_si256();
+                let mut lanes = !(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, zero)) as u32);
                 while lanes != 0 {
                     let l = lanes.trailing_zeros() as usize;
                     lanes &= lanes - 1;
-                    let (v, h) = (low_bytes[l] as usize, high_bytes[l] as usize & 1);
+                    let v = low_bytes[l] as usize;
                     let one = _mm256_loadu_si256(ONE_HOT[v].as_ptr().cast());
-                    set[h] = _mm256_andnot_si256(one, set[h]);
-                    if let Some(b) = row.get_mut(h * 256 + v) {
+                    let mut at = v;
+                    if WIDE {
+                        let h = high_bytes[l] & 1;
+                        at += 256 * h as usize;
+                        let upper = _mm256_set1_epi8(-(h as i8));
+                        set1 = _mm256_andnot_si256(_mm256_and_si256(one, upper), set1);
+                        set0 = _mm256_andnot_si256(_mm256_andnot_si256(upper, one), set0);
+                    } else {
+                        set0 = _mm256_andnot_si256(one, set0);
+                    }
+                    if let Some(b) = row.get_mut(at) {
                         *b = 1;
                     }
                 }
-                let both = _mm256_or_si256(set[0], set[1]);
+                let both = _mm256_or_si256(set0, set1);
                 if _mm256_testz_si256(both, both) != 0 {
                     done = true;
                     k += 31;
                     break;
                 }
-                (lo0, hi0) = split(set[0]);
-                (lo1, hi1) = split(set[1]);
+                (lo0, hi0) = split(set0);
+                if WIDE {
+                    (lo1, hi1) = split(set1);
+                }
             }
             k += 32;
         }
-        _mm256_storeu_si256(need.as_mut_ptr().cast(), set[0]);
-        _mm256_storeu_si256(need.as_mut_ptr().add(4).cast(), set[1]);
+        _mm256_storeu_si256(need.as_mut_ptr().cast(), set0);
+        _mm256_storeu_si256(need.as_mut_ptr().add(4).cast(), set1);
         (done, k)
     }
 }
@@ -296,10 +355,22 @@ mod tests {
         rows
     }
 
+    #[test]
+    fn pack_bits_sets_a_bit_for_each_nonzero_byte() {
+        let bytes: Vec<u8> = (0..256u32)
+            .map(|i| u8::from(i % 3 == 0 || i % 7 == 1))
+            .collect();
+        let mut out = Vec::new();
+        let words = pack_bits(&bytes, &mut out).to_vec();
+        for (i, &b) in bytes.iter().enumerate() {
+            assert_eq!(words[i / 64] >> (i % 64) & 1, u64::from(b), "byte {i}");
+        }
+    }
+
     proptest! {
         /// The dispatched kernel (vector code where the machine has it) against the definition.
         #[test]
-        fn mark16_matches_definition(
+        fn mark_lanes_matches_definition(
             logcap in 6u32..=10,
             seed_vals in proptest::collection::vec(any::<u16>(), 64..400),
             picks in proptest::collection::vec(any::<u16>(), 0..40),
@@ -312,7 +383,7 @@ mod tests {
             rp.sort_unstable();
             let rv: Vec<u32> = rp.iter().map(|&r| u32::from(vals[r as usize])).collect();
             let mut rows = vec![0u8; LANES * width];
-            mark16(&mut rows, width, cap, &vals, base, &rp, &rv);
+            mark_lanes(&mut rows, width, cap, &vals, base, &rp, &rv);
             prop_assert_eq!(rows, plain_marks(width, &vals, base, &rp, &rv));
         }
 

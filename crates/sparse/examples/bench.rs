@@ -44,18 +44,12 @@ fn sparse(game: &str, bits: u32) {
         .and_then(|t| t.parse().ok())
         .unwrap_or(0);
     let mut e = Engine::new(&code).expect("supported").with_threads(threads);
-    if let Some(t) = std::env::var("TILE").ok().and_then(|t| t.parse().ok()) {
-        e = e.with_tuning(grundy_sparse::core::Tuning {
-            tile: t,
-            ..Default::default()
-        });
-    }
-    if let Some(b) = std::env::var("BLOCK").ok().and_then(|t| t.parse().ok()) {
-        e = e.with_tuning(grundy_sparse::core::Tuning {
-            block: b,
-            ..Default::default()
-        });
-    }
+    let knob = |name: &str| std::env::var(name).ok().and_then(|t| t.parse().ok());
+    let defaults = grundy_sparse::core::Tuning::default();
+    e = e.with_tuning(grundy_sparse::core::Tuning {
+        block: knob("BLOCK").unwrap_or(defaults.block),
+        tile: knob("TILE").unwrap_or(defaults.tile),
+    });
     e.advance(n + 1, &mut |_| true);
     let secs = start.elapsed().as_secs_f64();
     if std::env::var("STATS").is_ok() {

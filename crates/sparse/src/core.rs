@@ -16,6 +16,8 @@
 //! where phase 1 stopped (or again from `j + 1` when c > c', since phase 1 looked only for values
 //! below c'). If the scan runs out, G(n) is the smallest unseen rare value (a new rare heap).
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::kernel::{self, pack_bits, LANES};
 use crate::mask::{best_mask, is_rare, key};
 use crate::plan::Plan;
@@ -65,7 +67,13 @@ pub struct Core<T> {
     /// Per heap of the block, what phase 1 found.
     early: Vec<Early>,
     need: Vec<u64>,
-    row_bits: Vec<u64>,
+    /// Per heap of the block, its marks packed into bits by phase 1 for phase 2.
+    packed: Vec<u64>,
+    scratch: Vec<u8>,
+    bits: Vec<u64>,
+    /// Phase 2's output for the current block: values, and new rare heaps (heap, value).
+    fresh: Vec<T>,
+    fresh_rare: Vec<(u64, u32)>,
     pub tuning: Tuning,
     /// The deepest position a successful (not full) confirming scan reached.
     pub scan_reach: u64,
@@ -84,7 +92,7 @@ impl Default for Tuning {
     fn default() -> Self {
         Tuning {
             block: 256,
-            tile: 64,
+            tile: 32,
         }
     }
 }
@@ -125,7 +133,11 @@ impl<T: Val> Core<T> {
             marks: Vec::new(),
             early: Vec::new(),
             need: Vec::new(),
-            row_bits: Vec::new(),
+            packed: Vec::new(),
+            scratch: Vec::new(),
+            bits: Vec::new(),
+            fresh: Vec::new(),
+            fresh_rare: Vec::new(),
             tuning: Tuning::default(),
             scan_reach: 0,
         };
@@ -217,11 +229,6 @@ impl<T: Val> Core<T> {
         self.seq.recent = recent;
     }
 
-    #[inline]
-    fn parity_class(&self, n: u64) -> usize {
-        parity_class(&self.plan, n)
-    }
-
     /// Re-scores every mask; returns true when a clearly better one was adopted (the caller then
     /// rebuilds the rare list from all values).
     pub fn reconsider_mask(&mut self) -> bool {
@@ -252,6 +259,11 @@ impl<T: Val> Core<T> {
     /// Computes up to `count` more heaps (fewer when a block ends early); returns how many.
     /// `gap` fetches values that are in neither the prefix nor the recent run (windowed mode;
     /// while every value is in memory it is never called).
+    ///
+    /// Phase 1 runs tile by tile (in order, on every thread of `crew`); the calling thread runs
+    /// phase 2 on each tile as soon as its phase 1 is done, and phase 1 on the next free tile
+    /// while it waits. Phase 2 writes this block's values to `fresh` (not to `seq`, which phase 1
+    /// is reading) and appends them at the end.
     pub fn block(
         &mut self,
         count: usize,
@@ -260,174 +272,308 @@ impl<T: Val> Core<T> {
     ) -> usize {
         let n0 = self.seq.len();
         let b = count.min(self.tuning.block).max(1);
-        let words = words_for(self.cap);
-        let width = words * 64;
-        let padded = b.div_ceil(LANES) * LANES;
+        let width = words_for(self.cap) * 64;
+        let tiles = b.div_ceil(LANES);
         self.marks.clear();
-        self.marks.resize(padded * width, 0);
+        self.marks.resize(tiles * LANES * width, 0);
         self.early.clear();
-        self.early.resize(b, Early::default());
-        let hi0 = self.rare_pos.len();
-
-        // Phase 1: only values before the block are read.
+        self.early.resize(tiles * LANES, Early::default());
         let clock = std::time::Instant::now();
-        {
-            let seq = &self.seq;
-            let plan = &self.plan;
-            let (rp, rv) = (&self.rare_pos[..hi0], &self.rare_val[..hi0]);
-            let cap = self.cap;
-            let rarebits = &self.rarebits;
-            let tile_rows = self.tuning.tile.div_ceil(LANES).max(1) * LANES;
-            let work = |(t, (tile, early)): (usize, (&mut [u8], &mut [Early]))| {
-                let mut bits = Vec::new();
-                let mut need = Vec::new();
-                let tiles = tile.chunks_mut(LANES * width).zip(early.chunks_mut(LANES));
-                for (s, (lanes, early)) in tiles.enumerate() {
-                    let j0 = (t * tile_rows + s * LANES) as u64;
-                    mark_rare(lanes, width, cap, seq, plan, rp, rv, n0, j0);
-                    for (k, (row, e)) in lanes.chunks_exact_mut(width).zip(early).enumerate() {
-                        let j = j0 + k as u64;
-                        let pc = parity_class(plan, n0 + j);
-                        let (c, missing) = candidate(row, &mut bits, &rarebits[pc], &mut need);
-                        let mut found = Scan {
-                            done: missing == 0,
+        let Core {
+            plan,
+            seq,
+            hist,
+            mask,
+            rare_pos,
+            rare_val,
+            max_val,
+            max_first,
+            cap,
+            stats,
+            rarebits,
+            marks,
+            early,
+            packed,
+            need,
+            scratch,
+            bits,
+            scan_reach,
+            fresh,
+            fresh_rare,
+            ..
+        } = self;
+        let (plan, seq, cap, rarebits) = (&*plan, &*seq, *cap, &*rarebits);
+        let (rp, rv) = (&rare_pos[..], &rare_val[..]);
+        let words = width / 64;
+        packed.clear();
+        packed.resize(tiles * LANES * words, 0);
+        let items: Vec<_> = marks
+            .chunks_mut(LANES * width)
+            .zip(early.chunks_mut(LANES))
+            .zip(packed.chunks_mut(LANES * words))
+            .map(|((m, e), p)| std::sync::Mutex::new((m, e, p)))
+            .collect();
+        let ready: Vec<AtomicBool> = (0..tiles).map(|_| AtomicBool::new(false)).collect();
+        let cancel = AtomicBool::new(false);
+        // Phase 1 of tile t: reads only values before the block.
+        let phase1 = |t: usize| {
+            if !cancel.load(Ordering::Relaxed) {
+                let mut item = items[t].lock().unwrap_or_else(|e| e.into_inner());
+                let (lanes, early, packed) = &mut *item;
+                let j0 = (t * LANES) as u64;
+                mark_rare(lanes, width, cap, seq, plan, rp, rv, n0, j0);
+                let (mut bits, mut need) = (Vec::new(), Vec::new());
+                let rows = lanes
+                    .chunks_exact_mut(width)
+                    .zip(packed.chunks_exact_mut(words));
+                for (k, ((row, out), e)) in rows.zip(early.iter_mut()).enumerate() {
+                    let j = j0 + k as u64;
+                    let pc = parity_class(plan, n0 + j);
+                    let (c, missing) = candidate(row, &mut bits, &rarebits[pc], &mut need);
+                    let found = if missing == 0 {
+                        Scan {
+                            done: true,
                             stop: j,
                             steps: 0,
-                        };
-                        if missing > 0 {
-                            found = scan_memory(seq, plan, cap, n0 + j, j + 1, &mut need, row);
                         }
-                        *e = Early {
-                            c,
-                            stop: found.stop,
-                            done: found.done,
-                            steps: found.steps,
-                        };
+                    } else {
+                        scan_memory(seq, plan, cap, n0 + j, j + 1, &mut need, row)
+                    };
+                    // Phase 2 reads the marks packed (a few words from the other core's cache
+                    // instead of a row of bytes), values the scan found included.
+                    out.copy_from_slice(if missing == 0 {
+                        &bits
+                    } else {
+                        pack_bits(row, &mut bits)
+                    });
+                    *e = Early {
+                        c,
+                        stop: found.stop,
+                        done: found.done,
+                        steps: found.steps,
+                    };
+                }
+            }
+            ready[t].store(true, Ordering::Release);
+        };
+        fresh.clear();
+        fresh_rare.clear();
+        scratch.clear();
+        scratch.resize(width, 0);
+        let mut p2 = Phase2 {
+            plan,
+            seq,
+            n0,
+            cap,
+            rare_pos: rp,
+            rare_val: rv,
+            rarebits,
+            fresh,
+            fresh_rare,
+            need,
+            scratch,
+            bits,
+            stats,
+            scan_reach,
+        };
+        let mut phase2_ns = 0;
+        // The caller: phase 2 in order, phase 1 of the next free tile while waiting.
+        let mut main = |claim: &dyn Fn() -> Option<usize>| -> usize {
+            let mut j = 0;
+            while j < b {
+                let t = j / LANES;
+                if !ready[t].load(Ordering::Acquire) {
+                    match claim() {
+                        Some(u) => phase1(u),
+                        None => std::hint::spin_loop(),
+                    }
+                    continue;
+                }
+                let clock = std::time::Instant::now();
+                let mut item = items[t].lock().unwrap_or_else(|e| e.into_inner());
+                let (_, early, packed) = &mut *item;
+                while j < b && j / LANES == t {
+                    let k = j % LANES;
+                    let marks = &mut packed[k * words..(k + 1) * words];
+                    let n = n0 + j as u64;
+                    let g = p2.finish_heap(n, j as u64, marks, early[k], gap);
+                    p2.fresh.push(T::put(g));
+                    let key = key(g, n, plan.split_parity);
+                    if key as usize >= hist.len() {
+                        hist.resize((key as usize + 1).next_power_of_two(), 0);
+                    }
+                    hist[key as usize] += 1;
+                    if n > 0 && is_rare(key, *mask) {
+                        p2.fresh_rare.push((n, g));
+                    }
+                    j += 1;
+                    if g > *max_val {
+                        *max_val = g;
+                        *max_first = n;
+                        if g >= cap {
+                            // Rows are too narrow from here on: end the block.
+                            cancel.store(true, Ordering::Relaxed);
+                            phase2_ns += clock.elapsed().as_nanos() as u64;
+                            return j;
+                        }
                     }
                 }
-            };
-            let items = self
-                .marks
-                .chunks_mut(tile_rows * width)
-                .zip(self.early.chunks_mut(tile_rows));
-            match crew {
-                Some(crew) if b > tile_rows => {
-                    let items: Vec<_> = items.map(std::sync::Mutex::new).collect();
-                    crew.run(items.len(), &|t| {
-                        let mut item = items[t].lock().unwrap_or_else(|e| e.into_inner());
-                        let (tile, early) = &mut *item;
-                        work((t, (&mut **tile, &mut **early)));
-                    });
-                }
-                _ => items.enumerate().for_each(work),
+                phase2_ns += clock.elapsed().as_nanos() as u64;
             }
+            j
+        };
+        let done = match crew {
+            Some(crew) if tiles > 1 => crew.run_with(tiles, &phase1, main),
+            _ => {
+                let next = std::cell::Cell::new(0);
+                main(&|| {
+                    let t = next.get();
+                    next.set(t + 1);
+                    (t < tiles).then_some(t)
+                })
+            }
+        };
+        drop(items);
+        let total = clock.elapsed().as_nanos() as u64;
+        self.stats.phase2_ns += phase2_ns;
+        self.stats.phase1_ns += total.saturating_sub(phase2_ns);
+        self.seq.recent.extend_from_slice(&self.fresh);
+        for &(n, g) in &self.fresh_rare {
+            self.rare_pos.push(n);
+            self.rare_val.push(g);
         }
-
-        // Phase 2: heap by heap.
-        let clock2 = std::time::Instant::now();
-        self.stats.phase1_ns += (clock2 - clock).as_nanos() as u64;
-        let mut done = 0;
-        while done < b {
-            let n = n0 + done as u64;
-            let g = self.finish_heap(n, done, words, hi0, gap);
-            self.seq.push(g);
-            let k = key(g, n, self.plan.split_parity);
-            if k as usize >= self.hist.len() {
-                self.hist.resize((k as usize + 1).next_power_of_two(), 0);
-            }
-            self.hist[k as usize] += 1;
-            if n > 0 && is_rare(k, self.mask) {
-                self.rare_pos.push(n);
-                self.rare_val.push(g);
-            }
-            done += 1;
-            if g > self.max_val {
-                self.max_val = g;
-                self.max_first = n;
-                if g >= self.cap {
-                    self.grow_cap();
-                    break;
-                }
-            }
+        if self.max_val >= self.cap {
+            self.grow_cap();
         }
-        self.stats.phase2_ns += clock2.elapsed().as_nanos() as u64;
         done
     }
+}
 
-    /// Phase 2 for heap `n` (row `j` of the block): completes its marks and finds G(n).
+/// What phase 2 reads and writes, borrowed apart from what phase 1 reads.
+struct Phase2<'a, T> {
+    plan: &'a Plan,
+    seq: &'a Seq<T>,
+    /// The block's first heap.
+    n0: u64,
+    cap: u32,
+    /// Rare heaps before the block, and those found in it so far (heap, value).
+    rare_pos: &'a [u64],
+    rare_val: &'a [u32],
+    fresh_rare: &'a mut Vec<(u64, u32)>,
+    rarebits: &'a [Vec<u64>; 2],
+    /// The block's values so far.
+    fresh: &'a mut Vec<T>,
+    need: &'a mut Vec<u64>,
+    /// A byte row for new marks (then packed into `bits`), which the scans also mark.
+    scratch: &'a mut Vec<u8>,
+    bits: &'a mut Vec<u64>,
+    stats: &'a mut Stats,
+    scan_reach: &'a mut u64,
+}
+
+impl<T: Val> Phase2<'_, T> {
+    /// G(i) for any heap before n0 + fresh.len().
+    fn get(&self, i: u64, gap: &mut dyn FnMut(u64) -> u32) -> u32 {
+        if i >= self.n0 {
+            self.fresh[(i - self.n0) as usize].get()
+        } else {
+            self.seq.get(i).unwrap_or_else(|| gap(i))
+        }
+    }
+
+    /// Phase 2 for heap `n` (row `j` of the block, marks packed in `marks`): completes its
+    /// marks and finds G(n).
     fn finish_heap(
         &mut self,
         n: u64,
-        j: usize,
-        words: usize,
-        hi0: usize,
+        j: u64,
+        marks: &mut [u64],
+        early: Early,
         gap: &mut dyn FnMut(u64) -> u32,
     ) -> u32 {
-        let width = words * 64;
-        let early = self.early[j];
-        let pc = self.parity_class(n);
+        let plan = self.plan;
         self.stats.scan_steps += early.steps;
-        let row = &mut self.marks[j * width..(j + 1) * width];
-        let seq = &self.seq;
-        let get = |i: u64, gap: &mut dyn FnMut(u64) -> u32| seq.get(i).unwrap_or_else(|| gap(i));
-        let mut set = |v: u32| row[v as usize] = 1;
-        for &i in &self.plan.leave_none {
+        // New marks go to a zeroed byte row first (independent stores), then into the bits.
+        let mut row = std::mem::take(self.scratch);
+        row.fill(0);
+        let set = |row: &mut [u8], v: u32| row[v as usize] = 1;
+        for &i in &plan.leave_none {
             if n == i {
-                set(0);
+                set(&mut row, 0);
             }
         }
-        for &i in &self.plan.leave_one {
+        for &i in &plan.leave_one {
             if n > i {
-                set(get(n - i, gap));
+                set(&mut row, self.get(n - i, gap));
             }
         }
-        for &i in &self.plan.equal_split {
+        for &i in &plan.equal_split {
             if n >= i + 2 && (n - i).is_multiple_of(2) {
-                set(0);
+                set(&mut row, 0);
             }
         }
         // Pairs whose partner is inside the block: rare heaps r <= j - i, and heaps that became
         // rare inside the block.
-        for s in &self.plan.splits {
+        for s in &plan.splits {
             if n < s.remove + 2 {
                 continue;
             }
             let m = n - s.remove;
-            let limit = (j as u64).saturating_sub(s.remove);
+            let limit = j.saturating_sub(s.remove);
             // Rare heaps are sparse: a short walk from the start beats a binary search.
-            let small = self.rare_pos[..hi0]
+            let small = self
+                .rare_pos
                 .iter()
                 .position(|&r| r > limit)
-                .unwrap_or(hi0);
-            // Partners m - r >= n0 are in the recent run (the block is).
-            let recent = &seq.recent[..];
-            let base = m - seq.start;
+                .unwrap_or(self.rare_pos.len());
+            // Partners m - r >= n0 (r <= j - i) are this block's values.
             for (&r, &gr) in self.rare_pos[..small].iter().zip(&self.rare_val[..small]) {
                 if s.unequal && 2 * r == m {
                     continue;
                 }
-                set(gr ^ recent[(base - r) as usize].get());
+                set(&mut row, gr ^ self.fresh[(m - r - self.n0) as usize].get());
             }
-            for idx in hi0..self.rare_pos.len() {
-                let r = self.rare_pos[idx];
+            for idx in 0..self.fresh_rare.len() {
+                let (r, gr) = self.fresh_rare[idx];
                 if r >= m || (s.unequal && 2 * r == m) {
                     continue;
                 }
-                set(self.rare_val[idx] ^ get(m - r, gap));
+                set(&mut row, gr ^ self.get(m - r, gap));
             }
         }
-        let (c, missing) = candidate(row, &mut self.row_bits, &self.rarebits[pc], &mut self.need);
+        for (m, b) in marks.iter_mut().zip(pack_bits(&row, self.bits)) {
+            *m |= b;
+        }
+        let pc = parity_class(plan, n);
+        let (c, missing) = candidate_bits(marks, &self.rarebits[pc], self.need);
         if missing == 0 {
             if early.done {
-                self.scan_reach = self.scan_reach.max(early.stop);
+                *self.scan_reach = (*self.scan_reach).max(early.stop);
             }
+            *self.scratch = row;
             return c;
         }
+        let g = self.confirm(n, j, c, early, &mut row, gap);
+        *self.scratch = row;
+        g
+    }
+
+    /// The confirming scan of phase 2: every rare value in `need` must be an option for G(n) to
+    /// be c; otherwise G(n) is the smallest missing one.
+    fn confirm(
+        &mut self,
+        n: u64,
+        j: u64,
+        c: u32,
+        early: Early,
+        row: &mut [u8],
+        gap: &mut dyn FnMut(u64) -> u32,
+    ) -> u32 {
+        let plan = self.plan;
         // Confirm c: splits a = 1..=j (partners in the block), then on from where phase 1
         // stopped, or from j + 1 again when phase 1 looked for fewer values (c' < c).
-        let j = j as u64;
         let mut steps = 0;
-        let mut scan = scan_get(seq, &self.plan, n, 1, j, &mut self.need, row, gap);
+        let mut scan = self.scan_get(n, 1, j, row, gap);
         steps += scan.steps;
         if !scan.done {
             let from = if c == early.c {
@@ -436,27 +582,18 @@ impl<T: Val> Core<T> {
                 self.stats.rescans += 1;
                 j + 1
             };
-            scan = scan_memory(seq, &self.plan, self.cap, n, from, &mut self.need, row);
+            scan = scan_memory(self.seq, plan, self.cap, n, from, self.need, row);
             steps += scan.steps;
             if !scan.done {
-                let amax = self.plan.max_split_part(n);
-                let rest = scan_get(
-                    seq,
-                    &self.plan,
-                    n,
-                    scan.stop + 1,
-                    amax,
-                    &mut self.need,
-                    row,
-                    gap,
-                );
+                let amax = plan.max_split_part(n);
+                let rest = self.scan_get(n, scan.stop + 1, amax, row, gap);
                 steps += rest.steps;
                 scan = rest;
             }
         }
         self.stats.scan_steps += steps;
         if scan.done {
-            self.scan_reach = self.scan_reach.max(scan.stop);
+            *self.scan_reach = (*self.scan_reach).max(scan.stop);
             return c;
         }
         self.stats.full_scans += 1;
@@ -467,6 +604,57 @@ impl<T: Val> Core<T> {
             }
         }
         unreachable!("missing > 0 means a bit is set")
+    }
+
+    /// The confirming scan over splits `a = from..=to`, one value at a time (any heap, in or
+    /// before the block, dropped ones through `gap`).
+    fn scan_get(
+        &mut self,
+        n: u64,
+        from: u64,
+        to: u64,
+        row: &mut [u8],
+        gap: &mut dyn FnMut(u64) -> u32,
+    ) -> Scan {
+        let mut missing: u32 = self.need.iter().map(|w| w.count_ones()).sum();
+        let mut steps = 0;
+        let to = to.min(self.plan.max_split_part(n));
+        for a in from..=to {
+            if missing == 0 {
+                break;
+            }
+            let ga = self.get(a, gap);
+            for s in &self.plan.splits {
+                let Some((m, hi)) = split_range(s, n) else {
+                    continue;
+                };
+                if a > hi {
+                    continue;
+                }
+                steps += 1;
+                let v = (ga ^ self.get(m - a, gap)) as usize;
+                let Some(word) = self.need.get_mut(v / 64) else {
+                    continue;
+                };
+                if *word >> (v % 64) & 1 == 1 {
+                    *word &= !(1u64 << (v % 64));
+                    row[v] = 1;
+                    missing -= 1;
+                    if missing == 0 {
+                        return Scan {
+                            done: true,
+                            stop: a,
+                            steps,
+                        };
+                    }
+                }
+            }
+        }
+        Scan {
+            done: missing == 0,
+            stop: to.max(from.saturating_sub(1)),
+            steps,
+        }
     }
 }
 
@@ -484,7 +672,11 @@ struct Scan {
 /// From a row of marks: the smallest value that is neither marked nor rare (c), and in `need`
 /// the rare values below c not marked; returns (c, how many those are).
 fn candidate(row: &[u8], bits: &mut Vec<u64>, rare: &[u64], need: &mut Vec<u64>) -> (u32, u32) {
-    let marked = pack_bits(row, bits);
+    candidate_bits(pack_bits(row, bits), rare, need)
+}
+
+/// [`candidate`] from marks already packed into bits.
+fn candidate_bits(marked: &[u64], rare: &[u64], need: &mut Vec<u64>) -> (u32, u32) {
     let mut c = u32::MAX;
     for (w, (&mk, &r)) in marked.iter().zip(rare).enumerate() {
         let free = !(mk | r);
@@ -584,61 +776,6 @@ fn split_range(s: &crate::plan::Split, n: u64) -> Option<(u64, u64)> {
         hi -= 1;
     }
     (hi >= 1).then_some((m, hi))
-}
-
-/// The confirming scan over splits `a = from..=to`, one value at a time, fetching dropped
-/// values through `gap`.
-#[allow(clippy::too_many_arguments)]
-fn scan_get<T: Val>(
-    seq: &Seq<T>,
-    plan: &Plan,
-    n: u64,
-    from: u64,
-    to: u64,
-    need: &mut [u64],
-    row: &mut [u8],
-    gap: &mut dyn FnMut(u64) -> u32,
-) -> Scan {
-    let get = |i: u64, gap: &mut dyn FnMut(u64) -> u32| seq.get(i).unwrap_or_else(|| gap(i));
-    let mut missing: u32 = need.iter().map(|w| w.count_ones()).sum();
-    let mut steps = 0;
-    let to = to.min(plan.max_split_part(n));
-    for a in from..=to {
-        if missing == 0 {
-            break;
-        }
-        let ga = get(a, gap);
-        for s in &plan.splits {
-            let Some((m, hi)) = split_range(s, n) else {
-                continue;
-            };
-            if a > hi {
-                continue;
-            }
-            steps += 1;
-            let v = (ga ^ get(m - a, gap)) as usize;
-            let Some(word) = need.get_mut(v / 64) else {
-                continue;
-            };
-            if *word >> (v % 64) & 1 == 1 {
-                *word &= !(1u64 << (v % 64));
-                row[v] = 1;
-                missing -= 1;
-                if missing == 0 {
-                    return Scan {
-                        done: true,
-                        stop: a,
-                        steps,
-                    };
-                }
-            }
-        }
-    }
-    Scan {
-        done: missing == 0,
-        stop: to.max(from.saturating_sub(1)),
-        steps,
-    }
 }
 
 /// Phase 1's marks for rows `j0..j0 + LANES` of the block starting at heap `n0`: every rare heap

@@ -80,6 +80,23 @@ impl Crew {
     /// Calls `f(i)` for every i in `0..items`, spread over the caller and the helpers; returns
     /// when all calls are done. A panic in any call is raised again here.
     pub fn run(&self, items: usize, f: &(dyn Fn(usize) + Sync)) {
+        self.run_with(items, f, |claim| {
+            while let Some(i) = claim() {
+                f(i);
+            }
+        });
+    }
+
+    /// Like [`Crew::run`], but the caller runs `main` instead: `main` gets `claim`, which hands
+    /// out the next unclaimed item in order (None once all are taken), and calls `f` itself on
+    /// the items it claims, doing other work in between. Returns what `main` returns, once every
+    /// helper is done too (helpers take the items `main` leaves).
+    pub fn run_with<R>(
+        &self,
+        items: usize,
+        f: &(dyn Fn(usize) + Sync),
+        main: impl FnOnce(&dyn Fn() -> Option<usize>) -> R,
+    ) -> R {
         let s = &*self.shared;
         // SAFETY: only the lifetime is erased. Helpers use the pointer only while counted in
         // `pending`, and this function returns only once `pending` is 0.
@@ -92,7 +109,11 @@ impl Crew {
         for h in &self.helpers {
             h.thread().unpark();
         }
-        let mine = catch_unwind(AssertUnwindSafe(|| claim(s, f)));
+        let claim = || {
+            let i = s.next.fetch_add(1, Ordering::Relaxed);
+            (i < items).then_some(i)
+        };
+        let mine = catch_unwind(AssertUnwindSafe(|| main(&claim)));
         let mut spins = 0u32;
         while s.pending.load(Ordering::Acquire) > 0 {
             spins += 1;
@@ -103,12 +124,14 @@ impl Crew {
             }
         }
         *s.job.lock().unwrap_or_else(|e| e.into_inner()) = None;
-        if let Err(p) = mine {
-            std::panic::resume_unwind(p);
-        }
+        let out = match mine {
+            Ok(out) => out,
+            Err(p) => std::panic::resume_unwind(p),
+        };
         if s.panicked.swap(false, Ordering::Relaxed) {
             panic!("a phase 1 helper thread panicked");
         }
+        out
     }
 }
 

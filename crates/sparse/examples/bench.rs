@@ -6,10 +6,13 @@
 //! cargo run --release -p grundy-sparse --example bench -- 22 4!.0 noref  # one game, no reference
 //! cargo run --release -p grundy-sparse --example bench -- grundy26  # Grundy's game to 2^26
 //! cargo run --release -p grundy-sparse --example bench -- period016 # prove 0.16's period
+//! cargo run --release -p grundy-sparse --example bench -- 24 0.014 0.034 0.161 0.167 0.172 noref
 //! ```
 //! Prints heaps per second (wall clock, all cores) of the sparse engine at each N, and of the
 //! reference engine (O(n^2) for splitting games) at N = 2^15, where it still finishes quickly.
-//! At 2^24 the octal games' value counts are checked against Rogalski's published frequencies.
+//! Where Rogalski published value counts for a game at N (2^10 to 2^28, tests/data/
+//! value_frequencies.txt), the run's histogram is checked against them.
+//! Knobs (environment): THREADS (0: all cores), BLOCK (heaps per block), STATS (print counters).
 
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -44,12 +47,9 @@ fn sparse(game: &str, bits: u32) {
         .and_then(|t| t.parse().ok())
         .unwrap_or(0);
     let mut e = Engine::new(&code).expect("supported").with_threads(threads);
-    let knob = |name: &str| std::env::var(name).ok().and_then(|t| t.parse().ok());
-    let defaults = grundy_sparse::core::Tuning::default();
-    e = e.with_tuning(grundy_sparse::core::Tuning {
-        block: knob("BLOCK").unwrap_or(defaults.block),
-        tile: knob("TILE").unwrap_or(defaults.tile),
-    });
+    if let Some(block) = std::env::var("BLOCK").ok().and_then(|t| t.parse().ok()) {
+        e = e.with_tuning(grundy_sparse::core::Tuning { block });
+    }
     e.advance(n + 1, &mut |_| true);
     let secs = start.elapsed().as_secs_f64();
     if std::env::var("STATS").is_ok() {

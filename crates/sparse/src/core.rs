@@ -82,18 +82,14 @@ pub struct Core<T> {
 /// Sizes that trade speed only (never results).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tuning {
-    /// Heaps per block.
+    /// Heaps per block: larger blocks wait less at their end (where one thread finishes the
+    /// last tile) but leave more pairs to the sequential phase 2.
     pub block: usize,
-    /// Heaps per parallel work item of phase 1 (rounded up to a multiple of [`LANES`]).
-    pub tile: usize,
 }
 
 impl Default for Tuning {
     fn default() -> Self {
-        Tuning {
-            block: 256,
-            tile: 32,
-        }
+        Tuning { block: 256 }
     }
 }
 

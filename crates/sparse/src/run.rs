@@ -108,13 +108,24 @@ pub fn run(
         None => Engine::new(code)?,
     }
     .with_threads(opts.threads);
+    // A value the window cannot read back ends the run with this error before anything
+    // computed after it is written.
+    let gap_failure: GapFailure = Default::default();
     if let (true, Some(dir)) = (windowed, chunk_dir) {
-        engine = engine.with_window(gap_source(dir, code), opts.window_depth);
+        engine = engine.with_window(
+            gap_source(dir, code, gap_failure.clone()),
+            opts.window_depth,
+        );
     }
     let resumed_at = engine.len();
     let mut last_checkpoint = Instant::now();
     let failure: std::cell::RefCell<Option<Error>> = std::cell::RefCell::new(None);
+    let take_gap_failure = || gap_failure.lock().unwrap_or_else(|e| e.into_inner()).take();
     let mut report = |e: &Engine| -> bool {
+        if let Some(err) = take_gap_failure() {
+            *failure.borrow_mut() = Some(err);
+            return false;
+        }
         progress(Progress {
             done: e.len(),
             total,
@@ -155,7 +166,7 @@ pub fn run(
         }
     }
     engine.advance(total, &mut report);
-    if let Some(err) = failure.into_inner() {
+    if let Some(err) = failure.into_inner().or_else(take_gap_failure) {
         return Err(err);
     }
     if let Some(store) = store.as_mut() {
@@ -173,7 +184,7 @@ pub fn run(
     let period_values = match (windowed, chunk_dir) {
         (true, Some(dir)) if opts.find_period && engine.len() <= PERIOD_SEARCH_LIMIT => {
             // Free the chunks the gap source cached before holding every value.
-            engine.set_gap_source(gap_source(dir, code));
+            engine.set_gap_source(gap_source(dir, code, gap_failure.clone()));
             let mut s = Store::open(dir, code, opts.upto)?;
             s.load()?.map(|(_, v)| v)
         }
@@ -188,15 +199,27 @@ pub fn run(
     })
 }
 
-/// The window's gap source: values read back from the whole chunks in `dir`.
-fn gap_source(dir: &std::path::Path, code: &TakeBreak) -> crate::engine::GapSource {
+/// Where the gap source leaves the first error it meets.
+type GapFailure = std::sync::Arc<std::sync::Mutex<Option<Error>>>;
+
+/// The window's gap source: values read back from the whole chunks in `dir`. The window only
+/// drops values already written in checked chunks, so a chunk that cannot be read back now is
+/// a damaged run directory: the error goes to `failure` and a placeholder 0 keeps the engine
+/// going until the end of the block, after which the run stops without writing anything.
+fn gap_source(
+    dir: &std::path::Path,
+    code: &TakeBreak,
+    failure: GapFailure,
+) -> crate::engine::GapSource {
     let mut reader = ChunkReader::new(dir, code);
     Box::new(move |i: u64| -> u32 {
-        // The window only drops values already written in checked chunks; a chunk that cannot
-        // be read back now is a damaged run directory, never a wrong value.
-        reader
-            .get(i)
-            .unwrap_or_else(|e| panic!("memory window: cannot read back heap {i}: {e}"))
+        reader.get(i).unwrap_or_else(|e| {
+            let mut slot = failure.lock().unwrap_or_else(|p| p.into_inner());
+            slot.get_or_insert(Error::BadFile(format!(
+                "memory window: cannot read back heap {i}: {e}"
+            )));
+            0
+        })
     })
 }
 

@@ -142,3 +142,28 @@ fn resume_from_checkpoint_windowed() {
     assert!(a == b);
     let _ = std::fs::remove_dir_all(&tmp);
 }
+
+/// A chunk damaged after it was written ends a windowed run with an error naming it when the
+/// window needs a value back from it: no panic, and nothing computed after is written.
+#[test]
+fn unreadable_chunk_is_an_error() {
+    let c = code("0.16");
+    let upto = grundy_sparse::store::CHUNK + (1 << 16);
+    let dir = std::env::temp_dir().join(format!("grundy-window-bad-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let chunk0 = dir.join("chunk-00000000.bin");
+    let mut damaged = false;
+    let out = grundy_sparse::run(&c, &opts(upto, &dir, true, Some(3000)), &mut |_| {
+        if !damaged && chunk0.exists() {
+            std::fs::write(&chunk0, b"not a chunk").unwrap();
+            damaged = true;
+        }
+    });
+    assert!(damaged, "chunk 0 was never written");
+    let err = out.err().expect("the run must fail");
+    assert!(
+        err.to_string().contains("cannot read back heap"),
+        "unexpected error: {err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

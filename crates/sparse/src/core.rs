@@ -10,8 +10,8 @@
 //! their partners lie before the block) until every rare value below c' has been seen
 //! ([`kernel::scan_pairs`]).
 //!
-//! Phase 2 (sequential, heap by heap) adds the pairs whose partner lies inside the block and the
-//! few non-splitting options, and takes the smallest unmarked common value c. When every rare
+//! Phase 2 (sequential, heap by heap, on the calling thread; a tile as soon as its phase 1 is
+//! done) adds the pairs whose partner lies inside the block and the few non-splitting options, and takes the smallest unmarked common value c. When every rare
 //! value below c is marked, G(n) = c. Otherwise the scan continues: over `a = 1..=j`, then on from
 //! where phase 1 stopped (or again from `j + 1` when c > c', since phase 1 looked only for values
 //! below c'). If the scan runs out, G(n) is the smallest unseen rare value (a new rare heap).

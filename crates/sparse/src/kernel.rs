@@ -3,7 +3,7 @@
 //!
 //! - [`mark_lanes`]: for a tile of [`LANES`] consecutive heaps and a list of rare heaps r, marks
 //!   `G(r) ^ G(partner)` in each heap's row. The partners of consecutive heaps are consecutive,
-//!   so one 32-byte load serves the whole tile.
+//!   so two 32-byte loads serve the whole tile.
 //! - [`scan_pairs`]: the confirming scan of one heap over splits `(a, m - a)`: looks for the
 //!   values still needed. Needed values are few and found rarely, so the vector version tests
 //!   32 pairs at a time against the set (values below 512) and only stops to look closer on a
@@ -103,10 +103,10 @@ pub fn scan_pairs<T: Val>(
             let mut set = [0u64; 8];
             let words = need.len().min(8);
             set[..words].copy_from_slice(&need[..words]);
-            // SAFETY: AVX2 is present; every load is from a checked sub-slice.
             // Xors of values up to 511 saturate to 255 in the narrow kernel's bytes, which is
             // harmless while 255 and above are not needed (the usual case: c is small).
             let narrow = cap <= 256 || (set[3] >> 63 == 0 && set[4..].iter().all(|&w| w == 0));
+            // SAFETY: AVX2 is present; every load is from a checked sub-slice.
             let (done, k) = unsafe {
                 if narrow {
                     x86::scan_pairs::<false>(f, s, &mut set, row)

@@ -137,37 +137,9 @@ impl Engine {
 
     /// Rebuilds an engine from stored values G(0..values.len()) and the mask in use (resume).
     pub fn from_values(code: &TakeBreak, values: &[u32], mask: u64) -> Result<Engine, Error> {
-        let plan = Plan::new(code)?;
-        let max = values.iter().copied().max().unwrap_or(0);
-        let inner = if max < 32768 {
-            let seq = Seq {
-                prefix: Vec::new(),
-                recent: values.iter().map(|&v| v as u16).collect(),
-                start: 0,
-            };
-            let mut c = Core::<u16>::from_values(plan, seq, mask, values.iter().copied());
-            c.rebuild_rare(values.iter().copied());
-            Inner::Narrow(c)
-        } else {
-            let seq = Seq {
-                prefix: Vec::new(),
-                recent: values.to_vec(),
-                start: 0,
-            };
-            let mut c = Core::<u32>::from_values(plan, seq, mask, values.iter().copied());
-            c.rebuild_rare(values.iter().copied());
-            Inner::Wide(c)
-        };
-        let mut e = Engine {
-            code: code.clone(),
-            inner,
-            crew: None,
-            rare_seen: 0,
-            blocks_since_mask: 0,
-            window: None,
-        };
-        e.rare_seen = e.rare_count();
-        Ok(e)
+        let mut loader = Loader::default();
+        loader.push(values);
+        loader.finish(code, mask)
     }
 
     /// The code this engine computes.
@@ -411,6 +383,73 @@ fn ensure_window<T: Val>(c: &mut Core<T>, gap: &mut dyn FnMut(u64) -> u32) {
     fresh.extend_from_slice(&c.seq.recent);
     c.seq.recent = fresh;
     c.seq.start = from;
+}
+
+/// Stored values given a chunk at a time (a resume), kept as u16 while they fit, then turned
+/// into an [`Engine`] by [`Loader::finish`].
+#[derive(Default)]
+pub struct Loader {
+    narrow: Vec<u16>,
+    wide: Option<Vec<u32>>,
+}
+
+impl Loader {
+    /// Makes room for `total` values in all (exactly: doubling a multi-gigabyte vector would
+    /// briefly need three times it).
+    pub fn reserve(&mut self, total: u64) {
+        let total = usize::try_from(total).unwrap_or(usize::MAX);
+        match &mut self.wide {
+            Some(w) => w.reserve_exact(total.saturating_sub(w.len())),
+            None => self
+                .narrow
+                .reserve_exact(total.saturating_sub(self.narrow.len())),
+        }
+    }
+
+    /// Appends the next values.
+    pub fn push(&mut self, chunk: &[u32]) {
+        if self.wide.is_none() && chunk.iter().any(|&v| v >= 32768) {
+            let mut wide = Vec::with_capacity(self.narrow.capacity());
+            wide.extend(self.narrow.drain(..).map(u32::from));
+            self.wide = Some(wide);
+            self.narrow = Vec::new();
+        }
+        match &mut self.wide {
+            Some(w) => w.extend_from_slice(chunk),
+            None => self.narrow.extend(chunk.iter().map(|&v| v as u16)),
+        }
+    }
+
+    /// The engine holding the values pushed, G(0..len), with the mask in use when they were
+    /// stored (speed only).
+    pub fn finish(self, code: &TakeBreak, mask: u64) -> Result<Engine, Error> {
+        fn core<T: Val>(plan: Plan, values: Vec<T>, mask: u64) -> Core<T> {
+            let each = || values.iter().map(|v| v.get());
+            let mut c = Core::<T>::from_values(plan, Seq::default(), mask, each());
+            c.rebuild_rare(each());
+            c.seq = Seq {
+                prefix: Vec::new(),
+                recent: values,
+                start: 0,
+            };
+            c
+        }
+        let plan = Plan::new(code)?;
+        let inner = match self.wide {
+            None => Inner::Narrow(core(plan, self.narrow, mask)),
+            Some(w) => Inner::Wide(core(plan, w, mask)),
+        };
+        let mut e = Engine {
+            code: code.clone(),
+            inner,
+            crew: None,
+            rare_seen: 0,
+            blocks_since_mask: 0,
+            window: None,
+        };
+        e.rare_seen = e.rare_count();
+        Ok(e)
+    }
 }
 
 /// G(0..=n) of `code` by the sparse engine, using `threads` threads (0: all cores).

@@ -21,7 +21,7 @@ pub mod run;
 pub mod seq;
 pub mod store;
 
-pub use engine::{values, values_with_progress, Engine, GapSource};
+pub use engine::{values, values_with_progress, Engine, GapSource, Loader};
 pub use error::Error;
 pub use plan::Plan;
 pub use run::{run, until_proven, Outcome, Progress, RunOptions, Summary};

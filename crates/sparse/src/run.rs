@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use grundy_heap::periodicity::{self, Periodicity};
 use grundy_heap::TakeBreak;
 
-use crate::engine::Engine;
+use crate::engine::{Engine, Loader};
 use crate::error::Error;
 use crate::store::{ChunkReader, Store};
 
@@ -103,8 +103,16 @@ pub fn run(
         Some(dir) => Some(Store::open(dir, code, opts.upto)?),
         None => None,
     };
-    let mut engine = match store.as_mut().map(|s| s.load()).transpose()?.flatten() {
-        Some((state, values)) => Engine::from_values(code, &values, state.mask)?,
+    let mut loader = Loader::default();
+    let resumed = match store.as_mut() {
+        Some(s) => s.load_each(&mut |state, chunk| {
+            loader.reserve(state.done);
+            loader.push(chunk);
+        })?,
+        None => None,
+    };
+    let mut engine = match resumed {
+        Some(state) => loader.finish(code, state.mask)?,
         None => Engine::new(code)?,
     }
     .with_threads(opts.threads);

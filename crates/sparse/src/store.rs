@@ -293,19 +293,31 @@ impl Store {
 
     /// Loads a whole saved run: the state and every value G(0..done). `Ok(None)` without state.
     pub fn load(&mut self) -> Result<Option<(State, Vec<u32>)>, Error> {
+        let mut values = Vec::new();
+        let state = self.load_each(&mut |state, chunk| {
+            values.reserve_exact((state.done as usize).saturating_sub(values.len()));
+            values.extend_from_slice(chunk);
+        })?;
+        Ok(state.map(|s| (s, values)))
+    }
+
+    /// Reads a saved run a chunk at a time: calls `each(state, chunk)` with G(0..done) in order,
+    /// so at most one chunk is held besides what `each` keeps (a resume stores 2 bytes a heap,
+    /// not a u32 copy). `Ok(None)` without state.
+    pub fn load_each(
+        &mut self,
+        each: &mut dyn FnMut(&State, &[u32]),
+    ) -> Result<Option<State>, Error> {
         let Some((state, tail)) = self.read_state()? else {
             return Ok(None);
         };
         let chunks = state.done / CHUNK;
-        let cap = usize::try_from(state.done)
-            .map_err(|_| Error::TooLarge("checkpoint too large for memory".into()))?;
-        let mut values = Vec::with_capacity(cap);
         for k in 0..chunks {
-            values.extend(self.read_chunk(k)?);
+            each(&state, &self.read_chunk(k)?);
         }
-        values.extend(tail);
+        each(&state, &tail);
         self.chunks_written = chunks;
-        Ok(Some((state, values)))
+        Ok(Some(state))
     }
 
     /// Writes the chunks completed since the last call, then the state: after it returns, a

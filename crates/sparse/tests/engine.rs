@@ -63,3 +63,24 @@ proptest! {
         prop_assert_eq!(fast, reference(&code, n));
     }
 }
+
+/// A resume fed chunk by chunk holds the same values, switching to u32 storage when a value
+/// no longer fits u16, and goes on computing exactly like an uninterrupted engine.
+#[test]
+fn loader_keeps_values_and_resumes_exactly() {
+    let g = grundys_game();
+    let full = grundy_sparse::values(&g, 5000, 1).unwrap();
+    let mut loader = grundy_sparse::Loader::default();
+    for chunk in full[..3000].chunks(700) {
+        loader.push(chunk);
+    }
+    let mut e = loader.finish(&g, 2).unwrap();
+    e.advance(5001, &mut |_| true);
+    assert_eq!(e.values(), full);
+
+    let mut wide = grundy_sparse::Loader::default();
+    wide.reserve(4);
+    wide.push(&[0, 0]);
+    wide.push(&[40000, 1]);
+    assert_eq!(wide.finish(&g, 2).unwrap().values(), vec![0, 0, 40000, 1]);
+}

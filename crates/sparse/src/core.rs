@@ -98,12 +98,8 @@ impl Default for Tuning {
 struct Early {
     /// The smallest common value not marked in phase 1.
     c: u32,
-    /// Splits `a = j + 1..=stop` were looked at for the rare values below `c`.
-    stop: u64,
-    /// Whether every rare value below `c` was seen by then.
-    done: bool,
-    /// Pairs looked at.
-    steps: u64,
+    /// Its scan for the rare values below `c`, over splits `a = j + 1..=scan.stop`.
+    scan: Scan,
 }
 
 fn words_for(cap: u32) -> usize {
@@ -342,12 +338,7 @@ impl<T: Val> Core<T> {
                     } else {
                         pack_bits(row, &mut bits)
                     });
-                    *e = Early {
-                        c,
-                        stop: found.stop,
-                        done: found.done,
-                        steps: found.steps,
-                    };
+                    *e = Early { c, scan: found };
                 }
             }
             ready[t].store(true, Ordering::Release);
@@ -488,7 +479,7 @@ impl<T: Val> Phase2<'_, T> {
         gap: &mut dyn FnMut(u64) -> u32,
     ) -> u32 {
         let plan = self.plan;
-        self.stats.scan_steps += early.steps;
+        self.stats.scan_steps += early.scan.steps;
         // New marks go to a zeroed byte row first (independent stores), then into the bits.
         let mut row = std::mem::take(self.scratch);
         row.fill(0);
@@ -543,8 +534,8 @@ impl<T: Val> Phase2<'_, T> {
         let pc = parity_class(plan, n);
         let (c, missing) = candidate_bits(marks, &self.rarebits[pc], self.need);
         if missing == 0 {
-            if early.done {
-                *self.scan_reach = (*self.scan_reach).max(early.stop);
+            if early.scan.done {
+                *self.scan_reach = (*self.scan_reach).max(early.scan.stop);
             }
             *self.scratch = row;
             return c;
@@ -573,7 +564,7 @@ impl<T: Val> Phase2<'_, T> {
         steps += scan.steps;
         if !scan.done {
             let from = if c == early.c {
-                early.stop + 1
+                early.scan.stop + 1
             } else {
                 self.stats.rescans += 1;
                 j + 1
@@ -655,7 +646,7 @@ impl<T: Val> Phase2<'_, T> {
 }
 
 /// How far a confirming scan got.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 struct Scan {
     /// Every needed value was seen.
     done: bool,

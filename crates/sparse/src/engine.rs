@@ -45,6 +45,17 @@ struct Window {
     fetches: u64,
 }
 
+impl Window {
+    /// The gap source, counting each fetch in `fetches`.
+    fn counted_gap(&mut self) -> impl FnMut(u64) -> u32 + '_ {
+        let (fetches, source) = (&mut self.fetches, &mut self.gap);
+        move |i| {
+            *fetches += 1;
+            source(i)
+        }
+    }
+}
+
 /// The rare/common engine for one take-and-break code, holding G(0..len()).
 pub struct Engine {
     code: TakeBreak,
@@ -253,12 +264,7 @@ impl Engine {
                     with_core_mut!(self, c => { c.block(count, crew, &mut no_gap); });
                 }
                 Some(w) => {
-                    let fetches = &mut w.fetches;
-                    let source = &mut w.gap;
-                    let mut gap = |i: u64| -> u32 {
-                        *fetches += 1;
-                        source(i)
-                    };
+                    let mut gap = w.counted_gap();
                     with_core_mut!(self, c => {
                         ensure_window(c, &mut gap);
                         c.block(count, crew, &mut gap);
@@ -280,12 +286,7 @@ impl Engine {
             return;
         };
         let (durable, fixed) = (w.durable.get(), w.depth);
-        let fetches = &mut w.fetches;
-        let source = &mut w.gap;
-        let mut gap = |i: u64| -> u32 {
-            *fetches += 1;
-            source(i)
-        };
+        let mut gap = w.counted_gap();
         with_core_mut!(self, c => {
             let (depth, prefix) = match fixed {
                 Some(d) => (d.max(1), d),
@@ -341,12 +342,7 @@ impl Engine {
             match self.window.as_mut() {
                 None => with_core_mut!(self, c => c.rebuild_rare_from_seq()),
                 Some(w) => {
-                    let fetches = &mut w.fetches;
-                    let source = &mut w.gap;
-                    let mut gap = |i: u64| -> u32 {
-                        *fetches += 1;
-                        source(i)
-                    };
+                    let mut gap = w.counted_gap();
                     with_core_mut!(self, c => {
                         let seq = std::mem::take(&mut c.seq);
                         let len = seq.len();

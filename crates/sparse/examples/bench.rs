@@ -12,7 +12,8 @@
 //! reference engine (O(n^2) for splitting games) at N = 2^15, where it still finishes quickly.
 //! Where Rogalski published value counts for a game at N (2^10 to 2^28, tests/data/
 //! value_frequencies.txt), the run's histogram is checked against them.
-//! Knobs (environment): THREADS (0: all cores), BLOCK (heaps per block), STATS (print counters).
+//! Knobs (environment): THREADS (0: all cores), BLOCK (heaps per block), LAG (heaps phase 1
+//! stays behind), STATS (print counters).
 
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -47,9 +48,14 @@ fn sparse(game: &str, bits: u32) {
         .and_then(|t| t.parse().ok())
         .unwrap_or(0);
     let mut e = Engine::new(&code).expect("supported").with_threads(threads);
+    let mut tuning = grundy_sparse::core::Tuning::default();
     if let Some(block) = std::env::var("BLOCK").ok().and_then(|t| t.parse().ok()) {
-        e = e.with_tuning(grundy_sparse::core::Tuning { block });
+        tuning.block = block;
     }
+    if let Some(lag) = std::env::var("LAG").ok().and_then(|t| t.parse().ok()) {
+        tuning.lag = Some(lag);
+    }
+    e = e.with_tuning(tuning);
     e.advance(n + 1, &mut |_| true);
     let secs = start.elapsed().as_secs_f64();
     if std::env::var("STATS").is_ok() {

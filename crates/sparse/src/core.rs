@@ -1,27 +1,37 @@
 //! The rare/common engine proper, over one storage type.
 //!
-//! Heaps are computed in blocks of consecutive heaps. For heap n and a splitting move that leaves
-//! `m = n - i` tokens, every common option value is `G(r) ^ G(m - r)` for some rare heap r.
+//! Heaps are computed in tiles of [`LANES`] consecutive heaps. For heap n and a splitting move
+//! that leaves `m = n - i` tokens, every common option value is `G(r) ^ G(m - r)` for some rare
+//! heap r. Each tile has a bound, `lag` heaps below it: its phase 1 reads only partners below
+//! the bound, so it may run while the heaps between the bound and the tile are still being
+//! finished.
 //!
-//! Phase 1 (parallel over tiles of [`LANES`] heaps) reads only values before the block. Each rare
-//! r whose partner `m - r` lies before the block marks its value in every heap's row: partners of
-//! consecutive heaps are consecutive, so two loads serve a tile ([`kernel::mark_lanes`]). Each heap
-//! then takes the smallest unmarked common value c' and scans splits `a = j + 1, …` (j: its row;
-//! their partners lie before the block) until every rare value below c' has been seen
-//! ([`kernel::scan_pairs`]).
+//! Phase 1 (on every thread, tiles in order) waits until the heaps below the bound are known.
+//! Each rare r whose partner `m - r` lies below the bound marks its value in every heap's row:
+//! partners of consecutive heaps are consecutive, so two loads serve a tile
+//! ([`kernel::mark_lanes`]). Each heap then takes the smallest unmarked common value c' and scans
+//! splits `a = n - bound + 1, …` (their partners lie below the bound) until every rare value
+//! below c' has been seen ([`kernel::scan_pairs`]).
 //!
-//! Phase 2 (sequential, heap by heap, on the calling thread; a tile as soon as its phase 1 is
-//! done) adds the pairs whose partner lies inside the block and the few non-splitting options, and takes the smallest unmarked common value c. When every rare
-//! value below c is marked, G(n) = c. Otherwise the scan continues: over `a = 1..=j`, then on from
-//! where phase 1 stopped (or again from `j + 1` when c > c', since phase 1 looked only for values
-//! below c'). If the scan runs out, G(n) is the smallest unseen rare value (a new rare heap).
+//! Phase 2 (on the calling thread, tiles in order, each as soon as its phase 1 is done) marks
+//! the pairs with partners from the bound to the tile a tile at a time, then heap by heap the
+//! pairs inside the tile and the few non-splitting options, and takes the smallest unmarked
+//! common value c. When every rare value below c is marked, G(n) = c. Otherwise the scan
+//! continues: over `a = 1..=n - bound`, then on from where phase 1 stopped (or again from
+//! `n - bound + 1` when c > c', since phase 1 looked only for values below c'). If the scan runs
+//! out, G(n) is the smallest unseen rare value (a new rare heap). Phase 2 appends each value to
+//! the recent run, where the phase 1 of later tiles reads it ([`Shelf`]).
+//!
+//! A block is a run of tiles with one rare list and mask: heaps that turn rare inside it are
+//! paired by phase 2 alone, and the mask, the row width and the memory window change only
+//! between blocks.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::kernel::{self, pack_bits, LANES};
 use crate::mask::{best_mask, is_rare, key};
 use crate::plan::Plan;
-use crate::seq::{Seq, Val};
+use crate::seq::{Appender, Seq, Shelf, Val, View};
 
 /// Counters that explain where the time goes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -61,18 +71,12 @@ pub struct Core<T> {
     pub stats: Stats,
     /// Bitsets over values `0..=cap`: rare values at parity class 0 and 1.
     rarebits: [Vec<u64>; 2],
-    /// Per heap of the block (rows padded to a multiple of LANES), one byte per value: 1 when
-    /// some option has that value.
-    marks: Vec<u8>,
-    /// Per heap of the block, what phase 1 found.
-    early: Vec<Early>,
+    /// Tiles between their phase 1 and their phase 2 (a ring).
+    slots: Vec<Slot>,
     need: Vec<u64>,
-    /// Per heap of the block, its marks packed into bits by phase 1 for phase 2.
-    packed: Vec<u64>,
     scratch: Vec<u8>,
     bits: Vec<u64>,
-    /// Phase 2's output for the current block: values, and new rare heaps (heap, value).
-    fresh: Vec<T>,
+    /// New rare heaps of the current block (heap, value).
     fresh_rare: Vec<(u64, u32)>,
     pub tuning: Tuning,
     /// The deepest position a successful (not full) confirming scan reached.
@@ -82,14 +86,20 @@ pub struct Core<T> {
 /// Sizes that trade speed only (never results).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tuning {
-    /// Heaps per block: larger blocks wait less at their end (where one thread finishes the
-    /// last tile) but leave more pairs to the sequential phase 2.
+    /// Heaps per block: threads wait for each other only at a block's end, and the mask and
+    /// the memory window change only there.
     pub block: usize,
+    /// How far behind a tile its phase 1 reads partners (None: two tiles per thread). Phase 2
+    /// marks the pairs in between; a short lag makes phase 1 wait for phase 2.
+    pub lag: Option<usize>,
 }
 
 impl Default for Tuning {
     fn default() -> Self {
-        Tuning { block: 256 }
+        Tuning {
+            block: 4096,
+            lag: None,
+        }
     }
 }
 
@@ -122,13 +132,10 @@ impl<T: Val> Core<T> {
             cap,
             stats: Stats::default(),
             rarebits: [Vec::new(), Vec::new()],
-            marks: Vec::new(),
-            early: Vec::new(),
+            slots: Vec::new(),
             need: Vec::new(),
-            packed: Vec::new(),
             scratch: Vec::new(),
             bits: Vec::new(),
-            fresh: Vec::new(),
             fresh_rare: Vec::new(),
             tuning: Tuning::default(),
             scan_reach: 0,
@@ -252,10 +259,12 @@ impl<T: Val> Core<T> {
     /// `gap` fetches values that are in neither the prefix nor the recent run (windowed mode;
     /// while every value is in memory it is never called).
     ///
-    /// Phase 1 runs tile by tile (in order, on every thread of `crew`); the calling thread runs
-    /// phase 2 on each tile as soon as its phase 1 is done, and phase 1 on the next free tile
-    /// while it waits. Phase 2 writes this block's values to `fresh` (not to `seq`, which phase 1
-    /// is reading) and appends them at the end.
+    /// The block is a pipeline of tiles. Phase 1 of a tile may start once every heap `lag`
+    /// before the tile is known; it runs on every thread of `crew`, in tile order. The calling
+    /// thread runs phase 2 on each tile as soon as its phase 1 is done (appending the values to
+    /// the recent run through a [`Shelf`], where later tiles' phase 1 reads them), and phase 1
+    /// of the next tile it may start while it waits. There is no barrier between tiles, only at
+    /// the block's end.
     pub fn block(
         &mut self,
         count: usize,
@@ -265,11 +274,19 @@ impl<T: Val> Core<T> {
         let n0 = self.seq.len();
         let b = count.min(self.tuning.block).max(1);
         let width = words_for(self.cap) * 64;
+        let words = width / 64;
         let tiles = b.div_ceil(LANES);
-        self.marks.clear();
-        self.marks.resize(tiles * LANES * width, 0);
-        self.early.clear();
-        self.early.resize(tiles * LANES, Early::default());
+        let threads = crew.map_or(1, |c| c.threads());
+        // Tiles in flight on the other threads while the caller is busy need heaps this far
+        // behind them to be known already.
+        let lag = self.tuning.lag.unwrap_or(2 * LANES * threads) as u64;
+        let ring = threads + 2 + lag as usize / LANES;
+        self.slots.resize_with(ring, Slot::default);
+        for slot in &mut self.slots {
+            slot.rows.resize(LANES * width, 0);
+            slot.early.resize(LANES, Early::default());
+            slot.packed.resize(LANES * words, 0);
+        }
         let clock = std::time::Instant::now();
         let Core {
             plan,
@@ -283,108 +300,132 @@ impl<T: Val> Core<T> {
             cap,
             stats,
             rarebits,
-            marks,
-            early,
-            packed,
+            slots,
             need,
             scratch,
             bits,
             scan_reach,
-            fresh,
             fresh_rare,
             ..
         } = self;
-        let (plan, seq, cap, rarebits) = (&*plan, &*seq, *cap, &*rarebits);
+        let (plan, cap, rarebits) = (&*plan, *cap, &*rarebits);
         let (rp, rv) = (&rare_pos[..], &rare_val[..]);
-        let words = width / 64;
-        packed.clear();
-        packed.resize(tiles * LANES * words, 0);
-        let items: Vec<_> = marks
-            .chunks_mut(LANES * width)
-            .zip(early.chunks_mut(LANES))
-            .zip(packed.chunks_mut(LANES * words))
-            .map(|((m, e), p)| std::sync::Mutex::new((m, e, p)))
-            .collect();
+        let (prefix, start) = (&seq.prefix[..], seq.start);
+        let shelf = Shelf::new(&mut seq.recent, b);
+        let slots: Vec<_> = slots.iter_mut().map(std::sync::Mutex::new).collect();
         let ready: Vec<AtomicBool> = (0..tiles).map(|_| AtomicBool::new(false)).collect();
         let cancel = AtomicBool::new(false);
-        // Phase 1 of tile t: reads only values before the block.
+        let poisoned = AtomicBool::new(false);
+        // The heap below which tile t's phase 1 reads partners (all known by then).
+        let bound = |t: usize| (n0 + (t * LANES) as u64).saturating_sub(lag);
+        // Phase 1 of tile t.
         let phase1 = |t: usize| {
-            if !cancel.load(Ordering::Relaxed) {
-                let mut item = items[t].lock().unwrap_or_else(|e| e.into_inner());
-                let (lanes, early, packed) = &mut *item;
-                let j0 = (t * LANES) as u64;
-                mark_rare(lanes, width, cap, seq, plan, rp, rv, n0, j0);
-                let (mut bits, mut need) = (Vec::new(), Vec::new());
-                let rows = lanes
-                    .chunks_exact_mut(width)
-                    .zip(packed.chunks_exact_mut(words));
-                for (k, ((row, out), e)) in rows.zip(early.iter_mut()).enumerate() {
-                    let j = j0 + k as u64;
-                    let pc = parity_class(plan, n0 + j);
-                    let (c, missing) = candidate(row, &mut bits, &rarebits[pc], &mut need);
-                    let found = if missing == 0 {
-                        Scan {
-                            done: true,
-                            stop: j,
-                            steps: 0,
-                        }
-                    } else {
-                        scan_memory(seq, plan, cap, n0 + j, j + 1, &mut need, row)
-                    };
-                    // Phase 2 reads the marks packed (a few words from the other core's cache
-                    // instead of a row of bytes), values the scan found included.
-                    out.copy_from_slice(if missing == 0 {
-                        &bits
-                    } else {
-                        pack_bits(row, &mut bits)
-                    });
-                    *e = Early { c, scan: found };
+            let _done = Done {
+                ready: &ready[t],
+                poisoned: &poisoned,
+            };
+            let top = n0 + (t * LANES) as u64;
+            let bound = bound(t);
+            while start + (shelf.published_len() as u64) < bound {
+                if cancel.load(Ordering::Relaxed) {
+                    return;
                 }
+                std::hint::spin_loop();
             }
-            ready[t].store(true, Ordering::Release);
+            if cancel.load(Ordering::Relaxed) {
+                return;
+            }
+            let view = View {
+                prefix,
+                recent: shelf.published(),
+                start,
+            };
+            let mut slot = slots[t % ring].lock().unwrap_or_else(|e| e.into_inner());
+            let Slot {
+                rows,
+                early,
+                packed,
+            } = &mut **slot;
+            rows.fill(0);
+            mark_rare(rows, width, cap, &view, plan, rp, rv, top, 0..bound);
+            let (mut bits, mut need) = (Vec::new(), Vec::new());
+            let rows = rows
+                .chunks_exact_mut(width)
+                .zip(packed.chunks_exact_mut(words));
+            for (k, ((row, out), e)) in rows.zip(early.iter_mut()).enumerate() {
+                let n = top + k as u64;
+                let (c, missing) =
+                    candidate(row, &mut bits, &rarebits[parity_class(plan, n)], &mut need);
+                let near = n - bound;
+                let found = if missing == 0 {
+                    Scan {
+                        done: true,
+                        stop: near,
+                        steps: 0,
+                    }
+                } else {
+                    scan_memory(&view, plan, cap, n, near + 1, &mut need, row)
+                };
+                // Phase 2 reads the marks packed (a few words from the other core's cache
+                // instead of a row of bytes), values the scan found included.
+                out.copy_from_slice(if missing == 0 {
+                    &bits
+                } else {
+                    pack_bits(row, &mut bits)
+                });
+                *e = Early { c, scan: found };
+            }
         };
-        fresh.clear();
         fresh_rare.clear();
         scratch.clear();
-        scratch.resize(width, 0);
-        let mut p2 = Phase2 {
-            plan,
-            seq,
-            n0,
-            cap,
-            rare_pos: rp,
-            rare_val: rv,
-            rarebits,
-            fresh,
-            fresh_rare,
-            need,
-            scratch,
-            bits,
-            stats,
-            scan_reach,
-        };
+        scratch.resize(LANES * width, 0);
         let mut phase2_ns = 0;
-        // The caller: phase 2 in order, phase 1 of the next free tile while waiting.
-        let mut main = |claim: &dyn Fn() -> Option<usize>| -> usize {
+        // The caller: phase 2 in order, phase 1 of the next tile it may start while waiting.
+        let mut main = |claim: &dyn Fn(usize) -> Option<usize>| -> usize {
+            let _stop = Cancel(&cancel);
+            let mut p2 = Phase2 {
+                plan,
+                prefix,
+                start,
+                out: shelf.appender().expect("the block's one appender"),
+                cap,
+                rare_pos: rp,
+                rare_val: rv,
+                rarebits,
+                fresh_rare,
+                need,
+                rows: scratch,
+                bits,
+                stats,
+                scan_reach,
+            };
             let mut j = 0;
             while j < b {
                 let t = j / LANES;
                 if !ready[t].load(Ordering::Acquire) {
-                    match claim() {
+                    // Tile u's partners are known once heaps below bound(u) are.
+                    let limit = (j as u64 + lag) as usize / LANES + 1;
+                    match claim(limit) {
                         Some(u) => phase1(u),
                         None => std::hint::spin_loop(),
                     }
                     continue;
                 }
+                assert!(
+                    !poisoned.load(Ordering::Relaxed),
+                    "phase 1 of a tile panicked"
+                );
                 let clock = std::time::Instant::now();
-                let mut item = items[t].lock().unwrap_or_else(|e| e.into_inner());
-                let (_, early, packed) = &mut *item;
+                let mut slot = slots[t % ring].lock().unwrap_or_else(|e| e.into_inner());
+                let Slot { early, packed, .. } = &mut **slot;
+                let (top, bound) = (n0 + (t * LANES) as u64, bound(t));
+                p2.begin_tile(top, bound);
                 while j < b && j / LANES == t {
                     let k = j % LANES;
                     let marks = &mut packed[k * words..(k + 1) * words];
                     let n = n0 + j as u64;
-                    let g = p2.finish_heap(n, j as u64, marks, early[k], gap);
-                    p2.fresh.push(T::put(g));
+                    let g = p2.finish_heap(n, k, top, bound, marks, early[k], gap);
+                    p2.out.push(T::put(g));
                     let key = key(g, n, plan.split_parity);
                     if key as usize >= hist.len() {
                         hist.resize((key as usize + 1).next_power_of_two(), 0);
@@ -399,7 +440,6 @@ impl<T: Val> Core<T> {
                         *max_first = n;
                         if g >= cap {
                             // Rows are too narrow from here on: end the block.
-                            cancel.store(true, Ordering::Relaxed);
                             phase2_ns += clock.elapsed().as_nanos() as u64;
                             return j;
                         }
@@ -413,18 +453,20 @@ impl<T: Val> Core<T> {
             Some(crew) if tiles > 1 => crew.run_with(tiles, &phase1, main),
             _ => {
                 let next = std::cell::Cell::new(0);
-                main(&|| {
+                main(&|limit| {
                     let t = next.get();
-                    next.set(t + 1);
-                    (t < tiles).then_some(t)
+                    (t < tiles.min(limit)).then(|| {
+                        next.set(t + 1);
+                        t
+                    })
                 })
             }
         };
-        drop(items);
+        drop(slots);
+        drop(shelf);
         let total = clock.elapsed().as_nanos() as u64;
         self.stats.phase2_ns += phase2_ns;
         self.stats.phase1_ns += total.saturating_sub(phase2_ns);
-        self.seq.recent.extend_from_slice(&self.fresh);
         for &(n, g) in &self.fresh_rare {
             self.rare_pos.push(n);
             self.rare_val.push(g);
@@ -436,140 +478,210 @@ impl<T: Val> Core<T> {
     }
 }
 
+/// Marks tile's phase 1 as over when dropped, and as failed when dropped by a panic.
+struct Done<'a> {
+    ready: &'a AtomicBool,
+    poisoned: &'a AtomicBool,
+}
+
+impl Drop for Done<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.poisoned.store(true, Ordering::Relaxed);
+        }
+        self.ready.store(true, Ordering::Release);
+    }
+}
+
+/// Stops the block's phase 1 work when dropped (the caller returned or panicked).
+struct Cancel<'a>(&'a AtomicBool);
+
+impl Drop for Cancel<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// One tile's phase 1 results, waiting for its phase 2 (a ring of these serves the block).
+#[derive(Clone, Debug, Default)]
+struct Slot {
+    /// One byte row per heap of the tile: 1 where some option has that value.
+    rows: Vec<u8>,
+    early: Vec<Early>,
+    /// The rows packed into bits, for phase 2.
+    packed: Vec<u64>,
+}
+
 /// What phase 2 reads and writes, borrowed apart from what phase 1 reads.
-struct Phase2<'a, T> {
+struct Phase2<'a, 's, T> {
     plan: &'a Plan,
-    seq: &'a Seq<T>,
-    /// The block's first heap.
-    n0: u64,
+    /// The values before the recent run, and where it starts.
+    prefix: &'a [T],
+    start: u64,
+    /// Appends the block's values to the recent run.
+    out: Appender<'s, 'a, T>,
     cap: u32,
     /// Rare heaps before the block, and those found in it so far (heap, value).
     rare_pos: &'a [u64],
     rare_val: &'a [u32],
     fresh_rare: &'a mut Vec<(u64, u32)>,
     rarebits: &'a [Vec<u64>; 2],
-    /// The block's values so far.
-    fresh: &'a mut Vec<T>,
     need: &'a mut Vec<u64>,
-    /// A byte row for new marks (then packed into `bits`), which the scans also mark.
-    scratch: &'a mut Vec<u8>,
+    /// The tile's byte rows for new marks (then packed into `bits`), which scans also mark.
+    rows: &'a mut Vec<u8>,
     bits: &'a mut Vec<u64>,
     stats: &'a mut Stats,
     scan_reach: &'a mut u64,
 }
 
-impl<T: Val> Phase2<'_, T> {
-    /// G(i) for any heap before n0 + fresh.len().
-    fn get(&self, i: u64, gap: &mut dyn FnMut(u64) -> u32) -> u32 {
-        if i >= self.n0 {
-            self.fresh[(i - self.n0) as usize].get()
-        } else {
-            self.seq.get(i).unwrap_or_else(|| gap(i))
+impl<T: Val> Phase2<'_, '_, T> {
+    /// Every value known so far.
+    fn view(&self) -> View<'_, T> {
+        View {
+            prefix: self.prefix,
+            recent: self.out.all(),
+            start: self.start,
         }
     }
 
-    /// Phase 2 for heap `n` (row `j` of the block, marks packed in `marks`): completes its
-    /// marks and finds G(n).
+    /// G(i) for any heap known so far.
+    fn get(&self, i: u64, gap: &mut dyn FnMut(u64) -> u32) -> u32 {
+        self.view().get(i).unwrap_or_else(|| gap(i))
+    }
+
+    /// Starts phase 2 of the tile at heap `top`, whose phase 1 read partners below `bound`:
+    /// the marks of rare heaps with partners from `bound` to the tile, a tile at a time.
+    fn begin_tile(&mut self, top: u64, bound: u64) {
+        let mut rows = std::mem::take(self.rows);
+        rows.fill(0);
+        let width = rows.len() / LANES;
+        let view = self.view();
+        mark_rare(
+            &mut rows,
+            width,
+            self.cap,
+            &view,
+            self.plan,
+            self.rare_pos,
+            self.rare_val,
+            top,
+            bound..top,
+        );
+        *self.rows = rows;
+    }
+
+    /// Phase 2 for heap `n` (row k of the tile at `top`; [`Phase2::begin_tile`] came first;
+    /// phase 1 marks packed in `marks`): completes its marks and finds G(n).
+    #[allow(clippy::too_many_arguments)]
     fn finish_heap(
         &mut self,
         n: u64,
-        j: u64,
+        k: usize,
+        top: u64,
+        bound: u64,
         marks: &mut [u64],
         early: Early,
         gap: &mut dyn FnMut(u64) -> u32,
     ) -> u32 {
         let plan = self.plan;
         self.stats.scan_steps += early.scan.steps;
-        // New marks go to a zeroed byte row first (independent stores), then into the bits.
-        let mut row = std::mem::take(self.scratch);
-        row.fill(0);
+        let mut rows = std::mem::take(self.rows);
+        let width = rows.len() / LANES;
+        let row = &mut rows[k * width..(k + 1) * width];
         let set = |row: &mut [u8], v: u32| row[v as usize] = 1;
         for &i in &plan.leave_none {
             if n == i {
-                set(&mut row, 0);
+                set(row, 0);
             }
         }
         for &i in &plan.leave_one {
             if n > i {
-                set(&mut row, self.get(n - i, gap));
+                set(row, self.get(n - i, gap));
             }
         }
         for &i in &plan.equal_split {
             if n >= i + 2 && (n - i).is_multiple_of(2) {
-                set(&mut row, 0);
+                set(row, 0);
             }
         }
-        // Pairs whose partner is inside the block: rare heaps r <= j - i, and heaps that became
-        // rare inside the block.
+        // Pairs with the partner in this tile (rare heaps r <= m - top), and with heaps that
+        // became rare in this block.
+        let recent = self.out.all();
         for s in &plan.splits {
             if n < s.remove + 2 {
                 continue;
             }
             let m = n - s.remove;
-            let limit = j.saturating_sub(s.remove);
-            // Rare heaps are sparse: a short walk from the start beats a binary search.
-            let small = self
-                .rare_pos
-                .iter()
-                .position(|&r| r > limit)
-                .unwrap_or(self.rare_pos.len());
-            // Partners m - r >= n0 (r <= j - i) are this block's values.
-            for (&r, &gr) in self.rare_pos[..small].iter().zip(&self.rare_val[..small]) {
+            let limit = m.saturating_sub(top);
+            for (&r, &gr) in self.rare_pos.iter().zip(self.rare_val) {
+                if r > limit {
+                    break;
+                }
                 if s.unequal && 2 * r == m {
                     continue;
                 }
-                set(&mut row, gr ^ self.fresh[(m - r - self.n0) as usize].get());
+                let p = m - r;
+                let g = match p.checked_sub(self.start) {
+                    Some(at) => recent[at as usize].get(),
+                    None => self.get(p, gap),
+                };
+                set(row, gr ^ g);
             }
             for idx in 0..self.fresh_rare.len() {
                 let (r, gr) = self.fresh_rare[idx];
                 if r >= m || (s.unequal && 2 * r == m) {
                     continue;
                 }
-                set(&mut row, gr ^ self.get(m - r, gap));
+                set(row, gr ^ self.get(m - r, gap));
             }
         }
-        for (m, b) in marks.iter_mut().zip(pack_bits(&row, self.bits)) {
+        for (m, b) in marks.iter_mut().zip(pack_bits(row, self.bits)) {
             *m |= b;
         }
         let pc = parity_class(plan, n);
         let (c, missing) = candidate_bits(marks, &self.rarebits[pc], self.need);
-        if missing == 0 {
+        let g = if missing == 0 {
             if early.scan.done {
                 *self.scan_reach = (*self.scan_reach).max(early.scan.stop);
             }
-            *self.scratch = row;
-            return c;
-        }
-        let g = self.confirm(n, j, c, early, &mut row, gap);
-        *self.scratch = row;
+            c
+        } else {
+            self.confirm(n, n - bound, c, early, row, gap)
+        };
+        *self.rows = rows;
         g
     }
 
     /// The confirming scan of phase 2: every rare value in `need` must be an option for G(n) to
-    /// be c; otherwise G(n) is the smallest missing one.
+    /// be c; otherwise G(n) is the smallest missing one. Phase 1 scanned from `near + 1`.
     fn confirm(
         &mut self,
         n: u64,
-        j: u64,
+        near: u64,
         c: u32,
         early: Early,
         row: &mut [u8],
         gap: &mut dyn FnMut(u64) -> u32,
     ) -> u32 {
         let plan = self.plan;
-        // Confirm c: splits a = 1..=j (partners in the block), then on from where phase 1
-        // stopped, or from j + 1 again when phase 1 looked for fewer values (c' < c).
+        // Confirm c: splits a = 1..=near (partners phase 1 did not read), then on from where
+        // phase 1 stopped, or from near + 1 again when phase 1 looked for fewer values (c' < c).
         let mut steps = 0;
-        let mut scan = self.scan_get(n, 1, j, row, gap);
+        let mut scan = self.scan_get(n, 1, near, row, gap);
         steps += scan.steps;
         if !scan.done {
             let from = if c == early.c {
                 early.scan.stop + 1
             } else {
                 self.stats.rescans += 1;
-                j + 1
+                near + 1
             };
-            scan = scan_memory(self.seq, plan, self.cap, n, from, self.need, row);
+            let view = View {
+                prefix: self.prefix,
+                recent: self.out.all(),
+                start: self.start,
+            };
+            scan = scan_memory(&view, plan, self.cap, n, from, self.need, row);
             steps += scan.steps;
             if !scan.done {
                 let amax = plan.max_split_part(n);
@@ -593,8 +705,8 @@ impl<T: Val> Phase2<'_, T> {
         unreachable!("missing > 0 means a bit is set")
     }
 
-    /// The confirming scan over splits `a = from..=to`, one value at a time (any heap, in or
-    /// before the block, dropped ones through `gap`).
+    /// The confirming scan over splits `a = from..=to`, one value at a time (any heap known,
+    /// dropped ones through `gap`).
     fn scan_get(
         &mut self,
         n: u64,
@@ -700,7 +812,7 @@ const SCAN_CHUNK: u64 = 4096;
 /// The confirming scan of heap `n` over splits `a = from..` as far as the values are in memory
 /// (all of them in full mode): clears seen values from `need` and marks them in `row`.
 fn scan_memory<T: Val>(
-    seq: &Seq<T>,
+    seq: &View<'_, T>,
     plan: &Plan,
     cap: u32,
     n: u64,
@@ -722,8 +834,7 @@ fn scan_memory<T: Val>(
                 continue;
             }
             let count = (hi - a + 1) as usize;
-            let (Some(firsts), Some(seconds)) =
-                (mem_slice(seq, a, count), mem_slice(seq, m - hi, count))
+            let (Some(firsts), Some(seconds)) = (seq.slice(a, count), seq.slice(m - hi, count))
             else {
                 return Scan {
                     done: false,
@@ -765,32 +876,33 @@ fn split_range(s: &crate::plan::Split, n: u64) -> Option<(u64, u64)> {
     (hi >= 1).then_some((m, hi))
 }
 
-/// Phase 1's marks for rows `j0..j0 + LANES` of the block starting at heap `n0`: every rare heap
-/// r (of `rp`, values `rv`) whose partner `m - r` lies before the block.
+/// The marks of the rows of heaps `top..top + LANES` by every rare heap r (of `rp`, values `rv`)
+/// whose partner `m - r` lies in `partners`: phase 1 marks those below a bound, phase 2 those
+/// from the bound to the tile.
 #[allow(clippy::too_many_arguments)]
 fn mark_rare<T: Val>(
     lanes: &mut [u8],
     width: usize,
     cap: u32,
-    seq: &Seq<T>,
+    seq: &View<'_, T>,
     plan: &Plan,
     rp: &[u64],
     rv: &[u32],
-    n0: u64,
-    j0: u64,
+    top: u64,
+    partners: std::ops::Range<u64>,
 ) {
     let lanes_u = LANES as u64;
+    let (lo, hi) = (partners.start, partners.end);
     for s in &plan.splits {
         let i = s.remove;
-        let top = n0 + j0; // heap of row 0
-                           // Rows k all have their partner m0 + k - r in [max(1, start), n0) when r is in
-                           // [first, last]; unequal moves also leave out r with 2r in [m0, m0 + LANES).
+        // Rows k all have their partner m0 + k - r in [max(lo, 1, start), hi) when r is in
+        // [first, last]; unequal moves also leave out r with 2r in [m0, m0 + LANES).
         let (mut fast_lo, mut fast_hi) = (0, 0); // index range in rp
         let mut twin = (0, 0);
         if top > i {
             let m0 = top - i;
-            let first = (j0 + lanes_u).saturating_sub(i).max(1);
-            let floor = seq.start.max(1);
+            let first = (m0 + lanes_u).saturating_sub(hi).max(1);
+            let floor = seq.start.max(1).max(lo);
             if m0 >= floor + first {
                 let last = m0 - floor;
                 fast_lo = rp.partition_point(|&r| r < first);
@@ -809,7 +921,7 @@ fn mark_rare<T: Val>(
                     lanes,
                     width,
                     cap,
-                    &seq.recent,
+                    seq.recent,
                     base,
                     &rp[fast_lo..twin.0],
                     &rv[fast_lo..twin.0],
@@ -818,27 +930,28 @@ fn mark_rare<T: Val>(
                     lanes,
                     width,
                     cap,
-                    &seq.recent,
+                    seq.recent,
                     base,
                     &rp[twin.1..fast_hi],
                     &rv[twin.1..fast_hi],
                 );
             }
         }
-        // The rest row by row, leaving out r <= j0 - i (every partner inside the block).
-        let skip = rp.partition_point(|&r| r + i <= j0);
-        let slow = (skip..fast_lo)
+        // The rest row by row: r with some partner in range (m0 - r < hi, m0 + 31 - r >= lo).
+        let skip = rp.partition_point(|&r| r + i + hi <= top);
+        let end = rp.partition_point(|&r| r + i + lo < top + lanes_u);
+        let slow = (skip..fast_lo.min(end))
             .chain(twin.0..twin.1)
-            .chain(fast_hi.max(skip)..rp.len());
+            .chain(fast_hi.max(skip)..end);
         for idx in slow {
             let (r, gr) = (rp[idx], rv[idx]);
             for k in 0..lanes_u {
-                let n = n0 + j0 + k;
+                let n = top + k;
                 if n < i + 2 {
                     continue;
                 }
                 let m = n - i;
-                if r >= m || m - r >= n0 || (s.unequal && 2 * r == m) {
+                if r >= m || !partners.contains(&(m - r)) || (s.unequal && 2 * r == m) {
                     continue;
                 }
                 let g = seq
@@ -856,17 +969,5 @@ fn parity_class(plan: &Plan, n: u64) -> usize {
     match plan.split_parity {
         Some(q) => ((n + q) & 1) as usize,
         None => 0,
-    }
-}
-
-/// G(from..from+len) as one in-memory slice (of the prefix or the recent run), if it is one.
-#[inline]
-fn mem_slice<T: Val>(seq: &Seq<T>, from: u64, len: usize) -> Option<&[T]> {
-    if from >= seq.start {
-        let at = usize::try_from(from - seq.start).ok()?;
-        seq.recent.get(at..at.checked_add(len)?)
-    } else {
-        let at = from as usize;
-        seq.prefix.get(at..at.checked_add(len)?)
     }
 }

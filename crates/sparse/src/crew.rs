@@ -81,21 +81,22 @@ impl Crew {
     /// when all calls are done. A panic in any call is raised again here.
     pub fn run(&self, items: usize, f: &(dyn Fn(usize) + Sync)) {
         self.run_with(items, f, |claim| {
-            while let Some(i) = claim() {
+            while let Some(i) = claim(usize::MAX) {
                 f(i);
             }
         });
     }
 
     /// Like [`Crew::run`], but the caller runs `main` instead: `main` gets `claim`, which hands
-    /// out the next unclaimed item in order (None once all are taken), and calls `f` itself on
-    /// the items it claims, doing other work in between. Returns what `main` returns, once every
-    /// helper is done too (helpers take the items `main` leaves).
+    /// out the next unclaimed item in order if it is below the limit given (None once all are
+    /// taken, or when the next one is not below it), and calls `f` itself on the items it
+    /// claims, doing other work in between. Returns what `main` returns, once every helper is
+    /// done too (helpers take the items `main` leaves, with no limit).
     pub fn run_with<R>(
         &self,
         items: usize,
         f: &(dyn Fn(usize) + Sync),
-        main: impl FnOnce(&dyn Fn() -> Option<usize>) -> R,
+        main: impl FnOnce(&dyn Fn(usize) -> Option<usize>) -> R,
     ) -> R {
         let s = &*self.shared;
         // SAFETY: only the lifetime is erased. Helpers use the pointer only while counted in
@@ -109,9 +110,20 @@ impl Crew {
         for h in &self.helpers {
             h.thread().unpark();
         }
-        let claim = || {
-            let i = s.next.fetch_add(1, Ordering::Relaxed);
-            (i < items).then_some(i)
+        let claim = |limit: usize| {
+            let mut i = s.next.load(Ordering::Relaxed);
+            loop {
+                if i >= items.min(limit) {
+                    return None;
+                }
+                match s
+                    .next
+                    .compare_exchange_weak(i, i + 1, Ordering::Relaxed, Ordering::Relaxed)
+                {
+                    Ok(_) => return Some(i),
+                    Err(now) => i = now,
+                }
+            }
         };
         let mine = catch_unwind(AssertUnwindSafe(|| main(&claim)));
         let mut spins = 0u32;
@@ -205,6 +217,31 @@ mod tests {
             });
             assert!(hits.iter().all(|h| h.load(Ordering::Relaxed) == 1));
         }
+    }
+
+    #[test]
+    fn main_claims_only_below_its_limit() {
+        let crew = Crew::new(1).expect("threads");
+        let ran: Vec<AtomicUsize> = (0..50).map(|_| AtomicUsize::new(0)).collect();
+        let f = |i: usize| {
+            ran[i].fetch_add(1, Ordering::Relaxed);
+        };
+        let mine = crew.run_with(50, &f, |claim| {
+            let mut mine = Vec::new();
+            while let Some(i) = claim(10) {
+                assert!(i < 10);
+                f(i);
+                mine.push(i);
+            }
+            assert_eq!(claim(0), None);
+            while let Some(i) = claim(usize::MAX) {
+                f(i);
+                mine.push(i);
+            }
+            mine
+        });
+        assert!(mine.windows(2).all(|w| w[0] < w[1]), "claimed in order");
+        assert!(ran.iter().all(|r| r.load(Ordering::Relaxed) == 1));
     }
 
     #[test]

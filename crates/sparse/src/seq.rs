@@ -84,6 +84,15 @@ impl<T: Val> Seq<T> {
         &self.recent[at..at + len]
     }
 
+    /// The values as a read-only view.
+    pub fn view(&self) -> View<'_, T> {
+        View {
+            prefix: &self.prefix,
+            recent: &self.recent,
+            start: self.start,
+        }
+    }
+
     pub fn push(&mut self, v: u32) {
         self.recent.push(T::put(v));
     }
@@ -95,5 +104,185 @@ impl<T: Val> Seq<T> {
             recent: self.recent.iter().map(|v| U::put(v.get())).collect(),
             start: self.start,
         }
+    }
+}
+
+/// Values G(0..len) as [`Seq`] lays them out, borrowed: what phase 1 and phase 2 read.
+#[derive(Clone, Copy, Debug)]
+pub struct View<'a, T> {
+    pub prefix: &'a [T],
+    pub recent: &'a [T],
+    pub start: u64,
+}
+
+impl<'a, T: Val> View<'a, T> {
+    /// Number of values seen.
+    #[inline]
+    pub fn len(&self) -> u64 {
+        self.start + self.recent.len() as u64
+    }
+
+    /// True when no value is seen.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// G(i) when it is in memory.
+    #[inline]
+    pub fn get(&self, i: u64) -> Option<u32> {
+        if i >= self.start {
+            self.recent.get((i - self.start) as usize).map(|v| v.get())
+        } else {
+            self.prefix.get(i as usize).map(|v| v.get())
+        }
+    }
+
+    /// G(from..from+len) as one in-memory slice (of the prefix or the recent run), if it is one.
+    #[inline]
+    pub fn slice(&self, from: u64, len: usize) -> Option<&'a [T]> {
+        if from >= self.start {
+            let at = usize::try_from(from - self.start).ok()?;
+            self.recent.get(at..at.checked_add(len)?)
+        } else {
+            let at = usize::try_from(from).ok()?;
+            self.prefix.get(at..at.checked_add(len)?)
+        }
+    }
+}
+
+/// A vector that one thread appends to while others read what it has published: the recent run
+/// during a block, whose values phase 2 writes while phase 1 of later tiles reads earlier ones.
+///
+/// Invariant: elements `0..published` are initialised and never written again; the one
+/// [`Appender`] writes only at `published..cap`, inside the capacity reserved up front, so the
+/// buffer never moves while the shelf lives. Dropping the shelf sets the vector's length to what
+/// was published.
+pub struct Shelf<'a, T> {
+    vec: *mut Vec<T>,
+    base: *mut T,
+    cap: usize,
+    published: std::sync::atomic::AtomicUsize,
+    taken: std::sync::atomic::AtomicBool,
+    _vec: std::marker::PhantomData<&'a mut Vec<T>>,
+}
+
+// SAFETY: readers only read the published prefix (immutable by the invariant); the single
+// appender writes past it. Values are plain `Copy` data.
+unsafe impl<T: Val> Sync for Shelf<'_, T> {}
+// SAFETY: as above; the shelf holds the vector's exclusive borrow.
+unsafe impl<T: Val> Send for Shelf<'_, T> {}
+
+impl<'a, T: Val> Shelf<'a, T> {
+    /// Opens `vec` for appending up to `more` values.
+    pub fn new(vec: &'a mut Vec<T>, more: usize) -> Shelf<'a, T> {
+        vec.reserve(more);
+        let len = vec.len();
+        let base = vec.as_mut_ptr();
+        Shelf {
+            vec,
+            base,
+            cap: len + more,
+            published: std::sync::atomic::AtomicUsize::new(len),
+            taken: std::sync::atomic::AtomicBool::new(false),
+            _vec: std::marker::PhantomData,
+        }
+    }
+
+    /// The values published so far.
+    #[inline]
+    pub fn published(&self) -> &[T] {
+        let len = self.published.load(std::sync::atomic::Ordering::Acquire);
+        // SAFETY: `0..len` is initialised and immutable (the invariant), inside the allocation.
+        unsafe { std::slice::from_raw_parts(self.base, len) }
+    }
+
+    /// How many values are published (without reading them).
+    #[inline]
+    pub fn published_len(&self) -> usize {
+        self.published.load(std::sync::atomic::Ordering::Acquire)
+    }
+
+    /// The shelf's one appender (None if it was already taken).
+    pub fn appender(&self) -> Option<Appender<'_, 'a, T>> {
+        let taken = self.taken.swap(true, std::sync::atomic::Ordering::AcqRel);
+        (!taken).then(|| Appender {
+            shelf: self,
+            written: self.published_len(),
+        })
+    }
+}
+
+impl<T> Drop for Shelf<'_, T> {
+    fn drop(&mut self) {
+        let len = *self.published.get_mut();
+        // SAFETY: `vec` is the exclusively borrowed vector (PhantomData keeps the borrow) and
+        // its first `len <= capacity` elements are initialised.
+        unsafe { (*self.vec).set_len(len) };
+    }
+}
+
+/// The writer of a [`Shelf`]: appends values and publishes each one at once.
+pub struct Appender<'s, 'a, T> {
+    shelf: &'s Shelf<'a, T>,
+    written: usize,
+}
+
+impl<T: Val> Appender<'_, '_, T> {
+    /// Appends `v` and publishes it. Panics when the reserved capacity is full.
+    #[inline]
+    pub fn push(&mut self, v: T) {
+        assert!(self.written < self.shelf.cap, "shelf capacity exceeded");
+        // SAFETY: `written < cap` lies in the reserved allocation, past everything published,
+        // and no other appender exists, so nothing else reads or writes this element.
+        unsafe { self.shelf.base.add(self.written).write(v) };
+        self.written += 1;
+        self.shelf
+            .published
+            .store(self.written, std::sync::atomic::Ordering::Release);
+    }
+
+    /// Every value so far (the appender's own included).
+    #[inline]
+    pub fn all(&self) -> &[T] {
+        // SAFETY: as for `Shelf::published`: `0..written` is initialised and, being published,
+        // never written again.
+        unsafe { std::slice::from_raw_parts(self.shelf.base, self.written) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shelf_publishes_appended_values_and_sets_the_length() {
+        let mut v: Vec<u16> = vec![1, 2, 3];
+        {
+            let shelf = Shelf::new(&mut v, 4);
+            let mut w = shelf.appender().expect("first appender");
+            assert!(shelf.appender().is_none(), "one appender only");
+            std::thread::scope(|s| {
+                s.spawn(|| {
+                    while shelf.published_len() < 5 {
+                        std::hint::spin_loop();
+                    }
+                    assert_eq!(&shelf.published()[..5], &[1, 2, 3, 7, 8]);
+                });
+                w.push(7);
+                w.push(8);
+            });
+            assert_eq!(w.all(), &[1, 2, 3, 7, 8]);
+        }
+        assert_eq!(v, vec![1, 2, 3, 7, 8]);
+    }
+
+    #[test]
+    #[should_panic(expected = "capacity")]
+    fn shelf_refuses_to_write_past_its_reserve() {
+        let mut v: Vec<u16> = Vec::new();
+        let shelf = Shelf::new(&mut v, 1);
+        let mut w = shelf.appender().expect("appender");
+        w.push(1);
+        w.push(2);
     }
 }

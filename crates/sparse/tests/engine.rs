@@ -62,6 +62,22 @@ proptest! {
         let fast = grundy_sparse::values(&code, n as u64, threads).unwrap();
         prop_assert_eq!(fast, reference(&code, n));
     }
+
+    /// Blocks and lags of any size (the tile pipeline's edge cases) change nothing.
+    #[test]
+    fn any_tuning_equals_reference(
+        code in random_code(),
+        n in 0usize..2000,
+        threads in 1usize..4,
+        block in 1usize..300,
+        lag in proptest::option::of(0usize..200),
+    ) {
+        let Ok(engine) = grundy_sparse::Engine::new(&code) else { return Ok(()) };
+        let tuning = grundy_sparse::core::Tuning { block, lag };
+        let mut e = engine.with_threads(threads).with_tuning(tuning);
+        e.advance(n as u64 + 1, &mut |_| true);
+        prop_assert_eq!(e.values(), reference(&code, n));
+    }
 }
 
 /// A resume fed chunk by chunk holds the same values, switching to u32 storage when a value

@@ -349,14 +349,15 @@ impl<T: Val> Core<T> {
             rows.fill(0);
             mark_rare(rows, width, cap, &view, plan, rp, rv, top, 0..bound);
             let (mut bits, mut need) = (Vec::new(), Vec::new());
-            let rows = rows
-                .chunks_exact_mut(width)
-                .zip(packed.chunks_exact_mut(words));
+            let rows = rows.chunks_exact(width).zip(packed.chunks_exact_mut(words));
             for (k, ((row, out), e)) in rows.zip(early.iter_mut()).enumerate() {
                 let n = top + k as u64;
                 let (c, missing) =
                     candidate(row, &mut bits, &rarebits[parity_class(plan, n)], &mut need);
                 let near = n - bound;
+                // Phase 2 reads the marks packed (a few words from the other core's cache
+                // instead of a row of bytes), values the scan finds included.
+                out.copy_from_slice(&bits);
                 let found = if missing == 0 {
                     Scan {
                         done: true,
@@ -364,15 +365,16 @@ impl<T: Val> Core<T> {
                         steps: 0,
                     }
                 } else {
-                    scan_memory(&view, plan, cap, n, near + 1, &mut need, row)
+                    for (o, &w) in out.iter_mut().zip(&need) {
+                        *o |= w;
+                    }
+                    let scan = scan_memory(&view, plan, cap, n, near + 1, &mut need);
+                    // What the scan did not find is not marked after all.
+                    for (o, &w) in out.iter_mut().zip(&need) {
+                        *o &= !w;
+                    }
+                    scan
                 };
-                // Phase 2 reads the marks packed (a few words from the other core's cache
-                // instead of a row of bytes), values the scan found included.
-                out.copy_from_slice(if missing == 0 {
-                    &bits
-                } else {
-                    pack_bits(row, &mut bits)
-                });
                 *e = Early { c, scan: found };
             }
         };
@@ -527,7 +529,7 @@ struct Phase2<'a, 's, T> {
     fresh_rare: &'a mut Vec<(u64, u32)>,
     rarebits: &'a [Vec<u64>; 2],
     need: &'a mut Vec<u64>,
-    /// The tile's byte rows for new marks (then packed into `bits`), which scans also mark.
+    /// The tile's byte rows for new marks (then packed into `bits`).
     rows: &'a mut Vec<u8>,
     bits: &'a mut Vec<u64>,
     stats: &'a mut Stats,
@@ -646,7 +648,7 @@ impl<T: Val> Phase2<'_, '_, T> {
             }
             c
         } else {
-            self.confirm(n, n - bound, c, early, row, gap)
+            self.confirm(n, n - bound, c, early, gap)
         };
         *self.rows = rows;
         g
@@ -660,14 +662,13 @@ impl<T: Val> Phase2<'_, '_, T> {
         near: u64,
         c: u32,
         early: Early,
-        row: &mut [u8],
         gap: &mut dyn FnMut(u64) -> u32,
     ) -> u32 {
         let plan = self.plan;
         // Confirm c: splits a = 1..=near (partners phase 1 did not read), then on from where
         // phase 1 stopped, or from near + 1 again when phase 1 looked for fewer values (c' < c).
         let mut steps = 0;
-        let mut scan = self.scan_get(n, 1, near, row, gap);
+        let mut scan = self.scan_get(n, 1, near, gap);
         steps += scan.steps;
         if !scan.done {
             let from = if c == early.c {
@@ -681,11 +682,11 @@ impl<T: Val> Phase2<'_, '_, T> {
                 recent: self.out.all(),
                 start: self.start,
             };
-            scan = scan_memory(&view, plan, self.cap, n, from, self.need, row);
+            scan = scan_memory(&view, plan, self.cap, n, from, self.need);
             steps += scan.steps;
             if !scan.done {
                 let amax = plan.max_split_part(n);
-                let rest = self.scan_get(n, scan.stop + 1, amax, row, gap);
+                let rest = self.scan_get(n, scan.stop + 1, amax, gap);
                 steps += rest.steps;
                 scan = rest;
             }
@@ -712,7 +713,6 @@ impl<T: Val> Phase2<'_, '_, T> {
         n: u64,
         from: u64,
         to: u64,
-        row: &mut [u8],
         gap: &mut dyn FnMut(u64) -> u32,
     ) -> Scan {
         let mut missing: u32 = self.need.iter().map(|w| w.count_ones()).sum();
@@ -737,7 +737,6 @@ impl<T: Val> Phase2<'_, '_, T> {
                 };
                 if *word >> (v % 64) & 1 == 1 {
                     *word &= !(1u64 << (v % 64));
-                    row[v] = 1;
                     missing -= 1;
                     if missing == 0 {
                         return Scan {
@@ -810,7 +809,7 @@ fn candidate_bits(marked: &[u64], rare: &[u64], need: &mut Vec<u64>) -> (u32, u3
 const SCAN_CHUNK: u64 = 4096;
 
 /// The confirming scan of heap `n` over splits `a = from..` as far as the values are in memory
-/// (all of them in full mode): clears seen values from `need` and marks them in `row`.
+/// (all of them in full mode): clears seen values from `need`.
 fn scan_memory<T: Val>(
     seq: &View<'_, T>,
     plan: &Plan,
@@ -818,7 +817,6 @@ fn scan_memory<T: Val>(
     n: u64,
     from: u64,
     need: &mut [u64],
-    row: &mut [u8],
 ) -> Scan {
     let amax = plan.max_split_part(n);
     let mut a = from;
@@ -842,7 +840,7 @@ fn scan_memory<T: Val>(
                     steps,
                 };
             };
-            match kernel::scan_pairs(firsts, seconds, cap, need, row) {
+            match kernel::scan_pairs(firsts, seconds, cap, need) {
                 Some(k) => {
                     return Scan {
                         done: true,

@@ -943,19 +943,33 @@ fn mark_rare<T: Val>(
             .chain(fast_hi.max(skip)..end);
         for idx in slow {
             let (r, gr) = (rp[idx], rv[idx]);
-            for k in 0..lanes_u {
-                let n = top + k;
-                if n < i + 2 {
-                    continue;
+            // Row k's partner top + k - i - r lies in [max(lo, 1), hi) for k in [k_lo, k_hi).
+            let k_lo = (lo.max(1) + i + r).saturating_sub(top);
+            let k_hi = (hi + i + r).saturating_sub(top).min(lanes_u);
+            if k_lo >= k_hi {
+                continue;
+            }
+            let first = top + k_lo - i - r;
+            let count = (k_hi - k_lo) as usize;
+            let mut mark = |k: u64, g: u32| {
+                if !(s.unequal && top + k - i - r == r) {
+                    lanes[k as usize * width + ((g ^ gr) & (cap - 1)) as usize] = 1;
                 }
-                let m = n - i;
-                if r >= m || !partners.contains(&(m - r)) || (s.unequal && 2 * r == m) {
-                    continue;
+            };
+            match seq.slice(first, count) {
+                Some(vals) => {
+                    for (k, g) in (k_lo..).zip(vals) {
+                        mark(k, g.get());
+                    }
                 }
-                let g = seq
-                    .get(m - r)
-                    .expect("the window keeps the partners of rare heaps in memory");
-                lanes[k as usize * width + (g ^ gr) as usize] = 1;
+                None => {
+                    for k in k_lo..k_hi {
+                        let g = seq
+                            .get(top + k - i - r)
+                            .expect("the window keeps the partners of rare heaps in memory");
+                        mark(k, g);
+                    }
+                }
             }
         }
     }

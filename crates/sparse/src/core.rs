@@ -28,7 +28,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::kernel::{self, pack_bits, LANES};
+use crate::kernel::{self, pack_bits, Layout, LANES};
 use crate::mask::{best_mask, is_rare, key};
 use crate::plan::Plan;
 use crate::seq::{Appender, Seq, Shelf, Val, View};
@@ -73,6 +73,9 @@ pub struct Core<T> {
     rarebits: [Vec<u64>; 2],
     /// Tiles between their phase 1 and their phase 2 (a ring).
     slots: Vec<Slot>,
+    /// G(K - 1), …, G(0) for the first K heaps (at most [`REVERSED`]): the first sides of
+    /// confirming scans, reversed so that the vector scan needs no shuffles to pair them.
+    rev: Vec<T>,
     need: Vec<u64>,
     scratch: Vec<u8>,
     bits: Vec<u64>,
@@ -133,6 +136,7 @@ impl<T: Val> Core<T> {
             stats: Stats::default(),
             rarebits: [Vec::new(), Vec::new()],
             slots: Vec::new(),
+            rev: Vec::new(),
             need: Vec::new(),
             scratch: Vec::new(),
             bits: Vec::new(),
@@ -255,6 +259,19 @@ impl<T: Val> Core<T> {
         }
     }
 
+    /// Rebuilds [`Core::rev`] when more of the first [`REVERSED`] heaps are known.
+    fn extend_rev(&mut self) {
+        let want = self.seq.len().min(REVERSED);
+        if (self.rev.len() as u64) < want {
+            let view = self.seq.view();
+            let known = (0..want).take_while(|&i| view.get(i).is_some()).count() as u64;
+            self.rev = (0..known)
+                .rev()
+                .map(|i| T::put(view.get(i).unwrap_or(0)))
+                .collect();
+        }
+    }
+
     /// Computes up to `count` more heaps (fewer when a block ends early); returns how many.
     /// `gap` fetches values that are in neither the prefix nor the recent run (windowed mode;
     /// while every value is in memory it is never called).
@@ -273,6 +290,7 @@ impl<T: Val> Core<T> {
     ) -> usize {
         let n0 = self.seq.len();
         let b = count.min(self.tuning.block).max(1);
+        self.extend_rev();
         let width = words_for(self.cap) * 64;
         let words = width / 64;
         let tiles = b.div_ceil(LANES);
@@ -301,6 +319,7 @@ impl<T: Val> Core<T> {
             stats,
             rarebits,
             slots,
+            rev,
             need,
             scratch,
             bits,
@@ -308,7 +327,7 @@ impl<T: Val> Core<T> {
             fresh_rare,
             ..
         } = self;
-        let (plan, cap, rarebits) = (&*plan, *cap, &*rarebits);
+        let (plan, cap, rarebits, rev) = (&*plan, *cap, &*rarebits, &rev[..]);
         let (rp, rv) = (&rare_pos[..], &rare_val[..]);
         let (prefix, start) = (&seq.prefix[..], seq.start);
         let shelf = Shelf::new(&mut seq.recent, b);
@@ -368,7 +387,7 @@ impl<T: Val> Core<T> {
                     for (o, &w) in out.iter_mut().zip(&need) {
                         *o |= w;
                     }
-                    let scan = scan_memory(&view, plan, cap, n, near + 1, &mut need);
+                    let scan = scan_memory(&view, rev, plan, cap, n, near + 1, &mut need);
                     // What the scan did not find is not marked after all.
                     for (o, &w) in out.iter_mut().zip(&need) {
                         *o &= !w;
@@ -390,6 +409,7 @@ impl<T: Val> Core<T> {
                 prefix,
                 start,
                 out: shelf.appender().expect("the block's one appender"),
+                rev,
                 cap,
                 rare_pos: rp,
                 rare_val: rv,
@@ -522,6 +542,7 @@ struct Phase2<'a, 's, T> {
     start: u64,
     /// Appends the block's values to the recent run.
     out: Appender<'s, 'a, T>,
+    rev: &'a [T],
     cap: u32,
     /// Rare heaps before the block, and those found in it so far (heap, value).
     rare_pos: &'a [u64],
@@ -682,7 +703,7 @@ impl<T: Val> Phase2<'_, '_, T> {
                 recent: self.out.all(),
                 start: self.start,
             };
-            scan = scan_memory(&view, plan, self.cap, n, from, self.need);
+            scan = scan_memory(&view, self.rev, plan, self.cap, n, from, self.need);
             steps += scan.steps;
             if !scan.done {
                 let amax = plan.max_split_part(n);
@@ -708,13 +729,7 @@ impl<T: Val> Phase2<'_, '_, T> {
 
     /// The confirming scan over splits `a = from..=to`, one value at a time (any heap known,
     /// dropped ones through `gap`).
-    fn scan_get(
-        &mut self,
-        n: u64,
-        from: u64,
-        to: u64,
-        gap: &mut dyn FnMut(u64) -> u32,
-    ) -> Scan {
+    fn scan_get(&mut self, n: u64, from: u64, to: u64, gap: &mut dyn FnMut(u64) -> u32) -> Scan {
         let mut missing: u32 = self.need.iter().map(|w| w.count_ones()).sum();
         let mut steps = 0;
         let to = to.min(self.plan.max_split_part(n));
@@ -805,13 +820,18 @@ fn candidate_bits(marked: &[u64], rare: &[u64], need: &mut Vec<u64>) -> (u32, u3
     (c, missing)
 }
 
+/// Heaps whose values [`Core::rev`] keeps reversed (the first sides of almost every scan).
+const REVERSED: u64 = 1 << 16;
+
 /// Positions scanned per splitting move before the next move takes its turn.
 const SCAN_CHUNK: u64 = 4096;
 
 /// The confirming scan of heap `n` over splits `a = from..` as far as the values are in memory
 /// (all of them in full mode): clears seen values from `need`.
+#[allow(clippy::too_many_arguments)]
 fn scan_memory<T: Val>(
     seq: &View<'_, T>,
+    rev: &[T],
     plan: &Plan,
     cap: u32,
     n: u64,
@@ -832,15 +852,22 @@ fn scan_memory<T: Val>(
                 continue;
             }
             let count = (hi - a + 1) as usize;
-            let (Some(firsts), Some(seconds)) = (seq.slice(a, count), seq.slice(m - hi, count))
-            else {
+            let k = rev.len() as u64;
+            // G(a..=hi) reversed is rev[k - 1 - hi..k - a].
+            let (firsts, layout) = if hi < k {
+                let at = (k - 1 - hi) as usize;
+                (Some(&rev[at..at + count]), Layout::Aligned)
+            } else {
+                (seq.slice(a, count), Layout::Mirrored)
+            };
+            let (Some(firsts), Some(seconds)) = (firsts, seq.slice(m - hi, count)) else {
                 return Scan {
                     done: false,
                     stop: a - 1,
                     steps,
                 };
             };
-            match kernel::scan_pairs(firsts, seconds, cap, need) {
+            match kernel::scan_pairs(firsts, seconds, layout, cap, need) {
                 Some(k) => {
                     return Scan {
                         done: true,

@@ -82,13 +82,35 @@ pub fn pack_bits<'a>(bytes: &[u8], out: &'a mut Vec<u64>) -> &'a [u64] {
     out
 }
 
-/// The confirming scan over the pairs `(firsts[k], seconds[len - 1 - k])`, k = 0, 1, …: clears
-/// the bit of each pair's xor from `need` (bits over values; what it clears is what it found).
-/// Returns `Some(k)` once `need` is empty (pairs `0..=k` looked at, perhaps a few more), `None`
-/// when every pair was looked at. Values are below `cap`.
+/// How the two sides of the pairs a scan looks at are laid out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// Pair k is `(firsts[k], seconds[len - 1 - k])`: both sides as the sequence stores them.
+    Mirrored,
+    /// Pair k is `(firsts[len - 1 - k], seconds[len - 1 - k])`: the first sides from a reversed
+    /// copy, which spares the vector loop its reversing shuffles.
+    Aligned,
+}
+
+impl Layout {
+    /// The indices into (firsts, seconds) of pair k of `len`.
+    #[inline]
+    fn at(self, k: usize, len: usize) -> (usize, usize) {
+        match self {
+            Layout::Mirrored => (k, len - 1 - k),
+            Layout::Aligned => (len - 1 - k, len - 1 - k),
+        }
+    }
+}
+
+/// The confirming scan over the pairs k = 0, 1, … (laid out as `layout` says): clears the bit
+/// of each pair's xor from `need` (bits over values; what it clears is what it found). Returns
+/// `Some(k)` once `need` is empty (pairs `0..=k` looked at, perhaps a few more), `None` when
+/// every pair was looked at. Values are below `cap`.
 pub fn scan_pairs<T: Val>(
     firsts: &[T],
     seconds: &[T],
+    layout: Layout,
     cap: u32,
     need: &mut [u64],
 ) -> Option<usize> {
@@ -105,31 +127,42 @@ pub fn scan_pairs<T: Val>(
             // Xors of values up to 511 saturate to 255 in the narrow kernel's bytes, which is
             // harmless while 255 and above are not needed (the usual case: c is small).
             let narrow = cap <= 256 || (set[3] >> 63 == 0 && set[4..].iter().all(|&w| w == 0));
+            let aligned = layout == Layout::Aligned;
             // SAFETY: AVX2 is present; every load is from a checked sub-slice.
             let (done, k) = unsafe {
-                if narrow {
-                    x86::scan_pairs::<false>(f, s, &mut set)
-                } else {
-                    x86::scan_pairs::<true>(f, s, &mut set)
+                match (narrow, aligned) {
+                    (true, false) => x86::scan_pairs::<false, false>(f, s, &mut set),
+                    (false, false) => x86::scan_pairs::<true, false>(f, s, &mut set),
+                    (true, true) => x86::scan_pairs::<false, true>(f, s, &mut set),
+                    (false, true) => x86::scan_pairs::<true, true>(f, s, &mut set),
                 }
             };
             need[..words].copy_from_slice(&set[..words]);
             if done {
                 return Some(k);
             }
-            return scan_plain(&firsts[k..], &seconds[..seconds.len() - k], need).map(|j| j + k);
+            return scan_plain(firsts, seconds, layout, k, need);
         }
     }
-    scan_plain(firsts, seconds, need)
+    scan_plain(firsts, seconds, layout, 0, need)
 }
 
-fn scan_plain<T: Val>(firsts: &[T], seconds: &[T], need: &mut [u64]) -> Option<usize> {
+/// [`scan_pairs`] one pair at a time, from pair `from` on.
+fn scan_plain<T: Val>(
+    firsts: &[T],
+    seconds: &[T],
+    layout: Layout,
+    from: usize,
+    need: &mut [u64],
+) -> Option<usize> {
     let mut missing: u32 = need.iter().map(|w| w.count_ones()).sum();
     if missing == 0 {
-        return Some(0);
+        return Some(from);
     }
-    for (k, (x, y)) in firsts.iter().zip(seconds.iter().rev()).enumerate() {
-        let v = (x.get() ^ y.get()) as usize;
+    let len = firsts.len();
+    for k in from..len {
+        let (i, j) = layout.at(k, len);
+        let v = (firsts[i].get() ^ seconds[j].get()) as usize;
         let Some(word) = need.get_mut(v / 64) else {
             continue;
         };
@@ -232,7 +265,7 @@ mod x86 {
     /// set as 512 bits. Returns (true, k) when the set emptied at pair k or before, else
     /// (false, k) with pairs `0..k` looked at (the caller finishes the last few one by one).
     #[target_feature(enable = "avx2")]
-    pub unsafe fn scan_pairs<const WIDE: bool>(
+    pub unsafe fn scan_pairs<const WIDE: bool, const ALIGNED: bool>(
         firsts: &[u16],
         seconds: &[u16],
         need: &mut [u64; 8],
@@ -268,12 +301,25 @@ mod x86 {
         let mut k = 0;
         let mut done = false;
         while k + 32 <= len {
-            let x = &firsts[k..k + 32];
             let y = &seconds[len - k - 32..len - k];
-            let x0 = _mm256_loadu_si256(x.as_ptr().cast());
-            let x1 = _mm256_loadu_si256(x.as_ptr().add(16).cast());
-            let y1 = reverse(_mm256_loadu_si256(y.as_ptr().cast()));
-            let y0 = reverse(_mm256_loadu_si256(y.as_ptr().add(16).cast()));
+            let (x0, x1, y0, y1) = if ALIGNED {
+                // Pairs in memory order (which pair is which does not matter, only the set).
+                let x = &firsts[len - k - 32..len - k];
+                (
+                    _mm256_loadu_si256(x.as_ptr().cast()),
+                    _mm256_loadu_si256(x.as_ptr().add(16).cast()),
+                    _mm256_loadu_si256(y.as_ptr().cast()),
+                    _mm256_loadu_si256(y.as_ptr().add(16).cast()),
+                )
+            } else {
+                let x = &firsts[k..k + 32];
+                (
+                    _mm256_loadu_si256(x.as_ptr().cast()),
+                    _mm256_loadu_si256(x.as_ptr().add(16).cast()),
+                    reverse(_mm256_loadu_si256(y.as_ptr().add(16).cast())),
+                    reverse(_mm256_loadu_si256(y.as_ptr().cast())),
+                )
+            };
             let w0 = _mm256_xor_si256(x0, y0);
             let w1 = _mm256_xor_si256(x1, y1);
             // 32 xors as bytes (in an order of their own: only membership matters), and for
@@ -412,12 +458,21 @@ mod tests {
                 need[v / 64] |= 1 << (v % 64);
             }
             let mut need2 = need.clone();
-            let fast = scan_pairs(&firsts, &seconds, cap, &mut need);
-            let plain = scan_plain(&firsts, &seconds, &mut need2);
+            let mut need3 = need.clone();
+            let fast = scan_pairs(&firsts, &seconds, Layout::Mirrored, cap, &mut need);
+            let plain = scan_plain(&firsts, &seconds, Layout::Mirrored, 0, &mut need2);
             prop_assert_eq!(fast.is_some(), plain.is_some());
             if let (Some(f), Some(p)) = (fast, plain) {
                 prop_assert!(f >= p);
             }
+            // The same pairs from a reversed copy of the first sides.
+            let reversed: Vec<u16> = firsts.iter().rev().copied().collect();
+            let aligned = scan_pairs(&reversed, &seconds, Layout::Aligned, cap, &mut need3);
+            prop_assert_eq!(aligned.is_some(), plain.is_some());
+            if let (Some(f), Some(p)) = (aligned, plain) {
+                prop_assert!(f >= p);
+            }
+            prop_assert_eq!(&need3, &need2);
             prop_assert_eq!(&need, &need2);
         }
     }

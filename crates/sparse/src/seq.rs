@@ -59,7 +59,7 @@ impl<T: Val> Seq<T> {
     /// Number of values known.
     #[inline]
     pub fn len(&self) -> u64 {
-        self.start + self.recent.len() as u64
+        self.view().len()
     }
 
     /// True before any value is stored.
@@ -70,21 +70,11 @@ impl<T: Val> Seq<T> {
     /// G(i) when it is in memory.
     #[inline]
     pub fn get(&self, i: u64) -> Option<u32> {
-        if i >= self.start {
-            self.recent.get((i - self.start) as usize).map(|v| v.get())
-        } else {
-            self.prefix.get(i as usize).map(|v| v.get())
-        }
-    }
-
-    /// G(from..from+len) as one slice of the recent run (the caller guarantees it is there).
-    #[inline]
-    pub fn recent_slice(&self, from: u64, len: usize) -> &[T] {
-        let at = (from - self.start) as usize;
-        &self.recent[at..at + len]
+        self.view().get(i)
     }
 
     /// The values as a read-only view.
+    #[inline]
     pub fn view(&self) -> View<'_, T> {
         View {
             prefix: &self.prefix,

@@ -264,11 +264,8 @@ impl<T: Val> Core<T> {
         let want = self.seq.len().min(REVERSED);
         if (self.rev.len() as u64) < want {
             let view = self.seq.view();
-            let known = (0..want).take_while(|&i| view.get(i).is_some()).count() as u64;
-            self.rev = (0..known)
-                .rev()
-                .map(|i| T::put(view.get(i).unwrap_or(0)))
-                .collect();
+            self.rev = (0..want).map_while(|i| view.get(i)).map(T::put).collect();
+            self.rev.reverse();
         }
     }
 
@@ -629,7 +626,6 @@ impl<T: Val> Phase2<'_, '_, T> {
         }
         // Pairs with the partner in this tile (rare heaps r <= m - top), and with heaps that
         // became rare in this block.
-        let recent = self.out.all();
         for s in &plan.splits {
             if n < s.remove + 2 {
                 continue;
@@ -643,12 +639,7 @@ impl<T: Val> Phase2<'_, '_, T> {
                 if s.unequal && 2 * r == m {
                     continue;
                 }
-                let p = m - r;
-                let g = match p.checked_sub(self.start) {
-                    Some(at) => recent[at as usize].get(),
-                    None => self.get(p, gap),
-                };
-                set(row, gr ^ g);
+                set(row, gr ^ self.get(m - r, gap));
             }
             for idx in 0..self.fresh_rare.len() {
                 let (r, gr) = self.fresh_rare[idx];
@@ -698,6 +689,7 @@ impl<T: Val> Phase2<'_, '_, T> {
                 self.stats.rescans += 1;
                 near + 1
             };
+            // `self.view()` would borrow all of self, and `need` is borrowed mutably below.
             let view = View {
                 prefix: self.prefix,
                 recent: self.out.all(),
@@ -942,24 +934,10 @@ fn mark_rare<T: Val>(
                     twin = (fast_hi, fast_hi);
                 }
                 let base = m0 - seq.start;
-                kernel::mark_lanes(
-                    lanes,
-                    width,
-                    cap,
-                    seq.recent,
-                    base,
-                    &rp[fast_lo..twin.0],
-                    &rv[fast_lo..twin.0],
-                );
-                kernel::mark_lanes(
-                    lanes,
-                    width,
-                    cap,
-                    seq.recent,
-                    base,
-                    &rp[twin.1..fast_hi],
-                    &rv[twin.1..fast_hi],
-                );
+                for part in [fast_lo..twin.0, twin.1..fast_hi] {
+                    let (r, v) = (&rp[part.clone()], &rv[part]);
+                    kernel::mark_lanes(lanes, width, cap, seq.recent, base, r, v);
+                }
             }
         }
         // The rest row by row: r with some partner in range (m0 - r < hi, m0 + 31 - r >= lo).

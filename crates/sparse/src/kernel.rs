@@ -6,8 +6,8 @@
 //!   so two 32-byte loads serve the whole tile.
 //! - [`scan_pairs`]: the confirming scan of one heap over splits `(a, m - a)`: looks for the
 //!   values still needed. Needed values are few and found rarely, so the vector version tests
-//!   32 pairs at a time against the set (values below 512) and only stops to look closer on a
-//!   hit.
+//!   32 pairs at a time against the set (values below 512), branches once per 128 pairs, and
+//!   only stops to look closer on a hit.
 
 use crate::seq::Val;
 
@@ -261,131 +261,212 @@ mod x86 {
         }
     }
 
-    /// [`super::scan_pairs`] for values below 256 (`WIDE` false) or 512 (true), with the need
-    /// set as 512 bits. Returns (true, k) when the set emptied at pair k or before, else
-    /// (false, k) with pairs `0..k` looked at (the caller finishes the last few one by one).
+    /// Probes (of 32 pairs each) per test for hits in [`scan_pairs`]: more share the cost of a
+    /// test and of its mispredicted branch; more also look further than needed.
+    const PROBES: usize = 4;
+
+    /// The set of needed values as a vector scan holds it: two 256-bit halves (values below
+    /// 256, and 256..512), and bytes 0..16 and 16..32 of each half in both 128-bit lanes
+    /// (vpshufb looks within a lane).
+    struct Need {
+        set0: __m256i,
+        set1: __m256i,
+        lo0: __m256i,
+        hi0: __m256i,
+        lo1: __m256i,
+        hi1: __m256i,
+    }
+
+    impl Need {
+        #[target_feature(enable = "avx2")]
+        unsafe fn new(set0: __m256i, set1: __m256i) -> Need {
+            Need {
+                set0,
+                set1,
+                lo0: _mm256_permute4x64_epi64(set0, 0x44),
+                hi0: _mm256_permute4x64_epi64(set0, 0xee),
+                lo1: _mm256_permute4x64_epi64(set1, 0x44),
+                hi1: _mm256_permute4x64_epi64(set1, 0xee),
+            }
+        }
+    }
+
+    /// 32 pairs at `x` and `y` (`y` mirrored unless `ALIGNED`) against the set: their xors as
+    /// bytes (in an order of their own: only membership matters), for `WIDE` their bit 8, and a
+    /// vector that is not zero where a byte is needed.
     #[target_feature(enable = "avx2")]
-    pub unsafe fn scan_pairs<const WIDE: bool, const ALIGNED: bool>(
-        firsts: &[u16],
-        seconds: &[u16],
-        need: &mut [u64; 8],
-    ) -> (bool, usize) {
-        let len = firsts.len();
+    #[inline]
+    unsafe fn probe<const WIDE: bool, const ALIGNED: bool>(
+        x: *const u16,
+        y: *const u16,
+        need: &Need,
+    ) -> (__m256i, __m256i, __m256i) {
         // Reverses the 16 words of a vector: bytes within each half, then the halves.
-        let rev = _mm256_setr_epi8(
-            14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6,
-            7, 4, 5, 2, 3, 0, 1,
-        );
+        let reverse = |v: __m256i| {
+            let rev = _mm256_setr_epi8(
+                14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9,
+                6, 7, 4, 5, 2, 3, 0, 1,
+            );
+            _mm256_permute4x64_epi64(_mm256_shuffle_epi8(v, rev), 0x4e)
+        };
         let pow2 = _mm256_setr_epi8(
             1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64,
             -128, 1, 2, 4, 8, 16, 32, 64, -128,
         );
-        let low5 = _mm256_set1_epi8(0x1f);
-        let low3 = _mm256_set1_epi8(7);
-        let low8 = _mm256_set1_epi16(0xff);
-        let reverse = |y: __m256i| _mm256_permute4x64_epi64(_mm256_shuffle_epi8(y, rev), 0x4e);
-        // The set as two 256-bit halves (values below 256, and 256..512), kept in registers.
-        let mut set0 = _mm256_loadu_si256(need.as_ptr().cast());
-        let mut set1 = _mm256_loadu_si256(need.as_ptr().add(4).cast());
-        // Bytes 0..16 and 16..32 of each half, in both lanes (vpshufb looks within a lane).
-        let split = |h: __m256i| {
+        let x0 = _mm256_loadu_si256(x.cast());
+        let x1 = _mm256_loadu_si256(x.add(16).cast());
+        let (y0, y1) = if ALIGNED {
             (
-                _mm256_permute4x64_epi64(h, 0x44),
-                _mm256_permute4x64_epi64(h, 0xee),
+                _mm256_loadu_si256(y.cast()),
+                _mm256_loadu_si256(y.add(16).cast()),
+            )
+        } else {
+            (
+                reverse(_mm256_loadu_si256(y.add(16).cast())),
+                reverse(_mm256_loadu_si256(y.cast())),
             )
         };
-        let (mut lo0, mut hi0) = split(set0);
-        let (mut lo1, mut hi1) = split(set1);
-        let mut low_bytes = [0u8; 32];
-        let mut high_bytes = [0u8; 32];
-        let mut k = 0;
-        let mut done = false;
-        while k + 32 <= len {
-            let y = &seconds[len - k - 32..len - k];
-            let (x0, x1, y0, y1) = if ALIGNED {
-                // Pairs in memory order (which pair is which does not matter, only the set).
-                let x = &firsts[len - k - 32..len - k];
-                (
-                    _mm256_loadu_si256(x.as_ptr().cast()),
-                    _mm256_loadu_si256(x.as_ptr().add(16).cast()),
-                    _mm256_loadu_si256(y.as_ptr().cast()),
-                    _mm256_loadu_si256(y.as_ptr().add(16).cast()),
-                )
-            } else {
-                let x = &firsts[k..k + 32];
-                (
-                    _mm256_loadu_si256(x.as_ptr().cast()),
-                    _mm256_loadu_si256(x.as_ptr().add(16).cast()),
-                    reverse(_mm256_loadu_si256(y.as_ptr().add(16).cast())),
-                    reverse(_mm256_loadu_si256(y.as_ptr().cast())),
-                )
-            };
-            let w0 = _mm256_xor_si256(x0, y0);
-            let w1 = _mm256_xor_si256(x1, y1);
-            // 32 xors as bytes (in an order of their own: only membership matters), and for
-            // WIDE their bit 8.
-            let (low, high) = if WIDE {
-                (
-                    _mm256_packus_epi16(_mm256_and_si256(w0, low8), _mm256_and_si256(w1, low8)),
-                    _mm256_packus_epi16(_mm256_srli_epi16(w0, 8), _mm256_srli_epi16(w1, 8)),
-                )
-            } else {
-                (_mm256_packus_epi16(w0, w1), _mm256_setzero_si256())
-            };
-            let idx = _mm256_and_si256(_mm256_srli_epi16(low, 3), low5);
-            let upper = _mm256_slli_epi16(idx, 3);
-            let mut byte = _mm256_blendv_epi8(
-                _mm256_shuffle_epi8(lo0, idx),
-                _mm256_shuffle_epi8(hi0, idx),
+        let w0 = _mm256_xor_si256(x0, y0);
+        let w1 = _mm256_xor_si256(x1, y1);
+        let (low, high) = if WIDE {
+            let low8 = _mm256_set1_epi16(0xff);
+            (
+                _mm256_packus_epi16(_mm256_and_si256(w0, low8), _mm256_and_si256(w1, low8)),
+                _mm256_packus_epi16(_mm256_srli_epi16(w0, 8), _mm256_srli_epi16(w1, 8)),
+            )
+        } else {
+            (_mm256_packus_epi16(w0, w1), _mm256_setzero_si256())
+        };
+        let idx = _mm256_and_si256(_mm256_srli_epi16(low, 3), _mm256_set1_epi8(0x1f));
+        let upper = _mm256_slli_epi16(idx, 3);
+        let mut byte = _mm256_blendv_epi8(
+            _mm256_shuffle_epi8(need.lo0, idx),
+            _mm256_shuffle_epi8(need.hi0, idx),
+            upper,
+        );
+        if WIDE {
+            let byte1 = _mm256_blendv_epi8(
+                _mm256_shuffle_epi8(need.lo1, idx),
+                _mm256_shuffle_epi8(need.hi1, idx),
                 upper,
             );
+            byte = _mm256_blendv_epi8(byte, byte1, _mm256_slli_epi16(high, 7));
+        }
+        let bit = _mm256_shuffle_epi8(pow2, _mm256_and_si256(low, _mm256_set1_epi8(7)));
+        (low, high, _mm256_and_si256(byte, bit))
+    }
+
+    /// Lanes (bits) where a probe's hit vector is not zero.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    unsafe fn lanes(hit: __m256i) -> u64 {
+        let zero = _mm256_setzero_si256();
+        u64::from(!(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, zero)) as u32))
+    }
+
+    /// Clears from the set the values of the hit `lanes` (bytes in `low`, bit 8 in `high`);
+    /// returns true when the set is empty.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    unsafe fn clear<const WIDE: bool>(
+        need: &mut Need,
+        mut lanes: u128,
+        low: &[u8; 32 * PROBES],
+        high: &[u8; 32 * PROBES],
+    ) -> bool {
+        let (mut set0, mut set1) = (need.set0, need.set1);
+        while lanes != 0 {
+            let l = lanes.trailing_zeros() as usize;
+            lanes &= lanes - 1;
+            let one = _mm256_loadu_si256(ONE_HOT[low[l] as usize].as_ptr().cast());
             if WIDE {
-                let byte1 = _mm256_blendv_epi8(
-                    _mm256_shuffle_epi8(lo1, idx),
-                    _mm256_shuffle_epi8(hi1, idx),
-                    upper,
-                );
-                byte = _mm256_blendv_epi8(byte, byte1, _mm256_slli_epi16(high, 7));
+                let upper = _mm256_set1_epi8(-((high[l] & 1) as i8));
+                set1 = _mm256_andnot_si256(_mm256_and_si256(one, upper), set1);
+                set0 = _mm256_andnot_si256(_mm256_andnot_si256(upper, one), set0);
+            } else {
+                set0 = _mm256_andnot_si256(one, set0);
             }
-            let bit = _mm256_shuffle_epi8(pow2, _mm256_and_si256(low, low3));
-            let hit = _mm256_and_si256(byte, bit);
-            // Stored before the test, so that a hit finds the bytes ready to load.
-            _mm256_storeu_si256(low_bytes.as_mut_ptr().cast(), low);
-            if WIDE {
-                _mm256_storeu_si256(high_bytes.as_mut_ptr().cast(), high);
-            }
-            if _mm256_testz_si256(hit, hit) == 0 {
-                let zero = _mm256_setzero_si256();
-                let mut lanes = !(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, zero)) as u32);
-                while lanes != 0 {
-                    let l = lanes.trailing_zeros() as usize;
-                    lanes &= lanes - 1;
-                    let v = low_bytes[l] as usize;
-                    let one = _mm256_loadu_si256(ONE_HOT[v].as_ptr().cast());
-                    if WIDE {
-                        let h = high_bytes[l] & 1;
-                        let upper = _mm256_set1_epi8(-(h as i8));
-                        set1 = _mm256_andnot_si256(_mm256_and_si256(one, upper), set1);
-                        set0 = _mm256_andnot_si256(_mm256_andnot_si256(upper, one), set0);
-                    } else {
-                        set0 = _mm256_andnot_si256(one, set0);
-                    }
+        }
+        let both = _mm256_or_si256(set0, set1);
+        if _mm256_testz_si256(both, both) != 0 {
+            need.set0 = set0;
+            need.set1 = set1;
+            return true;
+        }
+        *need = Need::new(set0, set1);
+        false
+    }
+
+    /// [`super::scan_pairs`] for values below 256 (`WIDE` false) or 512 (true), with the need
+    /// set as 512 bits. Returns (true, k) when the set emptied at pair k or before, else
+    /// (false, k) with pairs `0..k` looked at (the caller finishes the last few one by one).
+    /// [`PROBES`] probes share one test: hits are rare after the first few.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn scan_pairs<const WIDE: bool, const ALIGNED: bool>(
+        firsts: &[u16],
+        seconds: &[u16],
+        set: &mut [u64; 8],
+    ) -> (bool, usize) {
+        let len = firsts.len().min(seconds.len());
+        let mut need = Need::new(
+            _mm256_loadu_si256(set.as_ptr().cast()),
+            _mm256_loadu_si256(set.as_ptr().add(4).cast()),
+        );
+        // The 32 pairs from pair k on (k + 32 <= len).
+        let (f, s) = (firsts.as_ptr(), seconds.as_ptr());
+        let at = |k: usize| {
+            let back = len - k - 32;
+            (if ALIGNED { f.add(back) } else { f.add(k) }, s.add(back))
+        };
+        let mut low = [0u8; 32 * PROBES];
+        let mut high = [0u8; 32 * PROBES];
+        let mut k = 0;
+        let mut done = false;
+        while k + 32 * PROBES <= len {
+            let mut any = _mm256_setzero_si256();
+            let mut hits = [_mm256_setzero_si256(); PROBES];
+            for (p, hit) in hits.iter_mut().enumerate() {
+                let (x, y) = at(k + 32 * p);
+                let (l, h, t) = probe::<WIDE, ALIGNED>(x, y, &need);
+                // Stored before the test, so that a hit finds the bytes ready to load.
+                _mm256_storeu_si256(low.as_mut_ptr().add(32 * p).cast(), l);
+                if WIDE {
+                    _mm256_storeu_si256(high.as_mut_ptr().add(32 * p).cast(), h);
                 }
-                let both = _mm256_or_si256(set0, set1);
-                if _mm256_testz_si256(both, both) != 0 {
+                any = _mm256_or_si256(any, t);
+                *hit = t;
+            }
+            if _mm256_testz_si256(any, any) == 0 {
+                let mut all = 0u128;
+                for (p, &hit) in hits.iter().enumerate() {
+                    all |= u128::from(lanes(hit)) << (32 * p);
+                }
+                if clear::<WIDE>(&mut need, all, &low, &high) {
                     done = true;
-                    k += 31;
+                    k += 32 * PROBES - 1;
                     break;
                 }
-                (lo0, hi0) = split(set0);
-                if WIDE {
-                    (lo1, hi1) = split(set1);
-                }
             }
-            k += 32;
+            k += 32 * PROBES;
         }
-        _mm256_storeu_si256(need.as_mut_ptr().cast(), set0);
-        _mm256_storeu_si256(need.as_mut_ptr().add(4).cast(), set1);
+        while !done && k + 32 <= len {
+            let (x, y) = at(k);
+            let (l, h, t) = probe::<WIDE, ALIGNED>(x, y, &need);
+            _mm256_storeu_si256(low.as_mut_ptr().cast(), l);
+            if WIDE {
+                _mm256_storeu_si256(high.as_mut_ptr().cast(), h);
+            }
+            if _mm256_testz_si256(t, t) == 0
+                && clear::<WIDE>(&mut need, u128::from(lanes(t)), &low, &high)
+            {
+                done = true;
+                k += 31;
+            } else {
+                k += 32;
+            }
+        }
+        _mm256_storeu_si256(set.as_mut_ptr().cast(), need.set0);
+        _mm256_storeu_si256(set.as_mut_ptr().add(4).cast(), need.set1);
         (done, k)
     }
 }

@@ -374,7 +374,7 @@ impl<T: Val> Core<T> {
                 // Phase 2 reads the marks packed (a few words from the other core's cache
                 // instead of a row of bytes), values the scan finds included.
                 out.copy_from_slice(&bits);
-                let found = if missing == 0 {
+                let found = if !missing {
                     Scan {
                         done: true,
                         stop: near,
@@ -384,7 +384,8 @@ impl<T: Val> Core<T> {
                     for (o, &w) in out.iter_mut().zip(&need) {
                         *o |= w;
                     }
-                    let scan = scan_memory(&view, rev, plan, cap, n, near + 1, &mut need);
+                    let scan =
+                        scan_memory(&view, rev, plan, cap, n, near + 1..=u64::MAX, &mut need);
                     // What the scan did not find is not marked after all.
                     for (o, &w) in out.iter_mut().zip(&need) {
                         *o &= !w;
@@ -632,6 +633,8 @@ impl<T: Val> Phase2<'_, '_, T> {
             }
             let m = n - s.remove;
             let limit = m.saturating_sub(top);
+            // Partners m - r >= top, in the recent run.
+            let (recent, base) = (self.out.all(), m.wrapping_sub(self.start));
             for (&r, &gr) in self.rare_pos.iter().zip(self.rare_val) {
                 if r > limit {
                     break;
@@ -639,7 +642,7 @@ impl<T: Val> Phase2<'_, '_, T> {
                 if s.unequal && 2 * r == m {
                     continue;
                 }
-                set(row, gr ^ self.get(m - r, gap));
+                set(row, gr ^ recent[(base - r) as usize].get());
             }
             for idx in 0..self.fresh_rare.len() {
                 let (r, gr) = self.fresh_rare[idx];
@@ -654,7 +657,7 @@ impl<T: Val> Phase2<'_, '_, T> {
         }
         let pc = parity_class(plan, n);
         let (c, missing) = candidate_bits(marks, &self.rarebits[pc], self.need);
-        let g = if missing == 0 {
+        let g = if !missing {
             if early.scan.done {
                 *self.scan_reach = (*self.scan_reach).max(early.scan.stop);
             }
@@ -679,9 +682,19 @@ impl<T: Val> Phase2<'_, '_, T> {
         let plan = self.plan;
         // Confirm c: splits a = 1..=near (partners phase 1 did not read), then on from where
         // phase 1 stopped, or from near + 1 again when phase 1 looked for fewer values (c' < c).
-        let mut steps = 0;
-        let mut scan = self.scan_get(n, 1, near, gap);
-        steps += scan.steps;
+        // `self.view()` would borrow all of self, and `need` is borrowed mutably below.
+        let view = View {
+            prefix: self.prefix,
+            recent: self.out.all(),
+            start: self.start,
+        };
+        let mut scan = scan_memory(&view, self.rev, plan, self.cap, n, 1..=near, self.need);
+        let mut steps = scan.steps;
+        if !scan.done && scan.stop < near.min(plan.max_split_part(n)) {
+            // A windowed run may have dropped some first sides.
+            scan = self.scan_get(n, scan.stop + 1, near, gap);
+            steps += scan.steps;
+        }
         if !scan.done {
             let from = if c == early.c {
                 early.scan.stop + 1
@@ -689,13 +702,20 @@ impl<T: Val> Phase2<'_, '_, T> {
                 self.stats.rescans += 1;
                 near + 1
             };
-            // `self.view()` would borrow all of self, and `need` is borrowed mutably below.
             let view = View {
                 prefix: self.prefix,
                 recent: self.out.all(),
                 start: self.start,
             };
-            scan = scan_memory(&view, self.rev, plan, self.cap, n, from, self.need);
+            scan = scan_memory(
+                &view,
+                self.rev,
+                plan,
+                self.cap,
+                n,
+                from..=u64::MAX,
+                self.need,
+            );
             steps += scan.steps;
             if !scan.done {
                 let amax = plan.max_split_part(n);
@@ -775,13 +795,13 @@ struct Scan {
 }
 
 /// From a row of marks: the smallest value that is neither marked nor rare (c), and in `need`
-/// the rare values below c not marked; returns (c, how many those are).
-fn candidate(row: &[u8], bits: &mut Vec<u64>, rare: &[u64], need: &mut Vec<u64>) -> (u32, u32) {
+/// the rare values below c not marked; returns (c, whether there are any).
+fn candidate(row: &[u8], bits: &mut Vec<u64>, rare: &[u64], need: &mut Vec<u64>) -> (u32, bool) {
     candidate_bits(pack_bits(row, bits), rare, need)
 }
 
 /// [`candidate`] from marks already packed into bits.
-fn candidate_bits(marked: &[u64], rare: &[u64], need: &mut Vec<u64>) -> (u32, u32) {
+fn candidate_bits(marked: &[u64], rare: &[u64], need: &mut Vec<u64>) -> (u32, bool) {
     let mut c = u32::MAX;
     for (w, (&mk, &r)) in marked.iter().zip(rare).enumerate() {
         let free = !(mk | r);
@@ -806,10 +826,10 @@ fn candidate_bits(marked: &[u64], rare: &[u64], need: &mut Vec<u64>) -> (u32, u3
             (1u64 << (c - lo)) - 1
         };
         let x = r & !mk & below;
-        missing += x.count_ones();
+        missing |= x;
         need.push(x);
     }
-    (c, missing)
+    (c, missing != 0)
 }
 
 /// Heaps whose values [`Core::rev`] keeps reversed (the first sides of almost every scan).
@@ -818,8 +838,9 @@ const REVERSED: u64 = 1 << 16;
 /// Positions scanned per splitting move before the next move takes its turn.
 const SCAN_CHUNK: u64 = 4096;
 
-/// The confirming scan of heap `n` over splits `a = from..` as far as the values are in memory
-/// (all of them in full mode): clears seen values from `need`.
+/// The confirming scan of heap `n` over the splits `a` in `span` (up to the largest smaller
+/// part) as far as the values are in memory (all of them in full mode): clears seen values
+/// from `need`.
 #[allow(clippy::too_many_arguments)]
 fn scan_memory<T: Val>(
     seq: &View<'_, T>,
@@ -827,10 +848,11 @@ fn scan_memory<T: Val>(
     plan: &Plan,
     cap: u32,
     n: u64,
-    from: u64,
+    span: std::ops::RangeInclusive<u64>,
     need: &mut [u64],
 ) -> Scan {
-    let amax = plan.max_split_part(n);
+    let (from, to) = span.into_inner();
+    let amax = plan.max_split_part(n).min(to);
     let mut a = from;
     let mut steps = 0;
     while a <= amax {

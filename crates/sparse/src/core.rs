@@ -51,6 +51,8 @@ pub struct Stats {
     pub gap_fetches: u64,
     /// Heaps whose in-block marks raised the candidate, so phase 2 scanned again.
     pub rescans: u64,
+    /// Heaps whose candidate lay beyond the rows' span, marked again at full width.
+    pub wide: u64,
 }
 
 /// Engine state over values of type `T`.
@@ -95,6 +97,10 @@ pub struct Tuning {
     /// How far behind a tile its phase 1 reads partners (None: two tiles per thread). Phase 2
     /// marks the pairs in between; a short lag makes phase 1 wait for phase 2.
     pub lag: Option<usize>,
+    /// Values the tile rows track (None: the smallest power of two that all but one heap in
+    /// 65536 stay below). One large value doubles `cap`; narrower rows keep the marking fast,
+    /// and a heap whose candidate lies beyond them is marked again at full width.
+    pub span: Option<u32>,
 }
 
 impl Default for Tuning {
@@ -102,6 +108,7 @@ impl Default for Tuning {
         Tuning {
             block: 4096,
             lag: None,
+            span: None,
         }
     }
 }
@@ -259,6 +266,23 @@ impl<T: Val> Core<T> {
         }
     }
 
+    /// The values the rows of the next block track (see [`Tuning::span`]), at most `cap`.
+    fn row_span(&self) -> u32 {
+        if let Some(span) = self.tuning.span {
+            return span.clamp(1, self.cap);
+        }
+        let heaps: u64 = self.hist.iter().sum();
+        let mut span = 64;
+        while span < self.cap {
+            let above: u64 = self.hist.iter().skip(2 * span as usize).sum();
+            if above << 16 <= heaps {
+                break;
+            }
+            span *= 2;
+        }
+        span.min(self.cap)
+    }
+
     /// Rebuilds [`Core::rev`] when more of the first [`REVERSED`] heaps are known.
     fn extend_rev(&mut self) {
         let want = self.seq.len().min(REVERSED);
@@ -288,7 +312,8 @@ impl<T: Val> Core<T> {
         let n0 = self.seq.len();
         let b = count.min(self.tuning.block).max(1);
         self.extend_rev();
-        let width = words_for(self.cap) * 64;
+        let span = self.row_span();
+        let width = words_for(span) * 64;
         let words = width / 64;
         let tiles = b.div_ceil(LANES);
         let threads = crew.map_or(1, |c| c.threads());
@@ -363,7 +388,7 @@ impl<T: Val> Core<T> {
                 packed,
             } = &mut **slot;
             rows.fill(0);
-            mark_rare(rows, width, cap, &view, plan, rp, rv, top, 0..bound);
+            mark_rare(rows, width, span, &view, plan, rp, rv, top, 0..bound);
             let (mut bits, mut need) = (Vec::new(), Vec::new());
             let rows = rows.chunks_exact(width).zip(packed.chunks_exact_mut(words));
             for (k, ((row, out), e)) in rows.zip(early.iter_mut()).enumerate() {
@@ -374,7 +399,14 @@ impl<T: Val> Core<T> {
                 // Phase 2 reads the marks packed (a few words from the other core's cache
                 // instead of a row of bytes), values the scan finds included.
                 out.copy_from_slice(&bits);
-                let found = if !missing {
+                let found = if c >= span {
+                    // Beyond the rows: phase 2 marks this heap again at full width.
+                    Scan {
+                        done: false,
+                        stop: near,
+                        steps: 0,
+                    }
+                } else if !missing {
                     Scan {
                         done: true,
                         stop: near,
@@ -409,6 +441,7 @@ impl<T: Val> Core<T> {
                 out: shelf.appender().expect("the block's one appender"),
                 rev,
                 cap,
+                span,
                 rare_pos: rp,
                 rare_val: rv,
                 rarebits,
@@ -542,6 +575,8 @@ struct Phase2<'a, 's, T> {
     out: Appender<'s, 'a, T>,
     rev: &'a [T],
     cap: u32,
+    /// Values the tile rows track (byte `span` stands for all larger ones).
+    span: u32,
     /// Rare heaps before the block, and those found in it so far (heap, value).
     rare_pos: &'a [u64],
     rare_val: &'a [u32],
@@ -580,7 +615,7 @@ impl<T: Val> Phase2<'_, '_, T> {
         mark_rare(
             &mut rows,
             width,
-            self.cap,
+            self.span,
             &view,
             self.plan,
             self.rare_pos,
@@ -609,7 +644,8 @@ impl<T: Val> Phase2<'_, '_, T> {
         let mut rows = std::mem::take(self.rows);
         let width = rows.len() / LANES;
         let row = &mut rows[k * width..(k + 1) * width];
-        let set = |row: &mut [u8], v: u32| row[v as usize] = 1;
+        let span = self.span;
+        let set = |row: &mut [u8], v: u32| row[v.min(span) as usize] = 1;
         for &i in &plan.leave_none {
             if n == i {
                 set(row, 0);
@@ -657,7 +693,9 @@ impl<T: Val> Phase2<'_, '_, T> {
         }
         let pc = parity_class(plan, n);
         let (c, missing) = candidate_bits(marks, &self.rarebits[pc], self.need);
-        let g = if !missing {
+        let g = if c >= span {
+            self.wide(n, n - bound, gap)
+        } else if !missing {
             if early.scan.done {
                 *self.scan_reach = (*self.scan_reach).max(early.scan.stop);
             }
@@ -667,6 +705,61 @@ impl<T: Val> Phase2<'_, '_, T> {
         };
         *self.rows = rows;
         g
+    }
+
+    /// G(n) for a heap whose candidate lies beyond the rows' span: every pair with a rare part
+    /// marked again over all values, then the confirming scan from the start.
+    fn wide(&mut self, n: u64, near: u64, gap: &mut dyn FnMut(u64) -> u32) -> u32 {
+        self.stats.wide += 1;
+        let plan = self.plan;
+        let mut marks = vec![0u64; words_for(self.cap)];
+        let mut set = |v: u32| marks[v as usize / 64] |= 1 << (v % 64);
+        for &i in &plan.leave_none {
+            if n == i {
+                set(0);
+            }
+        }
+        for &i in &plan.leave_one {
+            if n > i {
+                set(self.get(n - i, gap));
+            }
+        }
+        for &i in &plan.equal_split {
+            if n >= i + 2 && (n - i).is_multiple_of(2) {
+                set(0);
+            }
+        }
+        for s in &plan.splits {
+            if n < s.remove + 2 {
+                continue;
+            }
+            let m = n - s.remove;
+            let before = self
+                .rare_pos
+                .iter()
+                .copied()
+                .zip(self.rare_val.iter().copied());
+            for (r, gr) in before.chain(self.fresh_rare.iter().copied()) {
+                if r < m && !(s.unequal && 2 * r == m) {
+                    set(gr ^ self.get(m - r, gap));
+                }
+            }
+        }
+        let pc = parity_class(plan, n);
+        let (c, missing) = candidate_bits(&marks, &self.rarebits[pc], self.need);
+        if !missing {
+            return c;
+        }
+        // Phase 1 looked for nothing: scan every split.
+        let early = Early {
+            c: u32::MAX,
+            scan: Scan {
+                done: false,
+                stop: near,
+                steps: 0,
+            },
+        };
+        self.confirm(n, near, c, early, gap)
     }
 
     /// The confirming scan of phase 2: every rare value in `need` must be an option for G(n) to
@@ -794,8 +887,9 @@ struct Scan {
     steps: u64,
 }
 
-/// From a row of marks: the smallest value that is neither marked nor rare (c), and in `need`
-/// the rare values below c not marked; returns (c, whether there are any).
+/// From a row of marks: the smallest value that is neither marked nor rare (c; `u32::MAX` when
+/// the row has none), and in `need` the rare values below c not marked; returns (c, whether
+/// there are any).
 fn candidate(row: &[u8], bits: &mut Vec<u64>, rare: &[u64], need: &mut Vec<u64>) -> (u32, bool) {
     candidate_bits(pack_bits(row, bits), rare, need)
 }
@@ -810,10 +904,6 @@ fn candidate_bits(marked: &[u64], rare: &[u64], need: &mut Vec<u64>) -> (u32, bo
             break;
         }
     }
-    debug_assert!(
-        c != u32::MAX,
-        "bits above `cap` are neither marked nor rare"
-    );
     need.clear();
     let mut missing = 0;
     for (w, (&mk, &r)) in marked.iter().zip(rare).enumerate() {
@@ -917,12 +1007,12 @@ fn split_range(s: &crate::plan::Split, n: u64) -> Option<(u64, u64)> {
 
 /// The marks of the rows of heaps `top..top + LANES` by every rare heap r (of `rp`, values `rv`)
 /// whose partner `m - r` lies in `partners`: phase 1 marks those below a bound, phase 2 those
-/// from the bound to the tile.
+/// from the bound to the tile. Values at or above `limit` (the rows' span) mark byte `limit`.
 #[allow(clippy::too_many_arguments)]
 fn mark_rare<T: Val>(
     lanes: &mut [u8],
     width: usize,
-    cap: u32,
+    limit: u32,
     seq: &View<'_, T>,
     plan: &Plan,
     rp: &[u64],
@@ -958,7 +1048,7 @@ fn mark_rare<T: Val>(
                 let base = m0 - seq.start;
                 for part in [fast_lo..twin.0, twin.1..fast_hi] {
                     let (r, v) = (&rp[part.clone()], &rv[part]);
-                    kernel::mark_lanes(lanes, width, cap, seq.recent, base, r, v);
+                    kernel::mark_lanes(lanes, width, limit, seq.recent, base, r, v);
                 }
             }
         }
@@ -980,7 +1070,7 @@ fn mark_rare<T: Val>(
             let count = (k_hi - k_lo) as usize;
             let mut mark = |k: u64, g: u32| {
                 if !(s.unequal && top + k - i - r == r) {
-                    lanes[k as usize * width + ((g ^ gr) & (cap - 1)) as usize] = 1;
+                    lanes[k as usize * width + (g ^ gr).min(limit) as usize] = 1;
                 }
             };
             match seq.slice(first, count) {

@@ -19,21 +19,21 @@ fn has_avx2() -> bool {
     std::is_x86_feature_detected!("avx2")
 }
 
-/// Sets byte `(rv[x] ^ vals[base - rp[x] + k]) & (cap - 1)` of row `k` (rows of `width` bytes in
-/// `rows`) for every x and every k in `0..LANES`. Values are below `cap` (a power of two at most
-/// `width`), so the mask changes nothing; it keeps every write inside `rows` whatever the input.
+/// Sets byte `min(rv[x] ^ vals[base - rp[x] + k], limit)` of row `k` (rows of `width` bytes in
+/// `rows`) for every x and every k in `0..LANES`: rows track values below `limit`, and byte
+/// `limit` stands for all the others (which also keeps every write inside `rows`).
 ///
 /// Panics when a partner index `base - rp[x] + k` falls outside `vals`.
 pub fn mark_lanes<T: Val>(
     rows: &mut [u8],
     width: usize,
-    cap: u32,
+    limit: u32,
     vals: &[T],
     base: u64,
     rp: &[u64],
     rv: &[u32],
 ) {
-    assert!(cap.is_power_of_two() && cap as usize <= width && rows.len() >= LANES * width);
+    assert!((limit as usize) < width && limit < 1 << 16 && rows.len() >= LANES * width);
     #[cfg(target_arch = "x86_64")]
     if let Some(vals) = T::as_u16(vals) {
         if has_avx2() {
@@ -41,7 +41,7 @@ pub fn mark_lanes<T: Val>(
                 ($($w:literal)*) => {
                     match width {
                         // SAFETY: AVX2 is present; the assertion above bounds every write.
-                        $($w => return unsafe { x86::mark_lanes::<$w>(rows, cap, vals, base, rp, rv) },)*
+                        $($w => return unsafe { x86::mark_lanes::<$w>(rows, limit, vals, base, rp, rv) },)*
                         _ => {}
                     }
                 };
@@ -49,11 +49,10 @@ pub fn mark_lanes<T: Val>(
             fixed_width!(128 192 320 576 1088);
         }
     }
-    let mask = cap - 1;
     for (&r, &gr) in rp.iter().zip(rv) {
         let at = usize::try_from(base - r).expect("partner index");
         for (k, x) in vals[at..at + LANES].iter().enumerate() {
-            rows[k * width + ((x.get() ^ gr) & mask) as usize] = 1;
+            rows[k * width + (x.get() ^ gr).min(limit) as usize] = 1;
         }
     }
 }
@@ -211,14 +210,14 @@ mod x86 {
     #[target_feature(enable = "avx2")]
     pub unsafe fn mark_lanes<const W: usize>(
         rows: &mut [u8],
-        cap: u32,
+        limit: u32,
         vals: &[u16],
         base: u64,
         rp: &[u64],
         rv: &[u32],
     ) {
-        debug_assert!(cap as usize <= W && rows.len() >= LANES * W);
-        let mask = _mm256_set1_epi16((cap - 1) as u16 as i16);
+        debug_assert!((limit as usize) < W && rows.len() >= LANES * W);
+        let limit = _mm256_set1_epi16(limit as u16 as i16);
         let out = rows.as_mut_ptr();
         let load = |x: usize| {
             let at = usize::try_from(base - rp[x]).expect("partner index");
@@ -241,7 +240,7 @@ mod x86 {
             }
             let g = _mm256_set1_epi16(gr as u16 as i16);
             for (half, x) in [halves.0, halves.1].into_iter().enumerate() {
-                let v = _mm256_and_si256(_mm256_xor_si256(x, g), mask);
+                let v = _mm256_min_epu16(_mm256_xor_si256(x, g), limit);
                 // Four lanes per 64-bit word, taken out without a trip through memory.
                 let words = [
                     _mm256_extract_epi64::<0>(v) as u64,
@@ -253,7 +252,7 @@ mod x86 {
                     for q in 0..4 {
                         let v = (word >> (16 * q)) as u16 as usize;
                         let k = 16 * half + 4 * w + q;
-                        // SAFETY: v < cap <= W, so k * W + v < LANES * W <= rows.len().
+                        // SAFETY: v <= limit < W, so k * W + v < LANES * W <= rows.len().
                         *out.add(k * W + v) = 1;
                     }
                 }
@@ -476,12 +475,19 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    fn plain_marks(width: usize, vals: &[u16], base: u64, rp: &[u64], rv: &[u32]) -> Vec<u8> {
+    fn plain_marks(
+        width: usize,
+        limit: u32,
+        vals: &[u16],
+        base: u64,
+        rp: &[u64],
+        rv: &[u32],
+    ) -> Vec<u8> {
         let mut rows = vec![0u8; LANES * width];
         for (&r, &gr) in rp.iter().zip(rv) {
             for k in 0..LANES {
                 let x = u32::from(vals[(base - r) as usize + k]);
-                rows[k * width + (x ^ gr) as usize] = 1;
+                rows[k * width + (x ^ gr).min(limit) as usize] = 1;
             }
         }
         rows
@@ -500,10 +506,12 @@ mod tests {
     }
 
     proptest! {
-        /// The dispatched kernel (vector code where the machine has it) against the definition.
+        /// The dispatched kernel (vector code where the machine has it) against the definition,
+        /// with rows as wide as the values or narrower.
         #[test]
         fn mark_lanes_matches_definition(
             logcap in 6u32..=10,
+            narrow in any::<bool>(),
             seed_vals in proptest::collection::vec(any::<u16>(), 64..400),
             picks in proptest::collection::vec(any::<u16>(), 0..40),
         ) {
@@ -515,8 +523,9 @@ mod tests {
             rp.sort_unstable();
             let rv: Vec<u32> = rp.iter().map(|&r| u32::from(vals[r as usize])).collect();
             let mut rows = vec![0u8; LANES * width];
-            mark_lanes(&mut rows, width, cap, &vals, base, &rp, &rv);
-            prop_assert_eq!(rows, plain_marks(width, &vals, base, &rp, &rv));
+            let limit = if narrow { cap / 2 } else { cap };
+            mark_lanes(&mut rows, width, limit, &vals, base, &rp, &rv);
+            prop_assert_eq!(rows, plain_marks(width, limit, &vals, base, &rp, &rv));
         }
 
         /// The vector scan finds the same values as the plain one and stops no earlier than the

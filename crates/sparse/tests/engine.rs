@@ -63,7 +63,7 @@ proptest! {
         prop_assert_eq!(fast, reference(&code, n));
     }
 
-    /// Blocks and lags of any size (the tile pipeline's edge cases) change nothing.
+    /// Blocks, lags and row spans of any size (the tile pipeline's edge cases) change nothing.
     #[test]
     fn any_tuning_equals_reference(
         code in random_code(),
@@ -71,9 +71,10 @@ proptest! {
         threads in 1usize..4,
         block in 1usize..300,
         lag in proptest::option::of(0usize..200),
+        span in proptest::option::of(1u32..300),
     ) {
         let Ok(engine) = grundy_sparse::Engine::new(&code) else { return Ok(()) };
-        let tuning = grundy_sparse::core::Tuning { block, lag };
+        let tuning = grundy_sparse::core::Tuning { block, lag, span };
         let mut e = engine.with_threads(threads).with_tuning(tuning);
         e.advance(n as u64 + 1, &mut |_| true);
         prop_assert_eq!(e.values(), reference(&code, n));

@@ -49,7 +49,8 @@ pub struct Stats {
     pub phase2_ns: u64,
     /// Values fetched from durable chunks because the memory window had dropped them.
     pub gap_fetches: u64,
-    /// Heaps whose in-block marks raised the candidate, so phase 2 scanned again.
+    /// Heaps that phase 2 scanned again from where phase 1 began (in-block marks raised the
+    /// candidate, or the heap was marked again at full width).
     pub rescans: u64,
     /// Heaps whose candidate lay beyond the rows' span, marked again at full width.
     pub wide: u64,

@@ -647,21 +647,7 @@ impl<T: Val> Phase2<'_, '_, T> {
         let row = &mut rows[k * width..(k + 1) * width];
         let span = self.span;
         let set = |row: &mut [u8], v: u32| row[v.min(span) as usize] = 1;
-        for &i in &plan.leave_none {
-            if n == i {
-                set(row, 0);
-            }
-        }
-        for &i in &plan.leave_one {
-            if n > i {
-                set(row, self.get(n - i, gap));
-            }
-        }
-        for &i in &plan.equal_split {
-            if n >= i + 2 && (n - i).is_multiple_of(2) {
-                set(row, 0);
-            }
-        }
+        self.mark_non_splits(n, gap, |v| set(row, v));
         // Pairs with the partner in this tile (rare heaps r <= m - top), and with heaps that
         // became rare in this block.
         for s in &plan.splits {
@@ -708,13 +694,10 @@ impl<T: Val> Phase2<'_, '_, T> {
         g
     }
 
-    /// G(n) for a heap whose candidate lies beyond the rows' span: every pair with a rare part
-    /// marked again over all values, then the confirming scan from the start.
-    fn wide(&mut self, n: u64, near: u64, gap: &mut dyn FnMut(u64) -> u32) -> u32 {
-        self.stats.wide += 1;
+    /// Marks, through `set`, the values of heap `n`'s options that are not splits: taking it
+    /// all, leaving one heap, and splitting into two equal heaps (G = 0).
+    fn mark_non_splits(&self, n: u64, gap: &mut dyn FnMut(u64) -> u32, mut set: impl FnMut(u32)) {
         let plan = self.plan;
-        let mut marks = vec![0u64; words_for(self.cap)];
-        let mut set = |v: u32| marks[v as usize / 64] |= 1 << (v % 64);
         for &i in &plan.leave_none {
             if n == i {
                 set(0);
@@ -730,6 +713,16 @@ impl<T: Val> Phase2<'_, '_, T> {
                 set(0);
             }
         }
+    }
+
+    /// G(n) for a heap whose candidate lies beyond the rows' span: every pair with a rare part
+    /// marked again over all values, then the confirming scan from the start.
+    fn wide(&mut self, n: u64, near: u64, gap: &mut dyn FnMut(u64) -> u32) -> u32 {
+        self.stats.wide += 1;
+        let plan = self.plan;
+        let mut marks = vec![0u64; words_for(self.cap)];
+        let mut set = |v: u32| marks[v as usize / 64] |= 1 << (v % 64);
+        self.mark_non_splits(n, gap, &mut set);
         for s in &plan.splits {
             if n < s.remove + 2 {
                 continue;

@@ -127,7 +127,8 @@ pub fn scan_pairs<T: Val>(
             // harmless while 255 and above are not needed (the usual case: c is small).
             let narrow = cap <= 256 || (set[3] >> 63 == 0 && set[4..].iter().all(|&w| w == 0));
             let aligned = layout == Layout::Aligned;
-            // SAFETY: AVX2 is present; every load is from a checked sub-slice.
+            // SAFETY: AVX2 is present; the kernel reads 32 pairs from pair k only while
+            // k + 32 <= len, inside both slices (their lengths are equal, asserted above).
             let (done, k) = unsafe {
                 match (narrow, aligned) {
                     (true, false) => x86::scan_pairs::<false, false>(f, s, &mut set),

@@ -25,11 +25,22 @@ pub fn memory_estimate(rule: &Rule, n: u64) -> u64 {
     len.saturating_mul(per_heap)
 }
 
-/// G(0..=n) of `rule`, calling `progress(heaps_done)` now and then.
+/// G(0..=n) of `rule`, calling `progress(heaps_done)` now and then (at least every
+/// [`reference::PROGRESS_STEP`] heaps or [`reference::PROGRESS_WORK`] steps of work, about
+/// every 0.01 s). When `progress` returns `false` the run stops and returns
+/// [`EngineError::Stopped`] (how a front end stops on Ctrl-C). For named games with a shift
+/// the heaps counted are those of the underlying code.
+///
+/// ```
+/// use grundy_heap::{engine, reference::EngineError, rule};
+/// let kayles = rule::parse("kayles").unwrap();
+/// let stop_early = engine::sequence_with_progress(&kayles, 1 << 20, &mut |done| done < 10_000);
+/// assert!(matches!(stop_early, Err(EngineError::Stopped(_))));
+/// ```
 pub fn sequence_with_progress(
     rule: &Rule,
     n: u64,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Vec<u32>, EngineError> {
     let (base, shift) = rule.base_and_shift();
     let m = n.checked_add(shift).ok_or(EngineError::TooLarge(n))?;
@@ -40,13 +51,13 @@ pub fn sequence_with_progress(
 
 /// G(0..=n) of `rule`.
 pub fn sequence(rule: &Rule, n: u64) -> Result<Vec<u32>, EngineError> {
-    sequence_with_progress(rule, n, &mut |_| {})
+    sequence_with_progress(rule, n, &mut |_| true)
 }
 
 fn base_sequence(
     rule: &Rule,
     n: u64,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Vec<u32>, EngineError> {
     if let Rule::Subtraction(SubtractionSet::Infinite(set)) = rule {
         if let Some(code) = rule.take_break() {

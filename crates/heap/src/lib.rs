@@ -9,9 +9,15 @@
 //! * [`periodicity`]: smallest period, preperiod, saltus; proven (Guy–Smith) or observed.
 //! * [`sum`]: sums of heaps: value, outcome, every winning move.
 //! * [`named`]: famous and contest games by name, with their heap-size shift.
+//! * [`json_int`]: serde helpers writing integers above 2^53 as strings (the JSON rule).
+//!
+//! Long computations report progress through callbacks `&mut dyn FnMut(u64) -> bool`: the
+//! argument is how far the run has got (heaps done), and returning `false` stops the run,
+//! which then returns [`reference::EngineError::Stopped`] (how a front end handles Ctrl-C).
 
 pub mod code;
 pub mod engine;
+pub mod json_int;
 pub mod named;
 pub mod options;
 pub mod periodicity;

@@ -16,17 +16,32 @@
 //! this is the classic bound 2e + p + t; for K = 1 (subtraction sets) it is the window
 //! argument (t repeated values after e). Constraints (`!`, `?`, `=`) break the step "replace
 //! L by L − p" (L − p may equal another heap), so such rules, infinite codes and infinite sets
-//! only get **observed** periods: the relation holds over the computed range, at least two
-//! periods and 12 heaps long. A saltus s ≠ 0 (arithmetic periodicity, as in all-but games and
-//! Nim) is reported as observed.
+//! only get **observed** periods. A saltus s ≠ 0 (arithmetic periodicity, as in all-but
+//! games and Nim) is reported as observed too.
+//!
+//! **Observed** means the relation G(n + p) = G(n) + s holds over the whole computed stretch
+//! from e to the last value N, *and* that stretch is long enough to be evidence rather than
+//! coincidence (see [`observed_enough`]):
+//!
+//! * it covers at least 4 whole periods (N + 1 − e >= 4p: the relation was checked at
+//!   3p or more heaps) and at least 16 values, and
+//! * it is a real share of the data: at least a quarter of the values computed
+//!   (N + 1 − e >= (N + 1)/4).
+//!
+//! Any sequence ends with *some* short run that repeats (the last 17 of 200001 values of
+//! 4.0772 happen to repeat with period 5); the share rule rejects such tails, and a real
+//! period shows up once the range computed is about 4/3 of e + 4p. Nothing is reported
+//! (`None`) when no period passes. Proven periods do not need this rule: the Guy–Smith
+//! bound is their evidence.
 
 use crate::code::{Constraint, TakeBreak};
 use crate::engine;
 use crate::reference::EngineError;
 use crate::rule::Rule;
 
-/// How sure a reported period is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How sure a reported period is. Serializes as `"proven"` or `"observed"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Status {
     /// A theorem guarantees it for every heap.
     Proven,
@@ -45,14 +60,20 @@ impl Status {
 }
 
 /// A period found in a sequence.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// Serializes as `{"period", "preperiod", "saltus", "status"}` (status `"proven"` or
+/// `"observed"`; period and preperiod through [`crate::json_int`], numbers in practice).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Periodicity {
     /// The smallest period p.
+    #[serde(serialize_with = "crate::json_int::serialize")]
     pub period: u64,
     /// The preperiod e: G(n + p) = G(n) + saltus for all n >= e, not for n = e − 1.
+    #[serde(serialize_with = "crate::json_int::serialize")]
     pub preperiod: u64,
     /// The saltus s (0 for plain periodicity).
     pub saltus: i64,
+    /// Proven by a theorem, or only observed over the computed range.
     pub status: Status,
 }
 
@@ -75,7 +96,9 @@ impl Periodicity {
 /// The data a proof needs: K (most heaps a move leaves) and t (most tokens removed).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ProofBound {
+    /// K: the most heaps one move leaves.
     pub max_heaps: u64,
+    /// t: the most tokens one move removes.
     pub max_removal: u64,
 }
 
@@ -139,7 +162,19 @@ pub fn rule_bound(rule: &Rule) -> Option<ProofBound> {
 }
 
 /// The smallest (period, preperiod, saltus) of `values`, proven when `bound` is given and its
-/// check fits in the data, else observed; `None` when nothing convincing is found.
+/// check fits in the data, else observed when [`observed_enough`] accepts it; `None` when
+/// nothing convincing is found (see the module documentation).
+///
+/// ```
+/// use grundy_heap::periodicity::{find, Status};
+/// let v: Vec<u32> = (0..60).map(|n| [0, 1, 1, 2][n % 4]).collect();
+/// let p = find(&v, None).unwrap();
+/// assert_eq!((p.period, p.preperiod, p.status), (4, 0, Status::Observed));
+/// // a short repeating tail after irregular values is no evidence
+/// let mut w: Vec<u32> = (0..200).map(|n| (n * n % 37) as u32).collect();
+/// w.extend([5, 6, 5, 6, 5, 6, 5, 6, 5, 6, 5, 6, 5, 6, 5, 6]);
+/// assert_eq!(find(&w, None), None);
+/// ```
 pub fn find(values: &[u32], bound: Option<ProofBound>) -> Option<Periodicity> {
     let len = values.len() as u64;
     if len < 2 {
@@ -159,13 +194,12 @@ pub fn find(values: &[u32], bound: Option<ProofBound>) -> Option<Periodicity> {
         while e > 0 && at(e - 1 + p) - at(e - 1) == s {
             e -= 1;
         }
-        let run = last - p + 1 - e;
         if let Some(b) = bound {
             if s == 0 && b.needs_upto(e, p) <= last {
                 return Some(refine(values, e, p));
             }
         }
-        if observed.is_none() && run >= (2 * p).max(12) {
+        if observed.is_none() && observed_enough(len, e, p) {
             observed = Some(Periodicity {
                 period: p,
                 preperiod: e,
@@ -178,6 +212,14 @@ pub fn find(values: &[u32], bound: Option<ProofBound>) -> Option<Periodicity> {
         }
     }
     observed
+}
+
+/// Whether a relation G(n + p) = G(n) + s holding for every n from `e` to the end of `len`
+/// computed values is enough evidence to report period p as observed: the stretch e..len
+/// holds at least 4 periods and 16 values, and at least a quarter of the values.
+pub fn observed_enough(len: u64, e: u64, p: u64) -> bool {
+    let stretch = len.saturating_sub(e);
+    stretch >= p.saturating_mul(4).max(16) && stretch.saturating_mul(4) >= len
 }
 
 /// Given a proven period p from e, the smallest period (a divisor of p) and its preperiod.
@@ -223,11 +265,15 @@ pub fn analyze(rule: &Rule, values: &[u32]) -> Option<Periodicity> {
 
 /// Computes G(0..=n) for n = `start`, 2·`start`, … up to `limit` until a period is proven
 /// (or, for rules no theorem covers, once). Returns the values and the last analysis.
+///
+/// `progress(heaps_done)` is called as in [`engine::sequence_with_progress`] (the count
+/// restarts with each doubling); when it returns `false` the search stops with
+/// [`EngineError::Stopped`].
 pub fn until_proven(
     rule: &Rule,
     start: u64,
     limit: u64,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<(Vec<u32>, Option<Periodicity>), EngineError> {
     let mut n = start.min(limit).max(1);
     loop {
@@ -251,7 +297,7 @@ mod tests {
     #[test]
     fn kayles_and_dawson() {
         let k = parse("kayles").unwrap();
-        let (v, r) = until_proven(&k, 100, 10_000, &mut |_| {}).unwrap();
+        let (v, r) = until_proven(&k, 100, 10_000, &mut |_| true).unwrap();
         let r = r.unwrap();
         assert_eq!(
             (r.period, r.preperiod, r.saltus, r.status),
@@ -263,7 +309,7 @@ mod tests {
             Some(v[(71 + (1_000_000_000_000u64 - 71) % 12) as usize] as u64)
         );
         let d = parse("0.07").unwrap();
-        let r = until_proven(&d, 100, 10_000, &mut |_| {})
+        let r = until_proven(&d, 100, 10_000, &mut |_| true)
             .unwrap()
             .1
             .unwrap();
@@ -306,5 +352,83 @@ mod tests {
         let s = parse("sub:2,3,7").unwrap();
         let r = analyze(&s, &engine::sequence(&s, 40).unwrap()).unwrap();
         assert_eq!((r.period, r.preperiod, r.status), (5, 0, Status::Proven));
+    }
+
+    #[test]
+    fn a_coincidental_tail_is_no_period() {
+        // irregular values, then the last 17 repeat with period 5 (the shape of 4.0772 to
+        // 200000): not enough of the range to call it a period
+        let mut v: Vec<u32> = (0..400u64)
+            .map(|n| ((n * 7919) % 61 + n / 10) as u32)
+            .collect();
+        v.extend([3, 1, 4, 1, 5, 3, 1, 4, 1, 5, 3, 1, 4, 1, 5, 3, 1]);
+        assert_eq!(find(&v, None), None);
+        let fake = ProofBound {
+            max_heaps: 2,
+            max_removal: 4,
+        };
+        assert_eq!(find(&v, Some(fake)), None);
+        // the same tail grown to a quarter of the data is evidence
+        let tail: Vec<u32> = (0..140).map(|i| [3, 1, 4, 1, 5][i % 5]).collect();
+        v.extend(tail);
+        let p = find(&v, None).unwrap();
+        assert_eq!((p.period, p.status), (5, Status::Observed));
+        // real sequences with the same shape (the old rule, two periods and 12 heaps,
+        // reported these): Grundy's game to 110 ends with 16 values of period 3 from 95, and
+        // 0.143 to 2223 with 21 values of period 7 from 2203
+        let grundy = engine::sequence(&parse("4!.0").unwrap(), 110).unwrap();
+        assert_eq!(find(&grundy, None), None);
+        let c = crate::rule::parse_code("0.143").unwrap();
+        let v = crate::reference::sequence(&c, 2223);
+        assert_eq!(find(&v, code_bound(&c)), None);
+        assert!(observed_enough(100, 75, 5));
+        assert!(!observed_enough(100, 76, 5));
+        assert!(!observed_enough(100, 20, 21));
+    }
+
+    #[test]
+    fn real_periods_are_still_observed() {
+        // without a proof bound, Kayles and Dawson's Kayles are observed from a modest range
+        let k = engine::sequence(&parse("0.77").unwrap(), 300).unwrap();
+        let r = find(&k, None).unwrap();
+        assert_eq!(
+            (r.period, r.preperiod, r.status),
+            (12, 71, Status::Observed)
+        );
+        let d = engine::sequence(&parse("0.07").unwrap(), 400).unwrap();
+        let r = find(&d, None).unwrap();
+        assert_eq!(
+            (r.period, r.preperiod, r.status),
+            (34, 53, Status::Observed)
+        );
+    }
+
+    #[test]
+    fn until_proven_stops_when_asked() {
+        // Grundy's game: no period known, so a long quadratic run; stop it early
+        let g = parse("4!.0").unwrap();
+        let r = until_proven(&g, 1 << 20, 1 << 20, &mut |done| done < 5000);
+        assert!(
+            matches!(r, Err(EngineError::Stopped(h)) if h >= 5000),
+            "{r:?}"
+        );
+    }
+
+    #[test]
+    fn json_shape() {
+        let p = Periodicity {
+            period: 12,
+            preperiod: 71,
+            saltus: 0,
+            status: Status::Proven,
+        };
+        assert_eq!(
+            serde_json::to_string(&p).unwrap(),
+            r#"{"period":12,"preperiod":71,"saltus":0,"status":"proven"}"#
+        );
+        assert_eq!(
+            serde_json::to_string(&Status::Observed).unwrap(),
+            r#""observed""#
+        );
     }
 }

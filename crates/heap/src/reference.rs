@@ -15,8 +15,13 @@
 use crate::code::TakeBreak;
 use crate::options::for_each_option;
 
-/// How often (in heaps) the progress callback is called.
+/// How often (in heaps) the progress callback is called, at the latest.
 pub const PROGRESS_STEP: u64 = 1 << 12;
+
+/// How often (in moves examined) the progress callback is called, at the latest: about
+/// 0.01 s of work, so that a quadratic run (a splitting code to 10^6, where one heap has
+/// a million moves) still reports, and can be stopped, promptly.
+pub const PROGRESS_WORK: u64 = 1 << 22;
 
 /// Why a sequence could not be computed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -24,6 +29,10 @@ pub enum EngineError {
     /// G(0..=n) does not fit in memory (or `n + 1` overflows an index).
     #[error("cannot hold {0} + 1 values in memory")]
     TooLarge(u64),
+    /// The progress callback asked to stop (returned `false`); the number is how far the run
+    /// had got (heaps done, as last reported).
+    #[error("stopped at heap {0}")]
+    Stopped(u64),
 }
 
 /// The least natural number not marked, with marks reset in O(1) by bumping a stamp.
@@ -81,37 +90,56 @@ pub(crate) fn alloc_values(n: u64) -> Result<Vec<u32>, EngineError> {
 
 /// G(0..=n) of `code`. Panics only if memory runs out; see [`try_sequence`].
 pub fn sequence(code: &TakeBreak, n: u64) -> Vec<u32> {
-    try_sequence(code, n, &mut |_| {}).expect("sequence fits in memory")
+    try_sequence(code, n, &mut |_| true).expect("sequence fits in memory")
 }
 
-/// G(0..=n) of `code`, calling `progress(heaps_done)` every [`PROGRESS_STEP`] heaps.
+/// G(0..=n) of `code`, calling `progress(heaps_done)` every [`PROGRESS_STEP`] heaps or
+/// [`PROGRESS_WORK`] moves, whichever comes first, and once at the end (where its answer is
+/// ignored: the work is done). When `progress` returns `false` the run stops with
+/// [`EngineError::Stopped`].
 pub fn try_sequence(
     code: &TakeBreak,
     n: u64,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Vec<u32>, EngineError> {
     let mut values = alloc_values(n)?;
-    extend(code, &mut values, n, progress);
+    extend(code, &mut values, n, progress)?;
     Ok(values)
 }
 
 /// Extends `values` (G(0..len)) to G(0..=n) of `code`. Used to keep computing in steps.
-pub fn extend(code: &TakeBreak, values: &mut Vec<u32>, n: u64, progress: &mut dyn FnMut(u64)) {
+/// Progress and stopping as in [`try_sequence`]; when stopped, `values` keeps every value
+/// computed so far.
+pub fn extend(
+    code: &TakeBreak,
+    values: &mut Vec<u32>,
+    n: u64,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<(), EngineError> {
     let mut mex = Mex::default();
     let mut h = values.len() as u64;
+    let mut work = 0u64;
+    let mut last_report = h;
     while h <= n {
         mex.start();
         for_each_option(code, h, |_, parts| {
             let x = parts.iter().fold(0u32, |acc, &p| acc ^ values[p as usize]);
             mex.mark(x);
+            work += 1;
         });
         values.push(mex.mex());
         h += 1;
-        if h.is_multiple_of(PROGRESS_STEP) {
-            progress(h);
+        if work >= PROGRESS_WORK || h - last_report >= PROGRESS_STEP {
+            work = 0;
+            last_report = h;
+            if !progress(h) {
+                return Err(EngineError::Stopped(h));
+            }
         }
     }
+    // The run is complete: a request to stop now changes nothing, so the values are kept.
     progress(h);
+    Ok(())
 }
 
 /// G(h) of a heap of `code`, from the values of smaller heaps (`values` must hold G(0..h)).
@@ -149,15 +177,38 @@ mod tests {
     }
 
     #[test]
+    fn stops_when_asked_and_reports_often() {
+        // three moves a heap: reports every PROGRESS_STEP heaps
+        let sub = parse_code("0.333").unwrap();
+        let mut calls = 0;
+        let r = try_sequence(&sub, 1 << 20, &mut |h| {
+            calls += 1;
+            h < 3 * PROGRESS_STEP
+        });
+        assert_eq!(r, Err(EngineError::Stopped(3 * PROGRESS_STEP)));
+        assert_eq!(calls, 3);
+        // a quadratic code reports by work, not only every PROGRESS_STEP heaps
+        let mut reports = Vec::new();
+        let v = try_sequence(&parse_code("0.137").unwrap(), 10_000, &mut |h| {
+            reports.push(h);
+            true
+        })
+        .unwrap();
+        assert_eq!(v.len(), 10_001);
+        assert!(reports.len() >= 5, "{reports:?}");
+        assert!(reports.windows(2).all(|w| w[0] <= w[1]));
+    }
+
+    #[test]
     fn large_values_and_extend() {
         let nim = parse_code("0.[3]").unwrap();
         let mut v = sequence(&nim, 300);
         assert_eq!(v[300], 300);
-        extend(&nim, &mut v, 400, &mut |_| {});
+        extend(&nim, &mut v, 400, &mut |_| true).unwrap();
         assert_eq!(v.len(), 401);
         assert_eq!(v[400], 400);
         assert!(matches!(
-            try_sequence(&nim, u64::MAX, &mut |_| {}),
+            try_sequence(&nim, u64::MAX, &mut |_| true),
             Err(EngineError::TooLarge(_))
         ));
     }

@@ -16,7 +16,7 @@
 //! Both are tested against the reference engine / a direct scan on random rules.
 
 use crate::code::TakeBreak;
-use crate::reference::{alloc_values, EngineError, PROGRESS_STEP};
+use crate::reference::{alloc_values, EngineError, PROGRESS_STEP, PROGRESS_WORK};
 use crate::rule::InfiniteSet;
 
 /// True when [`quaternary_sequence`] handles `code` (all digits below 4, nothing before the point).
@@ -60,10 +60,13 @@ impl NextAbsent {
 }
 
 /// G(0..=n) of a quaternary code (see [`is_quaternary`]); `None` when the code is not one.
+/// Calls `progress(heaps_done)` every [`PROGRESS_STEP`] heaps or [`PROGRESS_WORK`] steps of
+/// work, whichever comes first; when it returns `false` the run stops with
+/// [`EngineError::Stopped`].
 pub fn quaternary_sequence(
     code: &TakeBreak,
     n: u64,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(u64) -> bool,
 ) -> Option<Result<Vec<u32>, EngineError>> {
     if !is_quaternary(code) {
         return None;
@@ -82,8 +85,11 @@ pub fn quaternary_sequence(
     let mut filled = vec![0u64; q as usize];
     let mut empty = NextAbsent::default();
     let mut extras: Vec<u32> = Vec::with_capacity(r as usize + 1);
+    let mut work = 0u64;
+    let mut last_report = 0u64;
     for h in 1..=n {
         extras.clear();
+        work += r.min(h + 1);
         // Direct part: removals 1..min(r - 1, h).
         for i in 1..r.min(h + 1) {
             let d = code.digits[i as usize].mask;
@@ -101,6 +107,7 @@ pub fn quaternary_sequence(
             let rho = (h % q) as usize;
             // Heaps m in 1..=h-r reached by removing i = h - m, with i's digit allowing one heap.
             let upto = h - r;
+            work += upto.saturating_sub(filled[rho]);
             let mut m = filled[rho] + 1;
             while m <= upto {
                 if code.digit(h - m).mask & 2 != 0 {
@@ -118,22 +125,28 @@ pub fn quaternary_sequence(
             v = set.find(v + 1);
         }
         values.push(v);
-        if h % PROGRESS_STEP == 0 {
-            progress(h);
+        if work >= PROGRESS_WORK || h - last_report >= PROGRESS_STEP {
+            work = 0;
+            last_report = h;
+            if !progress(h) {
+                return Some(Err(EngineError::Stopped(h)));
+            }
         }
     }
-    progress(n);
+    progress(n); // done: a request to stop changes nothing now
     Some(Ok(values))
 }
 
 /// Heaps per block of [`sparse_set_sequence`].
 const BLOCK: u64 = 1024;
 
-/// G(0..=n) of the subtraction game on an infinite non-periodic set.
+/// G(0..=n) of the subtraction game on an infinite non-periodic set. Calls
+/// `progress(heaps_done)` after every block of heaps and every [`PROGRESS_WORK`] steps of
+/// work inside a block; when it returns `false` the run stops with [`EngineError::Stopped`].
 pub fn sparse_set_sequence(
     set: InfiniteSet,
     n: u64,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Vec<u32>, EngineError> {
     let mut values = alloc_values(n)?;
     let members = set.members_upto(n);
@@ -144,6 +157,7 @@ pub fn sparse_set_sequence(
         let end = n.min(h0 + BLOCK - 1); // the block is h0..=end
         let len = (end - h0 + 1) as usize;
         masks[..len].iter_mut().for_each(|m| *m = 0);
+        let mut work = 0u64;
         // Far moves (s >= BLOCK) only reach heaps below the block: contiguous reads.
         for &s in members.iter().filter(|&&s| s >= BLOCK && s <= end) {
             let first = s.max(h0); // heaps h >= s only
@@ -153,6 +167,13 @@ pub fn sparse_set_sequence(
             for (m, &v) in dst.iter_mut().zip(src) {
                 if v < 64 {
                     *m |= 1 << v;
+                }
+            }
+            work += len as u64;
+            if work >= PROGRESS_WORK {
+                work = 0;
+                if !progress(h0) {
+                    return Err(EngineError::Stopped(h0));
                 }
             }
         }
@@ -176,9 +197,12 @@ pub fn sparse_set_sequence(
             }
             values.push(g);
         }
-        progress(end);
+        if end < n && !progress(end + 1) {
+            return Err(EngineError::Stopped(end + 1));
+        }
         h0 = end + 1;
     }
+    progress(n + 1); // done: a request to stop changes nothing now
     Ok(values)
 }
 
@@ -222,7 +246,7 @@ mod tests {
                                         tail in 0usize..4, n in 0u64..120) {
             let repeat = if tail == 0 { None } else { Some((masks.len() + 1).saturating_sub(tail).max(1)) };
             let c = code(&masks, repeat);
-            let fast = quaternary_sequence(&c, n, &mut |_| {}).unwrap().unwrap();
+            let fast = quaternary_sequence(&c, n, &mut |_| true).unwrap().unwrap();
             prop_assert_eq!(fast, reference::sequence(&c, n));
         }
     }
@@ -238,7 +262,7 @@ mod tests {
             let n = 20_000;
             let direct = direct_sequence(&set.members_upto(n), n);
             assert_eq!(
-                sparse_set_sequence(set, n, &mut |_| {}).unwrap(),
+                sparse_set_sequence(set, n, &mut |_| true).unwrap(),
                 direct,
                 "{set:?}"
             );
@@ -248,10 +272,12 @@ mod tests {
     #[test]
     fn odd_even_nim_and_nim() {
         let oen = crate::rule::parse_code("0.[12]").unwrap();
-        let v = quaternary_sequence(&oen, 40, &mut |_| {}).unwrap().unwrap();
+        let v = quaternary_sequence(&oen, 40, &mut |_| true)
+            .unwrap()
+            .unwrap();
         assert_eq!(v, reference::sequence(&oen, 40));
         let nim = crate::rule::parse_code("0.[3]").unwrap();
-        let v = quaternary_sequence(&nim, 100_000, &mut |_| {})
+        let v = quaternary_sequence(&nim, 100_000, &mut |_| true)
             .unwrap()
             .unwrap();
         assert!(v.iter().enumerate().all(|(i, &g)| g as usize == i));

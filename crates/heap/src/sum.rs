@@ -1,14 +1,42 @@
 //! Sums of heaps of one rule: the value (XOR of the heaps' values), the outcome, and every
 //! winning move, phrased as "from the heap of 12, remove 2 and split the rest into 3 + 7".
+//!
+//! ```
+//! use grundy_heap::{engine, rule, sum};
+//! let kayles = rule::parse("kayles").unwrap();
+//! let values = engine::sequence(&kayles, 12).unwrap();
+//! let a = sum::analyze(&kayles, &[7, 9, 12], &values).unwrap();
+//! assert_eq!(a.outcome, sum::Outcome::N);
+//! assert_eq!(a.winning_moves.len(), 5);
+//! // a move may raise a heap's value: 12 (value 4) -> 11 (value 6) wins here
+//! assert!(a.winning_moves.iter().any(|m| m.to == vec![7, 9, 11]));
+//! ```
+//!
+//! Both result types serialize (serde) in the project's JSON vocabulary; heap sizes above
+//! 2^53 become strings (see [`crate::json_int`]).
 
 use std::fmt;
 
+use serde::ser::{SerializeStruct, Serializer};
+use serde::Serialize;
+
 use crate::engine;
+use crate::json_int;
 use crate::options::for_each_option;
 use crate::reference::EngineError;
 use crate::rule::{Rule, SubtractionSet};
 
-/// One move in one heap, in the rule's natural heap sizes.
+/// Who wins a position with best play: the workspace's one outcome type, re-exported so that
+/// the path `sum::Outcome` keeps working. Serializes as `"N"` or `"P"`.
+pub use grundy_core::Outcome;
+
+/// One move in one heap of a sum, in the rule's natural heap sizes.
+///
+/// Serializes (custom impl) as the object
+/// `{"heap", "from", "removed", "leaves", "to", "text"}`: `heap` is [`HeapMove::heap_index`],
+/// `from` is [`HeapMove::heap`], `to` the whole position after the move and `text` the
+/// [`Display`](fmt::Display) sentence; every size is written by [`json_int`] (a string
+/// above 2^53).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HeapMove {
     /// Which heap of the position (0-based).
@@ -19,6 +47,10 @@ pub struct HeapMove {
     pub removed: u64,
     /// The heaps left in its place, non-decreasing (empty: the heap is gone).
     pub leaves: Vec<u64>,
+    /// The whole position after the move: the heaps of the sum in their input order, with
+    /// the moved heap replaced, in place, by [`HeapMove::leaves`] (so `[7, 9, 12]` with the 9
+    /// split into 2 + 5 becomes `[7, 2, 5, 12]`).
+    pub to: Vec<u64>,
 }
 
 impl fmt::Display for HeapMove {
@@ -50,38 +82,53 @@ impl fmt::Display for HeapMove {
     }
 }
 
-/// Who wins a position with best play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// The player to move wins.
-    N,
-    /// The player to move loses.
-    P,
-}
-
-impl Outcome {
-    /// `"N"` or `"P"`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Outcome::N => "N",
-            Outcome::P => "P",
+impl Serialize for HeapMove {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        /// A `Vec<u64>` written through [`json_int::seq`].
+        struct Sizes<'a>(&'a [u64]);
+        impl Serialize for Sizes<'_> {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                json_int::seq(self.0, s)
+            }
         }
+        let mut o = s.serialize_struct("HeapMove", 6)?;
+        o.serialize_field("heap", &self.heap_index)?;
+        o.serialize_field("from", &json_int::Int(self.heap))?;
+        o.serialize_field("removed", &json_int::Int(self.removed))?;
+        o.serialize_field("leaves", &Sizes(&self.leaves))?;
+        o.serialize_field("to", &Sizes(&self.to))?;
+        o.serialize_field("text", &self.to_string())?;
+        o.end()
     }
 }
 
-/// Value, outcome and winning moves of a position.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Value, outcome and winning moves of a position (a sum of heaps of one rule).
+///
+/// Serializes (derive) with the field names below; `heaps` through [`json_int`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SumAnalysis {
+    /// The position analysed: the heap sizes, in input order.
+    #[serde(serialize_with = "json_int::seq")]
+    pub heaps: Vec<u64>,
     /// The Grundy value of each heap.
     pub heap_values: Vec<u32>,
     /// Their XOR: the value of the position.
     pub grundy: u32,
+    /// `N` when `grundy` is not 0 (the player to move wins), else `P`.
     pub outcome: Outcome,
-    /// Every move to a position of value 0 (empty when the outcome is P), except in the
-    /// heaps of `unlisted_heaps`.
+    /// Every move to a position of value 0, in heap order (empty when the outcome is P),
+    /// except the moves in the heaps of `unlisted_heaps` and `unchecked_heaps`, whose moves
+    /// were not walked.
     pub winning_moves: Vec<HeapMove>,
-    /// Heaps (indices) that have a winning move that was not listed (see [`analyze_with`]).
+    /// Heaps (indices) whose moves were not walked (see [`analyze_with`]) but which certainly
+    /// have a winning move: the value the heap must be turned into is below its own value,
+    /// and mex guarantees a move to every value below.
     pub unlisted_heaps: Vec<usize>,
+    /// Heaps (indices) whose moves were not walked and which may or may not have a winning
+    /// move: the value needed is above the heap's own value, and a move can raise a heap's
+    /// value (in Kayles, 12 (value 4) → 11 (value 6)), but nothing guarantees one does.
+    /// A front end should say "may also have winning moves (not checked)".
+    pub unchecked_heaps: Vec<usize>,
 }
 
 /// Calls `f(removed, leaves)` for every move from a heap of natural size `h` of `rule`,
@@ -125,9 +172,15 @@ pub fn analyze(rule: &Rule, heaps: &[u64], values: &[u32]) -> Result<SumAnalysis
 }
 
 /// Analyses the position `heaps` of `rule` with G given as a function (for instance from a
-/// proven period, for heaps far beyond what memory holds). The winning moves of a heap are
-/// listed only when `list(h)` allows (listing walks every move of the heap); the heaps skipped
-/// are named in [`SumAnalysis::unlisted_heaps`].
+/// proven period, for heaps far beyond what memory holds).
+///
+/// When the position's value g is not 0, every heap h is a candidate: a winning move turns
+/// it into heaps of value `target = g ^ G(h)`, which may be below G(h) (then mex guarantees
+/// such a move) or above it (a move can raise a component's value, unlike in Nim; only
+/// walking the moves tells). The moves of h are walked, and the winning ones listed, only
+/// when `list(h)` allows (it walks every move of the heap, about h of them for splitting
+/// rules). A heap not walked goes into [`SumAnalysis::unlisted_heaps`] when target < G(h)
+/// (a winning move certainly exists) and into [`SumAnalysis::unchecked_heaps`] otherwise.
 pub fn analyze_with(
     rule: &Rule,
     heaps: &[u64],
@@ -144,36 +197,44 @@ pub fn analyze_with(
     let grundy = heap_values.iter().fold(0, |a, &v| a ^ v);
     let mut winning_moves = Vec::new();
     let mut unlisted_heaps = Vec::new();
+    let mut unchecked_heaps = Vec::new();
     if grundy != 0 {
         for (i, &h) in heaps.iter().enumerate() {
             let target = grundy ^ heap_values[i];
-            if target >= heap_values[i] {
-                continue; // mex: a move to `target` exists only if target < G(h)
-            }
             if !list(h) {
-                unlisted_heaps.push(i);
+                if target < heap_values[i] {
+                    unlisted_heaps.push(i);
+                } else {
+                    unchecked_heaps.push(i);
+                }
                 continue;
             }
             for_each_move(rule, h, &base_small, |removed, leaves| {
                 let x = leaves.iter().fold(0, |a, &p| a ^ value(p));
                 if x == target {
+                    let mut to = Vec::with_capacity(heaps.len() + leaves.len());
+                    to.extend_from_slice(&heaps[..i]);
+                    to.extend_from_slice(leaves);
+                    to.extend_from_slice(&heaps[i + 1..]);
                     winning_moves.push(HeapMove {
                         heap_index: i,
                         heap: h,
                         removed,
                         leaves: leaves.to_vec(),
+                        to,
                     });
                 }
             });
         }
     }
-    let outcome = if grundy == 0 { Outcome::P } else { Outcome::N };
     Ok(SumAnalysis {
+        heaps: heaps.to_vec(),
         heap_values,
         grundy,
-        outcome,
+        outcome: Outcome::from_grundy(grundy as u64),
         winning_moves,
         unlisted_heaps,
+        unchecked_heaps,
     })
 }
 
@@ -209,6 +270,7 @@ mod tests {
             heap: 12,
             removed: 2,
             leaves: vec![3, 7],
+            to: vec![3, 7],
         };
         assert_eq!(
             m.to_string(),
@@ -219,7 +281,7 @@ mod tests {
     #[test]
     fn huge_heaps_through_a_proven_period() {
         let r = parse("sub:1,3,4").unwrap();
-        let (v, p) = crate::periodicity::until_proven(&r, 64, 1 << 12, &mut |_| {}).unwrap();
+        let (v, p) = crate::periodicity::until_proven(&r, 64, 1 << 12, &mut |_| true).unwrap();
         let p = p.unwrap();
         let big = 10_000_000_000_007u64;
         let value = |h: u64| p.value_at(&v, h).unwrap() as u32;
@@ -229,6 +291,83 @@ mod tests {
             let rest = a.grundy ^ a.heap_values[m.heap_index];
             assert_eq!(m.leaves.iter().fold(rest, |x, &h| x ^ value(h)), 0);
         }
+    }
+
+    #[test]
+    fn kayles_7_9_12_has_five_winning_moves() {
+        // G(7, 9, 12) = 2, 4, 4: XOR 2. The 7 must become value 0 (7 -> 3 + 3, 7 -> 1 + 4);
+        // the 9 and the 12 must become value 6, above their own 4: 9 -> 2 + 5, 12 -> 11 and
+        // 12 -> 2 + 9. A move can raise a heap's value.
+        let a = run("kayles", &[7, 9, 12]);
+        assert_eq!((a.heap_values.clone(), a.grundy), (vec![2, 4, 4], 2));
+        let mut got: Vec<Vec<u64>> = a.winning_moves.iter().map(|m| m.to.clone()).collect();
+        got.sort();
+        let mut want = vec![
+            vec![3, 3, 9, 12],
+            vec![1, 4, 9, 12],
+            vec![7, 2, 5, 12],
+            vec![7, 9, 11],
+            vec![7, 9, 2, 9],
+        ];
+        want.sort();
+        assert_eq!(got, want);
+        let texts: Vec<String> = a.winning_moves.iter().map(|m| m.to_string()).collect();
+        assert!(texts.contains(&"from the heap of 12, remove 1, leaving 11".to_string()));
+        assert!(texts
+            .contains(&"from the heap of 9, remove 2 and split the rest into 2 + 5".to_string()));
+        assert_eq!(a.winning_moves.len(), 5);
+        assert!(a.unlisted_heaps.is_empty() && a.unchecked_heaps.is_empty());
+        // every listed move leaves XOR 0
+        let v = engine::sequence(&parse("kayles").unwrap(), 12).unwrap();
+        for m in &a.winning_moves {
+            assert_eq!(m.to.iter().fold(0, |x, &h| x ^ v[h as usize]), 0, "{m}");
+        }
+    }
+
+    #[test]
+    fn unwalked_heaps_are_unlisted_or_unchecked() {
+        let r = parse("kayles").unwrap();
+        let v = engine::sequence(&r, 12).unwrap();
+        // heaps 7, 9, 12: targets 0 (< 2), 6 (> 4), 6 (> 4)
+        let a = analyze_with(&r, &[7, 9, 12], |h| v[h as usize], |_| false).unwrap();
+        assert!(a.winning_moves.is_empty());
+        assert_eq!(a.unlisted_heaps, vec![0]);
+        assert_eq!(a.unchecked_heaps, vec![1, 2]);
+    }
+
+    #[test]
+    fn json_shape() {
+        let m = HeapMove {
+            heap_index: 1,
+            heap: 1 << 60,
+            removed: 1,
+            leaves: vec![3, (1 << 60) - 4],
+            to: vec![5, 3, (1 << 60) - 4],
+        };
+        assert_eq!(
+            serde_json::to_value(&m).unwrap(),
+            serde_json::json!({
+                "heap": 1,
+                "from": "1152921504606846976",
+                "removed": 1,
+                "leaves": [3, "1152921504606846972"],
+                "to": [5, 3, "1152921504606846972"],
+                "text": "from the heap of 1152921504606846976, remove 1 and split the rest into 3 + 1152921504606846972",
+            })
+        );
+        let a = run("nim", &[5, 5]);
+        assert_eq!(
+            serde_json::to_value(&a).unwrap(),
+            serde_json::json!({
+                "heaps": [5, 5],
+                "heap_values": [5, 5],
+                "grundy": 0,
+                "outcome": "P",
+                "winning_moves": [],
+                "unlisted_heaps": [],
+                "unchecked_heaps": [],
+            })
+        );
     }
 
     #[test]

@@ -196,7 +196,7 @@ fn cgsuite_heap_sequences() {
                 .filter(|s| !s.is_empty())
                 .map(|s| s.parse().unwrap())
                 .collect();
-            let (_, r) = periodicity::until_proven(&rule, 64, 100_000, &mut |_| {}).unwrap();
+            let (_, r) = periodicity::until_proven(&rule, 64, 100_000, &mut |_| true).unwrap();
             let r = r.unwrap();
             assert_eq!(
                 (r.period, r.preperiod, r.saltus, r.status),
@@ -238,7 +238,7 @@ fn octal_periodic_trivial_all_82_proven() {
         let prefix: u64 = prefix.parse().unwrap();
         let period: u64 = period.parse().unwrap();
         let rule = parse(&octal_name(game)).unwrap();
-        let (values, r) = periodicity::until_proven(&rule, 256, 1 << 16, &mut |_| {}).unwrap();
+        let (values, r) = periodicity::until_proven(&rule, 256, 1 << 16, &mut |_| true).unwrap();
         let r = r.unwrap_or_else(|| panic!("{game}: no period"));
         assert_eq!(
             (r.preperiod, r.period, r.status),

@@ -112,4 +112,15 @@ fn kayles_7_9_12() {
         ]
     );
     assert_eq!(brute_force(&r, &[7, 9, 12], &values).len(), 5);
+    // the example of docs/json/heap_sum.md
+    let text = r#"{"heaps":[7,9,12],"heap_values":[2,4,4],"grundy":2,"outcome":"N",
+ "winning_moves":[
+  {"heap":0,"from":7,"removed":1,"leaves":[3,3],"to":[3,3,9,12],"text":"from the heap of 7, remove 1 and split the rest into 3 + 3"},
+  {"heap":0,"from":7,"removed":2,"leaves":[1,4],"to":[1,4,9,12],"text":"from the heap of 7, remove 2 and split the rest into 1 + 4"},
+  {"heap":1,"from":9,"removed":2,"leaves":[2,5],"to":[7,2,5,12],"text":"from the heap of 9, remove 2 and split the rest into 2 + 5"},
+  {"heap":2,"from":12,"removed":1,"leaves":[11],"to":[7,9,11],"text":"from the heap of 12, remove 1, leaving 11"},
+  {"heap":2,"from":12,"removed":1,"leaves":[2,9],"to":[7,9,2,9],"text":"from the heap of 12, remove 1 and split the rest into 2 + 9"}],
+ "unlisted_heaps":[],"unchecked_heaps":[]}"#;
+    let want: serde_json::Value = serde_json::from_str(text).unwrap();
+    assert_eq!(serde_json::to_value(&a).unwrap(), want);
 }

@@ -65,6 +65,49 @@ impl Alphabet {
         Self::with_probabilities(&syms, probs)
     }
 
+    /// The alphabet a user describes by its symbols, its probabilities, both, or neither:
+    /// neither gives the fair coin `HT`; symbols alone are equally likely; probabilities alone
+    /// (`"H=2/3,T=1/3"`, see [`Alphabet::parse_probabilities`]) take their symbols in the
+    /// order given; both must name the same symbols, and the order of `symbols` is kept.
+    ///
+    /// ```
+    /// use grundy_penney::Alphabet;
+    ///
+    /// let a = Alphabet::from_spec(Some("TH"), Some("H=2/3,T=1/3"))?;
+    /// assert_eq!(a.symbols_string(), "TH");
+    /// assert_eq!(a.prob(0).to_string(), "1/3");
+    /// assert!(Alphabet::from_spec(Some("123"), Some("H=1/2,T=1/2")).is_err());
+    /// # Ok::<(), grundy_penney::PenneyError>(())
+    /// ```
+    pub fn from_spec(symbols: Option<&str>, probabilities: Option<&str>) -> Result<Self> {
+        match (symbols, probabilities) {
+            (None, None) => Ok(Self::coin()),
+            (Some(a), None) => Self::uniform(a),
+            (None, Some(p)) => Self::parse_probabilities(p),
+            (Some(a), Some(p)) => {
+                let al = Self::parse_probabilities(p)?;
+                let mut given: Vec<char> = a.chars().collect();
+                let mut probs: Vec<char> = al.symbols().to_vec();
+                given.sort_unstable();
+                probs.sort_unstable();
+                if given != probs {
+                    return Err(PenneyError::NotApplicable(format!(
+                        "the probabilities give the symbols '{}' but the alphabet is '{a}'",
+                        al.symbols_string()
+                    )));
+                }
+                let ordered = a
+                    .chars()
+                    .map(|c| {
+                        al.prob(al.symbols().iter().position(|&s| s == c).unwrap_or(0))
+                            .clone()
+                    })
+                    .collect();
+                Self::with_probabilities(a, ordered)
+            }
+        }
+    }
+
     fn build(symbols: Vec<char>, probs: Vec<RBig>) -> Result<Self> {
         if symbols.is_empty() {
             return Err(PenneyError::EmptyAlphabet);

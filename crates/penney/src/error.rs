@@ -27,8 +27,11 @@ pub enum PenneyError {
     /// A pattern uses a symbol outside the alphabet.
     #[error("pattern '{pattern}' uses '{symbol}', which is not in the alphabet '{alphabet}'")]
     UnknownSymbol {
+        /// The pattern as given.
         pattern: String,
+        /// The first symbol of the pattern outside the alphabet.
         symbol: char,
+        /// The alphabet's symbols.
         alphabet: String,
     },
     /// The same pattern was given twice.
@@ -43,6 +46,10 @@ pub enum PenneyError {
     /// The method does not apply to this input (e.g. Conway's formula needs two patterns).
     #[error("{0}")]
     NotApplicable(String),
+    /// Independent exact methods disagreed, or a system that theory says is regular was
+    /// singular: a bug in this crate, never the user's input.
+    #[error("internal error: {0}")]
+    Internal(String),
 }
 
 /// Result alias for this crate.

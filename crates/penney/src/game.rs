@@ -21,8 +21,9 @@ pub fn prob_second_wins(alphabet: &Alphabet, a: &[usize], b: &[usize]) -> RBig {
     &for_b / (&for_b + for_a)
 }
 
-/// Which candidates a best-reply search looked at.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Which candidates a best-reply search looked at (serialized as its [`name`](Self::name)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum ReplySearch {
     /// Every other pattern of the same length.
     Exhaustive,

@@ -9,7 +9,9 @@
 //!   variance, the expected length given each winner and the length distribution.
 //!
 //! [`game`] builds best replies, optimal first patterns and non-transitive cycles on top, and
-//! [`simulate`] cross-checks everything by seeded simulation. [`strings`] holds the prefix
+//! [`simulate`] cross-checks everything by seeded simulation. [`report`] answers each user
+//! question in one call (all exact methods run and cross-checked, decimals beside fractions)
+//! with a typed result that serializes to the JSON of `grundy penney`. [`strings`] holds the prefix
 //! function and the Aho–Corasick automaton, independent of the game; [`linear`] solves exact
 //! rational systems (multi-modular with verification, Bareiss as fallback and reference).
 
@@ -22,6 +24,7 @@ pub mod error;
 pub mod game;
 pub mod linear;
 pub mod race;
+pub mod report;
 pub mod simulate;
 pub mod strings;
 

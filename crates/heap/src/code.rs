@@ -5,6 +5,14 @@
 //! without removing. Digits go up to 31 (`V`), so a move may leave up to 4 heaps.
 //! Parsing from text lives in the `rule` module; this module is the shared representation that
 //! every engine (reference and fast) consumes.
+//!
+//! ```
+//! use grundy_heap::rule::parse_code;
+//! let kayles = parse_code("0.77").unwrap();
+//! // removing 2 tokens may leave 0, 1 or 2 heaps (7 = 0b111)
+//! assert_eq!(kayles.digit(2).mask, 0b111);
+//! assert_eq!(kayles.max_removal(), Some(2));
+//! ```
 
 /// A restriction on the sizes of the heaps a move leaves (CGSuite's modifiers).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -36,7 +44,9 @@ pub struct Digit {
 /// `digits = [0, 3]`, `repeat_from = Some(1)`); otherwise digits past the end are 0.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TakeBreak {
+    /// The digits, `digits[i]` for removing `i` tokens (`digits[0]`: before the point).
     pub digits: Vec<Digit>,
+    /// Where the repeating part `[…]` starts, if the code has one.
     pub repeat_from: Option<usize>,
 }
 

@@ -3,6 +3,12 @@
 //! Each entry gives the game's rules, the heap size a user types (the natural one: pins,
 //! cells, vertices) and the underlying rule with the index shift:
 //! `G_game(n) = G_rule(n + shift)`.
+//!
+//! ```
+//! use grundy_heap::named;
+//! let crosses = named::find("Crosses").unwrap();
+//! assert_eq!((crosses.rule, crosses.shift), ("0.007", 2));
+//! ```
 
 /// A heap game known by name.
 #[derive(Debug, PartialEq, Eq, Hash)]

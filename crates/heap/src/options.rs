@@ -3,6 +3,14 @@
 //! A move removes `i` tokens (digit `d_i`) and leaves `k` non-empty heaps (bit `k` of the
 //! digit). The heaps left are listed once each as a non-decreasing tuple, filtered by the
 //! digit's constraint, which only concerns splits into two or more heaps.
+//!
+//! ```
+//! use grundy_heap::{options::for_each_option, rule::parse_code};
+//! let mut moves = Vec::new();
+//! for_each_option(&parse_code("0.07").unwrap(), 5, |removed, left| moves.push((removed, left.to_vec())));
+//! // Dawson's Kayles: remove 2, leaving one heap or two
+//! assert_eq!(moves, vec![(2, vec![3]), (2, vec![1, 2])]);
+//! ```
 
 use crate::code::{Constraint, TakeBreak};
 

@@ -188,7 +188,9 @@ pub enum Rule {
     /// A named game: the value of a heap of natural size `n` is the value of heap `n + shift`
     /// of `base`.
     Named {
+        /// The game's entry in [`named`](crate::named): its name, what n counts, its shift.
         game: &'static NamedGame,
+        /// The rule the named game is played as (a code, usually).
         base: Box<Rule>,
     },
 }
@@ -255,58 +257,134 @@ fn quaternary(mask: u8) -> Digit {
 /// Why a rule string was rejected. Every message is one line and names the offending token.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RuleError {
+    /// The rule string is empty.
     #[error(
         "empty rule: give a code such as 0.77, a set such as sub:1,3,4, or a name such as kayles"
     )]
     Empty,
+    /// Not a code, a set or a known name: the text, and the list of names.
     #[error("unknown rule '{0}': not a code (like 0.77), a set (sub:…, allbut:…) or a known game name ({1})")]
     UnknownName(String, String),
+    /// A character that is no code digit.
     #[error(
         "bad code '{code}': '{found}' at position {pos} is not a code digit (0-9, A-V = 10-31)"
     )]
     BadDigit {
+        /// The code as typed.
         code: String,
+        /// The offending character.
         found: char,
+        /// Its position in the code (0-based, in characters).
         pos: usize,
     },
+    /// A second `.` in a code.
     #[error("bad code '{code}': second '.' at position {pos}")]
-    SecondPoint { code: String, pos: usize },
+    SecondPoint {
+        /// The code as typed.
+        code: String,
+        /// Its position in the code (0-based, in characters).
+        pos: usize,
+    },
+    /// A code without its `.`.
     #[error("bad code '{code}': no '.' (write e.g. 0.77 or 4.0)")]
-    NoPoint { code: String },
+    NoPoint {
+        /// The code as typed.
+        code: String,
+    },
+    /// A code with nothing after the `.`.
     #[error("bad code '{code}': no digit after the '.' (write e.g. 4!.0)")]
-    NoDigitAfterPoint { code: String },
+    NoDigitAfterPoint {
+        /// The code as typed.
+        code: String,
+    },
+    /// More than one digit before the `.` (additive codes).
     #[error("bad code '{code}': at most one digit may stand before the '.' (additive codes are not supported)")]
-    AdditiveDigits { code: String },
+    AdditiveDigits {
+        /// The code as typed.
+        code: String,
+    },
+    /// A digit before the `.` that does not only split (it would allow loops).
     #[error("bad code '{code}': the digit before the '.' may only split (a multiple of 4), found {digit}")]
-    LoopyDigit { code: String, digit: u8 },
+    LoopyDigit {
+        /// The code as typed.
+        code: String,
+        /// The digit found.
+        digit: u8,
+    },
+    /// A modifier (`!`, `?`, `=`) that follows no digit.
     #[error("bad code '{code}': modifier '{found}' at position {pos} does not follow a digit")]
     StrayModifier {
+        /// The code as typed.
         code: String,
+        /// The offending character.
         found: char,
+        /// Its position in the code (0-based, in characters).
         pos: usize,
     },
+    /// A `[` without its `]`.
     #[error("bad code '{code}': '[' is never closed")]
-    UnclosedBracket { code: String },
+    UnclosedBracket {
+        /// The code as typed.
+        code: String,
+    },
+    /// A bracket out of place (the repeat must follow the `.` and end the code).
     #[error("bad code '{code}': '{found}' at position {pos} is misplaced (the repeating '[…]' must come after the '.' and end the code)")]
     MisplacedBracket {
+        /// The code as typed.
         code: String,
+        /// The offending character.
         found: char,
+        /// Its position in the code (0-based, in characters).
         pos: usize,
     },
+    /// An empty repeating part `[]`.
     #[error("bad code '{code}': empty repeating part '[]'")]
-    EmptyRepeat { code: String },
+    EmptyRepeat {
+        /// The code as typed.
+        code: String,
+    },
+    /// A code with too many digits.
     #[error("bad code '{code}': more than {MAX_CODE_DIGITS} digits")]
-    TooLong { code: String },
+    TooLong {
+        /// The code as typed.
+        code: String,
+    },
+    /// A subtraction set with no elements.
     #[error("bad set '{rule}': no elements (write e.g. sub:1,3,4)")]
-    EmptySet { rule: String },
+    EmptySet {
+        /// The rule as typed.
+        rule: String,
+    },
+    /// A set element that is no positive whole number.
     #[error("bad set '{rule}': element '{token}' is not a positive whole number")]
-    BadElement { rule: String, token: String },
+    BadElement {
+        /// The rule as typed.
+        rule: String,
+        /// The offending element.
+        token: String,
+    },
+    /// A set element 0.
     #[error("bad set '{rule}': element 0 is not allowed (a move must remove tokens)")]
-    ZeroElement { rule: String },
+    ZeroElement {
+        /// The rule as typed.
+        rule: String,
+    },
+    /// A set element above the largest allowed.
     #[error("bad set '{rule}': element '{token}' is larger than {MAX_SET_ELEMENT}")]
-    ElementTooLarge { rule: String, token: String },
+    ElementTooLarge {
+        /// The rule as typed.
+        rule: String,
+        /// The offending element.
+        token: String,
+    },
+    /// A word in a set that is no set name.
     #[error("bad set '{rule}': '{token}' is not a set name (odd, even, fib, pow2, squares, primes) and not a number")]
-    UnknownSet { rule: String, token: String },
+    UnknownSet {
+        /// The rule as typed.
+        rule: String,
+        /// The offending element.
+        token: String,
+    },
 }
 
 /// Parses one rule string (surrounding whitespace ignored; names are case-insensitive).

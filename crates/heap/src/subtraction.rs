@@ -14,6 +14,13 @@
 //!   scan). The memory traffic becomes sequential and the inner loop vectorises.
 //!
 //! Both are tested against the reference engine / a direct scan on random rules.
+//!
+//! ```
+//! use grundy_heap::{rule, subtraction};
+//! let sub = rule::parse("sub:1,3,4").unwrap().take_break().unwrap();
+//! let v = subtraction::quaternary_sequence(&sub, 9, &mut |_| true).unwrap().unwrap();
+//! assert_eq!(v, vec![0, 1, 0, 1, 2, 3, 2, 0, 1, 0]);
+//! ```
 
 use crate::code::TakeBreak;
 use crate::reference::{alloc_values, EngineError, PROGRESS_STEP, PROGRESS_WORK};

@@ -6,8 +6,24 @@
 //! to move on cards i..=j satisfies D(i, j) = max(c(i) − D(i+1, j), c(j) − D(i, j−1)). Filling D
 //! by interval length takes O(N²) time and O(N) values; one bit per interval records the best
 //! end, so an optimal line of play is read back afterwards (N = 5000 needs 1.6 MB of bits).
+//!
+//! A scoring game has no winning moves in the N/P sense: [`solve`] reports the totals, a
+//! [`Verdict`] (who scores more), the `optimal_moves` (every first move that secures the best
+//! margin) and an optimal line, as a serializable [`CardsAnalysis`].
+//!
+//! ```
+//! use grundy_games::cards::{self, End, Verdict};
+//!
+//! let a = cards::solve(&[4, 7, 2, 9])?;
+//! assert_eq!((a.first_total, a.second_total), (16, 6));
+//! assert_eq!(a.outcome, Verdict::N);
+//! assert_eq!(a.optimal_moves[0].end, End::Right);
+//! assert_eq!(a.optimal_moves[0].text, "take the right card (9)");
+//! # Ok::<(), grundy_games::GameError>(())
+//! ```
 
 use crate::error::{GameError, Result};
+use serde::Serialize;
 
 /// The most cards accepted (quadratic time).
 pub const MAX_CARDS: usize = 20_000;
@@ -15,8 +31,9 @@ pub const MAX_CARDS: usize = 20_000;
 /// The largest absolute card value accepted (keeps every total far from overflow).
 pub const MAX_ABS_VALUE: i64 = 1_000_000_000_000;
 
-/// Which end of the row a card is taken from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Which end of the row a card is taken from; "left" or "right" in JSON.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum End {
     /// The leftmost card.
     Left,
@@ -35,9 +52,11 @@ impl End {
 }
 
 /// One turn of an optimal line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// JSON: `{"player": 1, "end": "right", "index": 3, "value": 9}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Take {
-    /// 0 for the first player, 1 for the second.
+    /// 1 for the first player, 2 for the second.
     pub player: u8,
     /// The end taken from.
     pub end: End,
@@ -47,21 +66,71 @@ pub struct Take {
     pub value: i64,
 }
 
-/// The solved game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Analysis {
+/// Who scores more under optimal play: "N" (the first player, who moves), "P" (the second) or
+/// "draw". A scoring game's result, not the normal-play outcome: a draw is possible.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Verdict {
+    /// The first player (the one to move) scores more.
+    N,
+    /// The second player scores more.
+    P,
+    /// Equal totals.
+    #[serde(rename = "draw")]
+    Draw,
+}
+
+impl Verdict {
+    /// "N", "P" or "draw".
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::N => "N",
+            Verdict::P => "P",
+            Verdict::Draw => "draw",
+        }
+    }
+}
+
+/// An optimal first move: it secures the best margin. Not a "winning move": in a scoring game
+/// the best move may still lose (a P verdict) or draw.
+///
+/// JSON: `{"end": "right", "index": 3, "value": 9, "to": [0, 3], "text": "take the right card (9)"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CardMove {
+    /// The end taken from.
+    pub end: End,
+    /// Position of the card taken in the row (0-based).
+    pub index: usize,
+    /// Its value.
+    pub value: i64,
+    /// The cards left: the half-open index range [start, end) of the original row.
+    pub to: [usize; 2],
+    /// The move in words, e.g. "take the right card (9)".
+    pub text: String,
+}
+
+/// The game solved by [`solve`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CardsAnalysis {
+    /// Number of cards.
+    pub cards: usize,
     /// The first player's total under optimal play.
     pub first_total: i64,
     /// The second player's total.
     pub second_total: i64,
+    /// Who scores more.
+    pub outcome: Verdict,
     /// Every optimal first move (both ends when they tie; empty for no cards).
-    pub best_first_moves: Vec<End>,
+    pub optimal_moves: Vec<CardMove>,
     /// An optimal line of play (the left end when both are optimal).
     pub line: Vec<Take>,
 }
 
-/// Solves the game on `cards` in O(N²).
-pub fn solve(cards: &[i64]) -> Result<Analysis> {
+/// The former name of [`CardsAnalysis`].
+pub type Analysis = CardsAnalysis;
+
+/// Solves the game on `cards` in O(N²): both totals, the verdict, every optimal first move and
+/// an optimal line. At most [`MAX_CARDS`] cards, each within ±[`MAX_ABS_VALUE`].
+pub fn solve(cards: &[i64]) -> Result<CardsAnalysis> {
     let n = cards.len();
     if n > MAX_CARDS {
         return Err(GameError::TooLarge(format!(
@@ -77,10 +146,12 @@ pub fn solve(cards: &[i64]) -> Result<Analysis> {
         )));
     }
     if n == 0 {
-        return Ok(Analysis {
+        return Ok(CardsAnalysis {
+            cards: 0,
             first_total: 0,
             second_total: 0,
-            best_first_moves: Vec::new(),
+            outcome: Verdict::Draw,
+            optimal_moves: Vec::new(),
             line: Vec::new(),
         });
     }
@@ -113,7 +184,7 @@ pub fn solve(cards: &[i64]) -> Result<Analysis> {
     let mut line = Vec::with_capacity(n);
     let (mut i, mut j) = (0usize, n - 1);
     for turn in 0..n {
-        let player = (turn % 2) as u8;
+        let player = (turn % 2) as u8 + 1;
         if is_left(i, j) {
             line.push(Take {
                 player,
@@ -139,10 +210,33 @@ pub fn solve(cards: &[i64]) -> Result<Analysis> {
     } else {
         vec![End::Right]
     };
-    Ok(Analysis {
+    let optimal_moves = best_first_moves
+        .into_iter()
+        .map(|end| {
+            let (index, to) = match end {
+                End::Left => (0, [1, n]),
+                End::Right => (n - 1, [0, n - 1]),
+            };
+            CardMove {
+                end,
+                index,
+                value: cards[index],
+                to,
+                text: format!("take the {} card ({})", end.as_str(), cards[index]),
+            }
+        })
+        .collect();
+    let second_total = total - first_total;
+    Ok(CardsAnalysis {
+        cards: n,
         first_total,
-        second_total: total - first_total,
-        best_first_moves,
+        second_total,
+        outcome: match first_total.cmp(&second_total) {
+            std::cmp::Ordering::Greater => Verdict::N,
+            std::cmp::Ordering::Less => Verdict::P,
+            std::cmp::Ordering::Equal => Verdict::Draw,
+        },
+        optimal_moves,
         line,
     })
 }

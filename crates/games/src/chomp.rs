@@ -6,10 +6,23 @@
 //! poison square loses. Every position is a staircase (non-increasing row lengths), so an
 //! R × C bar has C(R+C, R) positions. Strategy stealing shows every rectangle larger than 1×1
 //! is a first-player win, but says nothing about the move: it is found here by the generic
-//! [`Solver`] over staircases.
+//! [`Solver`] over staircases. [`analyze`] solves a bar within a position budget and returns a
+//! serializable [`ChompAnalysis`].
+//!
+//! ```
+//! use grundy_games::chomp;
+//!
+//! let a = chomp::analyze(4, 7, chomp::DEFAULT_MAX_POSITIONS)?;
+//! assert_eq!(a.outcome, grundy_core::Outcome::N);
+//! assert_eq!(a.winning_moves[0].cell, (2, 3));
+//! assert_eq!(a.winning_moves[0].to, vec![7, 7, 3, 3]);
+//! assert_eq!(a.winning_moves[0].text, "bite at row 2, column 3, leaving rows of lengths 7, 7, 3, 3");
+//! # Ok::<(), grundy_games::GameError>(())
+//! ```
 
 use crate::error::{GameError, Result};
 use grundy_core::{Game, Outcome, Solver};
+use serde::Serialize;
 
 /// The most rows (row lengths are packed 8 bits each into a `u128`).
 pub const MAX_ROWS: usize = 16;
@@ -17,15 +30,18 @@ pub const MAX_ROWS: usize = 16;
 /// The most columns.
 pub const MAX_COLS: usize = 255;
 
-/// The most positions a board may have, C(R+C, R).
-pub const MAX_POSITIONS: u128 = 3_000_000;
+/// The default position budget of [`analyze`]: C(rows + cols, rows) staircases at most.
+/// 11×11 (705 432 positions) answers in about 3 seconds; 12×11 (1.35 million) would take 7
+/// and is refused unless the budget is raised. Lower than Cram's default because every Chomp
+/// position has up to rows × cols options.
+pub const DEFAULT_MAX_POSITIONS: u64 = 1_000_000;
 
 /// A staircase: row lengths, 8 bits each, row 0 in the low byte; lengths never increase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Staircase(u128);
 
 impl Staircase {
-    /// The full `rows × cols` bar.
+    /// The full `rows × cols` bar (1 ≤ rows ≤ 16, 1 ≤ cols ≤ 255).
     pub fn rectangle(rows: usize, cols: usize) -> Result<Self> {
         check_size(rows, cols)?;
         Ok(Staircase(
@@ -80,13 +96,13 @@ impl Staircase {
     }
 }
 
-/// C(n, k) capped at `cap + 1`.
+/// C(n, k) capped at `cap + 1` (n ≤ 271, so the running product never overflows).
 fn binomial_capped(n: u128, k: u128, cap: u128) -> u128 {
     let mut acc: u128 = 1;
     for i in 0..k {
         acc = acc * (n - i) / (i + 1);
         if acc > cap {
-            return cap + 1;
+            return cap.saturating_add(1);
         }
     }
     acc
@@ -103,13 +119,14 @@ fn check_size(rows: usize, cols: usize) -> Result<()> {
             "board {rows}x{cols} too large (at most {MAX_ROWS} rows and {MAX_COLS} columns)"
         )));
     }
-    let (small, n) = (rows.min(cols) as u128, (rows + cols) as u128);
-    if binomial_capped(n, small, MAX_POSITIONS) > MAX_POSITIONS {
-        return Err(GameError::TooLarge(format!(
-            "board {rows}x{cols} too large: more than {MAX_POSITIONS} positions to search"
-        )));
-    }
     Ok(())
+}
+
+/// The number of staircases inside a `rows × cols` bar, C(rows + cols, rows), capped at
+/// `cap + 1`: every position a search from the full bar can meet.
+pub fn positions_bound(rows: usize, cols: usize, cap: u64) -> u64 {
+    let (small, n) = (rows.min(cols) as u128, (rows + cols) as u128);
+    binomial_capped(n, small, cap as u128).min(u64::MAX as u128) as u64
 }
 
 /// The rules of Chomp over staircases (the poison is never a move).
@@ -162,7 +179,82 @@ pub fn analyse(pos: &Staircase) -> Analysis {
 
 /// Solves the full `rows × cols` bar.
 pub fn analyse_rectangle(rows: usize, cols: usize) -> Result<Analysis> {
-    Ok(analyse(&Staircase::rectangle(rows, cols)?))
+    let start = Staircase::rectangle(rows, cols)?;
+    if positions_bound(rows, cols, DEFAULT_MAX_POSITIONS) > DEFAULT_MAX_POSITIONS {
+        return Err(GameError::PositionLimit {
+            what: format!("board {rows}x{cols}"),
+            limit: DEFAULT_MAX_POSITIONS,
+        });
+    }
+    Ok(analyse(&start))
+}
+
+/// A winning bite of a [`ChompAnalysis`].
+///
+/// JSON: `{"cell": [2, 3], "to": [7, 7, 3, 3], "text": "bite at row 2, column 3, …"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Bite {
+    /// The square bitten, [row, column] from the poison corner.
+    pub cell: (usize, usize),
+    /// The position after the bite: the lengths of the rows left, top row first.
+    pub to: Vec<usize>,
+    /// The bite in words.
+    pub text: String,
+}
+
+/// A bar solved by [`analyze`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ChompAnalysis {
+    /// Rows of the bar.
+    pub rows: usize,
+    /// Columns of the bar.
+    pub cols: usize,
+    /// `N` when the player to move wins (every bar but 1×1).
+    pub outcome: Outcome,
+    /// Grundy value in the normal-play form (the poison is not a move).
+    pub grundy: u64,
+    /// Every winning bite, row by row; empty in a P-position.
+    pub winning_moves: Vec<Bite>,
+    /// Positions searched.
+    pub positions: u64,
+}
+
+/// Solves the full `rows × cols` bar. A bar has C(rows + cols, rows) staircases; more than
+/// `max_positions` of them (default [`DEFAULT_MAX_POSITIONS`]: 11×11 fits, 12×11 does not) is
+/// refused with [`GameError::PositionLimit`] before any work.
+pub fn analyze(rows: usize, cols: usize, max_positions: u64) -> Result<ChompAnalysis> {
+    let start = Staircase::rectangle(rows, cols)?;
+    if positions_bound(rows, cols, max_positions) > max_positions {
+        return Err(GameError::PositionLimit {
+            what: format!("board {rows}x{cols}"),
+            limit: max_positions,
+        });
+    }
+    let a = analyse(&start);
+    let winning_moves = a
+        .winning_bites
+        .iter()
+        .map(|&(r, c)| {
+            let to = start.bite(r, c).expect("winning bites are legal").rows();
+            let lens: Vec<String> = to.iter().map(|l| l.to_string()).collect();
+            Bite {
+                cell: (r, c),
+                text: format!(
+                    "bite at row {r}, column {c}, leaving rows of lengths {}",
+                    lens.join(", ")
+                ),
+                to,
+            }
+        })
+        .collect();
+    Ok(ChompAnalysis {
+        rows,
+        cols,
+        outcome: a.outcome,
+        grundy: a.grundy,
+        winning_moves,
+        positions: a.positions as u64,
+    })
 }
 
 /// Outcome by plain recursion over row-length vectors (exponential; tiny boards only): the
@@ -222,7 +314,14 @@ mod tests {
     fn size_limits() {
         assert!(Staircase::rectangle(0, 3).is_err());
         assert!(Staircase::rectangle(17, 3).is_err());
-        assert!(Staircase::rectangle(16, 200).is_err());
+        assert!(Staircase::rectangle(16, 256).is_err());
+        assert!(Staircase::rectangle(16, 200).is_ok());
         assert!(Staircase::rectangle(1, 255).is_ok());
+        let e = analyze(16, 200, DEFAULT_MAX_POSITIONS).unwrap_err();
+        assert!(matches!(e, GameError::PositionLimit { .. }));
+        assert!(e.to_string().contains("16x200"), "{e}");
+        assert!(e.to_string().contains("--max-positions"), "{e}");
+        assert!(analyze(1, 255, DEFAULT_MAX_POSITIONS).is_ok());
+        assert_eq!(positions_bound(4, 7, 1000), 330);
     }
 }

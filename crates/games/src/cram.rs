@@ -7,9 +7,32 @@
 //! to a canonical orientation among the board's symmetries (4 for a rectangle, 8 for a square),
 //! and a position whose cells fall apart into several connected pieces is valued as the XOR of
 //! its pieces ([`Game::components`]).
+//!
+//! [`analyze`] solves a board within a position budget ([`CramOptions::max_positions`]) and
+//! returns a serializable [`CramAnalysis`].
+//!
+//! ```
+//! use grundy_games::cram::{self, CramOptions, Shape};
+//!
+//! // A row of three: either end domino leaves one cell, where nothing fits.
+//! let a = cram::analyze(&Shape::parse("...")?, &CramOptions::default())?;
+//! assert_eq!(a.grundy, 1);
+//! let m = &a.winning_moves[0];
+//! assert_eq!(m.cells, [(0, 0), (0, 1)]);
+//! assert_eq!(m.to, "##.");
+//! assert_eq!(m.text, "place a horizontal domino on (0, 0)-(0, 1)");
+//!
+//! // A search larger than the budget is refused, not run.
+//! let small = CramOptions { max_positions: 10, ..CramOptions::default() };
+//! assert!(cram::analyze(&Shape::rectangle(5, 5)?, &small).is_err());
+//! # Ok::<(), grundy_games::GameError>(())
+//! ```
 
 use crate::error::{GameError, Result};
+use crate::limit::Capped;
+pub use crate::limit::{Progress, DEFAULT_MAX_POSITIONS};
 use grundy_core::{Game, Outcome, Solver};
+use serde::Serialize;
 
 /// The most cells a board may have (one bit each in a `u64`).
 pub const MAX_CELLS: usize = 64;
@@ -266,6 +289,22 @@ impl Shape {
         }
     }
 
+    /// The board in the notation of [`Shape::parse`]: rows of `.` (empty) and `#` (blocked or
+    /// covered) separated by `|`, e.g. `".#.|.#.|..."`.
+    pub fn to_text(&self) -> String {
+        let (h, w) = (self.height(), self.width());
+        let mut s = String::with_capacity(h * (w + 1));
+        for r in 0..h {
+            if r > 0 {
+                s.push('|');
+            }
+            for c in 0..w {
+                s.push(if self.is_empty_cell(r, c) { '.' } else { '#' });
+            }
+        }
+        s
+    }
+
     /// The connected pieces of the shape (4-neighbour), not canonicalised; one if connected.
     pub fn pieces(&self) -> Vec<Shape> {
         let mut rest = self.bits;
@@ -413,6 +452,127 @@ pub fn analyse_with(game: Cram, board: &Shape) -> Analysis {
         winning_moves,
         positions: solver.memo_len(),
     }
+}
+
+/// How [`analyze`] searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CramOptions {
+    /// Settle positions symmetric under a half-turn (value 0) without searching them.
+    pub mirror: bool,
+    /// The most positions the search may memoise before it gives up with
+    /// [`GameError::PositionLimit`] (default [`DEFAULT_MAX_POSITIONS`]; memory grows by
+    /// about 80 bytes a position). `u64::MAX` lifts the limit.
+    pub max_positions: u64,
+}
+
+impl Default for CramOptions {
+    fn default() -> Self {
+        CramOptions {
+            mirror: true,
+            max_positions: DEFAULT_MAX_POSITIONS,
+        }
+    }
+}
+
+/// A winning placement of a [`CramAnalysis`].
+///
+/// JSON: `{"cells": [[0, 1], [1, 1]], "direction": "vertical", "to": ".#.|.#.|...",
+/// "text": "place a vertical domino on (0, 1)-(1, 1)"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CramMove {
+    /// The two cells covered, [row, column] from the top-left, in reading order.
+    pub cells: [(usize, usize); 2],
+    /// "horizontal" or "vertical".
+    pub direction: &'static str,
+    /// The board after the move in `--board` notation (covered cells become `#`).
+    pub to: String,
+    /// The move in words.
+    pub text: String,
+}
+
+/// A board solved by [`analyze`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CramAnalysis {
+    /// Rows of the board's frame.
+    pub rows: usize,
+    /// Columns of the board's frame.
+    pub cols: usize,
+    /// Empty cells.
+    pub cells: u32,
+    /// The Grundy value.
+    pub grundy: u64,
+    /// `N` when the player to move wins.
+    pub outcome: Outcome,
+    /// True when the value 0 follows from the half-turn mirror strategy, without a search.
+    pub mirror_strategy: bool,
+    /// Every winning placement (empty in a P-position).
+    pub winning_moves: Vec<CramMove>,
+    /// Positions the solver memoised (a measure of the work done).
+    pub positions: u64,
+}
+
+/// Solves `board` within `options.max_positions`: value, outcome and every winning placement.
+pub fn analyze(board: &Shape, options: &CramOptions) -> Result<CramAnalysis> {
+    analyze_with_progress(board, options, None)
+}
+
+/// [`analyze`], calling `progress` with the number of positions searched every 65 536
+/// positions.
+pub fn analyze_with_progress(
+    board: &Shape,
+    options: &CramOptions,
+    progress: Option<Progress<'_>>,
+) -> Result<CramAnalysis> {
+    let game = Cram {
+        mirror: options.mirror,
+    };
+    let what = || format!("board {}x{}", board.height(), board.width());
+    let mut solver = Solver::new(Capped::new(game, options.max_positions, progress));
+    let grundy = solver.grundy(&game.reduce(board));
+    solver.game().check(what)?;
+    let w = board.width();
+    let mut winning_moves = Vec::new();
+    if grundy != 0 {
+        for (a, b) in board.placements() {
+            let after = board.place(a, b);
+            let v = solver.grundy(&game.reduce(&after));
+            solver.game().check(what)?;
+            if v != 0 {
+                continue;
+            }
+            let cells = [(a / w, a % w), (b / w, b % w)];
+            let direction = if cells[0].0 == cells[1].0 {
+                "horizontal"
+            } else {
+                "vertical"
+            };
+            let text = format!(
+                "place a {direction} domino on ({}, {})-({}, {})",
+                cells[0].0, cells[0].1, cells[1].0, cells[1].1
+            );
+            winning_moves.push(CramMove {
+                cells,
+                direction,
+                to: after.to_text(),
+                text,
+            });
+        }
+    }
+    Ok(CramAnalysis {
+        rows: board.height(),
+        cols: board.width(),
+        cells: board.cells(),
+        grundy,
+        outcome: Outcome::from_grundy(grundy),
+        mirror_strategy: options.mirror && board.canonical().is_mirror_zero(),
+        winning_moves,
+        positions: solver.memo_len() as u64,
+    })
+}
+
+/// Solves the empty `rows × cols` board (at most 64 cells) with [`analyze`].
+pub fn analyze_rectangle(rows: usize, cols: usize, options: &CramOptions) -> Result<CramAnalysis> {
+    analyze(&Shape::rectangle(rows, cols)?, options)
 }
 
 /// Cram without any reduction: plain cell sets in the original frame, no symmetry, no

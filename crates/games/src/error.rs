@@ -8,10 +8,28 @@ pub enum GameError {
     Invalid(String),
     /// Malformed text input (ragged grid, unknown character); `line` counts from 1.
     #[error("line {line}: {message}")]
-    Parse { line: usize, message: String },
+    Parse {
+        /// The input line at fault, counted from 1.
+        line: usize,
+        /// What is wrong with it.
+        message: String,
+    },
     /// A request beyond what this engine can hold in memory or finish in reasonable time.
     #[error("{0}")]
     TooLarge(String),
+    /// A search (Cram, Chomp) that would visit more positions than its limit allows. The
+    /// limit is a parameter of the call (`max_positions`; `--max-positions` on the command
+    /// line): raise it to search further, at the cost of time and memory.
+    #[error(
+        "{what}: the search needs more than {limit} positions (the limit); raise it with \
+         --max-positions N (max_positions in the library) to go on"
+    )]
+    PositionLimit {
+        /// What was being solved, e.g. "board 7x5".
+        what: String,
+        /// The limit that was reached.
+        limit: u64,
+    },
 }
 
 impl GameError {

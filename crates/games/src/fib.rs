@@ -11,17 +11,51 @@
 //! representation; taking that term is a winning move. [`MultiplierNim`] answers for piles of
 //! any size (exact [`UBig`] arithmetic); [`MoveTable`] lists every winning move for piles up to
 //! millions; [`GrundyTable`] gives Grundy values of small positions; [`textbook`] keeps the
-//! classic dynamic programs as independent checks.
+//! classic dynamic programs as independent checks. [`analyze`] answers the whole question at
+//! once (outcome, representation, every winning move, the Grundy value of small piles) as a
+//! serializable [`FibAnalysis`].
+//!
+//! ```
+//! use grundy_games::fib;
+//! use grundy_games::UBig;
+//!
+//! // 100 = 89 + 8 + 3: take 3 (the smallest term), and the opponent may not take 8.
+//! let a = fib::analyze(&UBig::from(100u32), None, 2)?;
+//! assert_eq!(a.outcome, grundy_core::Outcome::N);
+//! assert_eq!(a.winning_moves[0].take, UBig::from(3u32));
+//! assert_eq!(a.winning_moves[0].text, "take 3 from the pile of 100, leaving 97");
+//! # Ok::<(), grundy_games::GameError>(())
+//! ```
 
 use crate::error::{GameError, Result};
+use crate::number::big_json;
+use dashu::base::BitTest;
 use dashu::integer::UBig;
 use grundy_core::Outcome;
+use serde::Serialize;
 
 /// The largest multiplier accepted: beyond it the losing sizes grow too slowly to list.
 pub const MAX_MULTIPLIER: u64 = 1000;
 
 /// At most this many losing sizes are generated (guards absurd piles with a large `k`).
 const MAX_LOSING_SIZES: usize = 5_000_000;
+
+/// The most 64-bit words the losing sizes may occupy together (128 MiB): the table of a
+/// 10 000-digit pile takes about 100 MiB for k = 2, while a large k multiplies the number of
+/// sizes and would otherwise run out of memory.
+const MAX_LOSING_WORDS: usize = 16 << 20;
+
+/// The most decimal digits of a pile [`analyze`] accepts. The greedy representation keeps every
+/// losing size up to the pile (about 4.8 per digit for k = 2, each as long as the pile), so
+/// memory grows with the square of the digits: 10 000 digits answer in well under a second,
+/// 60 000 would need gigabytes.
+pub const MAX_PILE_DIGITS: usize = 10_000;
+
+/// Piles up to this size get every winning move listed by [`analyze`] (one pass over the pile).
+pub const LIST_ALL_UP_TO: u64 = 1_000_000;
+
+/// Piles up to this size get a Grundy value from [`analyze`] (a quadratic table).
+pub const GRUNDY_UP_TO: u64 = 2000;
 
 /// The k-multiplier take-away game (Fibonacci Nim for k = 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,6 +103,7 @@ impl MultiplierNim {
     pub fn losing_sizes(&self, n: &UBig) -> Result<Vec<UBig>> {
         let mut h = vec![UBig::ONE];
         let mut m = 0usize;
+        let mut words = 0usize;
         loop {
             let last = h.last().expect("h starts non-empty");
             if last > n {
@@ -78,10 +113,14 @@ impl MultiplierNim {
                 }
                 return Ok(h);
             }
-            if h.len() >= MAX_LOSING_SIZES {
+            words += 2 + last.bit_len() / 64;
+            if h.len() >= MAX_LOSING_SIZES || words > MAX_LOSING_WORDS {
                 return Err(GameError::TooLarge(format!(
-                    "pile too large for multiplier {}: more than {MAX_LOSING_SIZES} losing sizes",
-                    self.k
+                    "pile of {} digits too large for multiplier {}: its losing sizes would not \
+                     fit in {} MiB",
+                    n.to_string().len(),
+                    self.k,
+                    (MAX_LOSING_WORDS * 8) >> 20
                 )));
             }
             // m = min{i : k·H(i) ≥ H(j)} never decreases as j grows.
@@ -151,6 +190,142 @@ impl MultiplierNim {
         };
         self.analyse(pile, &limit)
     }
+}
+
+/// One move of the k-multiplier game: how many counters to take, and what is left.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FibMove {
+    /// Counters taken (a decimal string in JSON).
+    #[serde(serialize_with = "big_json::one")]
+    pub take: UBig,
+    /// The pile left after the move (a decimal string in JSON).
+    #[serde(serialize_with = "big_json::one")]
+    pub to: UBig,
+    /// The most the opponent may take next: k times `take`, capped at the pile left.
+    #[serde(serialize_with = "big_json::one")]
+    pub next_limit: UBig,
+    /// The move in words, e.g. "take 3 from the pile of 100, leaving 97".
+    pub text: String,
+}
+
+impl FibMove {
+    fn new(pile: &UBig, take: UBig, k: u64) -> FibMove {
+        let to = pile - &take;
+        let next = &take * k;
+        let next_limit = if next > to { to.clone() } else { next };
+        let text = if to.is_zero() {
+            format!("take all {take} counters")
+        } else {
+            format!("take {take} from the pile of {pile}, leaving {to}")
+        };
+        FibMove {
+            take,
+            to,
+            next_limit,
+            text,
+        }
+    }
+}
+
+/// Everything [`analyze`] says about one position of the k-multiplier game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FibAnalysis {
+    /// "fibonacci-nim" for k = 2, else "multiplier-nim".
+    pub game: &'static str,
+    /// The multiplier: each move takes at most k times the previous one.
+    pub k: u64,
+    /// Counters in the pile (a decimal string in JSON).
+    #[serde(serialize_with = "big_json::one")]
+    pub pile: UBig,
+    /// The most the player to move may take, capped at the pile (a decimal string in JSON).
+    #[serde(serialize_with = "big_json::one")]
+    pub limit: UBig,
+    /// True when no limit was given: the opening move, which may take up to pile − 1.
+    pub opening: bool,
+    /// `N` when the player to move wins.
+    pub outcome: Outcome,
+    /// The Sprague–Grundy value of (pile, limit), for piles up to [`GRUNDY_UP_TO`].
+    pub grundy: Option<u32>,
+    /// The greedy (Zeckendorf for k = 2) representation of the pile, largest term first.
+    #[serde(serialize_with = "big_json::seq")]
+    pub representation: Vec<UBig>,
+    /// The canonical winning move: take the smallest term of the representation.
+    pub winning_move: Option<FibMove>,
+    /// Every winning move, smallest take first, for piles up to [`LIST_ALL_UP_TO`]; beyond,
+    /// only the canonical one (see `all_winning_moves_listed`). Empty in a P-position.
+    pub winning_moves: Vec<FibMove>,
+    /// True when `winning_moves` is complete (piles up to [`LIST_ALL_UP_TO`]).
+    pub all_winning_moves_listed: bool,
+}
+
+/// The first decimal digits of a long number, for error messages.
+fn abbreviate(n: &UBig) -> String {
+    let s = n.to_string();
+    if s.len() <= 20 {
+        s
+    } else {
+        format!("{}... ({} digits)", &s[..12], s.len())
+    }
+}
+
+/// Solves the position (pile, limit) of the k-multiplier game: outcome, representation, every
+/// winning move (piles up to [`LIST_ALL_UP_TO`]) and the Grundy value (piles up to
+/// [`GRUNDY_UP_TO`]). Without a limit, the opening position: the mover may take pile − 1.
+///
+/// Refuses piles of more than [`MAX_PILE_DIGITS`] digits and multipliers outside 1..=1000.
+pub fn analyze(pile: &UBig, limit: Option<&UBig>, k: u64) -> Result<FibAnalysis> {
+    let game = MultiplierNim::new(k)?;
+    if *pile >= UBig::from(10u8).pow(MAX_PILE_DIGITS) {
+        return Err(GameError::TooLarge(format!(
+            "pile {} too large: at most {MAX_PILE_DIGITS} digits",
+            abbreviate(pile)
+        )));
+    }
+    let a = match limit {
+        Some(l) => game.analyse(pile, l)?,
+        None => game.analyse_opening(pile)?,
+    };
+    let small = u64::try_from(pile).ok();
+    // The limit is at most the pile, so it fits u64 whenever the pile does.
+    let small_limit = u64::try_from(&a.limit).ok();
+    let all = match (small, small_limit) {
+        (Some(n), Some(l)) if n <= LIST_ALL_UP_TO => {
+            Some(MoveTable::new(game, n)?.winning_moves(n, l))
+        }
+        _ => None,
+    };
+    let grundy = match (small, small_limit) {
+        (Some(n), Some(l)) if n <= GRUNDY_UP_TO => GrundyTable::new(game, n)?.value(n, l),
+        _ => None,
+    };
+    let winning_move = a
+        .winning_move
+        .as_ref()
+        .map(|t| FibMove::new(pile, t.clone(), k));
+    let winning_moves = match &all {
+        Some(m) => m
+            .iter()
+            .map(|&t| FibMove::new(pile, UBig::from(t), k))
+            .collect(),
+        None => winning_move.iter().cloned().collect(),
+    };
+    Ok(FibAnalysis {
+        game: if k == 2 {
+            "fibonacci-nim"
+        } else {
+            "multiplier-nim"
+        },
+        k,
+        pile: pile.clone(),
+        limit: a.limit,
+        opening: limit.is_none(),
+        outcome: a.outcome,
+        grundy,
+        representation: a.representation,
+        winning_move,
+        winning_moves,
+        all_winning_moves_listed: all.is_some(),
+    })
 }
 
 /// The smallest representation term of every pile up to a bound: every winning move at once.

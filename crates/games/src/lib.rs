@@ -4,6 +4,15 @@
 //! method (a textbook DP, exhaustive minimax or the generic [`grundy_core::Solver`]) is kept
 //! alongside as the test oracle.
 //!
+//! Each game answers one question with one call that returns a serializable result
+//! (`serde::Serialize`): [`fib::analyze`], [`wythoff::analyze`], [`maze::analyze`],
+//! [`walls::analyze`], [`cram::analyze`], [`chomp::analyze`] and [`cards::solve`]. Every move
+//! in a result has the fields `to` (the position after the move) and `text` (the move in
+//! words) besides its own; `UBig` numbers serialize as decimal strings, machine integers as
+//! numbers. The Cram and Chomp searches stop at a position budget
+//! ([`cram::DEFAULT_MAX_POSITIONS`], [`chomp::DEFAULT_MAX_POSITIONS`] unless raised) with
+//! [`GameError::PositionLimit`].
+//!
 //! | module | game | fast method |
 //! |---|---|---|
 //! | [`fib`] | Fibonacci Nim, k-multiplier Nim | greedy (Zeckendorf) representation, any size |
@@ -19,6 +28,7 @@ pub mod chomp;
 pub mod cram;
 pub mod error;
 pub mod fib;
+mod limit;
 pub mod maze;
 pub mod number;
 pub mod walls;
@@ -26,4 +36,5 @@ pub mod wythoff;
 
 pub use dashu::integer::UBig;
 pub use error::{GameError, Result};
+pub use limit::Progress;
 pub use number::{parse_bounded, parse_natural};

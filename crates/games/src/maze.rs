@@ -9,10 +9,29 @@
 //!
 //! Text format: `.` floor, `#` wall, `@` the figure (on a floor cell); mazes are separated by
 //! blank lines. A [`Maze`] is also a [`Game`] (positions are cells), which lets the generic
-//! solver check the fast engine.
+//! solver check the fast engine. [`analyze`] solves a sum of mazes as a serializable
+//! [`MazeAnalysis`].
+//!
+//! ```
+//! use grundy_games::maze;
+//!
+//! let mazes = maze::parse_mazes("...\n.#.\n..@\n")?;
+//! let a = maze::analyze(&mazes, false);
+//! assert_eq!(a.outcome, grundy_core::Outcome::N);
+//! let m = &a.winning_moves[0];
+//! assert_eq!((m.from, m.to), ((2, 2), (2, 1)));
+//! assert_eq!(m.text, "in maze 1, move the figure left 1 from (2, 2) to (2, 1)");
+//! # Ok::<(), grundy_games::GameError>(())
+//! ```
 
 use crate::error::{GameError, Result};
 use grundy_core::{Game, Outcome};
+use serde::ser::{SerializeStruct, Serializer};
+use serde::Serialize;
+
+/// Mazes up to this many cells carry their value grid in a [`MazeAnalysis`]'s JSON unless
+/// every grid is asked for.
+pub const GRID_UP_TO: usize = 40_000;
 
 /// The most cells one maze may have.
 pub const MAX_CELLS: usize = 25_000_000;
@@ -225,6 +244,21 @@ impl Values {
     }
 }
 
+/// Rows of values, `null` on walls: `[[0, 1, null], …]`. Written row by row, never held as
+/// one big value.
+impl Serialize for Values {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        /// One row, serialized in place.
+        struct Row<'a>(&'a [u32]);
+        impl Serialize for Row<'_> {
+            fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+                s.collect_seq(self.0.iter().map(|&v| (v != NONE).then_some(v)))
+            }
+        }
+        s.collect_seq(self.values.chunks(self.cols.max(1)).map(Row))
+    }
+}
+
 impl Game for Maze {
     type Position = Cell;
 
@@ -265,16 +299,46 @@ pub fn parse_mazes(text: &str) -> Result<Vec<Maze>> {
 }
 
 /// A winning move in a sum of mazes.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// JSON: `{"maze": 0, "from": [2, 2], "to": [2, 1], "value": 1, "text": "..."}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SumMove {
     /// Index of the maze moved in (0-based, input order).
     pub maze: usize,
-    /// The figure's cell before the move.
+    /// The figure's cell before the move, [row, column].
     pub from: Cell,
-    /// The figure's cell after it.
+    /// The figure's cell after it, [row, column]: the position reached in that maze.
     pub to: Cell,
     /// Grundy value of the destination.
     pub value: u32,
+    /// The move in words, e.g. "in maze 1, move the figure left 1 from (2, 2) to (2, 1)"
+    /// (mazes counted from 1, as in the text output).
+    pub text: String,
+}
+
+impl SumMove {
+    fn new(maze: usize, from: Cell, to: Cell, value: u32) -> SumMove {
+        let (dir, steps) = if from.0 == to.0 {
+            ("left", from.1 - to.1)
+        } else {
+            ("up", from.0 - to.0)
+        };
+        let text = format!(
+            "in maze {}, move the figure {dir} {steps} from ({}, {}) to ({}, {})",
+            maze + 1,
+            from.0,
+            from.1,
+            to.0,
+            to.1
+        );
+        SumMove {
+            maze,
+            from,
+            to,
+            value,
+            text,
+        }
+    }
 }
 
 /// The solution of a sum of mazes, one figure each.
@@ -311,12 +375,7 @@ pub fn analyse(mazes: &[Maze]) -> SumAnalysis {
             let target = g ^ nim_sum;
             for to in maze.moves_from(from) {
                 if values[i].get(to) == Some(target) {
-                    winning_moves.push(SumMove {
-                        maze: i,
-                        from,
-                        to,
-                        value: target,
-                    });
+                    winning_moves.push(SumMove::new(i, from, to, target));
                 }
             }
         }
@@ -328,6 +387,83 @@ pub fn analyse(mazes: &[Maze]) -> SumAnalysis {
         nim_sum,
         outcome,
         winning_moves,
+    }
+}
+
+/// One maze of a [`MazeAnalysis`].
+///
+/// JSON: `{"rows", "cols", "figure": [r, c] or null, "grundy": the figure's value or null,
+/// "grid": rows of values with null on walls}`; `grid` only when asked for or the maze has at
+/// most [`GRID_UP_TO`] cells.
+#[derive(Clone, Debug)]
+pub struct MazeReport {
+    /// Rows of the maze.
+    pub rows: usize,
+    /// Columns of the maze.
+    pub cols: usize,
+    /// The figure's cell, if the maze has one.
+    pub figure: Option<Cell>,
+    /// The Grundy value of the figure's cell (None without a figure).
+    pub grundy: Option<u32>,
+    /// The value of every floor cell.
+    pub values: Values,
+    /// Whether `values` is written to JSON as `grid`.
+    pub grid_in_json: bool,
+}
+
+impl Serialize for MazeReport {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("MazeReport", 5)?;
+        st.serialize_field("rows", &self.rows)?;
+        st.serialize_field("cols", &self.cols)?;
+        st.serialize_field("figure", &self.figure)?;
+        st.serialize_field("grundy", &self.grundy)?;
+        if self.grid_in_json {
+            st.serialize_field("grid", &self.values)?;
+        } else {
+            st.skip_field("grid")?;
+        }
+        st.end()
+    }
+}
+
+/// A sum of mazes solved by [`analyze`]: every maze's values, the XOR of the figures' values,
+/// the outcome and every winning move.
+#[derive(Clone, Debug, Serialize)]
+pub struct MazeAnalysis {
+    /// The mazes in input order.
+    pub mazes: Vec<MazeReport>,
+    /// The XOR of the figures' values: the Grundy value of the sum.
+    pub grundy: u32,
+    /// `N` when the player to move wins.
+    pub outcome: Outcome,
+    /// Every winning move (empty in a P-position).
+    pub winning_moves: Vec<SumMove>,
+}
+
+/// Solves the sum of `mazes` (one figure each; a maze without a figure only gets values).
+/// With `all_grids`, every maze's value grid goes into the JSON, else only those of at most
+/// [`GRID_UP_TO`] cells.
+pub fn analyze(mazes: &[Maze], all_grids: bool) -> MazeAnalysis {
+    let a = analyse(mazes);
+    let reports = mazes
+        .iter()
+        .zip(a.values)
+        .zip(&a.figure_values)
+        .map(|((m, values), &grundy)| MazeReport {
+            rows: m.rows,
+            cols: m.cols,
+            figure: m.figure,
+            grundy,
+            values,
+            grid_in_json: all_grids || m.rows * m.cols <= GRID_UP_TO,
+        })
+        .collect();
+    MazeAnalysis {
+        mazes: reports,
+        grundy: a.nim_sum,
+        outcome: a.outcome,
+        winning_moves: a.winning_moves,
     }
 }
 

@@ -45,6 +45,42 @@ pub fn parse_bounded(text: &str, what: &str, lo: u64, hi: u64) -> Result<u64> {
     }
 }
 
+/// Serializers for [`UBig`] fields of the result structs: every `UBig` becomes a decimal
+/// string (a pile or a heap may be far beyond 2^53, where a JSON number loses digits), so a
+/// field has one JSON type whatever its size. Machine integers (`u32`, `u64`, `usize`) stay
+/// numbers.
+pub mod big_json {
+    use dashu::integer::UBig;
+    use serde::ser::{SerializeSeq, Serializer};
+
+    /// One `UBig` as a decimal string.
+    pub fn one<S: Serializer>(v: &UBig, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(v)
+    }
+
+    /// An optional `UBig` as a decimal string or `null`.
+    pub fn opt<S: Serializer>(v: &Option<UBig>, s: S) -> Result<S::Ok, S::Error> {
+        match v {
+            Some(v) => s.collect_str(v),
+            None => s.serialize_none(),
+        }
+    }
+
+    /// A list of `UBig`s as a list of decimal strings.
+    pub fn seq<S: Serializer>(v: &[UBig], s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(v.len()))?;
+        for x in v {
+            seq.serialize_element(&x.to_string())?;
+        }
+        seq.end()
+    }
+
+    /// A pair of `UBig`s as a two-element list of decimal strings.
+    pub fn pair<S: Serializer>(v: &(UBig, UBig), s: S) -> Result<S::Ok, S::Error> {
+        seq(&[v.0.clone(), v.1.clone()], s)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

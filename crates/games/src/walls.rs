@@ -7,9 +7,22 @@
 //! O(H²W²) sub-rectangles need a value. They are filled smallest first: a cell (r, c) of a
 //! rectangle leaves the four corner rectangles, each strictly lower and narrower.
 //! A 20×20 board takes milliseconds. [`WallGame`] is the same game for the generic solver.
+//! [`analyze`] solves a board as a serializable [`WallsAnalysis`].
+//!
+//! ```
+//! use grundy_games::walls::{self, Board};
+//!
+//! let board = Board::parse("X.\n..\n")?;
+//! let a = walls::analyze(&board);
+//! assert_eq!(a.winner, "First");
+//! assert_eq!(a.winning_moves[0].cell, (1, 1));
+//! assert_eq!(a.winning_moves[0].text, "pick (1, 1); the walls leave 1x1 (value 0)");
+//! # Ok::<(), grundy_games::GameError>(())
+//! ```
 
 use crate::error::{GameError, Result};
 use grundy_core::{Game, Outcome};
+use serde::Serialize;
 
 /// The largest side accepted (the table has (H+1)²(W+1)² entries).
 pub const MAX_SIDE: usize = 40;
@@ -25,9 +38,13 @@ pub struct Board {
 /// A rectangle of the board: rows `r0..r1`, columns `c0..c1` (half-open).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Rect {
+    /// First row.
     pub r0: u8,
+    /// One past the last row.
     pub r1: u8,
+    /// First column.
     pub c0: u8,
+    /// One past the last column.
     pub c1: u8,
 }
 
@@ -288,6 +305,107 @@ pub struct Analysis {
     pub outcome: Outcome,
     /// Every winning first choice (row, column), 0-based.
     pub winning_cells: Vec<(usize, usize)>,
+}
+
+/// A rectangle left on the board after a move, with its value.
+///
+/// JSON: `{"row": 0, "col": 1, "rows": 1, "cols": 2, "grundy": 0}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Piece {
+    /// Its top row.
+    pub row: usize,
+    /// Its left column.
+    pub col: usize,
+    /// Its height.
+    pub rows: usize,
+    /// Its width.
+    pub cols: usize,
+    /// Its Grundy value.
+    pub grundy: u32,
+}
+
+/// A winning first move of the wall-making game.
+///
+/// JSON: `{"cell": [1, 1], "to": [pieces], "text": "pick (1, 1); the walls leave …"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct WallMove {
+    /// The cell picked, [row, column] from the top-left.
+    pub cell: (usize, usize),
+    /// The position after the move: the rectangles the walls leave (their values XOR to 0).
+    pub to: Vec<Piece>,
+    /// The move in words, e.g. "pick (1, 1); the walls leave 1x1 (value 0)".
+    pub text: String,
+}
+
+/// A board solved by [`analyze`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct WallsAnalysis {
+    /// Rows of the board.
+    pub rows: usize,
+    /// Columns of the board.
+    pub cols: usize,
+    /// Grundy value of the board.
+    pub grundy: u32,
+    /// `N` when the first player (the one to move) wins.
+    pub outcome: Outcome,
+    /// "First" or "Second": who wins (the contest's answer).
+    pub winner: &'static str,
+    /// Every winning first move, row by row; empty in a P-position.
+    pub winning_moves: Vec<WallMove>,
+}
+
+/// Solves `board`: value, outcome, winner and every winning first cell with the rectangles it
+/// leaves.
+pub fn analyze(board: &Board) -> WallsAnalysis {
+    let values = board.values();
+    let full = board.full();
+    let grundy = values.get(&full);
+    let mut winning_moves = Vec::new();
+    if grundy != 0 {
+        for r in 0..board.rows {
+            for c in 0..board.cols {
+                if !board.is_free(r, c) || values.split_value(&full, r as u8, c as u8) != 0 {
+                    continue;
+                }
+                let to: Vec<Piece> = full
+                    .split(r as u8, c as u8)
+                    .map(|q| Piece {
+                        row: q.r0 as usize,
+                        col: q.c0 as usize,
+                        rows: (q.r1 - q.r0) as usize,
+                        cols: (q.c1 - q.c0) as usize,
+                        grundy: values.get(&q),
+                    })
+                    .collect();
+                let parts = if to.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    to.iter()
+                        .map(|p| format!("{}x{} (value {})", p.rows, p.cols, p.grundy))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                winning_moves.push(WallMove {
+                    cell: (r, c),
+                    to,
+                    text: format!("pick ({r}, {c}); the walls leave {parts}"),
+                });
+            }
+        }
+    }
+    let outcome = Outcome::from_grundy(grundy as u64);
+    WallsAnalysis {
+        rows: board.rows,
+        cols: board.cols,
+        grundy,
+        outcome,
+        winner: if outcome == Outcome::N {
+            "First"
+        } else {
+            "Second"
+        },
+        winning_moves,
+    }
 }
 
 /// The wall-making game for the generic solver: a position is a sorted list of rectangles.

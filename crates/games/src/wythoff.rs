@@ -4,12 +4,29 @@
 //! ratio). They are computed here with exact integer arithmetic for heaps of any size:
 //! ⌊jφ⌋ = ⌊(j + ⌊√(5j²)⌋)/2⌋ by nesting floors, and ⌊jφ²⌋ = ⌊jφ⌋ + j. The two sequences
 //! partition the positive integers (Beatty), so every heap size has exactly one partner, which
-//! gives every winning move directly. [`GrundyTable`] gives Grundy values of small positions.
+//! gives every winning move directly. [`GrundyTable`] gives Grundy values of small positions;
+//! [`analyze`] answers one position completely as a serializable [`WythoffAnalysis`].
+//!
+//! ```
+//! use grundy_games::{wythoff, UBig};
+//!
+//! let a = wythoff::analyze(&UBig::from(10u32), &UBig::from(20u32))?;
+//! assert_eq!(a.outcome, grundy_core::Outcome::N);
+//! assert_eq!(a.grundy, Some(28));
+//! assert_eq!(a.winning_moves[0].to, (UBig::from(10u32), UBig::from(6u32)));
+//! assert_eq!(a.winning_moves[0].text, "take 14 from the second heap: (10, 20) -> (10, 6)");
+//! # Ok::<(), grundy_games::GameError>(())
+//! ```
 
 use crate::error::{GameError, Result};
+use crate::number::big_json;
 use dashu::base::SquareRoot;
 use dashu::integer::UBig;
 use grundy_core::Outcome;
+use serde::Serialize;
+
+/// Positions with both heaps below this get a Grundy value from [`analyze`].
+pub const GRUNDY_UP_TO: u64 = 2000;
 
 /// ⌊jφ⌋, the smaller coordinate of the j-th P-position.
 pub fn lower(j: &UBig) -> UBig {
@@ -66,25 +83,64 @@ pub fn is_p_position(x: &UBig, y: &UBig) -> bool {
     partner(x) == *y
 }
 
+/// The index j of a P-position (⌊jφ⌋, ⌊jφ²⌋) or its mirror image: the difference of the heaps.
+pub fn p_index(x: &UBig, y: &UBig) -> UBig {
+    if x <= y {
+        y - x
+    } else {
+        x - y
+    }
+}
+
 /// One move: how many counters leave each heap, and the position reached.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// In JSON every number is a decimal string: `{"take_first": "0", "take_second": "14",
+/// "to": ["10", "6"], "p_index": "4", "text": "..."}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Move {
     /// Taken from the first heap.
+    #[serde(serialize_with = "big_json::one")]
     pub take_first: UBig,
     /// Taken from the second heap.
+    #[serde(serialize_with = "big_json::one")]
     pub take_second: UBig,
     /// The position after the move (a P-position when the move wins).
+    #[serde(serialize_with = "big_json::pair")]
     pub to: (UBig, UBig),
+    /// The index j of the P-position reached (the difference of the heaps).
+    #[serde(serialize_with = "big_json::one")]
+    pub p_index: UBig,
+    /// The move in words, e.g. "take 14 from the second heap: (10, 20) -> (10, 6)".
+    pub text: String,
+}
+
+impl Move {
+    /// The move from (x, y) to `to`, which must lie on a row, column or diagonal below it.
+    fn new(x: &UBig, y: &UBig, to: (UBig, UBig)) -> Move {
+        let take_first = x - &to.0;
+        let take_second = y - &to.1;
+        let what = if take_second.is_zero() {
+            format!("take {take_first} from the first heap")
+        } else if take_first.is_zero() {
+            format!("take {take_second} from the second heap")
+        } else {
+            format!("take {take_first} from both heaps")
+        };
+        let text = format!("{what}: ({x}, {y}) -> ({}, {})", to.0, to.1);
+        Move {
+            take_first,
+            take_second,
+            p_index: p_index(&to.0, &to.1),
+            to,
+            text,
+        }
+    }
 }
 
 /// Every winning move from (x, y): the moves to a P-position (none when (x, y) is one).
 pub fn winning_moves(x: &UBig, y: &UBig) -> Vec<Move> {
     let mut moves = Vec::new();
-    let mk = |tx: UBig, ty: UBig| Move {
-        take_first: x - &tx,
-        take_second: y - &ty,
-        to: (tx, ty),
-    };
+    let mk = |tx: UBig, ty: UBig| Move::new(x, y, (tx, ty));
     let px = partner(y);
     if px < *x {
         moves.push(mk(px, y.clone()));
@@ -114,10 +170,75 @@ pub fn outcome(x: &UBig, y: &UBig) -> Outcome {
     }
 }
 
+/// Everything [`analyze`] says about one position (x, y) of Wythoff's game.
+///
+/// Heaps are decimal strings in JSON (they may have thousands of digits).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct WythoffAnalysis {
+    /// The first heap.
+    #[serde(serialize_with = "big_json::one")]
+    pub x: UBig,
+    /// The second heap.
+    #[serde(serialize_with = "big_json::one")]
+    pub y: UBig,
+    /// `N` when the player to move wins.
+    pub outcome: Outcome,
+    /// G(x, y) when both heaps are below [`GRUNDY_UP_TO`].
+    pub grundy: Option<u32>,
+    /// The index j when (x, y) is the j-th P-position (or its mirror image).
+    #[serde(serialize_with = "big_json::opt")]
+    pub p_index: Option<UBig>,
+    /// Every winning move (to a P-position), by destination; empty in a P-position.
+    pub winning_moves: Vec<Move>,
+}
+
+/// Solves (x, y): outcome, every winning move, the P-position index, and the Grundy value of
+/// small positions. Heaps of any size; only the Grundy value needs both below
+/// [`GRUNDY_UP_TO`].
+pub fn analyze(x: &UBig, y: &UBig) -> Result<WythoffAnalysis> {
+    let outcome = outcome(x, y);
+    let small = |v: &UBig| u64::try_from(v).ok().filter(|&v| v < GRUNDY_UP_TO);
+    let grundy = match (small(x), small(y)) {
+        (Some(a), Some(b)) => {
+            GrundyTable::new(a.max(b) as usize + 1)?.value(a as usize, b as usize)
+        }
+        _ => None,
+    };
+    Ok(WythoffAnalysis {
+        x: x.clone(),
+        y: y.clone(),
+        outcome,
+        grundy,
+        p_index: (outcome == Outcome::P).then(|| p_index(x, y)),
+        winning_moves: winning_moves(x, y),
+    })
+}
+
+/// The j-th P-position, as [`nth`] reports it: `{"index": "2", "position": ["3", "5"]}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NthPosition {
+    /// The index j.
+    #[serde(serialize_with = "big_json::one")]
+    pub index: UBig,
+    /// (⌊jφ⌋, ⌊jφ²⌋).
+    #[serde(serialize_with = "big_json::pair")]
+    pub position: (UBig, UBig),
+}
+
+/// The j-th P-position (⌊jφ⌋, ⌊jφ²⌋), exact for any j.
+pub fn nth(j: &UBig) -> NthPosition {
+    NthPosition {
+        index: j.clone(),
+        position: p_position(j),
+    }
+}
+
 /// The largest side of a [`GrundyTable`].
 pub const MAX_TABLE_SIDE: usize = 5000;
 
 /// Grundy values G(x, y) for 0 ≤ x, y < side.
+///
+/// Serializes as `{"size": side, "table": [[G(0,0), G(0,1), …], …]}` (row x, column y).
 ///
 /// Cells are filled row by row; each row, column and diagonal keeps the set of values seen so
 /// far as a bitset, and G(x, y) is the mex of the union of its three sets: O(side³/64).
@@ -179,6 +300,27 @@ impl GrundyTable {
         } else {
             None
         }
+    }
+}
+
+impl Serialize for GrundyTable {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        /// One row of the table, serialized in place.
+        struct Rows<'a>(&'a GrundyTable);
+        impl Serialize for Rows<'_> {
+            fn serialize<S: serde::Serializer>(
+                &self,
+                s: S,
+            ) -> std::result::Result<S::Ok, S::Error> {
+                let n = self.0.side;
+                s.collect_seq(self.0.values.chunks(n.max(1)))
+            }
+        }
+        let mut st = s.serialize_struct("GrundyTable", 2)?;
+        st.serialize_field("size", &self.side)?;
+        st.serialize_field("table", &Rows(self))?;
+        st.end()
     }
 }
 

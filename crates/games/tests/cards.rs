@@ -24,7 +24,7 @@ fn large_row_is_quick_and_consistent() {
     let first: i64 = a
         .line
         .iter()
-        .filter(|t| t.player == 0)
+        .filter(|t| t.player == 1)
         .map(|t| t.value)
         .sum();
     assert_eq!(first, a.first_total);
@@ -39,7 +39,7 @@ proptest! {
         let a = cards::solve(&row).unwrap();
         let brute = cards::first_total_brute_force(&row);
         prop_assert_eq!(a.first_total, brute);
-        let first: i64 = a.line.iter().filter(|t| t.player == 0).map(|t| t.value).sum();
+        let first: i64 = a.line.iter().filter(|t| t.player == 1).map(|t| t.value).sum();
         prop_assert_eq!(first, a.first_total);
         // Every step of the line is optimal for its mover.
         let (mut i, mut j) = (0usize, row.len());
@@ -52,9 +52,10 @@ proptest! {
             i = ni;
             j = nj;
         }
-        for end in &a.best_first_moves {
+        for m in &a.optimal_moves {
             let total: i64 = row.iter().sum();
-            let (v, rest) = match end {
+            prop_assert_eq!(&row[m.to[0]..m.to[1]], if m.end == End::Left { &row[1..] } else { &row[..row.len() - 1] });
+            let (v, rest) = match m.end {
                 End::Left => (row[0], &row[1..]),
                 End::Right => (row[row.len() - 1], &row[..row.len() - 1]),
             };

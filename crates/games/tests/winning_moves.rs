@@ -1,0 +1,357 @@
+//! Every game's `winning_moves` against brute force on random small positions: the listed
+//! moves are exactly the options that lead to a P-position, each found by the generic
+//! [`Solver`] searching whole positions (no Sprague–Grundy shortcut of the game's own), or by
+//! exhaustive recursion. Also the JSON shape every move shares (`to`, `text`) and the limits
+//! that refuse runaway searches.
+
+use grundy_core::{Game, Outcome, Solver};
+use grundy_games::chomp::{self, Staircase};
+use grundy_games::cram::{self, CramOptions, PlainCram, Shape};
+use grundy_games::maze::{self, Cell, Maze};
+use grundy_games::walls::{self, Board, Rect, WallGame};
+use grundy_games::{fib, wythoff, GameError, UBig};
+use proptest::prelude::*;
+use std::collections::BTreeSet;
+
+/// A game searched as a whole: the wrapped game's moves, never its split into components.
+struct Whole<G>(G);
+
+impl<G: Game> Game for Whole<G> {
+    type Position = G::Position;
+    fn options(&self, pos: &G::Position, out: &mut Vec<G::Position>) {
+        self.0.options(pos, out);
+    }
+}
+
+/// The k-multiplier game straight from its rules: (pile, limit), the mover takes 1..=limit,
+/// the opponent then may take at most k times as many.
+struct Multiplier(u64);
+
+impl Game for Multiplier {
+    type Position = (u64, u64);
+    fn options(&self, &(n, l): &(u64, u64), out: &mut Vec<(u64, u64)>) {
+        for a in 1..=l.min(n) {
+            out.push((n - a, (self.0 * a).min(n - a)));
+        }
+    }
+}
+
+/// A sum of mazes searched as one game: a position is every figure's cell.
+struct MazeSum(Vec<Maze>);
+
+impl Game for MazeSum {
+    type Position = Vec<Cell>;
+    fn options(&self, pos: &Vec<Cell>, out: &mut Vec<Vec<Cell>>) {
+        for (i, m) in self.0.iter().enumerate() {
+            for to in m.moves_from(pos[i]) {
+                let mut next = pos.clone();
+                next[i] = to;
+                out.push(next);
+            }
+        }
+    }
+}
+
+/// A random maze with its figure on a floor cell.
+fn random_maze() -> impl Strategy<Value = Maze> {
+    (1usize..=4, 1usize..=5)
+        .prop_flat_map(|(r, c)| {
+            (
+                Just((r, c)),
+                proptest::collection::vec(proptest::bool::weighted(0.25), r * c),
+                0..r * c,
+            )
+        })
+        .prop_map(|((r, c), mut wall, f)| {
+            wall[f] = false;
+            Maze::new(r, c, wall, Some((f / c, f % c))).unwrap()
+        })
+}
+
+/// A random board of free cells and blocked ones.
+fn random_mask(max_r: usize, max_c: usize) -> impl Strategy<Value = (usize, usize, Vec<bool>)> {
+    (1..=max_r, 1..=max_c).prop_flat_map(|(r, c)| {
+        (
+            Just(r),
+            Just(c),
+            proptest::collection::vec(proptest::bool::weighted(0.8), r * c),
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// Fibonacci Nim and its family: the listed takes are exactly those leaving a P-position.
+    #[test]
+    fn fib_winning_moves_are_the_moves_to_p(k in 1u64..=4, n in 0u64..150, l in 0u64..160, opening in any::<bool>()) {
+        let limit = UBig::from(l);
+        let a = fib::analyze(&UBig::from(n), (!opening).then_some(&limit), k).unwrap();
+        let l = if opening { n.saturating_sub(1) } else { l.min(n) };
+        let mut solver = Solver::new(Multiplier(k));
+        let want: Vec<u64> = (1..=l)
+            .filter(|&t| solver.grundy(&(n - t, (k * t).min(n - t))) == 0)
+            .collect();
+        prop_assert!(a.all_winning_moves_listed);
+        let got: Vec<u64> = a.winning_moves.iter().map(|m| u64::try_from(&m.take).unwrap()).collect();
+        prop_assert_eq!(&got, &want);
+        prop_assert_eq!(a.outcome, if want.is_empty() { Outcome::P } else { Outcome::N });
+        prop_assert_eq!(a.grundy, Some(solver.grundy(&(n, l)) as u32));
+        for m in &a.winning_moves {
+            let t = u64::try_from(&m.take).unwrap();
+            prop_assert_eq!(u64::try_from(&m.to).unwrap(), n - t);
+            prop_assert_eq!(u64::try_from(&m.next_limit).unwrap(), (k * t).min(n - t));
+        }
+        if let Some(c) = &a.winning_move {
+            prop_assert!(a.winning_moves.contains(c));
+        }
+    }
+
+    /// Wythoff: the destinations of the listed moves are exactly the options of value 0.
+    #[test]
+    fn wythoff_winning_moves_are_the_moves_to_p(x in 0u64..40, y in 0u64..40) {
+        let a = wythoff::analyze(&UBig::from(x), &UBig::from(y)).unwrap();
+        let mut solver = Solver::new(wythoff::RWythoff { r: 1 });
+        let want: BTreeSet<(u64, u64)> = solver
+            .options(&(x, y))
+            .into_iter()
+            .filter(|o| solver.grundy(o) == 0)
+            .collect();
+        let got: BTreeSet<(u64, u64)> = a
+            .winning_moves
+            .iter()
+            .map(|m| (u64::try_from(&m.to.0).unwrap(), u64::try_from(&m.to.1).unwrap()))
+            .collect();
+        prop_assert_eq!(got.len(), a.winning_moves.len(), "no move listed twice");
+        prop_assert_eq!(got, want);
+        prop_assert_eq!(a.grundy, Some(solver.grundy(&(x, y)) as u32));
+        prop_assert_eq!(a.outcome, solver.outcome(&(x, y)));
+        for m in &a.winning_moves {
+            prop_assert_eq!(&m.take_first + &m.to.0, UBig::from(x));
+            prop_assert_eq!(&m.take_second + &m.to.1, UBig::from(y));
+        }
+    }
+
+    /// Sums of mazes: the listed moves are exactly the moves after which the whole sum,
+    /// searched position by position, is lost for the opponent.
+    #[test]
+    fn maze_winning_moves_are_the_moves_to_p(mazes in proptest::collection::vec(random_maze(), 1..=3)) {
+        let a = maze::analyze(&mazes, false);
+        let start: Vec<Cell> = mazes.iter().map(|m| m.figure().unwrap()).collect();
+        let mut solver = Solver::new(MazeSum(mazes.clone()));
+        let mut want = Vec::new();
+        for (i, m) in mazes.iter().enumerate() {
+            for to in m.moves_from(start[i]) {
+                let mut next = start.clone();
+                next[i] = to;
+                if solver.grundy(&next) == 0 {
+                    want.push((i, to));
+                }
+            }
+        }
+        let got: Vec<(usize, Cell)> = a.winning_moves.iter().map(|m| (m.maze, m.to)).collect();
+        prop_assert_eq!(got, want);
+        prop_assert_eq!(a.outcome, solver.outcome(&start));
+        for m in &a.winning_moves {
+            prop_assert_eq!(m.from, start[m.maze]);
+        }
+    }
+
+    /// The wall-making game: the listed cells are exactly those whose rectangles, searched as
+    /// one position, form a P-position; `to` lists those rectangles.
+    #[test]
+    fn walls_winning_moves_are_the_moves_to_p((r, c, free) in random_mask(3, 4)) {
+        let board = Board::new(r, c, free).unwrap();
+        let a = walls::analyze(&board);
+        let mut solver = Solver::new(Whole(WallGame::new(board.clone())));
+        let full = board.full();
+        let mut want = Vec::new();
+        for i in 0..r {
+            for j in 0..c {
+                if !board.is_free(i, j) {
+                    continue;
+                }
+                let mut next: Vec<Rect> = full.split(i as u8, j as u8).collect();
+                next.sort();
+                if solver.grundy(&next) == 0 {
+                    want.push((i, j));
+                }
+            }
+        }
+        let got: Vec<(usize, usize)> = a.winning_moves.iter().map(|m| m.cell).collect();
+        prop_assert_eq!(got, want);
+        prop_assert_eq!(a.outcome, solver.outcome(&vec![full]));
+        for m in &a.winning_moves {
+            let (i, j) = m.cell;
+            let pieces: Vec<(usize, usize, usize, usize)> = full
+                .split(i as u8, j as u8)
+                .map(|q| (q.r0 as usize, q.c0 as usize, (q.r1 - q.r0) as usize, (q.c1 - q.c0) as usize))
+                .collect();
+            let to: Vec<(usize, usize, usize, usize)> = m.to.iter().map(|p| (p.row, p.col, p.rows, p.cols)).collect();
+            prop_assert_eq!(to, pieces);
+            prop_assert_eq!(m.to.iter().fold(0, |x, p| x ^ p.grundy), 0);
+        }
+    }
+
+    /// Cram: the listed placements are exactly those leaving a plain (unreduced) position of
+    /// value 0, and `to` is that position in `--board` notation.
+    #[test]
+    fn cram_winning_moves_are_the_moves_to_p((r, c, free) in random_mask(4, 4)) {
+        let bits = free.iter().enumerate().fold(0u64, |b, (i, &f)| b | (f as u64) << i);
+        let board = Shape::new(r, c, bits).unwrap();
+        let a = cram::analyze(&board, &CramOptions::default()).unwrap();
+        let mut plain = Solver::new(PlainCram);
+        let want: Vec<Shape> = board
+            .placements()
+            .into_iter()
+            .map(|(x, y)| board.place(x, y))
+            .filter(|s| plain.grundy(s) == 0)
+            .collect();
+        let got: Vec<Shape> = a.winning_moves.iter().map(|m| Shape::parse(&m.to).unwrap()).collect();
+        prop_assert_eq!(got, want);
+        prop_assert_eq!(a.grundy, plain.grundy(&board));
+        for m in &a.winning_moves {
+            let [(r1, c1), (r2, c2)] = m.cells;
+            prop_assert_eq!(board.place(r1 * c + c1, r2 * c + c2), Shape::parse(&m.to).unwrap());
+        }
+    }
+
+    /// Chomp: the listed bites are exactly those leaving a lost staircase (exhaustive
+    /// recursion), and `to` is that staircase's row lengths.
+    #[test]
+    fn chomp_winning_moves_are_the_moves_to_p(r in 1usize..=4, c in 1usize..=5) {
+        let a = chomp::analyze(r, c, chomp::DEFAULT_MAX_POSITIONS).unwrap();
+        let start = Staircase::rectangle(r, c).unwrap();
+        let want: Vec<((usize, usize), Vec<usize>)> = start
+            .bites()
+            .into_iter()
+            .map(|(i, j)| ((i, j), start.bite(i, j).unwrap().rows()))
+            .filter(|(_, rows)| chomp::outcome_brute_force(rows) == Outcome::P)
+            .collect();
+        let got: Vec<((usize, usize), Vec<usize>)> =
+            a.winning_moves.iter().map(|m| (m.cell, m.to.clone())).collect();
+        prop_assert_eq!(got, want);
+        prop_assert_eq!(a.outcome, chomp::outcome_brute_force(&start.rows()));
+    }
+}
+
+/// Every move of every result has `to` and `text`; UBig numbers are strings, small ones numbers.
+#[test]
+fn moves_share_to_and_text() {
+    let check = |v: serde_json::Value, list: &str| {
+        let moves = v[list]
+            .as_array()
+            .unwrap_or_else(|| panic!("{list} in {v}"));
+        assert!(!moves.is_empty(), "{v}");
+        for m in moves {
+            assert!(!m["to"].is_null(), "{m}");
+            assert!(m["text"].as_str().is_some_and(|t| !t.is_empty()), "{m}");
+        }
+        v
+    };
+    let v = check(
+        serde_json::to_value(fib::analyze(&UBig::from(100u32), None, 2).unwrap()).unwrap(),
+        "winning_moves",
+    );
+    assert_eq!(v["pile"], "100");
+    assert_eq!(v["k"], 2);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"][0]["take"], "3");
+    assert_eq!(v["winning_moves"][0]["to"], "97");
+    let v = check(
+        serde_json::to_value(wythoff::analyze(&UBig::from(10u32), &UBig::from(20u32)).unwrap())
+            .unwrap(),
+        "winning_moves",
+    );
+    assert_eq!(v["winning_moves"][0]["to"], serde_json::json!(["10", "6"]));
+    let mazes = maze::parse_mazes("...\n.#.\n..@\n").unwrap();
+    let v = check(
+        serde_json::to_value(maze::analyze(&mazes, false)).unwrap(),
+        "winning_moves",
+    );
+    assert_eq!(v["winning_moves"][0]["to"], serde_json::json!([2, 1]));
+    assert_eq!(v["mazes"][0]["grid"][1][1], serde_json::Value::Null);
+    let board = Board::parse("X.\n..\n").unwrap();
+    let v = check(
+        serde_json::to_value(walls::analyze(&board)).unwrap(),
+        "winning_moves",
+    );
+    assert_eq!(v["winning_moves"][0]["cell"], serde_json::json!([1, 1]));
+    let v = check(
+        serde_json::to_value(
+            cram::analyze(&Shape::parse("...").unwrap(), &CramOptions::default()).unwrap(),
+        )
+        .unwrap(),
+        "winning_moves",
+    );
+    assert_eq!(v["winning_moves"][0]["to"], "##.");
+    assert_eq!(v["winning_moves"][1]["to"], ".##");
+    let v = check(
+        serde_json::to_value(chomp::analyze(4, 7, 1000).unwrap()).unwrap(),
+        "winning_moves",
+    );
+    assert_eq!(v["winning_moves"][0]["to"], serde_json::json!([7, 7, 3, 3]));
+    let v = check(
+        serde_json::to_value(grundy_games::cards::solve(&[4, 7, 2, 9]).unwrap()).unwrap(),
+        "optimal_moves",
+    );
+    assert!(v.get("winning_moves").is_none());
+    assert_eq!(v["optimal_moves"][0]["to"], serde_json::json!([0, 3]));
+    assert_eq!(v["line"][0]["player"], 1);
+}
+
+/// A pile past the digit cap is refused with a one-line error, before any work.
+#[test]
+fn fib_refuses_huge_piles() {
+    let ok: UBig = format!("7{}", "3".repeat(fib::MAX_PILE_DIGITS - 1))
+        .parse()
+        .unwrap();
+    assert!(fib::analyze(&ok, None, 2).is_ok());
+    let big: UBig = format!("1{}", "0".repeat(fib::MAX_PILE_DIGITS))
+        .parse()
+        .unwrap();
+    let e = fib::analyze(&big, None, 2).unwrap_err();
+    assert!(matches!(e, GameError::TooLarge(_)));
+    let text = e.to_string();
+    assert!(text.contains("pile 100000000000..."), "{text}");
+    assert!(text.contains("10001 digits"), "{text}");
+    assert!(!text.contains('\n'));
+    // A large multiplier has many more losing sizes: refused by their memory, not run.
+    let mid: UBig = format!("1{}", "0".repeat(3000)).parse().unwrap();
+    assert!(matches!(
+        fib::analyze(&mid, None, 1000),
+        Err(GameError::TooLarge(_))
+    ));
+}
+
+/// Cram and Chomp stop at their position budget and say how to raise it.
+#[test]
+fn searches_stop_at_the_position_limit() {
+    let small = CramOptions {
+        max_positions: 1000,
+        ..CramOptions::default()
+    };
+    let e = cram::analyze_rectangle(5, 6, &small).unwrap_err();
+    assert_eq!(
+        e,
+        GameError::PositionLimit {
+            what: "board 5x6".into(),
+            limit: 1000
+        }
+    );
+    assert!(e.to_string().contains("--max-positions"), "{e}");
+    // Progress is reported while a long search runs (every 65536 positions).
+    let mut last = 0u64;
+    let mut seen = |n: u64| last = n;
+    let board = Shape::rectangle(5, 6).unwrap();
+    let a = cram::analyze_with_progress(&board, &CramOptions::default(), Some(&mut seen)).unwrap();
+    assert_eq!(a.grundy, 2, "cram.txt: 5x6 has value 2");
+    assert!(a.positions >= 65536, "{}", a.positions);
+    assert_eq!(last, a.positions / 65536 * 65536);
+    assert!(matches!(
+        chomp::analyze(12, 12, chomp::DEFAULT_MAX_POSITIONS),
+        Err(GameError::PositionLimit { .. })
+    ));
+    assert!(chomp::analyze(5, 5, 252).is_ok());
+    assert!(chomp::analyze(5, 5, 251).is_err());
+}

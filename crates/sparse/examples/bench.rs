@@ -48,7 +48,7 @@ fn sparse(game: &str, bits: u32) {
         .and_then(|t| t.parse().ok())
         .unwrap_or(0);
     let mut e = Engine::new(&code).expect("supported").with_threads(threads);
-    let mut tuning = grundy_sparse::core::Tuning::default();
+    let mut tuning = grundy_sparse::Tuning::default();
     if let Some(block) = std::env::var("BLOCK").ok().and_then(|t| t.parse().ok()) {
         tuning.block = block;
     }
@@ -131,7 +131,7 @@ fn period016() {
     let code = parse_code("0.16").expect("code");
     let start = Instant::now();
     let (values, p) =
-        grundy_sparse::until_proven(&code, 1 << 16, 1 << 22, 0, &mut |_| {}).expect("runs");
+        grundy_sparse::until_proven(&code, 1 << 16, 1 << 22, 0, &mut |_| true).expect("runs");
     println!(
         "0.16: {:?} after {} heaps in {:.1} s (published: period 149459, last exception 105350)",
         p,

@@ -40,14 +40,14 @@ struct JobPtr(*const Job);
 unsafe impl Send for JobPtr {}
 
 /// Helper threads that run [`Crew::run`] jobs with the calling thread.
-pub struct Crew {
+pub(crate) struct Crew {
     shared: Arc<Shared>,
     helpers: Vec<JoinHandle<()>>,
 }
 
 impl Crew {
     /// A crew of `helpers` threads besides the caller's (None when they cannot be started).
-    pub fn new(helpers: usize) -> Option<Crew> {
+    pub(crate) fn new(helpers: usize) -> Option<Crew> {
         let shared = Arc::new(Shared {
             epoch: AtomicU64::new(0),
             job: Mutex::new(None),
@@ -73,13 +73,14 @@ impl Crew {
     }
 
     /// Threads working on a job, the caller's included.
-    pub fn threads(&self) -> usize {
+    pub(crate) fn threads(&self) -> usize {
         self.helpers.len() + 1
     }
 
     /// Calls `f(i)` for every i in `0..items`, spread over the caller and the helpers; returns
     /// when all calls are done. A panic in any call is raised again here.
-    pub fn run(&self, items: usize, f: &(dyn Fn(usize) + Sync)) {
+    #[cfg(test)]
+    pub(crate) fn run(&self, items: usize, f: &(dyn Fn(usize) + Sync)) {
         self.run_with(items, f, |claim| {
             while let Some(i) = claim(usize::MAX) {
                 f(i);
@@ -92,7 +93,7 @@ impl Crew {
     /// taken, or when the next one is not below it), and calls `f` itself on the items it
     /// claims, doing other work in between. Returns what `main` returns, once every helper is
     /// done too (helpers take the items `main` leaves, with no limit).
-    pub fn run_with<R>(
+    pub(crate) fn run_with<R>(
         &self,
         items: usize,
         f: &(dyn Fn(usize) + Sync),

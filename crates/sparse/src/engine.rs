@@ -3,11 +3,11 @@
 
 use grundy_heap::TakeBreak;
 
-use crate::core::{Core, Stats};
 use crate::crew::Crew;
 use crate::error::Error;
 use crate::plan::Plan;
 use crate::seq::{Seq, Val};
+use crate::tiles::{Core, Stats, Tuning};
 
 enum Inner {
     Narrow(Core<u16>),
@@ -31,6 +31,27 @@ macro_rules! with_core_mut {
     };
 }
 
+/// The most threads an engine runs: a hard ceiling (each thread has its own stack and tile
+/// rows, and helpers spin between tiles), also bounded by four per core (see [`max_threads`]).
+pub const MAX_THREADS: usize = 64;
+
+/// The threads an engine asked for `requested` threads really runs: one per core for 0, else
+/// `min(requested, 4 × cores, MAX_THREADS)` (at least 1). Helpers spin while they wait for
+/// work, so threads beyond the cores only slow a run down; a huge request (`--threads 100000`)
+/// would exhaust memory for thread stacks.
+///
+/// ```
+/// assert_eq!(grundy_sparse::max_threads(1), 1);
+/// assert!(grundy_sparse::max_threads(100_000) <= grundy_sparse::MAX_THREADS);
+/// ```
+pub fn max_threads(requested: usize) -> usize {
+    let cores = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1);
+    let wanted = if requested == 0 { cores } else { requested };
+    wanted.min(cores.saturating_mul(4)).clamp(1, MAX_THREADS)
+}
+
 /// Fetches G(i) for a heap the memory window dropped (from durable chunks).
 pub type GapSource = Box<dyn FnMut(u64) -> u32 + Send>;
 
@@ -43,15 +64,27 @@ struct Window {
     /// Test knob: a fixed (tiny) depth and prefix instead of the automatic ones.
     depth: Option<u64>,
     fetches: u64,
+    /// The first heap whose fetched value could not be right (above every value computed).
+    impossible: std::cell::Cell<Option<(u64, u32)>>,
 }
 
 impl Window {
-    /// The gap source, counting each fetch in `fetches`.
-    fn counted_gap(&mut self) -> impl FnMut(u64) -> u32 + '_ {
-        let (fetches, source) = (&mut self.fetches, &mut self.gap);
+    /// The gap source, counting each fetch in `fetches`. A value above `max` (the largest the
+    /// engine computed, so above every dropped one) comes from a damaged or forged chunk: it is
+    /// recorded (see [`Engine::take_gap_error`]) and replaced by 0, which keeps the tables'
+    /// bounds; the run then ends with an error before writing anything computed from it.
+    fn counted_gap(&mut self, max: u32) -> impl FnMut(u64) -> u32 + '_ {
+        let (fetches, source, impossible) = (&mut self.fetches, &mut self.gap, &self.impossible);
         move |i| {
             *fetches += 1;
-            source(i)
+            let v = source(i);
+            if v > max {
+                if impossible.get().is_none() {
+                    impossible.set(Some((i, v)));
+                }
+                return 0;
+            }
+            v
         }
     }
 }
@@ -80,15 +113,10 @@ impl Engine {
         })
     }
 
-    /// Uses `threads` worker threads for the parallel phase (1: none; 0: one per core).
+    /// Uses `threads` threads in all, the caller's included (1: no helpers; 0: one per core),
+    /// capped by [`max_threads`]: more threads than cores only spin against each other.
     pub fn with_threads(mut self, threads: usize) -> Engine {
-        let threads = if threads == 0 {
-            std::thread::available_parallelism()
-                .map(|n| n.get())
-                .unwrap_or(1)
-        } else {
-            threads
-        };
+        let threads = max_threads(threads);
         self.crew = if threads > 1 {
             Crew::new(threads - 1)
         } else {
@@ -106,12 +134,22 @@ impl Engine {
             durable: std::cell::Cell::new(0),
             depth,
             fetches: 0,
+            impossible: std::cell::Cell::new(None),
         });
         self
     }
 
+    /// The error for a value the gap source handed back that no computed heap has (a chunk
+    /// damaged or replaced after it was written), once; `None` when every fetch was plausible.
+    pub(crate) fn take_gap_error(&self) -> Option<Error> {
+        let (i, v) = self.window.as_ref()?.impossible.take()?;
+        Some(Error::BadFile(format!(
+            "memory window: cannot read back heap {i}: the chunk holds {v}, above every value computed"
+        )))
+    }
+
     /// Replaces the window's gap source (e.g. by a fresh reader, to free the chunks it cached).
-    pub fn set_gap_source(&mut self, gap: GapSource) {
+    pub(crate) fn set_gap_source(&mut self, gap: GapSource) {
         if let Some(w) = self.window.as_mut() {
             w.gap = gap;
         }
@@ -141,7 +179,7 @@ impl Engine {
     }
 
     /// Changes block, tile and scan sizes (speed only; results never depend on them).
-    pub fn with_tuning(mut self, tuning: crate::core::Tuning) -> Engine {
+    pub fn with_tuning(mut self, tuning: Tuning) -> Engine {
         with_core_mut!(self, c => c.tuning = tuning);
         self
     }
@@ -173,7 +211,8 @@ impl Engine {
         with_core!(self, c => c.seq.get(n))
     }
 
-    /// The current key mask (see [`crate::mask`]).
+    /// The current key mask: bit 0 is the heap-parity bit, bit k+1 is value bit k; a heap is
+    /// rare when its key (`G << 1 | parity`) has an even number of bits in common with it.
     pub fn mask(&self) -> u64 {
         with_core!(self, c => c.mask)
     }
@@ -256,6 +295,7 @@ impl Engine {
             self.maybe_widen();
             let left = target - self.len();
             let count = usize::try_from(left).unwrap_or(usize::MAX);
+            let max = self.max_value().0;
             let crew = self.crew.as_ref();
             match self.window.as_mut() {
                 None => {
@@ -264,7 +304,7 @@ impl Engine {
                     with_core_mut!(self, c => { c.block(count, crew, &mut no_gap); });
                 }
                 Some(w) => {
-                    let mut gap = w.counted_gap();
+                    let mut gap = w.counted_gap(max);
                     with_core_mut!(self, c => {
                         ensure_window(c, &mut gap);
                         c.block(count, crew, &mut gap);
@@ -286,7 +326,11 @@ impl Engine {
             return;
         };
         let (durable, fixed) = (w.durable.get(), w.depth);
-        let mut gap = w.counted_gap();
+        let max = with_core!(self, c => c.max_val);
+        let Some(w) = self.window.as_mut() else {
+            return;
+        };
+        let mut gap = w.counted_gap(max);
         with_core_mut!(self, c => {
             let (depth, prefix) = match fixed {
                 Some(d) => (d.max(1), d),
@@ -339,10 +383,11 @@ impl Engine {
         self.blocks_since_mask = 0;
         let changed = with_core_mut!(self, c => c.reconsider_mask());
         if changed {
+            let max = self.max_value().0;
             match self.window.as_mut() {
                 None => with_core_mut!(self, c => c.rebuild_rare_from_seq()),
                 Some(w) => {
-                    let mut gap = w.counted_gap();
+                    let mut gap = w.counted_gap(max);
                     with_core_mut!(self, c => {
                         let seq = std::mem::take(&mut c.seq);
                         let len = seq.len();
@@ -382,11 +427,17 @@ fn ensure_window<T: Val>(c: &mut Core<T>, gap: &mut dyn FnMut(u64) -> u32) {
 }
 
 /// Stored values given a chunk at a time (a resume), kept as u16 while they fit, then turned
-/// into an [`Engine`] by [`Loader::finish`].
+/// into an [`Engine`] by [`Loader::finish`], which refuses values the code cannot produce.
 #[derive(Default)]
 pub struct Loader {
     narrow: Vec<u16>,
     wide: Option<Vec<u32>>,
+    /// Values pushed so far.
+    len: u64,
+    /// Checks each value against the largest before it.
+    running: crate::store::RunningBound,
+    /// The first value pushed that no sequence can have (heap, value).
+    bad: Option<(u64, u32)>,
 }
 
 impl Loader {
@@ -404,6 +455,13 @@ impl Loader {
 
     /// Appends the next values.
     pub fn push(&mut self, chunk: &[u32]) {
+        if self.bad.is_none() {
+            self.bad = self.running.first_bad(self.len, chunk);
+        }
+        self.len += chunk.len() as u64;
+        if self.bad.is_some() {
+            return;
+        }
         if self.wide.is_none() && chunk.iter().any(|&v| v >= 32768) {
             let mut wide = Vec::with_capacity(self.narrow.capacity());
             wide.extend(self.narrow.drain(..).map(u32::from));
@@ -417,7 +475,9 @@ impl Loader {
     }
 
     /// The engine holding the values pushed, G(0..len), with the mask in use when they were
-    /// stored (speed only).
+    /// stored (speed only). [`Error::BadFile`] when some value is one no heap of `code` can
+    /// have (more than its options, or than twice every earlier value, or beyond
+    /// [`crate::MAX_VALUE`]): the values are not a sequence of this code.
     pub fn finish(self, code: &TakeBreak, mask: u64) -> Result<Engine, Error> {
         fn core<T: Val>(plan: Plan, values: Vec<T>, mask: u64) -> Core<T> {
             let each = || values.iter().map(|v| v.get());
@@ -431,6 +491,30 @@ impl Loader {
             c
         }
         let plan = Plan::new(code)?;
+        let bad = self.bad.or_else(|| {
+            let each = |i: usize, v: u32| (i as u64, v);
+            let out_of_range = |&(n, v): &(u64, u32)| {
+                v > crate::store::MAX_VALUE || u64::from(v) > plan.options_bound(n)
+            };
+            match &self.wide {
+                None => self
+                    .narrow
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &v)| each(i, u32::from(v)))
+                    .find(out_of_range),
+                Some(w) => w
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &v)| each(i, v))
+                    .find(out_of_range),
+            }
+        });
+        if let Some((n, v)) = bad {
+            return Err(Error::BadFile(format!(
+                "stored values are not a sequence of this code: heap {n} cannot have the value {v}"
+            )));
+        }
         let inner = match self.wide {
             None => Inner::Narrow(core(plan, self.narrow, mask)),
             Some(w) => Inner::Wide(core(plan, w, mask)),
@@ -448,26 +532,36 @@ impl Loader {
     }
 }
 
-/// G(0..=n) of `code` by the sparse engine, using `threads` threads (0: all cores).
+/// G(0..=n) of `code` by the sparse engine, using `threads` threads (0: one per core; see
+/// [`max_threads`]).
+///
+/// ```
+/// let code = grundy_heap::rule::parse_code("0.16").unwrap();
+/// let g = grundy_sparse::values(&code, 2000, 0).unwrap();
+/// assert_eq!(&g[..9], [0, 1, 0, 0, 1, 2, 2, 1, 4]);
+/// assert_eq!(g, grundy_heap::reference::sequence(&code, 2000));
+/// ```
 pub fn values(code: &TakeBreak, n: u64, threads: usize) -> Result<Vec<u32>, Error> {
-    values_with_progress(code, n, threads, &mut |_| {})
+    values_with_progress(code, n, threads, &mut |_| true)
 }
 
-/// [`values`], calling `progress(heaps_done)` after each block.
+/// [`values`], calling `progress(heaps_done)` after each block. When `progress` returns false
+/// the computation stops at that block boundary with [`Error::Stopped`] (unless every value
+/// was already known: then the values are returned).
 pub fn values_with_progress(
     code: &TakeBreak,
     n: u64,
     threads: usize,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Vec<u32>, Error> {
     let target = n
         .checked_add(1)
         .filter(|&t| usize::try_from(t).is_ok())
         .ok_or_else(|| Error::TooLarge(format!("{n} heaps do not fit in memory")))?;
     let mut e = Engine::new(code)?.with_threads(threads);
-    e.advance(target, &mut |e| {
-        progress(e.len());
-        true
-    });
+    e.advance(target, &mut |e| progress(e.len()));
+    if e.len() < target {
+        return Err(Error::Stopped { done: e.len() });
+    }
     Ok(e.values())
 }

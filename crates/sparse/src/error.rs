@@ -12,13 +12,22 @@ pub enum Error {
     /// Reading or writing files failed (disk full, permissions).
     #[error("{context}: {source}")]
     Io {
+        /// What was being read or written, naming the file.
         context: String,
+        /// The operating system's error.
         #[source]
         source: std::io::Error,
     },
     /// A requested size does not fit this machine.
     #[error("{0}")]
     TooLarge(String),
+    /// The progress callback asked to stop (Ctrl-C). G(0..done) were computed; a run with a
+    /// checkpoint directory wrote them there first, so running it again resumes from `done`.
+    #[error("stopped at heap {done}")]
+    Stopped {
+        /// Heaps known when the run stopped: G(0..done).
+        done: u64,
+    },
 }
 
 impl Error {

@@ -12,7 +12,7 @@
 use crate::seq::Val;
 
 /// Heaps per tile of [`mark_lanes`].
-pub const LANES: usize = 32;
+pub(crate) const LANES: usize = 32;
 
 #[cfg(target_arch = "x86_64")]
 fn has_avx2() -> bool {
@@ -24,7 +24,7 @@ fn has_avx2() -> bool {
 /// `limit` stands for all the others (which also keeps every write inside `rows`).
 ///
 /// Panics when a partner index `base - rp[x] + k` falls outside `vals`.
-pub fn mark_lanes<T: Val>(
+pub(crate) fn mark_lanes<T: Val>(
     rows: &mut [u8],
     width: usize,
     limit: u32,
@@ -33,10 +33,11 @@ pub fn mark_lanes<T: Val>(
     rp: &[u64],
     rv: &[u32],
 ) {
-    assert!((limit as usize) < width && limit < 1 << 16 && rows.len() >= LANES * width);
+    assert!((limit as usize) < width && rows.len() >= LANES * width);
     #[cfg(target_arch = "x86_64")]
     if let Some(vals) = T::as_u16(vals) {
-        if has_avx2() {
+        // The vector code clamps in u16 lanes: rows past 65535 values take the plain loop.
+        if limit < 1 << 16 && has_avx2() {
             macro_rules! fixed_width {
                 ($($w:literal)*) => {
                     match width {
@@ -58,7 +59,7 @@ pub fn mark_lanes<T: Val>(
 }
 
 /// Packs a row of 0/1 bytes (length a multiple of 64) into bits, one word per 64 bytes.
-pub fn pack_bits<'a>(bytes: &[u8], out: &'a mut Vec<u64>) -> &'a [u64] {
+pub(crate) fn pack_bits<'a>(bytes: &[u8], out: &'a mut Vec<u64>) -> &'a [u64] {
     out.clear();
     #[cfg(target_arch = "x86_64")]
     if has_avx2() {
@@ -83,7 +84,7 @@ pub fn pack_bits<'a>(bytes: &[u8], out: &'a mut Vec<u64>) -> &'a [u64] {
 
 /// How the two sides of the pairs a scan looks at are laid out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Layout {
+pub(crate) enum Layout {
     /// Pair k is `(firsts[k], seconds[len - 1 - k])`: both sides as the sequence stores them.
     Mirrored,
     /// Pair k is `(firsts[len - 1 - k], seconds[len - 1 - k])`: the first sides from a reversed
@@ -106,7 +107,7 @@ impl Layout {
 /// of each pair's xor from `need` (bits over values; what it clears is what it found). Returns
 /// `Some(k)` once `need` is empty (pairs `0..=k` looked at, perhaps a few more), `None` when
 /// every pair was looked at. Values are below `cap`.
-pub fn scan_pairs<T: Val>(
+pub(crate) fn scan_pairs<T: Val>(
     firsts: &[T],
     seconds: &[T],
     layout: Layout,
@@ -197,7 +198,7 @@ mod x86 {
 
     /// Bit k set when byte k of the 64 is not zero.
     #[target_feature(enable = "avx2")]
-    pub unsafe fn pack64(chunk: &[u8]) -> u64 {
+    pub(crate) unsafe fn pack64(chunk: &[u8]) -> u64 {
         let chunk = &chunk[..64];
         let zero = _mm256_setzero_si256();
         let a = _mm256_loadu_si256(chunk.as_ptr().cast());
@@ -209,7 +210,7 @@ mod x86 {
 
     /// [`super::mark_lanes`] with the row width a constant (its multiples become displacements).
     #[target_feature(enable = "avx2")]
-    pub unsafe fn mark_lanes<const W: usize>(
+    pub(crate) unsafe fn mark_lanes<const W: usize>(
         rows: &mut [u8],
         limit: u32,
         vals: &[u16],
@@ -402,7 +403,7 @@ mod x86 {
     /// (false, k) with pairs `0..k` looked at (the caller finishes the last few one by one).
     /// [`PROBES`] probes share one test: hits are rare after the first few.
     #[target_feature(enable = "avx2")]
-    pub unsafe fn scan_pairs<const WIDE: bool, const ALIGNED: bool>(
+    pub(crate) unsafe fn scan_pairs<const WIDE: bool, const ALIGNED: bool>(
         firsts: &[u16],
         seconds: &[u16],
         set: &mut [u64; 8],
@@ -504,6 +505,26 @@ mod tests {
         for (i, &b) in bytes.iter().enumerate() {
             assert_eq!(words[i / 64] >> (i % 64) & 1, u64::from(b), "byte {i}");
         }
+    }
+
+    /// Rows past 65535 values (wide values, frequent enough that the span reaches 65536) take
+    /// the plain loop instead of tripping the vector code's u16 limit.
+    #[test]
+    fn mark_lanes_handles_rows_beyond_u16() {
+        let limit = 1u32 << 16;
+        let width = limit as usize + 64;
+        let vals: Vec<u32> = (0..200u32).map(|i| i * 331 % 70_000).collect();
+        let base = (vals.len() - LANES) as u64;
+        let (rp, rv) = (vec![3u64, 50, 100], vec![65_000u32, 7, 69_999]);
+        let mut rows = vec![0u8; LANES * width];
+        mark_lanes(&mut rows, width, limit, &vals, base, &rp, &rv);
+        for (&r, &gr) in rp.iter().zip(&rv) {
+            for k in 0..LANES {
+                let x = vals[(base - r) as usize + k];
+                assert_eq!(rows[k * width + (x ^ gr).min(limit) as usize], 1);
+            }
+        }
+        assert!(rows.iter().filter(|&&b| b == 1).count() <= 3 * LANES);
     }
 
     proptest! {

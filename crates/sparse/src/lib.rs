@@ -1,28 +1,49 @@
 //! grundy-sparse: the rare/common ("sparse space") engine for take-and-break codes.
 //!
 //! For codes whose moves split a heap in two, the straightforward mex costs O(n) per heap. This
-//! crate computes the same values far faster by splitting values into rare and common
-//! ([`mask`]), marking only pairs with a rare part and confirming candidates by a short scan
-//! ([`core`]), with both cores, durable checkpoints and compressed saves for record-scale runs.
+//! crate computes the same values far faster by splitting values into rare and common (a key
+//! mask chosen from the histogram), marking only pairs with a rare part and confirming
+//! candidates by a short scan (a pipeline of tiles of 32 heaps), with every core, durable
+//! checkpoints and compressed saves for record-scale runs.
 //! By default every value stays in memory (2 bytes a heap while values fit in u16). With a
-//! memory window ([`Engine::with_window`], `RunOptions::window` with a checkpoint or save
+//! memory window ([`Engine::with_window`], [`RunOptions::window`] with a checkpoint or save
 //! directory) the engine keeps a prefix and a recent run deep enough for the partners of every
 //! rare heap, drops durable values in between, and fetches a dropped value from the chunks on
 //! disk when it is needed again (a new far rare heap, a deep scan, a mask change).
+//!
+//! Entry points: [`values`] (G(0..=n) in memory), [`until_proven`] (double until a period is
+//! proven), [`run`] (a long run with checkpoints, saves and a [`Summary`]) and [`Engine`] (step
+//! by step). Every progress callback may return `false` to stop at the next block boundary
+//! ([`Error::Stopped`]; [`run`] first writes a checkpoint of everything computed).
+//!
+//! ```
+//! let grundys_game = grundy_heap::rule::parse_code("4!.0").unwrap();
+//! let g = grundy_sparse::values(&grundys_game, 10, 1).unwrap();
+//! assert_eq!(g, [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0]);
+//! ```
 
-pub mod core;
-pub mod crew;
-pub mod engine;
-pub mod error;
-pub mod kernel;
-pub mod mask;
-pub mod plan;
-pub mod run;
-pub mod seq;
-pub mod store;
+#![deny(missing_docs)]
 
-pub use engine::{values, values_with_progress, Engine, GapSource, Loader};
+mod crew;
+mod engine;
+mod error;
+mod kernel;
+mod mask;
+mod plan;
+mod run;
+mod seq;
+mod store;
+mod tiles;
+
+pub use engine::{
+    max_threads, values, values_with_progress, Engine, GapSource, Loader, MAX_THREADS,
+};
 pub use error::Error;
-pub use plan::Plan;
-pub use run::{run, until_proven, Outcome, Progress, RunOptions, Summary};
-pub use store::{Saved, Store};
+pub use plan::{Plan, Split};
+pub use run::{
+    run, summarize, until_proven, Outcome, Progress, RunOptions, Summary, PERIOD_SEARCH_LIMIT,
+};
+pub use store::{
+    Saved, State, Store, CHUNK, FORMAT_VERSION, MAX_FILE_BYTES, MAX_VALUE, STATE_FILE,
+};
+pub use tiles::{Stats, Tuning};

@@ -10,13 +10,13 @@
 
 /// True when `key` is rare under `mask`.
 #[inline]
-pub fn is_rare(key: u64, mask: u64) -> bool {
+pub(crate) fn is_rare(key: u64, mask: u64) -> bool {
     (key & mask).count_ones().is_multiple_of(2)
 }
 
 /// The key of value `v` at heap `n`; `parity` is the plan's split parity (None: unused).
 #[inline]
-pub fn key(v: u32, n: u64, parity: Option<u64>) -> u64 {
+pub(crate) fn key(v: u32, n: u64, parity: Option<u64>) -> u64 {
     let p = match parity {
         Some(q) => (n + q) & 1,
         None => 0,
@@ -42,7 +42,7 @@ fn walsh_hadamard(a: &mut [i64]) {
 
 /// Number of heaps rare under every mask: `counts[m]` for `m < hist.len()` (a power of two),
 /// where `hist[key]` counts heaps with that key.
-pub fn rare_counts(hist: &[u64]) -> Vec<u64> {
+pub(crate) fn rare_counts(hist: &[u64]) -> Vec<u64> {
     let mut w: Vec<i64> = hist.iter().map(|&c| c as i64).collect();
     walsh_hadamard(&mut w);
     let total = w[0];
@@ -53,7 +53,7 @@ pub fn rare_counts(hist: &[u64]) -> Vec<u64> {
 /// The mask with the fewest rare heaps; bit 0 (the parity bit) only when `parity_allowed`.
 /// Mask 0 (everything rare) is never chosen. Ties keep `current`, then the smallest mask.
 /// Returns the mask and its rare count.
-pub fn best_mask(hist: &[u64], parity_allowed: bool, current: u64) -> (u64, u64) {
+pub(crate) fn best_mask(hist: &[u64], parity_allowed: bool, current: u64) -> (u64, u64) {
     let counts = rare_counts(hist);
     let ok = |m: usize| m != 0 && (parity_allowed || m & 1 == 0);
     let size = counts.len() as u64;

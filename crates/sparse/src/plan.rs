@@ -43,6 +43,25 @@ impl Plan {
             .unwrap_or(0)
     }
 
+    /// The most options heap `n` has: no Grundy value of heap `n` can exceed it (the mex of
+    /// k values is at most k). Used to refuse forged values in files.
+    pub(crate) fn options_bound(&self, n: u64) -> u64 {
+        let splits: u64 = self
+            .splits
+            .iter()
+            .filter(|s| n >= s.remove + 2)
+            .map(|s| (n - s.remove) / 2)
+            .sum();
+        let one = self.leave_one.iter().filter(|&&i| n > i).count() as u64;
+        let none = self.leave_none.iter().filter(|&&i| n == i).count() as u64;
+        let equal = self
+            .equal_split
+            .iter()
+            .filter(|&&i| n > i && (n - i).is_multiple_of(2))
+            .count() as u64;
+        splits + one + none + equal
+    }
+
     /// Builds the plan of `code`, or says why the sparse engine cannot run it: a repeating
     /// code (unboundedly many removals) or a move leaving three or more heaps (an odd number of
     /// common parts would give a common value, which the method cannot mark).

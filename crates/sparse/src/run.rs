@@ -19,7 +19,7 @@ pub const PERIOD_SEARCH_LIMIT: u64 = 1 << 26;
 pub struct RunOptions {
     /// Compute G(0..=upto).
     pub upto: u64,
-    /// Worker threads (0: one per core).
+    /// Threads, the caller's included (0: one per core; capped by [`crate::max_threads`]).
     pub threads: usize,
     /// Directory for durable checkpoints (resumed from when it holds one).
     pub checkpoint: Option<PathBuf>,
@@ -37,8 +37,10 @@ pub struct RunOptions {
     pub window_depth: Option<u64>,
 }
 
-/// Progress report passed to the callback.
-#[derive(Clone, Copy, Debug)]
+/// Progress report passed to the callback of [`run`]: once before the first block (with
+/// `done == resumed_at`, so a front end can say "resuming from heap N" at once), then after
+/// each block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {
     /// Heaps known: G(0..done).
     pub done: u64,
@@ -55,13 +57,15 @@ pub struct Summary {
     pub rule: String,
     /// The last heap: values G(0..=n).
     pub n: u64,
-    /// Rare heaps (heap 0 excluded) under the final mask, and the last one.
+    /// Rare heaps (heap 0 excluded) under the final mask.
     pub rare_count: u64,
+    /// The last rare heap, if any.
     pub last_rare: Option<u64>,
     /// The key mask: bit 0 is the heap-parity bit, bit k+1 is value bit k.
     pub mask: u64,
-    /// Largest value and the first heap where it occurs.
+    /// Largest value.
     pub max_value: u32,
+    /// The first heap where the largest value occurs.
     pub max_first: u64,
     /// `histogram[v]`: heaps 0..=n with G = v.
     pub histogram: Vec<u64>,
@@ -73,20 +77,44 @@ pub struct Summary {
 
 /// The outcome of [`run`].
 pub struct Outcome {
+    /// What the run computed, summarised.
     pub summary: Summary,
     /// The engine, holding every value (for printing) unless the window was on.
     pub engine: Engine,
     /// Values fetched from disk because the window had dropped them (0 without a window).
     pub gap_fetches: u64,
-    /// Heaps that came from a checkpoint.
+    /// Heaps that came from a checkpoint (0 for a fresh run): the run resumed from this heap.
     pub resumed_at: u64,
 }
 
-/// Runs `code` as `opts` says, calling `progress` after each block.
+/// Runs `code` as `opts` says, calling `progress` once before the first block (reporting where
+/// a resumed run starts) and after each block.
+///
+/// When `progress` returns false the run stops at that block boundary: with a checkpoint
+/// directory it first writes a checkpoint of everything computed (running again resumes
+/// there), a save directory gets G(0..done) too, and then it returns
+/// [`Error::Stopped`]` { done }`. A stop after the last block changes nothing.
+///
+/// ```
+/// let code = grundy_heap::rule::parse_code("0.16").unwrap();
+/// let opts = grundy_sparse::RunOptions {
+///     upto: 1000,
+///     threads: 1,
+///     checkpoint: None,
+///     checkpoint_every: std::time::Duration::from_secs(300),
+///     save: None,
+///     find_period: true,
+///     window: false,
+///     window_depth: None,
+/// };
+/// let out = grundy_sparse::run(&code, &opts, &mut |_| true).unwrap();
+/// assert_eq!(out.summary.n, 1000);
+/// assert_eq!(out.engine.len(), 1001);
+/// ```
 pub fn run(
     code: &TakeBreak,
     opts: &RunOptions,
-    progress: &mut dyn FnMut(Progress),
+    progress: &mut dyn FnMut(Progress) -> bool,
 ) -> Result<Outcome, Error> {
     let total = opts
         .upto
@@ -129,12 +157,13 @@ pub fn run(
     let mut last_checkpoint = Instant::now();
     let failure: std::cell::RefCell<Option<Error>> = std::cell::RefCell::new(None);
     let take_gap_failure = || gap_failure.lock().unwrap_or_else(|e| e.into_inner()).take();
+    let mut stopped = false;
     let mut report = |e: &Engine| -> bool {
-        if let Some(err) = take_gap_failure() {
+        if let Some(err) = take_gap_failure().or_else(|| e.take_gap_error()) {
             *failure.borrow_mut() = Some(err);
             return false;
         }
-        progress(Progress {
+        let go = progress(Progress {
             done: e.len(),
             total,
             resumed_at,
@@ -153,6 +182,11 @@ pub fn run(
             }
             e.set_durable(upto);
         }
+        if !go {
+            // The final checkpoint is written below, once the engine is back.
+            stopped = true;
+            return false;
+        }
         if let Some(store) = store.as_mut() {
             if last_checkpoint.elapsed() >= opts.checkpoint_every && e.len() < total {
                 if let Err(err) = store.write(e.len(), e.mask(), &|a, b| e.values_range(a, b)) {
@@ -164,18 +198,26 @@ pub fn run(
         }
         true
     };
-    if windowed {
-        // Before the first block every value is in memory: write what is whole (after a resume
-        // into a new save directory) and tell the engine what it may drop.
-        if !report(&engine) {
-            return Err(failure
-                .into_inner()
-                .expect("a failed write records its error"));
-        }
+    // Before the first block every value is in memory: report where the run starts, write
+    // what is whole (after a resume into a new save directory) and tell the engine what it may
+    // drop.
+    if report(&engine) {
+        engine.advance(total, &mut report);
     }
-    engine.advance(total, &mut report);
-    if let Some(err) = failure.into_inner().or_else(take_gap_failure) {
+    if let Some(err) = failure
+        .into_inner()
+        .or_else(take_gap_failure)
+        .or_else(|| engine.take_gap_error())
+    {
         return Err(err);
+    }
+    if stopped && engine.len() < total {
+        // Keep everything computed: a checkpoint to resume from, and what a save holds.
+        let done = engine.len();
+        for s in [store.as_mut(), save.as_mut()].into_iter().flatten() {
+            s.write(done, engine.mask(), &|a, b| engine.values_range(a, b))?;
+        }
+        return Err(Error::Stopped { done });
     }
     if let Some(store) = store.as_mut() {
         if resumed_at < total {
@@ -237,7 +279,7 @@ pub fn summarize(code: &TakeBreak, engine: &Engine, find_period: bool) -> Summar
 }
 
 /// [`summarize`], with every value given for the period search (a windowed engine lacks some).
-pub fn summarize_with(
+pub(crate) fn summarize_with(
     code: &TakeBreak,
     engine: &Engine,
     find_period: bool,
@@ -272,12 +314,22 @@ pub fn summarize_with(
 /// Computes G(0..=n) for n = `start`, 2·`start`, … (at most `limit`) until a period is proven
 /// (or, for codes no theorem covers, once); the engine continues where it stopped, so the
 /// doubling costs nothing extra. Returns the values and the last analysis.
+///
+/// `progress(heaps_done)` is called after each block; when it returns false the computation
+/// stops there with [`Error::Stopped`].
+///
+/// ```
+/// let code = grundy_heap::rule::parse_code("0.07").unwrap(); // Dawson's Kayles
+/// let (values, period) = grundy_sparse::until_proven(&code, 64, 1 << 12, 1, &mut |_| true).unwrap();
+/// assert_eq!(period.unwrap().period, 34);
+/// assert!(values.len() > 64);
+/// ```
 pub fn until_proven(
     code: &TakeBreak,
     start: u64,
     limit: u64,
     threads: usize,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<(Vec<u32>, Option<Periodicity>), Error> {
     let limit_len = limit
         .checked_add(1)
@@ -287,10 +339,10 @@ pub fn until_proven(
     let mut engine = Engine::new(code)?.with_threads(threads);
     let mut target = start.clamp(1, limit).saturating_add(1);
     loop {
-        engine.advance(target, &mut |e| {
-            progress(e.len());
-            true
-        });
+        engine.advance(target, &mut |e| progress(e.len()));
+        if engine.len() < target {
+            return Err(Error::Stopped { done: engine.len() });
+        }
         let values = engine.values();
         let found = periodicity::find(&values, bound);
         let proven = found.is_some_and(|p| p.status == periodicity::Status::Proven);

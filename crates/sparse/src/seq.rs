@@ -7,9 +7,7 @@
 //! (the core's `gap` hook).
 
 /// A stored value type.
-pub trait Val: Copy + Default + Send + Sync + 'static {
-    /// The largest value this type holds.
-    const LIMIT: u32;
+pub(crate) trait Val: Copy + Default + Send + Sync + 'static {
     fn get(self) -> u32;
     fn put(v: u32) -> Self;
     /// The same slice as u16 values, when that is what it holds (for the vector kernels).
@@ -17,7 +15,6 @@ pub trait Val: Copy + Default + Send + Sync + 'static {
 }
 
 impl Val for u16 {
-    const LIMIT: u32 = u16::MAX as u32;
     #[inline(always)]
     fn get(self) -> u32 {
         u32::from(self)
@@ -32,7 +29,6 @@ impl Val for u16 {
 }
 
 impl Val for u32 {
-    const LIMIT: u32 = u32::MAX;
     #[inline(always)]
     fn get(self) -> u32 {
         self
@@ -49,33 +45,28 @@ impl Val for u32 {
 /// Values G(0..len): `prefix` holds G(0..prefix.len()), `recent` holds G(start..len).
 /// In full mode `prefix` is empty and `start` is 0; windowed, G(prefix.len()..start) may be absent.
 #[derive(Clone, Debug, Default)]
-pub struct Seq<T> {
-    pub prefix: Vec<T>,
-    pub recent: Vec<T>,
-    pub start: u64,
+pub(crate) struct Seq<T> {
+    pub(crate) prefix: Vec<T>,
+    pub(crate) recent: Vec<T>,
+    pub(crate) start: u64,
 }
 
 impl<T: Val> Seq<T> {
     /// Number of values known.
     #[inline]
-    pub fn len(&self) -> u64 {
+    pub(crate) fn len(&self) -> u64 {
         self.view().len()
-    }
-
-    /// True before any value is stored.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 
     /// G(i) when it is in memory.
     #[inline]
-    pub fn get(&self, i: u64) -> Option<u32> {
+    pub(crate) fn get(&self, i: u64) -> Option<u32> {
         self.view().get(i)
     }
 
     /// The values as a read-only view.
     #[inline]
-    pub fn view(&self) -> View<'_, T> {
+    pub(crate) fn view(&self) -> View<'_, T> {
         View {
             prefix: &self.prefix,
             recent: &self.recent,
@@ -83,12 +74,8 @@ impl<T: Val> Seq<T> {
         }
     }
 
-    pub fn push(&mut self, v: u32) {
-        self.recent.push(T::put(v));
-    }
-
     /// Converts every stored value to another type.
-    pub fn convert<U: Val>(&self) -> Seq<U> {
+    pub(crate) fn convert<U: Val>(&self) -> Seq<U> {
         Seq {
             prefix: self.prefix.iter().map(|v| U::put(v.get())).collect(),
             recent: self.recent.iter().map(|v| U::put(v.get())).collect(),
@@ -99,27 +86,22 @@ impl<T: Val> Seq<T> {
 
 /// Values G(0..len) as [`Seq`] lays them out, borrowed: what phase 1 and phase 2 read.
 #[derive(Clone, Copy, Debug)]
-pub struct View<'a, T> {
-    pub prefix: &'a [T],
-    pub recent: &'a [T],
-    pub start: u64,
+pub(crate) struct View<'a, T> {
+    pub(crate) prefix: &'a [T],
+    pub(crate) recent: &'a [T],
+    pub(crate) start: u64,
 }
 
 impl<'a, T: Val> View<'a, T> {
     /// Number of values seen.
     #[inline]
-    pub fn len(&self) -> u64 {
+    pub(crate) fn len(&self) -> u64 {
         self.start + self.recent.len() as u64
-    }
-
-    /// True when no value is seen.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 
     /// G(i) when it is in memory.
     #[inline]
-    pub fn get(&self, i: u64) -> Option<u32> {
+    pub(crate) fn get(&self, i: u64) -> Option<u32> {
         if i >= self.start {
             self.recent.get((i - self.start) as usize).map(|v| v.get())
         } else {
@@ -129,7 +111,7 @@ impl<'a, T: Val> View<'a, T> {
 
     /// G(from..from+len) as one in-memory slice (of the prefix or the recent run), if it is one.
     #[inline]
-    pub fn slice(&self, from: u64, len: usize) -> Option<&'a [T]> {
+    pub(crate) fn slice(&self, from: u64, len: usize) -> Option<&'a [T]> {
         if from >= self.start {
             let at = usize::try_from(from - self.start).ok()?;
             self.recent.get(at..at.checked_add(len)?)
@@ -147,7 +129,7 @@ impl<'a, T: Val> View<'a, T> {
 /// [`Appender`] writes only at `published..cap`, inside the capacity reserved up front, so the
 /// buffer never moves while the shelf lives. Dropping the shelf sets the vector's length to what
 /// was published.
-pub struct Shelf<'a, T> {
+pub(crate) struct Shelf<'a, T> {
     vec: *mut Vec<T>,
     base: *mut T,
     cap: usize,
@@ -164,7 +146,7 @@ unsafe impl<T: Val> Send for Shelf<'_, T> {}
 
 impl<'a, T: Val> Shelf<'a, T> {
     /// Opens `vec` for appending up to `more` values.
-    pub fn new(vec: &'a mut Vec<T>, more: usize) -> Shelf<'a, T> {
+    pub(crate) fn new(vec: &'a mut Vec<T>, more: usize) -> Shelf<'a, T> {
         vec.reserve(more);
         let len = vec.len();
         let base = vec.as_mut_ptr();
@@ -180,7 +162,7 @@ impl<'a, T: Val> Shelf<'a, T> {
 
     /// The values published so far.
     #[inline]
-    pub fn published(&self) -> &[T] {
+    pub(crate) fn published(&self) -> &[T] {
         let len = self.published.load(std::sync::atomic::Ordering::Acquire);
         // SAFETY: `0..len` is initialised and immutable (the invariant), inside the allocation.
         unsafe { std::slice::from_raw_parts(self.base, len) }
@@ -188,12 +170,12 @@ impl<'a, T: Val> Shelf<'a, T> {
 
     /// How many values are published (without reading them).
     #[inline]
-    pub fn published_len(&self) -> usize {
+    pub(crate) fn published_len(&self) -> usize {
         self.published.load(std::sync::atomic::Ordering::Acquire)
     }
 
     /// The shelf's one appender (None if it was already taken).
-    pub fn appender(&self) -> Option<Appender<'_, 'a, T>> {
+    pub(crate) fn appender(&self) -> Option<Appender<'_, 'a, T>> {
         let taken = self.taken.swap(true, std::sync::atomic::Ordering::AcqRel);
         (!taken).then(|| Appender {
             shelf: self,
@@ -212,7 +194,7 @@ impl<T> Drop for Shelf<'_, T> {
 }
 
 /// The writer of a [`Shelf`]: appends values and publishes each one at once.
-pub struct Appender<'s, 'a, T> {
+pub(crate) struct Appender<'s, 'a, T> {
     shelf: &'s Shelf<'a, T>,
     written: usize,
 }
@@ -220,7 +202,7 @@ pub struct Appender<'s, 'a, T> {
 impl<T: Val> Appender<'_, '_, T> {
     /// Appends `v` and publishes it. Panics when the reserved capacity is full.
     #[inline]
-    pub fn push(&mut self, v: T) {
+    pub(crate) fn push(&mut self, v: T) {
         assert!(self.written < self.shelf.cap, "shelf capacity exceeded");
         // SAFETY: `written < cap` lies in the reserved allocation, past everything published,
         // and no other appender exists, so nothing else reads or writes this element.
@@ -233,7 +215,7 @@ impl<T: Val> Appender<'_, '_, T> {
 
     /// Every value so far (the appender's own included).
     #[inline]
-    pub fn all(&self) -> &[T] {
+    pub(crate) fn all(&self) -> &[T] {
         // SAFETY: as for `Shelf::published`: `0..written` is initialised and, being published,
         // never written again.
         unsafe { std::slice::from_raw_parts(self.shelf.base, self.written) }

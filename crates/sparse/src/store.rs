@@ -9,6 +9,15 @@
 //! format version and the rule; anything that does not match is refused with a message saying
 //! why, never used. If the disk fills up, the write fails with a clear error and the previous
 //! state file stays in place.
+//!
+//! A checksum only proves that a file is whole, not that its numbers are honest (a forged file
+//! can carry a valid one), so every size, count and value is checked before it is used or
+//! memory is set aside for it: files are at most [`MAX_FILE_BYTES`], a payload's size prefix
+//! must be exactly the values its header promises (never more than a chunk), the chunk files a
+//! state names must exist before room for their values is reserved, and every value must be
+//! one the rule can produce (at most the number of options of its heap, at most the smallest
+//! power of two above every earlier value, and at most [`MAX_VALUE`]). Anything else is
+//! [`Error::BadFile`].
 
 use std::fs::{self, File};
 use std::io::Write;
@@ -18,9 +27,20 @@ use grundy_heap::rule::format_code;
 use grundy_heap::TakeBreak;
 
 use crate::error::Error;
+use crate::plan::Plan;
 
 /// Values per chunk file.
 pub const CHUNK: u64 = 1 << 22;
+/// The largest value a file may hold: the engine sizes tables by the next power of two above
+/// its largest value, which must fit a u32.
+pub const MAX_VALUE: u32 = (1 << 31) - 1;
+/// The largest chunk or state file: a chunk's values compressed in lz4's worst case, plus room
+/// for the header and a long rule. Larger files are refused before they are read.
+pub const MAX_FILE_BYTES: u64 = 4 * CHUNK + 4 * CHUNK / 255 + (1 << 20);
+/// Below the smallest chunk file (lz4 packs at most about 255 bytes into one, so a chunk's 4·[`CHUNK`]
+/// bytes take at least 4·CHUNK/255; half that leaves a margin). A state naming chunks smaller than this is refused before
+/// room is reserved for their values.
+pub(crate) const MIN_CHUNK_BYTES: u64 = 4 * CHUNK / 512;
 /// Version of the file layout; files of another version are refused.
 pub const FORMAT_VERSION: u32 = 1;
 const CHUNK_MAGIC: &[u8; 8] = b"GRUNDYCH";
@@ -48,6 +68,65 @@ pub struct Store {
     target: u64,
     /// Whole chunks known to be on disk.
     chunks_written: u64,
+    /// The moves of the rule, bounding the values its files may hold (None: a code the sparse
+    /// engine does not run, whose values are only checked against [`MAX_VALUE`]).
+    plan: Option<Plan>,
+}
+
+/// Checks that `values`, G(first..first + len), are values `plan`'s rule can give those heaps
+/// (see [`Plan::options_bound`]) and that the engine can hold.
+pub(crate) fn check_values(
+    plan: Option<&Plan>,
+    first: u64,
+    values: &[u32],
+    what: &str,
+) -> Result<(), Error> {
+    for (n, &v) in (first..).zip(values) {
+        let bound = plan.map_or(u64::MAX, |p| p.options_bound(n));
+        if v > MAX_VALUE || u64::from(v) > bound {
+            return Err(Error::BadFile(format!(
+                "{what} is corrupt: it gives heap {n} the value {v}, which the rule cannot produce; refusing to use it"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Reads a whole chunk or state file, refusing one larger than [`MAX_FILE_BYTES`] before
+/// reading it. `Ok(None)` when it does not exist.
+fn read_limited(path: &Path) -> Result<Option<Vec<u8>>, Error> {
+    use std::io::Read;
+    let file = match File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => {
+            return Err(Error::Io {
+                context: format!("reading {}", path.display()),
+                source: e,
+            })
+        }
+    };
+    let too_large = || {
+        Error::BadFile(format!(
+            "{} is larger than any grundy checkpoint file; refusing to use it",
+            path.display()
+        ))
+    };
+    let size = file
+        .metadata()
+        .map_err(Error::io(format!("reading {}", path.display())))?
+        .len();
+    if size > MAX_FILE_BYTES {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::with_capacity(size as usize);
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(Error::io(format!("reading {}", path.display())))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_large());
+    }
+    Ok(Some(bytes))
 }
 
 fn chunk_name(index: u64) -> String {
@@ -63,10 +142,28 @@ fn pack(values: &[u32]) -> Vec<u8> {
     lz4_flex::compress_prepend_size(&raw)
 }
 
+/// The `expect` values packed in `bytes` (at most a chunk). The size prefix is checked
+/// against `expect` before anything is allocated.
 fn unpack(bytes: &[u8], expect: u64, what: &str) -> Result<Vec<u32>, Error> {
-    let raw = lz4_flex::decompress_size_prepended(bytes)
+    if expect > CHUNK {
+        return Err(Error::BadFile(format!(
+            "{what}: claims {expect} values in one piece, more than a chunk"
+        )));
+    }
+    let want = (expect * 4) as usize;
+    let Some(prefix) = bytes.get(..4) else {
+        return Err(Error::BadFile(format!("{what} is truncated")));
+    };
+    let stated = u32::from_le_bytes(prefix.try_into().expect("4 bytes")) as usize;
+    if stated != want {
+        return Err(Error::BadFile(format!(
+            "{what}: holds {} bytes of values, expected {want} ({expect} values)",
+            stated
+        )));
+    }
+    let raw = lz4_flex::block::decompress(&bytes[4..], want)
         .map_err(|e| Error::BadFile(format!("{what}: compressed data is damaged ({e})")))?;
-    if raw.len() as u64 != expect * 4 {
+    if raw.len() != want {
         return Err(Error::BadFile(format!(
             "{what}: holds {} values, expected {expect}",
             raw.len() / 4
@@ -202,6 +299,7 @@ impl Store {
             rule: format_code(code),
             target,
             chunks_written: 0,
+            plan: Plan::new(code).ok(),
         })
     }
 
@@ -214,15 +312,8 @@ impl Store {
     /// `Ok(None)` when there is none yet.
     pub fn read_state(&self) -> Result<Option<(State, Vec<u32>)>, Error> {
         let path = self.state_path();
-        let bytes = match fs::read(&path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => {
-                return Err(Error::Io {
-                    context: format!("reading {}", path.display()),
-                    source: e,
-                })
-            }
+        let Some(bytes) = read_limited(&path)? else {
+            return Ok(None);
         };
         let what = path.display().to_string();
         let (mut r, rule) = open_checked(&bytes, STATE_MAGIC, &what)?;
@@ -249,6 +340,7 @@ impl Store {
             )));
         }
         let tail = unpack(tail_bytes, done % CHUNK, &what)?;
+        check_values(self.plan.as_ref(), done - done % CHUNK, &tail, &what)?;
         Ok(Some((
             State {
                 rule,
@@ -264,11 +356,12 @@ impl Store {
     pub fn read_chunk(&self, index: u64) -> Result<Vec<u32>, Error> {
         let path = self.dir.join(chunk_name(index));
         let what = path.display().to_string();
-        let bytes = fs::read(&path).map_err(|e| {
+        let missing = || {
             Error::BadFile(format!(
-                "{what} cannot be read ({e}); the checkpoint is incomplete"
+                "{what} cannot be read (it does not exist); the checkpoint is incomplete"
             ))
-        })?;
+        };
+        let bytes = read_limited(&path)?.ok_or_else(missing)?;
         let (mut r, rule) = open_checked(&bytes, CHUNK_MAGIC, &what)?;
         if rule != self.rule {
             return Err(Error::BadFile(format!(
@@ -284,17 +377,20 @@ impl Store {
                 "{what} holds chunk {i} of {count} values, expected chunk {index}"
             )));
         }
-        unpack(
+        let values = unpack(
             r.take(usize::try_from(len).unwrap_or(usize::MAX))?,
             CHUNK,
             &what,
-        )
+        )?;
+        check_values(self.plan.as_ref(), index * CHUNK, &values, &what)?;
+        Ok(values)
     }
 
     /// Loads a whole saved run: the state and every value G(0..done). `Ok(None)` without state.
     pub fn load(&mut self) -> Result<Option<(State, Vec<u32>)>, Error> {
         let mut values = Vec::new();
         let state = self.load_each(&mut |state, chunk| {
+            // load_each checked that the chunks this needs are on disk before the first call.
             values.reserve_exact((state.done as usize).saturating_sub(values.len()));
             values.extend_from_slice(chunk);
         })?;
@@ -304,6 +400,12 @@ impl Store {
     /// Reads a saved run a chunk at a time: calls `each(state, chunk)` with G(0..done) in order,
     /// so at most one chunk is held besides what `each` keeps (a resume stores 2 bytes a heap,
     /// not a u32 copy). `Ok(None)` without state.
+    ///
+    /// Before the first call every chunk the state names is known to be on disk with a
+    /// plausible size (so `each` may reserve room for `state.done` values), and every value
+    /// passed is checked against its predecessors (no value exceeds the smallest power of two
+    /// above every earlier one: a mex of xors of smaller values cannot); a bad file stops the
+    /// load with [`Error::BadFile`] (values already passed must then be discarded).
     pub fn load_each(
         &mut self,
         each: &mut dyn FnMut(&State, &[u32]),
@@ -313,8 +415,24 @@ impl Store {
         };
         let chunks = state.done / CHUNK;
         for k in 0..chunks {
-            each(&state, &self.read_chunk(k)?);
+            let path = self.dir.join(chunk_name(k));
+            let size = fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+            if !(MIN_CHUNK_BYTES..=MAX_FILE_BYTES).contains(&size) {
+                return Err(Error::BadFile(format!(
+                    "{} claims {} heaps, but {} is missing or of the wrong size; the checkpoint is incomplete",
+                    self.state_path().display(),
+                    state.done,
+                    path.display()
+                )));
+            }
         }
+        let mut running = RunningBound::default();
+        for k in 0..chunks {
+            let chunk = self.read_chunk(k)?;
+            running.check(k * CHUNK, &chunk, &self.dir.join(chunk_name(k)))?;
+            each(&state, &chunk);
+        }
+        running.check(chunks * CHUNK, &tail, &self.state_path())?;
         each(&state, &tail);
         self.chunks_written = chunks;
         Ok(Some(state))
@@ -367,9 +485,40 @@ impl Store {
     }
 }
 
+/// The bound every value of a sequence read in order obeys: G(n) is at most the smallest power
+/// of two above G(0..n) (the options' values are xors of smaller values, or 0).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct RunningBound {
+    max: u32,
+}
+
+impl RunningBound {
+    /// The first heap of G(first..) = `values` that breaks the bound, with its value.
+    pub(crate) fn first_bad(&mut self, first: u64, values: &[u32]) -> Option<(u64, u32)> {
+        for (n, &v) in (first..).zip(values) {
+            let cap = (u64::from(self.max) + 1).next_power_of_two();
+            if u64::from(v) > cap {
+                return Some((n, v));
+            }
+            self.max = self.max.max(v);
+        }
+        None
+    }
+
+    fn check(&mut self, first: u64, values: &[u32], path: &Path) -> Result<(), Error> {
+        match self.first_bad(first, values) {
+            None => Ok(()),
+            Some((n, v)) => Err(Error::BadFile(format!(
+                "{} is corrupt: it gives heap {n} the value {v}, more than its smaller heaps allow; refusing to use it",
+                path.display()
+            ))),
+        }
+    }
+}
+
 /// Reads single values from the whole chunks of a checkpoint or save directory (the memory
 /// window's gap source), caching the two chunks read last.
-pub struct ChunkReader {
+pub(crate) struct ChunkReader {
     store: Store,
     cache: [Option<(u64, Vec<u32>)>; 2],
     next: usize,
@@ -377,13 +526,14 @@ pub struct ChunkReader {
 
 impl ChunkReader {
     /// A reader over the chunks in `dir` of `code`.
-    pub fn new(dir: &Path, code: &TakeBreak) -> ChunkReader {
+    pub(crate) fn new(dir: &Path, code: &TakeBreak) -> ChunkReader {
         ChunkReader {
             store: Store {
                 dir: dir.to_path_buf(),
                 rule: format_code(code),
                 target: 0,
                 chunks_written: 0,
+                plan: Plan::new(code).ok(),
             },
             cache: [None, None],
             next: 0,
@@ -419,7 +569,10 @@ impl Saved {
     /// Opens a save directory of `code` (any target); checks the state file.
     pub fn open(dir: &Path, code: &TakeBreak) -> Result<Saved, Error> {
         let path = dir.join(STATE_FILE);
-        let bytes = fs::read(&path).map_err(Error::io(format!("reading {}", path.display())))?;
+        let bytes = read_limited(&path)?.ok_or_else(|| Error::Io {
+            context: format!("reading {}", path.display()),
+            source: std::io::ErrorKind::NotFound.into(),
+        })?;
         let (mut r, _) = open_checked(&bytes, STATE_MAGIC, &path.display().to_string())?;
         let target = r.u64()?;
         let mut store = Store::open(dir, code, target)?;

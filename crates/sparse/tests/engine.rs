@@ -74,7 +74,7 @@ proptest! {
         span in proptest::option::of(1u32..300),
     ) {
         let Ok(engine) = grundy_sparse::Engine::new(&code) else { return Ok(()) };
-        let tuning = grundy_sparse::core::Tuning { block, lag, span };
+        let tuning = grundy_sparse::Tuning { block, lag, span };
         let mut e = engine.with_threads(threads).with_tuning(tuning);
         e.advance(n as u64 + 1, &mut |_| true);
         prop_assert_eq!(e.values(), reference(&code, n));
@@ -95,9 +95,21 @@ fn loader_keeps_values_and_resumes_exactly() {
     e.advance(5001, &mut |_| true);
     assert_eq!(e.values(), full);
 
+    // Values past u16 (G(n) = (n - 1) / 2: within every bound the loader checks, though not
+    // Grundy's game) switch the loader to u32 in the middle of a chunk.
+    let big: Vec<u32> = (0..70_000u32).map(|n| n.saturating_sub(1) / 2).collect();
     let mut wide = grundy_sparse::Loader::default();
-    wide.reserve(4);
-    wide.push(&[0, 0]);
-    wide.push(&[40000, 1]);
-    assert_eq!(wide.finish(&g, 2).unwrap().values(), vec![0, 0, 40000, 1]);
+    wide.reserve(big.len() as u64);
+    wide.push(&big[..40_000]);
+    wide.push(&big[40_000..]);
+    assert_eq!(wide.finish(&g, 2).unwrap().values(), big);
+
+    // Values no heap can have are refused.
+    let mut bad = grundy_sparse::Loader::default();
+    bad.push(&[0, 0]);
+    bad.push(&[40000, 1]);
+    assert!(matches!(
+        bad.finish(&g, 2),
+        Err(grundy_sparse::Error::BadFile(_))
+    ));
 }

@@ -107,20 +107,20 @@ fn opts(upto: u64, dir: &std::path::Path, window: bool, depth: Option<u64>) -> R
 #[test]
 fn resume_from_checkpoint_windowed() {
     let g = grundys_game();
-    let upto = grundy_sparse::store::CHUNK + (1 << 19);
+    let upto = grundy_sparse::CHUNK + (1 << 19);
     let tmp = std::env::temp_dir().join(format!("grundy-window-{}", std::process::id()));
     let (full_dir, ck_dir) = (tmp.join("full"), tmp.join("ck"));
     let _ = std::fs::remove_dir_all(&tmp);
-    let full = grundy_sparse::run(&g, &opts(upto, &full_dir, false, None), &mut |_| {}).unwrap();
+    let full = grundy_sparse::run(&g, &opts(upto, &full_dir, false, None), &mut |_| true).unwrap();
     // The interrupted run: its checkpoint holds chunk 0 and a tail.
-    let stop = grundy_sparse::store::CHUNK + 12_345;
+    let stop = grundy_sparse::CHUNK + 12_345;
     let part = full_engine(&g, stop);
     let mut store = Store::open(&ck_dir, &g, upto).unwrap();
     store
         .write(stop, part.mask(), &|a, b| part.values_range(a, b))
         .unwrap();
     drop(part);
-    let out = grundy_sparse::run(&g, &opts(upto, &ck_dir, true, None), &mut |_| {}).unwrap();
+    let out = grundy_sparse::run(&g, &opts(upto, &ck_dir, true, None), &mut |_| true).unwrap();
     assert_eq!(out.resumed_at, stop);
     assert!(out.engine.is_windowed());
     assert!(out.engine.values_in_memory() < upto / 2);
@@ -148,7 +148,7 @@ fn resume_from_checkpoint_windowed() {
 #[test]
 fn unreadable_chunk_is_an_error() {
     let c = code("0.16");
-    let upto = grundy_sparse::store::CHUNK + (1 << 16);
+    let upto = grundy_sparse::CHUNK + (1 << 16);
     let dir = std::env::temp_dir().join(format!("grundy-window-bad-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let chunk0 = dir.join("chunk-00000000.bin");
@@ -158,6 +158,7 @@ fn unreadable_chunk_is_an_error() {
             std::fs::write(&chunk0, b"not a chunk").unwrap();
             damaged = true;
         }
+        true
     });
     assert!(damaged, "chunk 0 was never written");
     let err = out.err().expect("the run must fail");

@@ -1,4 +1,4 @@
-//! The rare/common engine proper, over one storage type.
+//! The rare/common engine proper, over one storage type: a pipeline of tiles.
 //!
 //! Heaps are computed in tiles of [`LANES`] consecutive heaps. For heap n and a splitting move
 //! that leaves `m = n - i` tokens, every common option value is `G(r) ^ G(m - r)` for some rare
@@ -44,8 +44,9 @@ pub struct Stats {
     pub mask_changes: u64,
     /// Split pairs looked at in scans that ran through every split.
     pub full_scan_steps: u64,
-    /// Time spent in the parallel phase and the sequential phase (nanoseconds).
+    /// Time spent in the parallel phase (nanoseconds).
     pub phase1_ns: u64,
+    /// Time spent in the sequential phase (nanoseconds).
     pub phase2_ns: u64,
     /// Values fetched from durable chunks because the memory window had dropped them.
     pub gap_fetches: u64,
@@ -58,20 +59,22 @@ pub struct Stats {
 
 /// Engine state over values of type `T`.
 #[derive(Clone, Debug)]
-pub struct Core<T> {
-    pub plan: Plan,
-    pub seq: Seq<T>,
+pub(crate) struct Core<T> {
+    /// The code's moves.
+    pub(crate) plan: Plan,
+    /// The values computed so far.
+    pub(crate) seq: Seq<T>,
     /// Heaps per key (`G << 1 | parity`), length `2 * cap`.
-    pub hist: Vec<u64>,
-    pub mask: u64,
+    pub(crate) hist: Vec<u64>,
+    pub(crate) mask: u64,
     /// Rare heaps (ascending, heap 0 excluded) and their values.
-    pub rare_pos: Vec<u64>,
-    pub rare_val: Vec<u32>,
-    pub max_val: u32,
-    pub max_first: u64,
+    pub(crate) rare_pos: Vec<u64>,
+    pub(crate) rare_val: Vec<u32>,
+    pub(crate) max_val: u32,
+    pub(crate) max_first: u64,
     /// Values are below `cap` (a power of two, at least 64).
-    pub cap: u32,
-    pub stats: Stats,
+    pub(crate) cap: u32,
+    pub(crate) stats: Stats,
     /// Bitsets over values `0..=cap`: rare values at parity class 0 and 1.
     rarebits: [Vec<u64>; 2],
     /// Tiles between their phase 1 and their phase 2 (a ring).
@@ -84,9 +87,9 @@ pub struct Core<T> {
     bits: Vec<u64>,
     /// New rare heaps of the current block (heap, value).
     fresh_rare: Vec<(u64, u32)>,
-    pub tuning: Tuning,
+    pub(crate) tuning: Tuning,
     /// The deepest position a successful (not full) confirming scan reached.
-    pub scan_reach: u64,
+    pub(crate) scan_reach: u64,
 }
 
 /// Sizes that trade speed only (never results).
@@ -129,7 +132,7 @@ fn words_for(cap: u32) -> usize {
 
 impl<T: Val> Core<T> {
     /// A fresh engine that knows nothing (G(0) is computed like any other heap).
-    pub fn new(plan: Plan) -> Core<T> {
+    pub(crate) fn new(plan: Plan) -> Core<T> {
         let cap = 64;
         let mut core = Core {
             plan,
@@ -157,7 +160,7 @@ impl<T: Val> Core<T> {
     }
 
     /// Rebuilds an engine from stored values (resume): histogram, maximum and rare heaps.
-    pub fn from_values(
+    pub(crate) fn from_values(
         plan: Plan,
         seq: Seq<T>,
         mask: u64,
@@ -190,7 +193,7 @@ impl<T: Val> Core<T> {
     }
 
     /// The same state over another storage type (u16 to u32 when values grow).
-    pub fn convert<U: Val>(&self) -> Core<U> {
+    pub(crate) fn convert<U: Val>(&self) -> Core<U> {
         let mut out = Core::<U>::new(self.plan.clone());
         out.seq = self.seq.convert();
         out.hist = self.hist.clone();
@@ -222,7 +225,7 @@ impl<T: Val> Core<T> {
     }
 
     /// Rebuilds the rare-heap list from the values (after a mask change or a resume).
-    pub fn rebuild_rare(&mut self, values: impl Iterator<Item = u32>) {
+    pub(crate) fn rebuild_rare(&mut self, values: impl Iterator<Item = u32>) {
         self.rare_pos.clear();
         self.rare_val.clear();
         for (n, v) in values.enumerate().skip(1) {
@@ -234,7 +237,7 @@ impl<T: Val> Core<T> {
     }
 
     /// [`Core::rebuild_rare`] from the stored values (full mode), without copying them.
-    pub fn rebuild_rare_from_seq(&mut self) {
+    pub(crate) fn rebuild_rare_from_seq(&mut self) {
         let recent = std::mem::take(&mut self.seq.recent);
         self.rebuild_rare(recent.iter().map(|v| v.get()));
         self.seq.recent = recent;
@@ -242,7 +245,7 @@ impl<T: Val> Core<T> {
 
     /// Re-scores every mask; returns true when a clearly better one was adopted (the caller then
     /// rebuilds the rare list from all values).
-    pub fn reconsider_mask(&mut self) -> bool {
+    pub(crate) fn reconsider_mask(&mut self) -> bool {
         let parity = self.plan.split_parity.is_some();
         let size = self.hist.len() as u64;
         let current = self.mask & (size - 1);
@@ -304,7 +307,7 @@ impl<T: Val> Core<T> {
     /// the recent run through a [`Shelf`], where later tiles' phase 1 reads them), and phase 1
     /// of the next tile it may start while it waits. There is no barrier between tiles, only at
     /// the block's end.
-    pub fn block(
+    pub(crate) fn block(
         &mut self,
         count: usize,
         crew: Option<&crate::crew::Crew>,

@@ -1,7 +1,9 @@
-//! What every command shares: the error type and exit codes, output that survives a closed
-//! pipe, JSON printing, and progress bars that appear only on a terminal.
+//! What every command shares: the error type and exit codes, the output flags, number
+//! parsing, output that survives a closed pipe, JSON printing, progress bars that appear only
+//! on a terminal, and the Ctrl-C flag.
 
 use std::io::{self, IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A command's failure: a one-line message and the process exit code.
 #[derive(Debug)]
@@ -34,12 +36,50 @@ impl From<io::Error> for CliError {
     }
 }
 
+impl From<grundy::Error> for CliError {
+    fn from(e: grundy::Error) -> Self {
+        match &e {
+            grundy::Error::Stopped { .. } => CliError {
+                code: 130,
+                message: e.to_string(),
+            },
+            _ if e.is_input() => CliError::usage(e.to_string()),
+            _ => CliError::failure(e.to_string()),
+        }
+    }
+}
+
 pub type CliResult = Result<(), CliError>;
+
+/// The output flags every command shares (flattened into each command's arguments).
+#[derive(clap::Args, Debug, Clone, Copy, Default)]
+pub struct Output {
+    /// Print one JSON object (the library's result; schema in docs/json.md) instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Parses a count typed by a user: `1000000`, `1_000_000`, `1e6`, `2^30`; the error names
+/// `flag` and the token.
+pub fn count(text: &str, flag: &str) -> Result<u64, CliError> {
+    grundy::input::parse_count(text).map_err(|e| CliError::usage(format!("{flag}: {e}")))
+}
 
 /// Writes `text` to stdout in one go. A closed pipe (`grundy … | head`) is not an error.
 pub fn print_out(text: &str) -> CliResult {
     let mut out = io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        other => other.map_err(CliError::from),
+    }
+}
+
+/// Streams `write` into a buffered stdout: large outputs are never built in memory. A closed
+/// pipe is not an error.
+pub fn stream_out(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> CliResult {
+    let stdout = io::stdout().lock();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout);
+    match write(&mut out).and_then(|_| out.flush()) {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
         other => other.map_err(CliError::from),
     }
@@ -52,7 +92,17 @@ pub fn print_json(value: &serde_json::Value) -> CliResult {
     print_out(&text)
 }
 
-/// A progress bar on stderr for `len` steps; hidden when stderr is not a terminal.
+/// Prints a library result as one JSON object on one line, streamed (a result with millions of
+/// values is never held as text).
+pub fn print_result<T: serde::Serialize>(result: &T) -> CliResult {
+    stream_out(|out| {
+        serde_json::to_writer(&mut *out, result).map_err(io::Error::other)?;
+        out.write_all(b"\n")
+    })
+}
+
+/// A progress bar on stderr for `len` steps; hidden when stderr is not a terminal. The rate is
+/// a whole number per second and the ETA appears once there is a second of history.
 pub fn progress_bar(len: u64, message: &str) -> indicatif::ProgressBar {
     if !io::stderr().is_terminal() {
         return indicatif::ProgressBar::hidden();
@@ -60,10 +110,49 @@ pub fn progress_bar(len: u64, message: &str) -> indicatif::ProgressBar {
     let bar = indicatif::ProgressBar::new(len);
     bar.set_style(
         indicatif::ProgressStyle::with_template(
-            "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} ({per_sec}, eta {eta})",
+            "{msg} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} ({rate}, {left})",
         )
-        .expect("static template is valid"),
+        .expect("static template is valid")
+        .with_key(
+            "rate",
+            |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let secs = s.elapsed().as_secs_f64();
+                let _ = if secs < 1.0 {
+                    write!(w, "starting")
+                } else {
+                    write!(
+                        w,
+                        "{}/s",
+                        indicatif::HumanCount((s.pos() as f64 / secs) as u64)
+                    )
+                };
+            },
+        )
+        .with_key(
+            "left",
+            |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = if s.elapsed().as_secs() < 1 || s.pos() == 0 {
+                    write!(w, "eta …")
+                } else {
+                    write!(w, "eta {}", indicatif::HumanDuration(s.eta()))
+                };
+            },
+        ),
     );
     bar.set_message(message.to_string());
     bar
+}
+
+/// Set by the first Ctrl-C (or SIGTERM): long computations stop at their next progress report,
+/// keep what they finished and exit. A second Ctrl-C exits at once.
+pub static STOP: AtomicBool = AtomicBool::new(false);
+
+/// Installs the Ctrl-C/SIGTERM handler that sets [`STOP`].
+pub fn install_stop_handler() {
+    let _ = ctrlc::set_handler(|| {
+        if STOP.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+        eprintln!("\ngrundy: stopping (Ctrl-C again to quit at once)…");
+    });
 }

@@ -57,8 +57,51 @@ enum Command {
     Penney(cmd::penney::Args),
 }
 
+/// Parses the command line; a usage error becomes one line on stderr and exit code 2.
+fn parse_args() -> Cli {
+    match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => e.exit(), // --help, --version
+        Err(e) => {
+            eprintln!("grundy: error: {}", one_line(&e));
+            std::process::exit(2);
+        }
+    }
+}
+
+/// clap's error in one line: its first line, plus a hint where one helps (`grundy kayles` →
+/// "did you mean `grundy heap kayles`?").
+fn one_line(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let rendered = e.render().to_string();
+    let first = rendered
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("invalid arguments")
+        .trim_start_matches("error: ")
+        .to_string();
+    let word = match e.get(ContextKind::InvalidSubcommand) {
+        Some(ContextValue::String(w)) => Some(w.clone()),
+        _ => None,
+    };
+    match (e.kind(), word) {
+        (ErrorKind::InvalidSubcommand, Some(w)) if grundy::heap::parse(&w).is_ok() => {
+            format!(
+                "unknown command '{}': did you mean `grundy heap {w}`?",
+                w.escape_debug()
+            )
+        }
+        (ErrorKind::InvalidSubcommand, Some(w)) => format!(
+            "unknown command '{}' (see `grundy --help` for the list)",
+            w.escape_debug()
+        ),
+        _ => format!("{first} (see --help)"),
+    }
+}
+
 fn main() {
-    let cli = Cli::parse();
+    let cli = parse_args();
+    common::install_stop_handler();
     let result = match cli.command {
         Command::Nim(a) => cmd::nim::run(a),
         Command::Nimber(a) => cmd::nimber::run(a),

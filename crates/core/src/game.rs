@@ -7,7 +7,9 @@
 use std::hash::Hash;
 
 /// Who wins under optimal play: `N` if the player to move wins, `P` if the previous player does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// Serializes as the string `"N"` or `"P"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Outcome {
     /// The Next player (the one to move) wins.
     N,

@@ -11,6 +11,7 @@
 //! - [`nimber`]: nim addition, multiplication, inverse and square root (`u32`, `u64`, `u128`).
 //! - [`nim`]: Nim and misère Nim in closed form, streaming, with the textbook explanation.
 //! - [`graph`]: games on a directed graph read from text.
+//! - [`text`]: tokens quoted for one-line errors, integers for JSON.
 //!
 //! Plugging in a game: subtract 1, 3 or 4 counters from a heap.
 //!
@@ -44,10 +45,11 @@ pub mod nim;
 pub mod nimber;
 pub mod solver;
 pub mod sum;
+pub mod text;
 
 pub use fxhash::{FxHashMap, FxHasher};
 pub use game::{Game, Outcome};
 pub use mex::{mex, Mex};
 pub use nimber::{NimWord, Nimber};
-pub use solver::{CycleError, Solver, SumMove};
+pub use solver::{Analysis, CycleError, Solver, SumMove};
 pub use sum::{SideMove, Sum, SumPos};

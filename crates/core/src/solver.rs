@@ -37,6 +37,21 @@ pub struct SumMove<P> {
     pub to: P,
 }
 
+/// Everything a player asks of one position under normal play: its value, who wins, and
+/// every move that wins (the options of value 0; empty in a P-position).
+///
+/// The one answer shape of every game: catalogue games, graph games and heap sums all report
+/// an `Analysis` (or a struct with these three fields first).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Analysis<P> {
+    /// The Sprague–Grundy value.
+    pub grundy: u64,
+    /// `N` when the player to move wins, `P` otherwise.
+    pub outcome: Outcome,
+    /// Every option of value 0, each distinct position once.
+    pub winning_moves: Vec<P>,
+}
+
 /// One position on the normal-play search stack.
 struct Frame {
     /// Index of the position in the arena.
@@ -237,6 +252,20 @@ impl<G: Game> Solver<G> {
         opts.into_iter()
             .filter(|o| self.grundy(o) == target)
             .collect()
+    }
+
+    /// Value, outcome and every winning move of `pos` under normal play.
+    pub fn analyze(&mut self, pos: &G::Position) -> Analysis<G::Position> {
+        let grundy = self.grundy(pos);
+        Analysis {
+            grundy,
+            outcome: Outcome::from_grundy(grundy),
+            winning_moves: if grundy == 0 {
+                Vec::new()
+            } else {
+                self.winning_moves(pos)
+            },
+        }
     }
 
     /// Every winning move of `pos` under normal play: the options of value 0.

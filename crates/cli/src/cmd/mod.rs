@@ -6,7 +6,6 @@ pub mod cram;
 pub mod fib;
 pub mod graph;
 pub mod heap;
-pub mod heap_long;
 pub mod maze;
 pub mod nim;
 pub mod nimber;

@@ -1,0 +1,244 @@
+//! `grundy heap`: heap games (subtraction games, take-and-break codes, named games):
+//! sequences, periods, plots, sums of heaps, record-scale runs. Flags and rendering only; every
+//! answer is one call of `grundy::heap`.
+
+mod plot;
+mod record;
+
+use crate::common::{
+    count, print_out, print_result, progress_bar, stream_out, CliError, CliResult, Output, STOP,
+};
+use grundy::heap::{self, describe_period, describe_rule, Compute, EngineChoice, Rule};
+
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Rules:
+  0.77  .07  0.137  4!.0  0.3F  0.[3]  0.[12]   take-and-break codes (CGSuite notation;
+                                               ! unequal, ? not all equal, = all equal)
+  sub:1,3,4  sub:odd|even|fib|pow2|squares|primes  allbut:1,2   subtraction games
+  nim kayles dawsons-kayles dawsons-chess treblecross officers grundys-game pimber
+  odd-even-nim polygon-chords crosses kings    named games (natural heap sizes)
+
+Numbers: 1000000, 1_000_000, 1e6 and 2^20 are the same kind of count.
+
+Examples:
+  grundy heap kayles --period                 period 12, preperiod 71, proven
+  grundy heap kayles --upto 100 --period      the sequence and what G(0..100) shows
+  grundy heap 0.07 --upto 1000 --format bfile OEIS b-file lines `n G(n)`
+  grundy heap sub:1,3,4 --upto 50 --json      one JSON object: rule, values, period
+  grundy heap 0.137 --period --prove-upto 1e5 compute until the period is proven
+  grundy heap kayles --upto 200 --plot kayles.svg
+  grundy heap kayles --position 7 9 12        value, outcome and every winning move
+  grundy heap 4!.0 --upto 2^24 --summary      Grundy's game with the record engine")]
+pub struct Args {
+    /// The rule: a take-and-break code, a subtraction set or a game name (see below).
+    #[arg(value_name = "RULE", allow_hyphen_values = true)]
+    pub rule: String,
+    /// Compute G(0..=N) (default 100).
+    #[arg(long = "upto", value_name = "N", allow_hyphen_values = true)]
+    upto: Option<String>,
+    /// Output format of the sequence.
+    #[arg(long, value_name = "FORMAT", value_enum, default_value_t = Format::Table)]
+    format: Format,
+    /// Report the smallest period, the preperiod and the saltus, and whether it is proven.
+    /// Without --upto, keep computing until a theorem proves the period (up to 2^22 heaps;
+    /// --prove-upto sets the limit), or look at 10000 heaps where no theorem applies.
+    #[arg(long)]
+    period: bool,
+    /// Keep doubling N (from --upto) until the period is proven or N reaches LIMIT.
+    #[arg(long, value_name = "LIMIT", allow_hyphen_values = true)]
+    prove_upto: Option<String>,
+    /// Draw G(n) against n to FILE (.svg with labels, .png without text); the periodic
+    /// part is shaded.
+    #[arg(long, value_name = "FILE")]
+    plot: Option<std::path::PathBuf>,
+    /// Analyse the sum of heaps of these sizes: value, outcome, every winning move.
+    #[arg(long, value_name = "HEAP", num_args = 1.., allow_negative_numbers = true)]
+    position: Vec<String>,
+    /// Engine: `auto` (the record engine where it pays), `reference` or `sparse`.
+    #[arg(long, value_enum, default_value_t = Engine::Auto)]
+    engine: Engine,
+    /// Worker threads of the record engine (0: one per core).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    threads: usize,
+    #[command(flatten)]
+    record: record::RecordArgs,
+    #[command(flatten)]
+    output: Output,
+}
+
+/// `--format`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    /// Ten values a row, each row labelled with its first n.
+    Table,
+    /// OEIS b-file lines `n G(n)`.
+    Bfile,
+}
+
+/// `--engine`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Engine {
+    /// The record engine for splitting codes from 4096 heaps on, else the plain engines.
+    Auto,
+    /// The plain engines (mex over every option): the yardstick.
+    Reference,
+    /// The record (rare/common) engine.
+    Sparse,
+}
+
+impl Args {
+    /// The library's computation settings: engine, threads, a progress bar, Ctrl-C.
+    fn compute(&self) -> Compute<'static> {
+        let engine = match self.engine {
+            Engine::Auto => EngineChoice::Auto,
+            Engine::Reference => EngineChoice::Reference,
+            Engine::Sparse => EngineChoice::Sparse,
+        };
+        let bar = progress_bar(0, "heap");
+        let mut first = true;
+        Compute::new()
+            .engine(engine)
+            .threads(self.threads)
+            .stop_when(&STOP)
+            .on_progress(move |p| {
+                if first {
+                    if p.resumed_at > 0 {
+                        eprintln!("grundy: resuming from heap {}", p.resumed_at);
+                    }
+                    bar.set_length(p.total);
+                    bar.set_position(p.resumed_at);
+                    bar.reset_eta();
+                    first = false;
+                }
+                bar.set_position(p.done);
+                if p.done >= p.total {
+                    bar.finish_and_clear();
+                }
+            })
+    }
+
+    fn upto(&self) -> Result<Option<u64>, CliError> {
+        self.upto.as_deref().map(|t| count(t, "--upto")).transpose()
+    }
+}
+
+pub fn run(args: Args) -> CliResult {
+    let rule = heap::parse(&args.rule).map_err(|e| CliError::usage(e.to_string()))?;
+    let upto = args.upto()?;
+    if args.record.is_record_run() {
+        return record::run(&args, &rule, upto);
+    }
+    if !args.position.is_empty() {
+        return run_position(&args, &rule);
+    }
+    // `--period` alone means "find the period": keep computing until it is proven.
+    let period_only = args.period && upto.is_none();
+    let mut c = args.compute();
+    let seq = match (&args.prove_upto, upto) {
+        (Some(t), n) => {
+            let n = n.unwrap_or(heap::DEFAULT_UPTO);
+            let limit = count(t, "--prove-upto")?.max(n);
+            heap::until_proven(&rule, n, limit, &mut c)
+                .map_err(|e| flag_error("--prove-upto", limit, e))?
+        }
+        (None, None) if period_only => heap::find_period(&rule, &mut c)?,
+        (None, n) => {
+            let n = n.unwrap_or(heap::DEFAULT_UPTO);
+            heap::sequence(&rule, n, &mut c).map_err(|e| flag_error("--upto", n, e))?
+        }
+    };
+    drop(c);
+    if let Some(path) = &args.plot {
+        plot::write_plot(path, &rule, &seq.values, seq.period.as_ref())?;
+        eprintln!(
+            "grundy: wrote the plot of G(0..={}) to {}",
+            seq.upto,
+            path.display()
+        );
+    }
+    if args.output.json {
+        return print_result(&seq);
+    }
+    let period_line = (args.period || args.prove_upto.is_some())
+        .then(|| describe_period(&rule, seq.period.as_ref(), seq.upto));
+    if args.format == Format::Bfile {
+        // Keep the b-file clean: the period goes to stderr.
+        if let Some(line) = &period_line {
+            eprintln!("{line}");
+        }
+        return stream_out(|out| write_bfile(out, &seq.values));
+    }
+    if period_only {
+        // The user asked for the period, not the (possibly long) list of values.
+        return print_out(&format!(
+            "{}: {}\n",
+            describe_rule(&rule),
+            period_line.unwrap_or_default()
+        ));
+    }
+    stream_out(|out| {
+        write_table(out, &rule, &seq.values)?;
+        match &period_line {
+            Some(line) => writeln!(out, "{line}"),
+            None => Ok(()),
+        }
+    })
+}
+
+/// Names the flag and its value in front of a library error.
+fn flag_error(flag: &str, n: u64, e: grundy::Error) -> CliError {
+    let mut err = CliError::from(e);
+    if err.code == 2 {
+        err.message = format!("{flag} {n}: {}", err.message);
+    }
+    err
+}
+
+/// The readable table: ten values per row, each row labelled with its first n.
+fn write_table(out: &mut dyn std::io::Write, rule: &Rule, values: &[u32]) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "G(n) of {}, n = 0..{}",
+        describe_rule(rule),
+        values.len().saturating_sub(1)
+    )?;
+    let width = values.iter().max().map_or(1, |m| m.to_string().len());
+    let label = (values.len().saturating_sub(1)).to_string().len();
+    for (row, chunk) in values.chunks(10).enumerate() {
+        write!(out, "{:>label$}:", row * 10)?;
+        for v in chunk {
+            write!(out, " {v:>width$}")?;
+        }
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
+/// OEIS b-file lines `n G(n)`.
+fn write_bfile(out: &mut dyn std::io::Write, values: &[u32]) -> std::io::Result<()> {
+    for (n, v) in values.iter().enumerate() {
+        writeln!(out, "{n} {v}")?;
+    }
+    Ok(())
+}
+
+fn run_position(args: &Args, rule: &Rule) -> CliResult {
+    let heaps = args
+        .position
+        .iter()
+        .map(|t| count(t, "--position"))
+        .collect::<Result<Vec<u64>, _>>()?;
+    let mut c = args.compute();
+    let p = heap::analyze_position(rule, &heaps, &mut c).map_err(|e| {
+        let mut err = CliError::from(e);
+        if err.code == 2 {
+            err.message = format!("--position: {}", err.message);
+        }
+        err
+    })?;
+    drop(c);
+    if args.output.json {
+        return print_result(&p);
+    }
+    print_out(&p.describe(rule))
+}

@@ -1,0 +1,88 @@
+//! The record-scale flags of `grundy heap` (checkpoints, saves, summaries, the memory window)
+//! and their rendering; the run is `grundy::heap::record`.
+
+use std::time::Duration;
+
+use crate::common::{count, print_result, stream_out, CliError, CliResult};
+use grundy::heap::{self, RecordOptions, Rule};
+
+/// Flags of `grundy heap` for record-scale runs (flattened into the command's arguments).
+#[derive(clap::Args, Debug, Clone)]
+pub struct RecordArgs {
+    /// Directory for durable checkpoints; rerunning the same command resumes from it, and
+    /// Ctrl-C writes a last checkpoint before it stops.
+    #[arg(long, value_name = "DIR")]
+    checkpoint: Option<std::path::PathBuf>,
+    /// Seconds between checkpoints.
+    #[arg(long, value_name = "SECONDS", default_value = "300")]
+    checkpoint_every: String,
+    /// Write the whole sequence to DIR in compressed chunks.
+    #[arg(long, value_name = "DIR")]
+    save: Option<std::path::PathBuf>,
+    /// Print only the summary (rare values, largest value, histogram size, period).
+    #[arg(long)]
+    summary: bool,
+    /// Experimental, with --summary and --checkpoint/--save: keep in memory only the window
+    /// the game needs (the prefix and the most recent values); older values are read back
+    /// from the chunks on disk when a lookup needs them.
+    #[arg(long)]
+    window: bool,
+    /// Write the value histogram (`value count` lines over G(0..=N)) to FILE.
+    #[arg(long, value_name = "FILE")]
+    histogram: Option<std::path::PathBuf>,
+}
+
+impl RecordArgs {
+    /// True when a flag asks for a record run, which this module handles whole.
+    pub fn is_record_run(&self) -> bool {
+        self.checkpoint.is_some() || self.save.is_some() || self.summary || self.histogram.is_some()
+    }
+}
+
+/// Runs `grundy heap` when [`RecordArgs::is_record_run`] holds.
+pub fn run(args: &super::Args, rule: &Rule, upto: Option<u64>) -> CliResult {
+    let r = &args.record;
+    let every = count(&r.checkpoint_every, "--checkpoint-every")?;
+    let opts = RecordOptions {
+        upto: upto.unwrap_or(heap::DEFAULT_UPTO),
+        checkpoint: r.checkpoint.clone(),
+        checkpoint_every: Duration::from_secs(every.max(1)),
+        save: r.save.clone(),
+        window: r.window,
+        keep_values: !r.summary,
+    };
+    let mut c = args.compute();
+    let rec = match heap::record(rule, &opts, &mut c) {
+        Ok(rec) => rec,
+        Err(grundy::Error::Stopped { done }) if r.checkpoint.is_some() => return Err(CliError {
+            code: 130,
+            message: format!(
+                "stopped{}; the checkpoint in {} keeps it: run the same command again to resume",
+                done.map(|d| format!(" at heap {d}")).unwrap_or_default(),
+                r.checkpoint
+                    .as_ref()
+                    .map_or(String::new(), |d| d.display().to_string())
+            ),
+        }),
+        Err(e) => return Err(super::flag_error("--upto", opts.upto, e)),
+    };
+    drop(c);
+    if let Some(path) = &r.histogram {
+        std::fs::write(path, rec.histogram_text())
+            .map_err(|e| CliError::failure(format!("writing {}: {e}", path.display())))?;
+    }
+    if args.output.json {
+        return print_result(&rec);
+    }
+    let values = rec.values.as_deref();
+    stream_out(|out| {
+        if let Some(v) = values {
+            if args.format == super::Format::Bfile {
+                super::write_bfile(out, v)?;
+            } else {
+                super::write_table(out, rule, v)?;
+            }
+        }
+        out.write_all(rec.describe(rule).as_bytes())
+    })
+}

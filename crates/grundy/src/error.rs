@@ -1,0 +1,57 @@
+//! The one error type of the library: every family's error, plus the facade's own.
+
+/// Anything a library call can refuse or fail with.
+///
+/// [`Error::is_input`] tells bad input (a malformed rule, a number too large, a limit the
+/// caller may raise) from a failure while doing valid work (a disk that fills up): front ends
+/// map the first to exit code 2, HTTP 4xx or `ValueError`, the second to exit code 1 or 5xx.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// A heap rule that does not parse.
+    #[error(transparent)]
+    Rule(#[from] grundy_heap::RuleError),
+    /// A heap engine refused the run (too large for memory, stopped).
+    #[error(transparent)]
+    Engine(#[from] grundy_heap::reference::EngineError),
+    /// The record engine refused or failed (unsupported code, bad checkpoint, I/O).
+    #[error(transparent)]
+    Sparse(#[from] grundy_sparse::Error),
+    /// A catalogue game refused its input.
+    #[error(transparent)]
+    Game(#[from] grundy_games::GameError),
+    /// A pattern race refused its input.
+    #[error(transparent)]
+    Penney(#[from] grundy_penney::PenneyError),
+    /// A game that can reach a position from itself (the solver needs finite, acyclic games).
+    #[error(transparent)]
+    Cycle(#[from] grundy_core::CycleError),
+    /// A count that does not parse.
+    #[error(transparent)]
+    Count(#[from] crate::input::CountError),
+    /// Input that is well-formed but not acceptable: a value out of range, an option that does
+    /// not apply, a computation larger than its limit.
+    #[error("{0}")]
+    Invalid(String),
+    /// The caller asked the computation to stop (a cancel flag, Ctrl-C).
+    #[error("stopped before the end{}", .done.map(|d| format!(" (G(0..{d}) computed)")).unwrap_or_default())]
+    Stopped {
+        /// Heaps finished when it stopped, where that is known.
+        done: Option<u64>,
+    },
+}
+
+impl Error {
+    /// True for bad input or a limit the caller can change; false for failures while doing
+    /// valid work (I/O errors) and for a stop the caller asked for.
+    pub fn is_input(&self) -> bool {
+        match self {
+            Error::Sparse(grundy_sparse::Error::Io { .. }) => false,
+            Error::Stopped { .. } => false,
+            _ => true,
+        }
+    }
+}
+
+/// `Result` with the library's [`Error`].
+pub type Result<T> = std::result::Result<T, Error>;

@@ -1,0 +1,739 @@
+//! One-heap games: take-and-break codes (CGSuite's notation), subtraction sets and named
+//! games; their sequences with the engine chosen for you, periods with their proof status,
+//! sums of heaps with every winning move, and record-scale runs.
+//!
+//! Every call takes a [`Compute`]: which engine ([`EngineChoice`]), how many threads, a
+//! progress callback and a stop flag. The defaults choose the engine, use every core, report
+//! nothing and never stop.
+//!
+//! ```
+//! use grundy::heap::{self, Compute, Status};
+//!
+//! // Dawson's chess (0.137): compute until the Guy–Smith theorem proves the period.
+//! let rule = heap::parse("0.137")?;
+//! let seq = heap::find_period(&rule, &mut Compute::default())?;
+//! let p = seq.period.unwrap();
+//! assert_eq!((p.period, p.preperiod, p.status), (34, 52, Status::Proven));
+//!
+//! // The first values of a subtraction game, from the engine chosen for it.
+//! let s = heap::sequence(&heap::parse("sub:1,3,4")?, 9, &mut Compute::default())?;
+//! assert_eq!(s.values, [0, 1, 0, 1, 2, 3, 2, 0, 1, 0]);
+//! # Ok::<(), grundy::Error>(())
+//! ```
+
+use std::fmt::Write as _;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use serde::Serialize;
+
+pub use grundy_heap::code::{Constraint, Digit, TakeBreak};
+pub use grundy_heap::periodicity::{Periodicity, ProofBound, Status};
+pub use grundy_heap::rule::{format_code, parse, Rule, RuleError};
+pub use grundy_heap::sum::{HeapMove, SumAnalysis};
+pub use grundy_heap::{code, json_int, named, options, periodicity, reference, rule, subtraction};
+
+use crate::{Error, Result};
+use grundy_sparse::Plan;
+
+/// The record-scale engine for take-and-break codes that split heaps (rare and common values),
+/// with durable checkpoints and saves. [`record`] drives it; these are its own types.
+pub mod sparse {
+    pub use grundy_sparse::PERIOD_SEARCH_LIMIT;
+    pub use grundy_sparse::{Engine, Error, Plan, Progress, RunOptions, Summary};
+}
+
+/// `Auto` uses the sparse engine from this many heaps on: below, the reference engine is as
+/// fast and starts at once.
+pub const AUTO_SPARSE_MIN_HEAPS: u64 = 4096;
+/// [`find_period`]: how far to compute for a rule whose period a theorem can prove (stopping
+/// as soon as it is proven).
+pub const DEFAULT_PROOF_LIMIT: u64 = 1 << 22;
+/// [`find_period`]: how far to look for a rule that no theorem covers (the period can then
+/// only be observed).
+pub const DEFAULT_OBSERVE_UPTO: u64 = 10_000;
+/// [`analyze_position`]: heaps up to this size are computed directly; beyond it, a rule that a
+/// theorem covers is evaluated through its proven period.
+pub const DIRECT_POSITION_LIMIT: u64 = 100_000;
+/// [`analyze_position`]: the largest heap whose moves are listed when a move may split (they
+/// are about as many as the heap).
+pub const LIST_SPLITS_LIMIT: u64 = 2_000_000;
+/// [`analyze_position`]: how far to compute while looking for a proven period, with the sparse
+/// engine and with the others (the reference engine is quadratic for splitting codes).
+const POSITION_PROOF_LIMIT_FAST: u64 = 1 << 20;
+const POSITION_PROOF_LIMIT: u64 = 1 << 14;
+
+/// Which engine computes a sequence.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EngineChoice {
+    /// The sparse engine for splitting take-and-break codes from [`AUTO_SPARSE_MIN_HEAPS`]
+    /// heaps on, else the fastest plain engine for the rule.
+    #[default]
+    Auto,
+    /// The straightforward engines (mex over every option; the subtraction engines for rules
+    /// whose moves leave at most one heap): the yardstick.
+    Reference,
+    /// The rare/common engine; refused for rules it cannot compute exactly.
+    Sparse,
+}
+
+impl EngineChoice {
+    /// `"auto"`, `"reference"` or `"sparse"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EngineChoice::Auto => "auto",
+            EngineChoice::Reference => "reference",
+            EngineChoice::Sparse => "sparse",
+        }
+    }
+}
+
+/// How a computation runs: the engine, the threads, progress and stopping.
+///
+/// Progress is reported as heaps done out of heaps to do (the sparse engine after each block,
+/// the others every few thousand heaps). Setting the stop flag ends the computation at the
+/// next report with [`Error::Stopped`]; a record run with a checkpoint writes everything it
+/// finished first.
+#[derive(Default)]
+pub struct Compute<'a> {
+    /// The engine to use.
+    pub engine: EngineChoice,
+    /// Threads of the sparse engine (0: one per core).
+    pub threads: usize,
+    progress: Option<Box<dyn FnMut(Progress) + 'a>>,
+    stop: Option<&'a AtomicBool>,
+}
+
+/// A progress report: heaps known and heaps to compute.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Progress {
+    /// Heaps known (G(0..done)).
+    pub done: u64,
+    /// Heaps the computation will know at the end.
+    pub total: u64,
+    /// Heaps that came from a checkpoint (0 unless a record run resumed).
+    pub resumed_at: u64,
+}
+
+impl<'a> Compute<'a> {
+    /// The defaults: engine chosen for you, every core, no reports, never stops.
+    pub fn new() -> Self {
+        Compute::default()
+    }
+
+    /// Uses `engine`.
+    pub fn engine(mut self, engine: EngineChoice) -> Self {
+        self.engine = engine;
+        self
+    }
+
+    /// Uses `threads` threads in the sparse engine (0: one per core).
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = threads;
+        self
+    }
+
+    /// Calls `f` with each progress report.
+    pub fn on_progress(mut self, f: impl FnMut(Progress) + 'a) -> Self {
+        self.progress = Some(Box::new(f));
+        self
+    }
+
+    /// Stops the computation soon after `flag` becomes true (a Ctrl-C handler sets it).
+    pub fn stop_when(mut self, flag: &'a AtomicBool) -> Self {
+        self.stop = Some(flag);
+        self
+    }
+
+    /// True once the stop flag is set.
+    pub fn stopped(&self) -> bool {
+        self.stop.is_some_and(|f| f.load(Ordering::Relaxed))
+    }
+
+    /// Reports progress; false when the computation should stop.
+    fn report(&mut self, p: Progress) -> bool {
+        if let Some(f) = self.progress.as_mut() {
+            f(p);
+        }
+        !self.stopped()
+    }
+
+    /// A heap-engine callback that reports `done + offset` out of `total`.
+    fn ticker<'s>(&'s mut self, total: u64) -> impl FnMut(u64) -> bool + use<'s, 'a> {
+        move |done| {
+            self.report(Progress {
+                done,
+                total,
+                resumed_at: 0,
+            })
+        }
+    }
+}
+
+/// The engine that computed a result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EngineUsed {
+    /// The plain engines of `grundy-heap` (mex, or the subtraction engines).
+    Reference,
+    /// The rare/common engine of `grundy-sparse`.
+    Sparse,
+}
+
+/// G(0..=upto) of a rule and the period found in it.
+///
+/// Serialized: `{"rule", "code", "shift", "upto", "values", "period": {"period", "preperiod",
+/// "saltus", "status"}, "engine"}`, where `status` is `"proven"`, `"observed"` or `"none"` (then
+/// the other three are null).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Sequence {
+    /// The rule as the user can type it again.
+    pub rule: String,
+    /// Its take-and-break code, when it has one (CGSuite notation).
+    pub code: Option<String>,
+    /// Named games count heaps differently from their code: G(n) = G_code(n + shift).
+    pub shift: u64,
+    /// The last heap computed.
+    pub upto: u64,
+    /// G(0), G(1), …, G(upto).
+    pub values: Vec<u32>,
+    /// The smallest period, when one was found.
+    #[serde(serialize_with = "serialize_period")]
+    pub period: Option<Periodicity>,
+    /// Which engine computed the values.
+    pub engine: EngineUsed,
+}
+
+/// The JSON `period` object: always an object, `status` `"none"` when no period was found.
+fn serialize_period<S: serde::Serializer>(
+    p: &Option<Periodicity>,
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    use serde::ser::SerializeStruct;
+    let mut st = s.serialize_struct("Period", 4)?;
+    st.serialize_field("period", &p.map(|p| p.period))?;
+    st.serialize_field("preperiod", &p.map(|p| p.preperiod))?;
+    st.serialize_field("saltus", &p.map(|p| p.saltus))?;
+    st.serialize_field("status", p.map_or("none", |p| p.status.as_str()))?;
+    st.end()
+}
+
+impl Sequence {
+    fn new(rule: &Rule, values: Vec<u32>, period: Option<Periodicity>, engine: EngineUsed) -> Self {
+        Sequence {
+            rule: rule.to_string(),
+            code: rule.take_break().map(|c| format_code(&c)),
+            shift: rule.base_and_shift().1,
+            upto: values.len().saturating_sub(1) as u64,
+            values,
+            period,
+            engine,
+        }
+    }
+}
+
+/// Bytes a sequence G(0..=n) of `rule` needs while it is computed and held, roughly: the
+/// engine's own storage plus the returned values (4 bytes a heap).
+pub fn memory_estimate(rule: &Rule, n: u64) -> u64 {
+    let len = n.saturating_add(rule.base_and_shift().1).saturating_add(1);
+    match sparse_code(rule, EngineChoice::Auto, n) {
+        // 2 bytes a heap in the engine (u16), 4 in the copy handed back.
+        Some(_) => len.saturating_mul(6),
+        None => grundy_heap::engine::memory_estimate(rule, n).saturating_add(len * 4),
+    }
+}
+
+/// The code the sparse engine should run for `rule` under `choice` at `n` heaps, if any.
+fn sparse_code(rule: &Rule, choice: EngineChoice, n: u64) -> Option<TakeBreak> {
+    let Rule::Code(code) = rule.base_and_shift().0 else {
+        return None;
+    };
+    match choice {
+        EngineChoice::Reference => None,
+        EngineChoice::Sparse => Some(code.clone()),
+        EngineChoice::Auto => match Plan::new(code) {
+            Ok(p) if p.has_splits() && n >= AUTO_SPARSE_MIN_HEAPS => Some(code.clone()),
+            _ => None,
+        },
+    }
+}
+
+/// Refuses `EngineChoice::Sparse` for a rule the sparse engine cannot run, naming the rule.
+fn check_sparse(rule: &Rule, choice: EngineChoice) -> Result<()> {
+    if choice != EngineChoice::Sparse {
+        return Ok(());
+    }
+    match rule.base_and_shift().0 {
+        Rule::Code(code) => Plan::new(code)
+            .map(|_| ())
+            .map_err(|e| Error::Invalid(format!("'{rule}': {e}"))),
+        _ => Err(Error::Invalid(format!(
+            "'{rule}': the sparse engine runs take-and-break codes only"
+        ))),
+    }
+}
+
+/// G(0..=n) of `rule` in its natural heap sizes, by the engine `c` asks for (or the best one),
+/// with the period found in them.
+pub fn sequence(rule: &Rule, n: u64, c: &mut Compute<'_>) -> Result<Sequence> {
+    check_sparse(rule, c.engine)?;
+    crate::limits::check_memory(memory_estimate(rule, n), &format!("G(0..={n})"))?;
+    let (values, engine) = values(rule, n, c)?;
+    let period = periodicity::analyze(rule, &values);
+    Ok(Sequence::new(rule, values, period, engine))
+}
+
+/// G(0..=n), and the engine that computed it.
+fn values(rule: &Rule, n: u64, c: &mut Compute<'_>) -> Result<(Vec<u32>, EngineUsed)> {
+    let shift = rule.base_and_shift().1;
+    let m = n
+        .checked_add(shift)
+        .ok_or_else(|| Error::Invalid(format!("{n} heaps is too many")))?;
+    if let Some(code) = sparse_code(rule, c.engine, m) {
+        let threads = c.threads;
+        let mut tick = c.ticker(m.saturating_add(1));
+        let mut v = grundy_sparse::values_with_progress(&code, m, threads, &mut tick)?;
+        v.drain(..shift as usize);
+        return Ok((v, EngineUsed::Sparse));
+    }
+    let mut tick = c.ticker(n.saturating_add(1));
+    let v = grundy_heap::engine::sequence_with_progress(rule, n, &mut tick)?;
+    Ok((v, EngineUsed::Reference))
+}
+
+/// Computes G(0..=n) for n = `start`, 2·`start`, … up to `limit` until a theorem proves the
+/// period (or once, for rules no theorem covers). The sparse engine continues where it
+/// stopped, so the doubling costs nothing extra there.
+pub fn until_proven(rule: &Rule, start: u64, limit: u64, c: &mut Compute<'_>) -> Result<Sequence> {
+    check_sparse(rule, c.engine)?;
+    let limit = limit.max(start);
+    crate::limits::check_memory(memory_estimate(rule, limit), &format!("G(0..={limit})"))?;
+    let shift = rule.base_and_shift().1;
+    if let (Some(code), 0) = (sparse_code(rule, c.engine, limit), shift) {
+        let splits = Plan::new(&code).is_ok_and(|p| p.has_splits());
+        if splits {
+            let threads = c.threads;
+            let mut tick = c.ticker(limit.saturating_add(1));
+            let (v, p) = grundy_sparse::until_proven(&code, start, limit, threads, &mut tick)?;
+            return Ok(Sequence::new(rule, v, p, EngineUsed::Sparse));
+        }
+    }
+    let mut tick = c.ticker(limit.saturating_add(1));
+    let (v, p) = periodicity::until_proven(rule, start, limit, &mut tick)?;
+    Ok(Sequence::new(rule, v, p, EngineUsed::Reference))
+}
+
+/// "What is the period of this rule?": computes until a theorem proves it, up to
+/// [`DEFAULT_PROOF_LIMIT`] heaps; for a rule no theorem covers, looks at
+/// [`DEFAULT_OBSERVE_UPTO`] heaps and reports what they show (an observed period, or none).
+pub fn find_period(rule: &Rule, c: &mut Compute<'_>) -> Result<Sequence> {
+    if periodicity::rule_bound(rule).is_some() {
+        until_proven(rule, DEFAULT_UPTO, DEFAULT_PROOF_LIMIT, c)
+    } else {
+        sequence(rule, DEFAULT_OBSERVE_UPTO, c)
+    }
+}
+
+/// Heaps computed when the caller gives no count.
+pub const DEFAULT_UPTO: u64 = 100;
+
+/// A sum of heaps of one rule: each heap's value, their XOR, the outcome and every winning
+/// move.
+///
+/// Serialized: `{"rule", "heaps", "heap_values", "grundy", "outcome", "winning_moves",
+/// "unlisted_heaps", …}` with each move `{"heap", "from", "removed", "leaves", "to", "text"}`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Position {
+    /// The rule.
+    pub rule: String,
+    /// Value, outcome and winning moves.
+    #[serde(flatten)]
+    pub analysis: SumAnalysis,
+}
+
+impl Position {
+    /// The position in words: the heaps' values, their XOR, who wins and every winning move.
+    pub fn describe(&self, rule: &Rule) -> String {
+        let a = &self.analysis;
+        let join = |v: &mut dyn Iterator<Item = String>| v.collect::<Vec<_>>().join(" ");
+        let mut out = format!(
+            "{}: heaps {} have values {}; their XOR is {}\n",
+            describe_rule(rule),
+            join(&mut a.heaps.iter().map(|h| h.to_string())),
+            join(&mut a.heap_values.iter().map(|h| h.to_string())),
+            a.grundy
+        );
+        match a.outcome {
+            crate::Outcome::P => {
+                out.push_str("P: the player to move loses (every move leaves a nonzero XOR)\n")
+            }
+            crate::Outcome::N => {
+                let listed = if a.unlisted_heaps.is_empty() {
+                    ""
+                } else {
+                    " listed"
+                };
+                let _ = writeln!(
+                    out,
+                    "N: the player to move wins; winning moves ({}{listed}):",
+                    a.winning_moves.len()
+                );
+                for m in &a.winning_moves {
+                    let _ = writeln!(out, "  {m}");
+                }
+                for &i in &a.unlisted_heaps {
+                    let _ = writeln!(
+                        out,
+                        "  (the heap of {} has winning moves too, not listed: it has too many splits)",
+                        a.heaps[i]
+                    );
+                }
+                for &i in &a.unchecked_heaps {
+                    let _ = writeln!(
+                        out,
+                        "  (the heap of {} may have winning moves too, not checked: it has too many splits)",
+                        a.heaps[i]
+                    );
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Value, outcome and every winning move of the sum of heaps `heaps` of `rule`.
+///
+/// Heaps up to [`DIRECT_POSITION_LIMIT`] are computed directly; larger ones through the
+/// rule's proven period (refused when no period can be proven). Winning moves are checked in
+/// every heap, since a move in a heap game may raise a heap's value; the heaps whose moves are
+/// too many to list (splitting rules above [`LIST_SPLITS_LIMIT`]) are named in the result.
+pub fn analyze_position(rule: &Rule, heaps: &[u64], c: &mut Compute<'_>) -> Result<Position> {
+    if heaps.is_empty() {
+        return Err(Error::Invalid("a position needs at least one heap".into()));
+    }
+    let max = heaps.iter().copied().max().unwrap_or(0);
+    let analysis = match periodicity::rule_bound(rule) {
+        Some(b) if max > DIRECT_POSITION_LIMIT => {
+            let limit = if sparse_code(rule, c.engine, POSITION_PROOF_LIMIT_FAST).is_some() {
+                POSITION_PROOF_LIMIT_FAST
+            } else {
+                POSITION_PROOF_LIMIT
+            };
+            let seq = until_proven(rule, 1024, limit, c)?;
+            let Some(p) = seq.period.filter(|p| p.status == Status::Proven) else {
+                return Err(Error::Invalid(format!(
+                    "heap {max}: too large to compute directly, and no period of {rule} was proven from G(0..={})",
+                    seq.upto
+                )));
+            };
+            let values = seq.values;
+            let value = |h: u64| p.value_at(&values, h).unwrap_or(0) as u32;
+            let list = |h: u64| b.max_heaps <= 1 || h <= LIST_SPLITS_LIMIT;
+            grundy_heap::sum::analyze_with(rule, heaps, value, list)?
+        }
+        _ => {
+            crate::limits::check_memory(memory_estimate(rule, max), &format!("heap {max}"))?;
+            let (values, _) = values(rule, max, c)?;
+            grundy_heap::sum::analyze(rule, heaps, &values)?
+        }
+    };
+    Ok(Position {
+        rule: rule.to_string(),
+        analysis,
+    })
+}
+
+/// A one-line description of a rule: `code 0.137`, `sub:1,3,4 (code 0.3033)`,
+/// `kayles (pins in a row; 0.77)`.
+pub fn describe_rule(rule: &Rule) -> String {
+    let (_, shift) = rule.base_and_shift();
+    let code = rule.take_break().map(|c| format_code(&c));
+    match (rule, code) {
+        (Rule::Code(_), _) => format!("code {rule}"),
+        (Rule::Named { game, .. }, _) if shift > 0 => {
+            format!(
+                "{} ({}; G(n) = G_{}(n + {shift}))",
+                game.name, game.size, game.rule
+            )
+        }
+        (Rule::Named { game, .. }, _) => format!("{} ({}; {})", game.name, game.size, game.rule),
+        (_, Some(c)) => format!("{rule} (code {c})"),
+        (_, None) => rule.to_string(),
+    }
+}
+
+/// One sentence on a period found in G(0..=n): what it is and how sure.
+pub fn describe_period(rule: &Rule, p: Option<&Periodicity>, n: u64) -> String {
+    let Some(p) = p else {
+        return format!("no period found in G(0..{n})");
+    };
+    let saltus = if p.saltus != 0 {
+        format!(", saltus {}", p.saltus)
+    } else {
+        String::new()
+    };
+    let why = match p.status {
+        Status::Proven => match periodicity::rule_bound(rule).map(|b| b.bound(p.preperiod, p.period)) {
+            Some(b) => format!(
+                "proven: the Guy–Smith check holds for {} <= n < {b}",
+                p.preperiod
+            ),
+            None => "proven".into(),
+        },
+        Status::Observed => format!("observed up to {n}, not proven"),
+    };
+    format!(
+        "period {}, preperiod {}{saltus} ({why})",
+        p.period, p.preperiod
+    )
+}
+
+/// What a record-scale run should do besides computing: see [`record`].
+#[derive(Clone, Debug, Default)]
+pub struct RecordOptions {
+    /// Compute G(0..=upto) in natural heap sizes.
+    pub upto: u64,
+    /// Directory for durable checkpoints; a run with the same directory resumes from it.
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// Time between checkpoints (default 300 s when zero).
+    pub checkpoint_every: std::time::Duration,
+    /// Directory to save the whole sequence to, in compressed chunks.
+    pub save: Option<std::path::PathBuf>,
+    /// Keep in memory only the window the game needs (needs `checkpoint` or `save`, and
+    /// `keep_values` false): older values are read back from the chunks.
+    pub window: bool,
+    /// Return every value (else only the summary).
+    pub keep_values: bool,
+}
+
+/// The summary of a record-scale run: rare heaps, the largest value, the value histogram and
+/// the period.
+///
+/// Serialized: `{"rule", "code", "upto", "rare_count", "last_rare", "value_mask",
+/// "parity_bit", "max_value", "max_first", "histogram": [[value, count], …], "period",
+/// "engine", "resumed_at"}`, plus `"values"` when they were kept. `rare_count` and `value_mask`
+/// are null when the engine did not split values into rare and common; `period` is null when
+/// the run was too long for the period search.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Record {
+    /// The rule.
+    pub rule: String,
+    /// Its take-and-break code.
+    pub code: Option<String>,
+    /// The last heap computed.
+    #[serde(serialize_with = "grundy_heap::json_int::serialize")]
+    pub upto: u64,
+    /// Rare heaps (heap 0 excluded) under the final mask.
+    pub rare_count: Option<u64>,
+    /// The last rare heap.
+    pub last_rare: Option<u64>,
+    /// The value bits that make a heap rare (the mask without its parity bit).
+    pub value_mask: Option<u64>,
+    /// True when the heap's parity is part of the rare/common key.
+    pub parity_bit: bool,
+    /// The largest value.
+    pub max_value: u32,
+    /// The first heap with the largest value.
+    pub max_first: u64,
+    /// `[value, count]` for every value that occurs.
+    #[serde(serialize_with = "serialize_histogram")]
+    pub histogram: Vec<u64>,
+    /// The period; `None` inside `Some` when none was found, outer `None` when not searched.
+    #[serde(serialize_with = "serialize_searched_period")]
+    pub period: Option<Option<Periodicity>>,
+    /// Which engine ran.
+    pub engine: EngineUsed,
+    /// Heaps that came from a checkpoint.
+    pub resumed_at: u64,
+    /// G(0..=upto) when [`RecordOptions::keep_values`] asked for them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub values: Option<Vec<u32>>,
+}
+
+fn serialize_histogram<S: serde::Serializer>(
+    h: &[u64],
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    s.collect_seq(
+        h.iter()
+            .enumerate()
+            .filter(|(_, &c)| c > 0)
+            .map(|(v, &c)| [v as u64, c]),
+    )
+}
+
+fn serialize_searched_period<S: serde::Serializer>(
+    p: &Option<Option<Periodicity>>,
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    match p {
+        Some(p) => serialize_period(p, s),
+        None => s.serialize_none(),
+    }
+}
+
+impl Record {
+    /// The summary in words, one fact a line, for a person.
+    pub fn describe(&self, rule: &Rule) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "{}: G(0..={})", describe_rule(rule), self.upto);
+        if let (Some(count), Some(mask)) = (self.rare_count, self.value_mask) {
+            let parity = if self.parity_bit {
+                " and the heap's parity"
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                out,
+                "rare heaps: {count} (value mask {mask:#b}{parity}), last rare heap: {}",
+                self.last_rare.map_or("none".into(), |r| r.to_string())
+            );
+        }
+        let _ = writeln!(
+            out,
+            "largest value: {}, first at heap {}",
+            self.max_value, self.max_first
+        );
+        let distinct = self.histogram.iter().filter(|&&c| c > 0).count();
+        let _ = writeln!(
+            out,
+            "distinct values: {distinct} (write them with --histogram FILE)"
+        );
+        match &self.period {
+            Some(p) => {
+                let _ = writeln!(out, "{}", describe_period(rule, p.as_ref(), self.upto));
+            }
+            None => {
+                let _ = writeln!(
+                    out,
+                    "period: not searched (more than {} heaps)",
+                    grundy_sparse::PERIOD_SEARCH_LIMIT
+                );
+            }
+        }
+        out
+    }
+
+    /// `value count` lines for every value that occurs.
+    pub fn histogram_text(&self) -> String {
+        let mut text = String::new();
+        for (v, &c) in self.histogram.iter().enumerate() {
+            if c > 0 {
+                let _ = writeln!(text, "{v} {c}");
+            }
+        }
+        text
+    }
+}
+
+/// A record-scale run of `rule`: the sparse engine where it applies (durable checkpoints and
+/// saves, the memory window), else the plain engines; returns the summary and, if asked, the
+/// values.
+///
+/// With a checkpoint directory, stopping (the stop flag of `c`) writes a final checkpoint of
+/// everything finished before returning [`Error::Stopped`]; running again with the same
+/// directory resumes from it ([`Progress::resumed_at`]).
+pub fn record(rule: &Rule, opts: &RecordOptions, c: &mut Compute<'_>) -> Result<Record> {
+    let durable = opts.checkpoint.is_some() || opts.save.is_some();
+    if opts.window && (opts.keep_values || !durable) {
+        return Err(Error::Invalid(
+            "the memory window needs a summary-only run with a checkpoint or save directory (the values it drops are read back from disk)".into(),
+        ));
+    }
+    check_sparse(rule, c.engine)?;
+    let (base, shift) = rule.base_and_shift();
+    let code = match base {
+        Rule::Code(code) if c.engine != EngineChoice::Reference => match Plan::new(code) {
+            Ok(_) => Some(code.clone()),
+            Err(e) if durable => return Err(Error::Invalid(format!("'{rule}': {e}"))),
+            Err(_) => None,
+        },
+        _ => None,
+    };
+    let Some(code) = code else {
+        if durable {
+            return Err(Error::Invalid(format!(
+                "'{rule}': checkpoints and saves need the sparse engine (a take-and-break code)"
+            )));
+        }
+        let seq = sequence(rule, opts.upto, c)?;
+        return Ok(record_of_values(seq, opts.keep_values));
+    };
+    let total = opts
+        .upto
+        .checked_add(shift)
+        .ok_or_else(|| Error::Invalid(format!("{} heaps is too many", opts.upto)))?;
+    // 2 bytes a heap in the engine; the values handed back take 4 more.
+    let per_heap = if opts.keep_values { 6 } else { 2 };
+    crate::limits::check_memory(
+        total.saturating_add(1).saturating_mul(per_heap),
+        &format!("G(0..={})", opts.upto),
+    )?;
+    let run_opts = grundy_sparse::RunOptions {
+        upto: total,
+        threads: c.threads,
+        checkpoint: opts.checkpoint.clone(),
+        checkpoint_every: if opts.checkpoint_every.is_zero() {
+            std::time::Duration::from_secs(300)
+        } else {
+            opts.checkpoint_every
+        },
+        save: opts.save.clone(),
+        find_period: true,
+        window: opts.window,
+        window_depth: None,
+    };
+    let out = grundy_sparse::run(&code, &run_opts, &mut |p| {
+        c.report(Progress {
+            done: p.done,
+            total: p.total,
+            resumed_at: p.resumed_at,
+        })
+    })?;
+    let s = out.summary;
+    let values = opts
+        .keep_values
+        .then(|| out.engine.values_range(shift, out.engine.len()));
+    let has_mask = s.mask != 0;
+    Ok(Record {
+        rule: rule.to_string(),
+        code: Some(format_code(&code)),
+        upto: s.n.saturating_sub(shift),
+        rare_count: has_mask.then_some(s.rare_count),
+        last_rare: s.last_rare,
+        value_mask: has_mask.then_some(s.mask >> 1),
+        parity_bit: s.mask & 1 == 1,
+        max_value: s.max_value,
+        max_first: s.max_first,
+        histogram: s.histogram,
+        period: s.period_searched.then_some(s.period),
+        engine: EngineUsed::Sparse,
+        resumed_at: out.resumed_at,
+        values,
+    })
+}
+
+/// A record from values alone (rules the sparse engine does not run): no rare heaps.
+fn record_of_values(seq: Sequence, keep: bool) -> Record {
+    let max = seq.values.iter().copied().max().unwrap_or(0);
+    let mut histogram = vec![0u64; max as usize + 1];
+    for &v in &seq.values {
+        histogram[v as usize] += 1;
+    }
+    Record {
+        rule: seq.rule,
+        code: seq.code,
+        upto: seq.upto,
+        rare_count: None,
+        last_rare: None,
+        value_mask: None,
+        parity_bit: false,
+        max_value: max,
+        max_first: seq.values.iter().position(|&v| v == max).unwrap_or(0) as u64,
+        histogram,
+        period: Some(seq.period),
+        engine: seq.engine,
+        resumed_at: 0,
+        values: keep.then_some(seq.values),
+    }
+}

@@ -1,0 +1,83 @@
+//! grundy: combinatorial games solved exactly.
+//!
+//! This crate is the library every front end shares (the `grundy` command, the Python
+//! package, the terminal game and the web playground): each question the command line
+//! answers is one call here that returns a typed result, and every result serializes itself
+//! (`serde::Serialize`) to the one JSON schema documented in `docs/json.md`.
+//!
+//! | module | what it answers |
+//! |---|---|
+//! | [`nim`] | Nim and misère Nim: nim-sum, outcome, every winning move, explained |
+//! | [`nimber`] | the field of nimbers: products, inverses, square roots |
+//! | [`game`] | the [`Game`] trait, the memoised solver ([`Solver`]), sums, [`Analysis`] |
+//! | [`graph`] | games on directed graphs read from text |
+//! | [`heap`] | one-heap rules (take-and-break codes, subtraction sets, named games): sequences with the engine chosen for you, periods with their proof status, sums of heaps, record-scale runs |
+//! | [`games`] | the catalogue: Fibonacci Nim, Wythoff, mazes, wall-making, Cram, Chomp, the card game |
+//! | [`penney`] | pattern races (Penney's game) with exact probabilities |
+//!
+//! One vocabulary holds everywhere: a position's [`Outcome`] is `"N"` when the player to move
+//! wins and `"P"` otherwise; `grundy` is a Sprague–Grundy value; `winning_moves` lists only
+//! moves that win; exact fractions are strings such as `"7/8"`; integers that may pass 2^53
+//! are strings. Errors of every family are one [`Error`].
+//!
+//! ```
+//! use grundy::heap::{self, Compute};
+//!
+//! // Kayles: the sequence until its period is proven, then a sum of three rows.
+//! let rule = heap::parse("kayles")?;
+//! let seq = heap::find_period(&rule, &mut Compute::default())?;
+//! let p = seq.period.as_ref().unwrap();
+//! assert_eq!((p.period, p.preperiod, p.status), (12, 71, heap::Status::Proven));
+//! let sum = heap::analyze_position(&rule, &[7, 9, 12], &mut Compute::default())?;
+//! assert_eq!(sum.grundy, 2 ^ 4 ^ 4);
+//! assert!(sum.winning_moves.len() >= 2);
+//! # Ok::<(), grundy::Error>(())
+//! ```
+
+#![forbid(unsafe_code)]
+
+mod error;
+pub mod heap;
+pub mod input;
+pub mod limits;
+
+pub use error::{Error, Result};
+pub use grundy_core::game::{Game, Outcome};
+pub use grundy_core::solver::{Analysis, Solver};
+
+/// Nim and misère Nim in closed form (Bouton's theorem), with the textbook explanation and a
+/// streaming evaluator for millions of heaps.
+pub mod nim {
+    pub use grundy_core::nim::*;
+}
+
+/// The field of nimbers on `u32`, `u64` and `u128`: nim addition and multiplication, inverse,
+/// division and square roots.
+pub mod nimber {
+    pub use grundy_core::nimber::*;
+}
+
+/// The impartial game model: implement [`Game`](crate::Game) for your rules and the
+/// memoised [`Solver`](crate::Solver) gives values, outcomes, winning moves (normal and
+/// misère play) and sums.
+pub mod game {
+    pub use grundy_core::game::*;
+    pub use grundy_core::mex::{mex, Mex};
+    pub use grundy_core::solver::*;
+    pub use grundy_core::sum::*;
+}
+
+/// Games on directed graphs read from text: the value of every vertex, tokens, winning moves.
+pub mod graph {
+    pub use grundy_core::graph::*;
+}
+
+/// The game catalogue: each game a module with its fast algorithm and its oracle.
+pub mod games {
+    pub use grundy_games::*;
+}
+
+/// Pattern races (Penney's game) with exact rational answers.
+pub mod penney {
+    pub use grundy_penney::*;
+}

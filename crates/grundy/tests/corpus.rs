@@ -1,0 +1,1098 @@
+//! The shared corpus: every case in `testdata/` through every engine that claims it.
+//!
+//! `testdata/` holds reference data nobody on this project computed (OEIS, CGSuite's tests,
+//! tczajka/octal-games, M. Rogalski's histograms, contest problems, the Penney tables), copied
+//! with their source headers. [`load`] turns each file into [`Case`]s; [`ENGINES`] lists the
+//! engines, one line each. Every case goes through every engine whose `claims` accepts its
+//! kind; an engine that cannot take a particular case (a rule it refuses, a size beyond its
+//! reach) answers [`Skip`]. Each answer is checked against the data and against the answers
+//! of the other engines to the same case.
+//!
+//! The run ends with a table `engine | run | skipped | disagreements` and the line
+//! `corpus: N passed, M failed`; the exit code is 1 when anything failed or when an engine
+//! ran no case at all.
+//!
+//! ```text
+//! cargo test -p grundy --test corpus            # everything
+//! cargo test -p grundy --test corpus -- oeis/   # only cases whose name contains "oeis/"
+//! ```
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use grundy::game::{Game, Solver};
+use grundy::heap::{Compute, Rule};
+use grundy::nim::Play;
+use grundy::penney::dashu::rational::RBig;
+use grundy::penney::{chain, conway, correlation_system, Alphabet, Race};
+use grundy::Outcome;
+use grundy_heap::periodicity::{self, Periodicity, Status};
+use grundy_heap::rule::{InfiniteSet, SubtractionSet};
+use grundy_heap::TakeBreak;
+
+// ---------------------------------------------------------------------------------------------
+// Engines: adding one is adding one line here.
+// ---------------------------------------------------------------------------------------------
+
+/// One engine: what it claims (the kinds of case it answers) and how it answers one.
+struct Engine {
+    /// The name in the table.
+    name: &'static str,
+    /// True for the kinds of case this engine answers (heap, Nim, pattern race).
+    claims: fn(&Case) -> bool,
+    /// The engine's answer, or [`Skip`] when it cannot take this particular case.
+    run: fn(&Case) -> Result<Answer, Skip>,
+}
+
+/// Every engine, in the order of the table.
+const ENGINES: &[Engine] = &[
+    Engine { name: "reference", claims: is_heap, run: heap_reference },
+    Engine { name: "subtraction", claims: is_heap, run: heap_subtraction },
+    Engine { name: "sparse-1t", claims: is_heap, run: |c| heap_sparse(c, 1) },
+    Engine { name: "sparse-2t", claims: is_heap, run: |c| heap_sparse(c, 2) },
+    Engine { name: "sparse-window", claims: is_heap, run: heap_sparse_window },
+    Engine { name: "sparse-run-window", claims: is_heap, run: heap_sparse_run },
+    Engine { name: "facade", claims: is_heap, run: heap_facade },
+    Engine { name: "nim-closed-form", claims: is_nim, run: nim_closed_form },
+    Engine { name: "solver", claims: is_nim, run: nim_solver },
+    Engine { name: "conway", claims: is_race, run: race_conway },
+    Engine { name: "correlation-system", claims: is_race, run: race_correlation_system },
+    Engine { name: "chain", claims: is_race, run: race_chain },
+];
+
+/// The plain mex engines handle splitting rules up to this many heaps (quadratic work).
+const REFERENCE_SPLIT_LIMIT: u64 = 10_000;
+/// Heaps any engine computes in this corpus (the histograms at 2^20 are the largest cases).
+const HEAP_LIMIT: u64 = 1 << 20;
+/// The memory window's depth and prefix in the windowed engines: small, so that values are
+/// dropped and fetched back.
+const WINDOW_DEPTH: u64 = 64;
+/// Largest chain the Markov-chain solver may build.
+const CHAIN_STATES: usize = 10_000;
+
+// ---------------------------------------------------------------------------------------------
+// Cases and answers
+// ---------------------------------------------------------------------------------------------
+
+/// One reference fact.
+struct Case {
+    /// Where it comes from and what it is, e.g. `oeis/A002187 0.07 a(n-1)`.
+    name: String,
+    kind: Kind,
+}
+
+/// The kinds of fact in the corpus.
+enum Kind {
+    /// G(from), G(from + 1), … of a one-heap rule.
+    Sequence { rule: String, from: u64, values: Vec<u32> },
+    /// The rule's sequence is periodic: preperiod, period, and G(0..preperiod + period).
+    Period { rule: String, preperiod: u64, period: u64, values: Vec<u32> },
+    /// How many of the heaps 1..=n have each value.
+    Histogram { rule: String, n: u64, counts: BTreeMap<u32, u64> },
+    /// A Nim position (heaps), in normal or misère play.
+    Nim { heaps: Vec<u64>, misere: bool, expect: NimFact },
+    /// A race of patterns on a fair coin: each pattern's chance to come first and the expected
+    /// number of tosses (`win` is `None` where the data does not say).
+    Race { patterns: Vec<String>, win: Vec<Option<RBig>>, expected: RBig },
+}
+
+/// What a Nim case states.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum NimFact {
+    /// Who wins.
+    Outcome(Outcome),
+    /// The Sprague–Grundy value (normal play).
+    Value(u64),
+    /// How many first moves win.
+    WinningMoves(u64),
+}
+
+/// An engine's answer, in the terms of the case's kind.
+#[derive(Clone, Debug, PartialEq)]
+enum Answer {
+    /// G(0..) in natural heap sizes (at least as far as the case needs), and the period the
+    /// engine found, when it looked for one.
+    Heap { values: Vec<u32>, period: Option<Periodicity> },
+    /// A Nim answer.
+    Nim(NimFact),
+    /// Each pattern's chance to come first, and the expected number of tosses.
+    Race { win: Vec<Option<RBig>>, expected: RBig },
+}
+
+/// An engine cannot take this case (the reason is kept for `--verbose`).
+struct Skip(String);
+
+/// A failure: the engine ran but returned an error (not a disagreement, but counted as one).
+fn failed<E: std::fmt::Display>(e: E) -> Skip {
+    Skip(format!("ERROR: {e}"))
+}
+
+fn is_heap(c: &Case) -> bool {
+    matches!(c.kind, Kind::Sequence { .. } | Kind::Period { .. } | Kind::Histogram { .. })
+}
+fn is_nim(c: &Case) -> bool {
+    matches!(c.kind, Kind::Nim { .. })
+}
+fn is_race(c: &Case) -> bool {
+    matches!(c.kind, Kind::Race { .. })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Heap engines
+// ---------------------------------------------------------------------------------------------
+
+/// What a heap case asks an engine to compute: the rule, its base rule and shift, and the last
+/// heap N (natural sizes) such that G(0..=N) answers the case.
+struct HeapWork {
+    rule: Rule,
+    base: Rule,
+    shift: u64,
+    n: u64,
+    wants_period: bool,
+}
+
+impl HeapWork {
+    /// Heaps of the base rule: G_base(0..=m).
+    fn m(&self) -> u64 {
+        self.n + self.shift
+    }
+}
+
+fn heap_work(c: &Case) -> Result<HeapWork, Skip> {
+    let (text, n, wants_period) = match &c.kind {
+        Kind::Sequence { rule, from, values } => (rule, from + values.len() as u64 - 1, false),
+        Kind::Histogram { rule, n, .. } => (rule, *n, false),
+        Kind::Period { rule, preperiod, period, .. } => {
+            let r = grundy_heap::parse(rule).map_err(failed)?;
+            // Far enough for the Guy–Smith check (or 6 periods past the preperiod when no
+            // theorem covers the rule).
+            let n = match periodicity::rule_bound(&r) {
+                Some(b) => b.needs_upto(*preperiod, *period),
+                None => preperiod + 6 * period,
+            };
+            (rule, n.max(preperiod + period), true)
+        }
+        _ => return Err(Skip("not a heap case".into())),
+    };
+    let rule = grundy_heap::parse(text).map_err(failed)?;
+    let (base, shift) = rule.base_and_shift();
+    let (base, shift) = (base.clone(), shift);
+    if n + shift > HEAP_LIMIT {
+        return Err(Skip(format!("{} heaps is beyond this corpus' limit", n + shift)));
+    }
+    Ok(HeapWork { rule, base, shift, n, wants_period })
+}
+
+/// The answer from G_base(0..=m): natural values, and the period where the case asks for one.
+fn heap_answer(w: &HeapWork, mut base_values: Vec<u32>) -> Answer {
+    base_values.drain(..w.shift as usize);
+    let period = if w.wants_period { periodicity::analyze(&w.rule, &base_values) } else { None };
+    Answer::Heap { values: base_values, period }
+}
+
+fn splits(code: &TakeBreak) -> bool {
+    code.digits.iter().any(|d| d.mask >= 4)
+}
+
+/// The plain mex method (`grundy_heap::reference`), or a direct scan of the set for infinite
+/// subtraction sets: quadratic for splitting rules, so only up to [`REFERENCE_SPLIT_LIMIT`].
+fn heap_reference(c: &Case) -> Result<Answer, Skip> {
+    let w = heap_work(c)?;
+    let values = match &w.base {
+        Rule::Subtraction(SubtractionSet::Infinite(set)) => {
+            grundy_heap::subtraction::direct_sequence(&set.members_upto(w.m()), w.m())
+        }
+        base => {
+            let code = base.take_break().ok_or_else(|| Skip("no code".into()))?;
+            if splits(&code) && w.m() > REFERENCE_SPLIT_LIMIT {
+                return Err(Skip(format!("{} heaps of a splitting code is too slow", w.m())));
+            }
+            grundy_heap::reference::try_sequence(&code, w.m(), &mut |_| true).map_err(failed)?
+        }
+    };
+    Ok(heap_answer(&w, values))
+}
+
+/// The engines for moves that leave at most one heap (`grundy_heap::subtraction`).
+fn heap_subtraction(c: &Case) -> Result<Answer, Skip> {
+    let w = heap_work(c)?;
+    let values = match &w.base {
+        Rule::Subtraction(SubtractionSet::Infinite(set)) => {
+            grundy_heap::subtraction::sparse_set_sequence(*set, w.m(), &mut |_| true)
+                .map_err(failed)?
+        }
+        base => {
+            let code = base.take_break().ok_or_else(|| Skip("no code".into()))?;
+            grundy_heap::subtraction::quaternary_sequence(&code, w.m(), &mut |_| true)
+                .ok_or_else(|| Skip("moves that leave two heaps".into()))?
+                .map_err(failed)?
+        }
+    };
+    Ok(heap_answer(&w, values))
+}
+
+/// The code the sparse engine runs for a case, or why it cannot.
+fn sparse_code(w: &HeapWork) -> Result<TakeBreak, Skip> {
+    let code = match &w.base {
+        Rule::Subtraction(SubtractionSet::Infinite(s)) if !matches!(s, InfiniteSet::Odd | InfiniteSet::Even) => {
+            return Err(Skip("an infinite subtraction set".into()))
+        }
+        base => base.take_break().ok_or_else(|| Skip("no code".into()))?,
+    };
+    grundy_sparse::Plan::new(&code).map_err(|e| Skip(e.to_string()))?;
+    Ok(code)
+}
+
+/// The sparse engine, all values in memory, with `threads` threads.
+fn heap_sparse(c: &Case, threads: usize) -> Result<Answer, Skip> {
+    let w = heap_work(c)?;
+    let code = sparse_code(&w)?;
+    let values = grundy_sparse::values(&code, w.m(), threads).map_err(failed)?;
+    Ok(heap_answer(&w, values))
+}
+
+/// The sparse engine with a tiny memory window (2 threads): each block's values are handed to
+/// a log as soon as they are computed and declared durable, so the window drops them and
+/// fetches them back from the log when a split needs them again. The answer is the log.
+fn heap_sparse_window(c: &Case) -> Result<Answer, Skip> {
+    let w = heap_work(c)?;
+    let code = sparse_code(&w)?;
+    let log: Arc<Mutex<Vec<u32>>> = Arc::default();
+    let source = Arc::clone(&log);
+    let mut e = grundy_sparse::Engine::new(&code)
+        .map_err(failed)?
+        .with_threads(2)
+        .with_window(
+            Box::new(move |i| source.lock().unwrap()[i as usize]),
+            Some(WINDOW_DEPTH),
+        );
+    e.advance(w.m() + 1, &mut |e| {
+        let mut log = log.lock().unwrap();
+        let from = log.len() as u64;
+        log.extend(e.values_range(from, e.len()));
+        e.set_durable(e.len());
+        true
+    });
+    let values = std::mem::take(&mut *log.lock().unwrap());
+    if values.len() as u64 != w.m() + 1 {
+        return Err(failed(format!("the log holds {} values, not {}", values.len(), w.m() + 1)));
+    }
+    // The engine's own histogram must be that of the values it handed out.
+    if e.histogram() != histogram_of(&values) {
+        return Err(failed("the windowed engine's histogram is not that of its values"));
+    }
+    WINDOW_FETCHES.fetch_add(e.gap_fetches(), std::sync::atomic::Ordering::Relaxed);
+    Ok(heap_answer(&w, values))
+}
+
+/// Values fetched back by the windowed engine over the whole corpus (printed with the table).
+static WINDOW_FETCHES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// `grundy_sparse::run`, the record-run driver: a temporary save directory, the memory window
+/// on with a tiny depth, the period search on. The values are read back from the saved chunks
+/// and the summary is checked against them.
+fn heap_sparse_run(c: &Case) -> Result<Answer, Skip> {
+    let w = heap_work(c)?;
+    let code = sparse_code(&w)?;
+    let dir = temp_dir();
+    let opts = grundy_sparse::RunOptions {
+        upto: w.m(),
+        threads: 2,
+        checkpoint: None,
+        checkpoint_every: Duration::from_secs(3600),
+        save: Some(dir.clone()),
+        find_period: w.wants_period && w.shift == 0,
+        window: true,
+        window_depth: Some(WINDOW_DEPTH),
+    };
+    let result = (|| {
+        let out = grundy_sparse::run(&code, &opts, &mut |_| true).map_err(failed)?;
+        let (_, values) = grundy_sparse::Store::open(&dir, &code, w.m())
+            .and_then(|mut s| s.load())
+            .map_err(failed)?
+            .ok_or_else(|| failed("the save directory holds no values"))?;
+        let s = &out.summary;
+        if values.len() as u64 != w.m() + 1 || s.n != w.m() {
+            return Err(failed(format!("saved {} values, summary n = {}", values.len(), s.n)));
+        }
+        if s.histogram != histogram_of(&values) {
+            return Err(failed("the summary's histogram is not that of the saved values"));
+        }
+        let max = values.iter().copied().max().unwrap_or(0);
+        let first = values.iter().position(|&v| v == max).unwrap_or(0) as u64;
+        if (s.max_value, s.max_first) != (max, first) {
+            return Err(failed("the summary's largest value is not that of the saved values"));
+        }
+        let mut answer = heap_answer(&w, values);
+        if opts.find_period {
+            // The run's own period search (over the values read back from the chunks).
+            if let Answer::Heap { period, .. } = &mut answer {
+                *period = s.period;
+            }
+        }
+        Ok(answer)
+    })();
+    let _ = std::fs::remove_dir_all(&dir);
+    result
+}
+
+/// The facade, `grundy::heap`, with the engine chosen automatically: `sequence` for values,
+/// `find_period` for periods.
+fn heap_facade(c: &Case) -> Result<Answer, Skip> {
+    let w = heap_work(c)?;
+    if w.wants_period {
+        let s = grundy::heap::find_period(&w.rule, &mut Compute::default()).map_err(failed)?;
+        return Ok(Answer::Heap { values: s.values, period: s.period });
+    }
+    let s = grundy::heap::sequence(&w.rule, w.n, &mut Compute::default()).map_err(failed)?;
+    Ok(Answer::Heap { values: s.values, period: None })
+}
+
+fn histogram_of(values: &[u32]) -> Vec<u64> {
+    let mut h = vec![0u64; values.iter().copied().max().map_or(0, |m| m as usize + 1)];
+    for &v in values {
+        h[v as usize] += 1;
+    }
+    h
+}
+
+fn temp_dir() -> PathBuf {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let k = NEXT.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("grundy-corpus-{}-{k}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+// ---------------------------------------------------------------------------------------------
+// Nim engines
+// ---------------------------------------------------------------------------------------------
+
+fn nim_case(c: &Case) -> (&[u64], Play, NimFact) {
+    match &c.kind {
+        Kind::Nim { heaps, misere, expect } => {
+            (heaps, if *misere { Play::Misere } else { Play::Normal }, *expect)
+        }
+        _ => unreachable!("claimed by is_nim"),
+    }
+}
+
+/// Bouton's closed forms (`grundy::nim`).
+fn nim_closed_form(c: &Case) -> Result<Answer, Skip> {
+    let (heaps, play, expect) = nim_case(c);
+    let a = grundy::nim::analyze(heaps, play);
+    Ok(Answer::Nim(match expect {
+        NimFact::Outcome(_) => NimFact::Outcome(a.outcome),
+        NimFact::Value(_) if play == Play::Normal => NimFact::Value(a.nim_sum),
+        NimFact::Value(_) => return Err(Skip("misère values".into())),
+        NimFact::WinningMoves(_) => NimFact::WinningMoves(a.winning_move_count),
+    }))
+}
+
+/// Nim for the generic solver, written here from the rules alone: a position is the sorted
+/// list of its nonempty heaps, and a move lowers one heap. No split into components, so the
+/// solver searches whole positions in both plays.
+struct PlainNim;
+
+impl PlainNim {
+    fn position(heaps: &[u64]) -> Vec<u64> {
+        let mut p: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        p.sort_unstable();
+        p
+    }
+}
+
+impl Game for PlainNim {
+    type Position = Vec<u64>;
+
+    fn options(&self, pos: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        for (i, &h) in pos.iter().enumerate() {
+            if i > 0 && pos[i - 1] == h {
+                continue; // the same options as the heap before
+            }
+            for to in 0..h {
+                let mut p = pos.clone();
+                p[i] = to;
+                out.push(PlainNim::position(&p));
+            }
+        }
+    }
+}
+
+/// The memoised solver (`grundy::Solver`) over [`PlainNim`].
+fn nim_solver(c: &Case) -> Result<Answer, Skip> {
+    let (heaps, play, expect) = nim_case(c);
+    let mut s = Solver::new(PlainNim);
+    let outcome = |s: &mut Solver<PlainNim>, p: &Vec<u64>| match play {
+        Play::Normal => s.outcome(p),
+        Play::Misere => s.misere_outcome(p),
+    };
+    let pos = PlainNim::position(heaps);
+    Ok(Answer::Nim(match expect {
+        NimFact::Outcome(_) => NimFact::Outcome(outcome(&mut s, &pos)),
+        NimFact::Value(_) if play == Play::Normal => NimFact::Value(s.grundy(&pos)),
+        NimFact::Value(_) => return Err(Skip("misère values".into())),
+        NimFact::WinningMoves(_) => {
+            // Every move of the list as given (heap by heap), winning when it leaves a P-position.
+            let mut count = 0;
+            for (i, &h) in heaps.iter().enumerate() {
+                for to in 0..h {
+                    let mut after = heaps.to_vec();
+                    after[i] = to;
+                    if outcome(&mut s, &PlainNim::position(&after)) == Outcome::P {
+                        count += 1;
+                    }
+                }
+            }
+            NimFact::WinningMoves(count)
+        }
+    }))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pattern-race engines
+// ---------------------------------------------------------------------------------------------
+
+fn race_patterns(c: &Case) -> &[String] {
+    match &c.kind {
+        Kind::Race { patterns, .. } => patterns,
+        _ => unreachable!("claimed by is_race"),
+    }
+}
+
+/// Conway's leading numbers: races of two patterns only.
+fn race_conway(c: &Case) -> Result<Answer, Skip> {
+    let p = race_patterns(c);
+    if p.len() != 2 {
+        return Err(Skip("Conway's formula is for two patterns".into()));
+    }
+    let coin = Alphabet::coin();
+    let a = coin.encode(&p[0]).map_err(failed)?;
+    let b = coin.encode(&p[1]).map_err(failed)?;
+    let r = conway::conway(&coin, &a, &b).map_err(failed)?;
+    let first = RBig::ONE - &r.prob_b_first;
+    Ok(Answer::Race { win: vec![Some(first), Some(r.prob_b_first)], expected: r.expected })
+}
+
+/// The linear system of correlations, k patterns.
+fn race_correlation_system(c: &Case) -> Result<Answer, Skip> {
+    let race = Race::new(Alphabet::coin(), race_patterns(c)).map_err(failed)?;
+    let s = correlation_system::solve(&race).map_err(failed)?;
+    Ok(Answer::Race { win: s.win.into_iter().map(Some).collect(), expected: s.expected })
+}
+
+/// The absorbing Markov chain on the patterns' trie.
+fn race_chain(c: &Case) -> Result<Answer, Skip> {
+    let race = Race::new(Alphabet::coin(), race_patterns(c)).map_err(failed)?;
+    let s = chain::solve(&race, CHAIN_STATES).map_err(failed)?;
+    Ok(Answer::Race { win: s.win.into_iter().map(Some).collect(), expected: s.expected })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checking
+// ---------------------------------------------------------------------------------------------
+
+/// Whether `a` states what the case's data says; `Err` says where it differs.
+fn check_expected(c: &Case, a: &Answer) -> Result<(), String> {
+    match (&c.kind, a) {
+        (Kind::Sequence { from, values, .. }, Answer::Heap { values: got, .. }) => {
+            let from = *from as usize;
+            for (i, &want) in values.iter().enumerate() {
+                match got.get(from + i) {
+                    Some(&g) if g == want => {}
+                    g => return Err(format!("G({}) = {g:?}, the data says {want}", from + i)),
+                }
+            }
+            Ok(())
+        }
+        (Kind::Period { rule, preperiod, period, values }, Answer::Heap { values: got, period: p }) => {
+            let p = p.ok_or("no period found")?;
+            let proven = grundy_heap::parse(rule).ok().and_then(|r| periodicity::rule_bound(&r)).is_some();
+            let status_ok = !proven || p.status == Status::Proven;
+            if (p.preperiod, p.period, p.saltus) != (*preperiod, *period, 0) || !status_ok {
+                return Err(format!(
+                    "preperiod {} period {} saltus {} ({:?}), the data says preperiod {preperiod} period {period}",
+                    p.preperiod, p.period, p.saltus, p.status
+                ));
+            }
+            if got.len() < values.len() || got[..values.len()] != values[..] {
+                let i = (0..values.len()).find(|&i| got.get(i) != Some(&values[i])).unwrap_or(0);
+                return Err(format!("G({i}) = {:?}, the data says {}", got.get(i), values[i]));
+            }
+            Ok(())
+        }
+        (Kind::Histogram { n, counts, .. }, Answer::Heap { values, .. }) => {
+            let n = *n as usize;
+            if values.len() <= n {
+                return Err(format!("only G(0..{}) computed", values.len()));
+            }
+            let mut mine: BTreeMap<u32, u64> = BTreeMap::new();
+            for &v in &values[1..=n] {
+                *mine.entry(v).or_default() += 1;
+            }
+            if &mine != counts {
+                let v = mine
+                    .keys()
+                    .chain(counts.keys())
+                    .find(|v| mine.get(v) != counts.get(v))
+                    .copied()
+                    .unwrap_or(0);
+                return Err(format!(
+                    "value {v} occurs {:?} times, the data says {:?}",
+                    mine.get(&v),
+                    counts.get(&v)
+                ));
+            }
+            Ok(())
+        }
+        (Kind::Nim { expect, .. }, Answer::Nim(got)) => {
+            if got == expect {
+                Ok(())
+            } else {
+                Err(format!("{got:?}, the data says {expect:?}"))
+            }
+        }
+        (Kind::Race { win, expected, .. }, Answer::Race { win: got, expected: e }) => {
+            if e != expected {
+                return Err(format!("expected length {e}, the data says {expected}"));
+            }
+            for (i, w) in win.iter().enumerate() {
+                if let (Some(w), Some(Some(g))) = (w, got.get(i)) {
+                    if w != g {
+                        return Err(format!("pattern {i} first with probability {g}, the data says {w}"));
+                    }
+                } else if w.is_some() {
+                    return Err(format!("no probability for pattern {i}"));
+                }
+            }
+            Ok(())
+        }
+        _ => Err(format!("an answer of the wrong kind: {a:?}")),
+    }
+}
+
+/// Whether two engines' answers to the same case agree where both say something.
+fn check_same(a: &Answer, b: &Answer) -> Result<(), String> {
+    match (a, b) {
+        (Answer::Heap { values: va, period: pa }, Answer::Heap { values: vb, period: pb }) => {
+            let common = va.len().min(vb.len());
+            if let Some(i) = (0..common).find(|&i| va[i] != vb[i]) {
+                return Err(format!("G({i}) = {} here, {} there", vb[i], va[i]));
+            }
+            if let (Some(pa), Some(pb)) = (pa, pb) {
+                if (pa.preperiod, pa.period, pa.saltus) != (pb.preperiod, pb.period, pb.saltus) {
+                    return Err(format!("period {pb:?} here, {pa:?} there"));
+                }
+            }
+            Ok(())
+        }
+        (Answer::Race { win: wa, expected: ea }, Answer::Race { win: wb, expected: eb }) => {
+            if ea != eb {
+                return Err(format!("expected length {eb} here, {ea} there"));
+            }
+            for (x, y) in wa.iter().zip(wb) {
+                if let (Some(x), Some(y)) = (x, y) {
+                    if x != y {
+                        return Err(format!("probability {y} here, {x} there"));
+                    }
+                }
+            }
+            Ok(())
+        }
+        (x, y) if x == y => Ok(()),
+        (x, y) => Err(format!("{y:?} here, {x:?} there")),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading testdata/
+// ---------------------------------------------------------------------------------------------
+
+fn testdata() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata")
+}
+
+fn read(path: &str) -> String {
+    let p = testdata().join(path);
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// Lines that are data: not empty, not `#` comments.
+fn data_lines(text: &str) -> impl Iterator<Item = &str> {
+    text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+}
+
+/// Every case in `testdata/`.
+fn load() -> Vec<Case> {
+    let mut cases = Vec::new();
+    load_oeis(&mut cases);
+    load_periodic(&mut cases);
+    load_cgsuite(&mut cases);
+    load_contest(&mut cases);
+    load_histograms(&mut cases);
+    load_penney(&mut cases);
+    cases
+}
+
+/// `oeis/INDEX.tsv` and `oeis/A*.txt`: each game the index names for a sequence, with its
+/// index shift ("X has a(n-k)": G_X(n) = a(n-k)), is one Sequence case.
+fn load_oeis(cases: &mut Vec<Case>) {
+    for line in data_lines(&read("oeis/INDEX.tsv")).filter(|l| !l.starts_with("anum")) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let (anum, desc) = (cols[0], cols[4]);
+        if desc.starts_with("Wythoff's game") {
+            continue; // a two-heap table, not a heap sequence
+        }
+        let terms: Vec<(u64, u32)> = data_lines(&read(&format!("oeis/{anum}.txt")))
+            .map(|l| {
+                let mut it = l.split_whitespace();
+                (it.next().unwrap().parse().unwrap(), it.next().unwrap().parse().unwrap())
+            })
+            .collect();
+        let mut games = codes_with_shifts(desc);
+        if desc.starts_with("Grundy's game") {
+            games.push(("grundys-game".into(), 0));
+        }
+        if desc.contains("Take-a-Square") {
+            games.push(("sub:squares".into(), 0));
+        }
+        assert!(!games.is_empty(), "{anum}: no game in '{desc}'");
+        for (game, k) in games {
+            let from = terms[0].0 + k;
+            for (i, &(n, _)) in terms.iter().enumerate() {
+                assert_eq!(n, terms[0].0 + i as u64, "{anum}: terms are consecutive");
+            }
+            let shift = if k > 0 { format!(" a(n-{k})") } else { String::new() };
+            cases.push(Case {
+                name: format!("oeis/{anum} {game}{shift}"),
+                kind: Kind::Sequence {
+                    rule: game,
+                    from,
+                    values: terms.iter().map(|t| t.1).collect(),
+                },
+            });
+        }
+    }
+}
+
+/// Code tokens (`.137`, `4.41`, ranges `.074-.077`) in an INDEX.tsv description, with the
+/// `a(n-k)` shift that follows them. Codes in the first `;`-separated segment without a shift
+/// are the sequence itself (k = 0); codes in later segments without a shift are only
+/// mentioned (e.g. "computed to 2^27") and skipped.
+fn codes_with_shifts(desc: &str) -> Vec<(String, u64)> {
+    let mut out = Vec::new();
+    for (seg_no, seg) in desc.split(';').enumerate() {
+        let b = seg.as_bytes();
+        let mut pending: Vec<String> = Vec::new();
+        let mut i = 0;
+        while i < b.len() {
+            if seg[i..].starts_with("a(n-") {
+                let rest = &seg[i + 4..];
+                let end = rest.find(')').unwrap();
+                let k: u64 = rest[..end].parse().unwrap();
+                out.extend(pending.drain(..).map(|c| (c, k)));
+                i += 4 + end;
+                continue;
+            }
+            let prev_ok = i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.');
+            let start_four = b[i] == b'4' && b.get(i + 1) == Some(&b'.');
+            if prev_ok && (b[i] == b'.' || start_four) {
+                let dot = if start_four { i + 1 } else { i };
+                let mut j = dot + 1;
+                while j < b.len() && (b'0'..=b'7').contains(&b[j]) {
+                    j += 1;
+                }
+                if j > dot + 1 && !(j < b.len() && b[j].is_ascii_digit()) {
+                    let code = &seg[i..j];
+                    if seg[j..].starts_with("-.") || seg[j..].starts_with("-4.") {
+                        // A range .074-.077: same prefix, last digit from .. to.
+                        let k = j + 1;
+                        let mut m = k + if b[k] == b'4' { 2 } else { 1 };
+                        while m < b.len() && b[m].is_ascii_digit() {
+                            m += 1;
+                        }
+                        let to = &seg[k..m];
+                        let (lo, hi) = (code.as_bytes()[code.len() - 1], to.as_bytes()[to.len() - 1]);
+                        for d in lo..=hi {
+                            pending.push(format!("{}{}", &code[..code.len() - 1], d as char));
+                        }
+                        i = m;
+                    } else {
+                        pending.push(code.to_string());
+                        i = j;
+                    }
+                    continue;
+                }
+            }
+            i += 1;
+        }
+        if seg_no == 0 {
+            out.extend(pending.drain(..).map(|c| (c, 0)));
+        }
+    }
+    out
+}
+
+/// tczajka's game names: `.77` is 0.77, `4` is 4.0, `4.12` as is.
+fn octal_name(name: &str) -> String {
+    if name.starts_with('.') {
+        format!("0{name}")
+    } else if !name.contains('.') {
+        format!("{name}.0")
+    } else {
+        name.to_string()
+    }
+}
+
+/// `octal/periodic_trivial.txt`: 82 Period cases (`game | prefix | period | nimbers`, the
+/// nimbers in base 36 with the period in parentheses).
+fn load_periodic(cases: &mut Vec<Case>) {
+    let text = read("octal/periodic_trivial.txt");
+    for line in text.lines().filter(|l| l.contains('|') && !l.starts_with("game") && !l.starts_with(":-")) {
+        let cols: Vec<&str> = line.split('|').map(str::trim).collect();
+        let values: Vec<u32> = cols[3]
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .map(|c| c.to_digit(36).unwrap())
+            .collect();
+        cases.push(Case {
+            name: format!("octal/periodic_trivial {}", cols[0]),
+            kind: Kind::Period {
+                rule: octal_name(cols[0]),
+                preperiod: cols[1].parse().unwrap(),
+                period: cols[2].parse().unwrap(),
+                values,
+            },
+        });
+    }
+}
+
+/// `cgsuite/heap_sequences.txt`: for each ruleset, its values G(1..=20) (a Sequence case on
+/// CGSuite's own code) and its period where CGSuite finds one (a Period case); for Nim itself
+/// also the Nim cases of single heaps (normal value, misère outcome from the misère value).
+fn load_cgsuite(cases: &mut Vec<Case>) {
+    let text = read("cgsuite/heap_sequences.txt");
+    for block in text.split("\n\n").filter(|b| b.contains("ruleset:")) {
+        let field = |name: &str| {
+            block
+                .lines()
+                .find_map(|l| l.strip_prefix(&format!("{name}: ")))
+                .map(str::trim)
+                .unwrap_or_else(|| panic!("no {name} in {block}"))
+        };
+        let ruleset = field("ruleset");
+        let code = field("code").to_string();
+        let list = |name: &str| -> Vec<u32> {
+            field(name).split(',').map(|x| x.trim().parse().unwrap()).collect()
+        };
+        let nim = list("nim[1..20]");
+        if ruleset == "game.heap.Nim" {
+            for (i, &v) in nim.iter().enumerate() {
+                let h = i as u64 + 1;
+                cases.push(Case {
+                    name: format!("cgsuite/Nim heap {h} value"),
+                    kind: Kind::Nim { heaps: vec![h], misere: false, expect: NimFact::Value(v as u64) },
+                });
+            }
+            for (h, &v) in list("misere[0..20]").iter().enumerate() {
+                let outcome = if v == 0 { Outcome::P } else { Outcome::N };
+                cases.push(Case {
+                    name: format!("cgsuite/Nim heap {h} misère"),
+                    kind: Kind::Nim { heaps: vec![h as u64], misere: true, expect: NimFact::Outcome(outcome) },
+                });
+            }
+        }
+        let period = field("period");
+        cases.push(Case {
+            name: format!("cgsuite/{ruleset} {code}"),
+            kind: Kind::Sequence { rule: code.clone(), from: 1, values: nim },
+        });
+        if let Some(rest) = period.strip_prefix("Periodicity(Period => ") {
+            let nums: Vec<u64> = rest
+                .split(|c: char| !c.is_ascii_digit())
+                .filter(|s| !s.is_empty())
+                .map(|s| s.parse().unwrap())
+                .collect();
+            assert_eq!(nums[2], 0, "{ruleset}: saltus");
+            // CGSuite gives no values beyond G(1..=20): G(0) = 0 and those.
+            let mut values = vec![0];
+            values.extend(list("nim[1..20]"));
+            values.truncate((nums[1] + nums[0]) as usize);
+            cases.push(Case {
+                name: format!("cgsuite/{ruleset} {code} period"),
+                kind: Kind::Period { rule: code, preperiod: nums[1], period: nums[0], values },
+            });
+        }
+    }
+}
+
+/// The numbers after `marker` on `line`, up to the first token that is not one.
+fn numbers_after(line: &str, marker: &str) -> Vec<u64> {
+    let rest = &line[line.find(marker).unwrap() + marker.len()..];
+    rest.split_whitespace().map_while(|t| t.parse().ok()).collect()
+}
+
+/// `games/cp_games_reference.txt`: the heap games' sequences (Pimber, odd-even Nim, the
+/// polygon game, crosses-and-crosses) and the Nim and misère Nim examples.
+fn load_contest(cases: &mut Vec<Case>) {
+    let text = read("games/cp_games_reference.txt");
+    let line = |start: &str| text.lines().find(|l| l.starts_with(start)).unwrap();
+    let as_u32 = |v: Vec<u64>| v.into_iter().map(|x| x as u32).collect::<Vec<u32>>();
+    let mut lines = text.lines();
+    lines.find(|l| l.starts_with("== Pimber (subtract")).unwrap();
+    let pimber = as_u32(numbers_after(lines.next().unwrap(), ""));
+    assert_eq!(pimber.len(), 100);
+    let sequences = [
+        ("pimber", 0, pimber),
+        ("odd-even-nim", 0, as_u32(numbers_after(line("== Odd-even Nim"), "g(0..40): "))),
+        ("polygon-chords", 0, as_u32(numbers_after(line("== Polygon game"), "g(0..60): "))),
+        ("crosses", 1, as_u32(numbers_after(line("== Crosses-and-crosses"), "g(1..60): "))),
+    ];
+    for (rule, from, values) in sequences {
+        cases.push(Case {
+            name: format!("games/cp_games_reference {rule}"),
+            kind: Kind::Sequence { rule: rule.into(), from, values },
+        });
+    }
+    // `[1, 2]->koosaga` (the first player, koosaga, wins) or `->cubelover` (the second);
+    // `[1, 2, 4]->1` (winning first moves).
+    let examples = |l: &str| -> Vec<(Vec<u64>, String)> {
+        l.split("; ")
+            .filter_map(|item| {
+                let item = item.trim();
+                let open = item.find('[')?;
+                let (pos, res) = item[open + 1..].split_once("]->")?;
+                let heaps = pos.split(',').map(|h| h.trim().parse().unwrap()).collect();
+                Some((heaps, res.trim().to_string()))
+            })
+            .collect()
+    };
+    let outcome = |who: &str| match who {
+        "koosaga" => Outcome::N,
+        "cubelover" => Outcome::P,
+        other => panic!("who is {other}?"),
+    };
+    for (marker, misere) in [("   11868 normal Nim examples", false), ("   same positions under misere", true)] {
+        for (heaps, who) in examples(line(marker)) {
+            cases.push(Case {
+                name: format!("games/cp_games_reference {} {heaps:?}", if misere { "misère Nim" } else { "Nim" }),
+                kind: Kind::Nim { heaps, misere, expect: NimFact::Outcome(outcome(&who)) },
+            });
+        }
+    }
+    for (heaps, count) in examples(line("   16895 winning first moves")) {
+        cases.push(Case {
+            name: format!("games/cp_games_reference Nim winning moves {heaps:?}"),
+            kind: Kind::Nim { heaps, misere: false, expect: NimFact::WinningMoves(count.parse().unwrap()) },
+        });
+    }
+}
+
+/// `octal/value_histograms.txt` (`## game N` blocks of `value count`) and
+/// `octal/value_frequencies.txt` (`game N | value:count …`): Histogram cases, for the sizes
+/// this corpus can afford ([`HEAP_LIMIT`]); the larger ones are left out when loading.
+fn load_histograms(cases: &mut Vec<Case>) {
+    let mut found: BTreeMap<(String, u64), (String, BTreeMap<u32, u64>)> = BTreeMap::new();
+    let mut current: Option<(String, u64)> = None;
+    for line in read("octal/value_histograms.txt").lines() {
+        if let Some(rest) = line.strip_prefix("## ") {
+            let mut it = rest.split_whitespace();
+            let key = (it.next().unwrap().to_string(), it.next().unwrap().parse().unwrap());
+            found.insert(key.clone(), ("octal/value_histograms".into(), BTreeMap::new()));
+            current = Some(key);
+        } else if !line.starts_with('#') && !line.trim().is_empty() {
+            let mut it = line.split_whitespace();
+            let v: u32 = it.next().unwrap().parse().unwrap();
+            let c: u64 = it.next().unwrap().parse().unwrap();
+            found.get_mut(current.as_ref().unwrap()).unwrap().1.insert(v, c);
+        }
+    }
+    for line in data_lines(&read("octal/value_frequencies.txt")) {
+        let (head, counts) = line.split_once('|').unwrap();
+        let mut it = head.split_whitespace();
+        let key: (String, u64) = (it.next().unwrap().to_string(), it.next().unwrap().parse().unwrap());
+        let counts: BTreeMap<u32, u64> = counts
+            .split_whitespace()
+            .map(|t| {
+                let (v, c) = t.split_once(':').unwrap();
+                (v.parse().unwrap(), c.parse().unwrap())
+            })
+            .filter(|&(_, c)| c > 0)
+            .collect();
+        match found.get(&key) {
+            // The two files overlap: the same facts, once.
+            Some((_, h)) => assert_eq!(h, &counts, "{key:?}: the two histogram files differ"),
+            None => {
+                found.insert(key, ("octal/value_frequencies".into(), counts));
+            }
+        }
+    }
+    for ((game, n), (file, counts)) in found {
+        if n > HEAP_LIMIT {
+            continue;
+        }
+        cases.push(Case {
+            name: format!("{file} {game} N={n}"),
+            kind: Kind::Histogram { rule: game, n, counts },
+        });
+    }
+}
+
+/// `penney/penney3.txt` (56 races of two length-3 patterns: P(B first), expected length) and
+/// `penney/waiting_times_binary.txt` (one pattern: expected waiting time).
+fn load_penney(cases: &mut Vec<Case>) {
+    let frac = |t: &str| grundy::penney::alphabet::parse_fraction(t).unwrap();
+    for line in data_lines(&read("penney/penney3.txt")) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let b_first = frac(f[2]);
+        cases.push(Case {
+            name: format!("penney/penney3 {} {}", f[0], f[1]),
+            kind: Kind::Race {
+                patterns: vec![f[0].into(), f[1].into()],
+                win: vec![Some(RBig::ONE - &b_first), Some(b_first)],
+                expected: frac(f[4]),
+            },
+        });
+    }
+    for line in data_lines(&read("penney/waiting_times_binary.txt")) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        cases.push(Case {
+            name: format!("penney/waiting_times_binary {}", f[0]),
+            kind: Kind::Race { patterns: vec![f[0].into()], win: vec![Some(RBig::ONE)], expected: frac(f[1]) },
+        });
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run
+// ---------------------------------------------------------------------------------------------
+
+#[derive(Default)]
+struct Tally {
+    run: u64,
+    skipped: u64,
+    disagreements: u64,
+    time: Duration,
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--list") {
+        println!("corpus: test");
+        return;
+    }
+    let verbose = args.iter().any(|a| a == "--verbose");
+    let filters: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
+    let cases: Vec<Case> = load()
+        .into_iter()
+        .filter(|c| filters.is_empty() || filters.iter().any(|f| c.name.contains(f.as_str())))
+        .collect();
+
+    let start = Instant::now();
+    let mut tallies: Vec<Tally> = ENGINES.iter().map(|_| Tally::default()).collect();
+    let (mut passed, mut failed_runs) = (0u64, 0u64);
+    let mut unanswered = Vec::new();
+    let mut report = String::new();
+    for case in &cases {
+        let mut first: Option<(&str, Answer)> = None;
+        let mut answered = 0;
+        for (engine, tally) in ENGINES.iter().zip(&mut tallies) {
+            if !(engine.claims)(case) {
+                continue;
+            }
+            let t0 = Instant::now();
+            let result = catch_unwind(AssertUnwindSafe(|| (engine.run)(case)))
+                .unwrap_or_else(|p| Err(failed(panic_message(&p))));
+            tally.time += t0.elapsed();
+            let answer = match result {
+                Ok(a) => a,
+                Err(Skip(why)) if !why.starts_with("ERROR: ") => {
+                    tally.skipped += 1;
+                    if verbose {
+                        let _ = writeln!(report, "skip {:<18} {}: {why}", engine.name, case.name);
+                    }
+                    continue;
+                }
+                Err(Skip(why)) => {
+                    tally.run += 1;
+                    tally.disagreements += 1;
+                    failed_runs += 1;
+                    let _ = writeln!(report, "FAIL {:<18} {}: {why}", engine.name, case.name);
+                    continue;
+                }
+            };
+            tally.run += 1;
+            answered += 1;
+            let verdict = check_expected(case, &answer).and_then(|()| match &first {
+                Some((other, a)) => check_same(a, &answer).map_err(|e| format!("against {other}: {e}")),
+                None => Ok(()),
+            });
+            match verdict {
+                Ok(()) => passed += 1,
+                Err(why) => {
+                    tally.disagreements += 1;
+                    failed_runs += 1;
+                    let _ = writeln!(report, "FAIL {:<18} {}: {why}", engine.name, case.name);
+                }
+            }
+            if first.is_none() {
+                first = Some((engine.name, answer));
+            }
+        }
+        if answered == 0 {
+            unanswered.push(case.name.clone());
+        }
+    }
+
+    print!("{report}");
+    println!();
+    println!("{} cases from testdata/ in {:.1} s", cases.len(), start.elapsed().as_secs_f64());
+    println!(
+        "{:<20} | {:>9} | {:>13} | {:>13} | {:>7}",
+        "engine", "cases run", "cases skipped", "disagreements", "time"
+    );
+    println!("{:-<20}-+-{:->9}-+-{:->13}-+-{:->13}-+-{:->7}", "", "", "", "", "");
+    let mut idle = Vec::new();
+    for (engine, t) in ENGINES.iter().zip(&tallies) {
+        println!(
+            "{:<20} | {:>9} | {:>13} | {:>13} | {:>6.1}s",
+            engine.name,
+            t.run,
+            t.skipped,
+            t.disagreements,
+            t.time.as_secs_f64()
+        );
+        if t.run == 0 {
+            idle.push(engine.name);
+        }
+    }
+    println!(
+        "(sparse-window fetched {} dropped values back)",
+        WINDOW_FETCHES.load(std::sync::atomic::Ordering::Relaxed)
+    );
+    for name in &unanswered {
+        println!("no engine answered {name}");
+    }
+    for name in &idle {
+        println!("engine {name} ran no case");
+    }
+    let failures = failed_runs + unanswered.len() as u64;
+    println!("corpus: {passed} passed, {failures} failed");
+    if failures > 0 || (!idle.is_empty() && filters.is_empty()) {
+        std::process::exit(1);
+    }
+}
+
+fn panic_message(p: &Box<dyn std::any::Any + Send>) -> String {
+    let msg = p
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "a panic".into());
+    format!("panicked: {msg}")
+}

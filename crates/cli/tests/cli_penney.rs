@@ -127,6 +127,17 @@ fn bad_input_is_one_line_exit_2() {
             "'123'",
         ),
         (&[], "patterns"),
+        (&["--seed", "abc", "HT", "TH", "--simulate", "10"], "'abc'"),
+        (&["--seed", "abc", "--table", "3"], "'abc'"),
+        (&["--seed", "-1", "--cycle", "3"], "'-1'"),
+        (&["--seed", "x7", "--best-reply", "HHH"], "'x7'"),
+        (&["--seed", "1e3", "--best-first", "3"], "'1e3'"),
+        (
+            &["--seed", "99999999999999999999", "HT", "--simulate", "1"],
+            "limit",
+        ),
+        (&["--seed", "7", "--table", "3"], "--simulate"),
+        (&["HTH", "THH", "--seed", "7"], "--simulate"),
     ];
     for (args, token) in cases {
         let (code, out, err) = grundy(args);
@@ -135,4 +146,89 @@ fn bad_input_is_one_line_exit_2() {
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
         assert!(err.contains(token), "{args:?}: {err}");
     }
+}
+
+/// The text layout, byte for byte (the reports moved into the library without changing it).
+#[test]
+fn text_output_is_stable() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["HTH", "THH"],
+            r#"Race of 2 patterns over HT (each 1/2)
+pattern  P(first)         decimal       E[N | wins]
+HTH      1/2              0.5           17/3 (5.6666666667)
+THH      1/2              0.5           19/3 (6.3333333333)
+E[N] = 6 (6)   Var[N] = 34/3 (11.3333333333)
+Conway (A = HTH, B = THH): AA=101 AB=010 BB=100 BA=001; odds B:A = 1:1
+Exact methods agreeing: correlation system, Markov chain, Conway
+"#,
+        ),
+        (
+            &[
+                "HHTH",
+                "HT",
+                "TTT",
+                "--simulate",
+                "1000",
+                "--distribution",
+                "3",
+            ],
+            r#"Race of 3 patterns over HT (each 1/2)
+pattern  P(first)         decimal       E[N | wins]  simulated
+HHTH     0                0             -  0.000000  (contains HT, can never win)
+HT       7/8              0.875         25/7 (3.5714285714)  0.871000
+TTT      1/8              0.125         3 (3)  0.129000
+E[N] = 7/2 (3.5)   Var[N] = 9/4 (2.25)
+simulated: 1000 races, seed 1: mean 3.553000, variance 2.779971
+Exact methods agreeing: correlation system, Markov chain
+n  P(race ends at toss n)
+1 0 (0)
+2 1/4 (0.25)
+3 3/8 (0.375)
+"#,
+        ),
+        (
+            &["--alphabet", "123456", "--best-reply", "1234"],
+            r#"Best reply to 1234: 1123 appears first with probability 6/11 (0.5454545455); equally good: 2123 5123 6123
+search: exhaustive over all 1295 other patterns of length 4
+"#,
+        ),
+        (
+            &["--cycle", "3"],
+            r#"Non-transitive cycle of length-3 patterns (each beats the one before it):
+  THH beats HHT with probability 3/4 (0.75)
+  TTH beats THH with probability 2/3 (0.6666666667)
+  HTT beats TTH with probability 3/4 (0.75)
+  HHT beats HTT with probability 2/3 (0.6666666667)
+"#,
+        ),
+        (
+            &["--table", "1"],
+            r#"P(column appears before row), patterns of length 1
+      H   T
+H     - 1/2
+T   1/2   -
+"#,
+        ),
+        (
+            &["--best-first", "3"],
+            r#"First player's best pattern of length 3: HTH wins with probability at least 1/3 (0.3333333333); the best reply is HHT
+"#,
+        ),
+    ];
+    for (args, expected) in cases {
+        let (code, out, err) = grundy(args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert_eq!(out, *expected, "{args:?}");
+    }
+}
+
+#[test]
+fn seed_only_with_simulate() {
+    let a = json(&["HTH", "THH", "--simulate", "5000", "--seed", "3"]);
+    let b = json(&["HTH", "THH", "--simulate", "5000", "--seed", "3"]);
+    assert_eq!(a["simulation"], b["simulation"]);
+    assert_eq!(a["simulation"]["seed"], 3);
+    // Without --seed the seed is 1.
+    assert_eq!(json(&["HT", "--simulate", "10"])["simulation"]["seed"], 1);
 }

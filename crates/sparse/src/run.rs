@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use grundy_heap::json_int;
 use grundy_heap::periodicity::{self, Periodicity};
 use grundy_heap::TakeBreak;
 
@@ -40,34 +41,49 @@ pub struct RunOptions {
 /// Progress report passed to the callback of [`run`]: once before the first block (with
 /// `done == resumed_at`, so a front end can say "resuming from heap N" at once), then after
 /// each block.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// Serializes as `{"done", "total", "resumed_at"}` (integers above 2^53 as strings).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Progress {
     /// Heaps known: G(0..done).
+    #[serde(serialize_with = "json_int::serialize")]
     pub done: u64,
     /// Heaps the run computes: upto + 1.
+    #[serde(serialize_with = "json_int::serialize")]
     pub total: u64,
     /// Heaps known when this process started (after a resume).
+    #[serde(serialize_with = "json_int::serialize")]
     pub resumed_at: u64,
 }
 
 /// The summary of a computed sequence G(0..=n).
-#[derive(Clone, Debug, PartialEq)]
+///
+/// Serializes field by field under the same names (`period` as `grundy_heap`'s
+/// `Periodicity` object or null; integers above 2^53 as strings), for front ends to build
+/// their JSON from.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Summary {
     /// The canonical code.
     pub rule: String,
     /// The last heap: values G(0..=n).
+    #[serde(serialize_with = "json_int::serialize")]
     pub n: u64,
     /// Rare heaps (heap 0 excluded) under the final mask.
+    #[serde(serialize_with = "json_int::serialize")]
     pub rare_count: u64,
     /// The last rare heap, if any.
+    #[serde(serialize_with = "json_int::option")]
     pub last_rare: Option<u64>,
     /// The key mask: bit 0 is the heap-parity bit, bit k+1 is value bit k.
+    #[serde(serialize_with = "json_int::serialize")]
     pub mask: u64,
     /// Largest value.
     pub max_value: u32,
     /// The first heap where the largest value occurs.
+    #[serde(serialize_with = "json_int::serialize")]
     pub max_first: u64,
     /// `histogram[v]`: heaps 0..=n with G = v.
+    #[serde(serialize_with = "json_int::seq")]
     pub histogram: Vec<u64>,
     /// The period, when one was found (see `grundy_heap::periodicity`).
     pub period: Option<Periodicity>,

@@ -14,7 +14,15 @@ fn fib_opening_and_limits() {
     assert!(text.contains("Winning move: take 55"), "{text}");
     let v = json_stdin(&["fib", "--limit", "3", "100", "--json"], b"");
     assert_eq!(v["outcome"], "N");
-    assert_eq!(v["winning_moves"], serde_json::json!(["3"]));
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 1);
+    assert_eq!(v["winning_moves"][0]["take"], "3");
+    assert_eq!(v["winning_moves"][0]["to"], "97");
+    assert_eq!(v["winning_moves"][0]["next_limit"], "6");
+    assert_eq!(
+        v["winning_moves"][0]["text"],
+        "take 3 from the pile of 100, leaving 97"
+    );
+    assert_eq!(v["winning_move"], v["winning_moves"][0]);
     let v = json_stdin(&["fib", "144", "--json"], b"");
     assert_eq!(v["outcome"], "P");
     assert_eq!(v["grundy"], 0);
@@ -26,6 +34,9 @@ fn fib_opening_and_limits() {
     let googol = format!("1{}", "0".repeat(100));
     let v = json_stdin(&["fib", &googol, "--json"], b"");
     assert_eq!(v["outcome"], "N");
+    assert_eq!(v["pile"], googol.as_str());
+    assert_eq!(v["all_winning_moves_listed"], false);
+    assert!(v["winning_moves"][0]["take"].is_string());
 }
 
 #[test]
@@ -34,6 +45,9 @@ fn fib_bad_input() {
     bad_stdin(&["fib", "12x"], b"", "'12x'");
     bad_stdin(&["fib", "--k", "0", "10"], b"", "'0'");
     bad_stdin(&["fib", "--limit", "-1", "10"], b"", "'-1'");
+    // Past 10000 digits the representation would need gigabytes: refused at once.
+    let huge = format!("1{}", "0".repeat(10_000));
+    bad_stdin(&["fib", &huge], b"", "10001 digits");
 }
 
 #[test]
@@ -45,6 +59,11 @@ fn wythoff_positions_and_tables() {
     assert_eq!(v["outcome"], "N");
     assert_eq!(v["grundy"], 28);
     assert_eq!(v["winning_moves"][0]["to"], serde_json::json!(["10", "6"]));
+    assert_eq!(v["winning_moves"][0]["take_second"], "14");
+    assert_eq!(
+        v["winning_moves"][0]["text"],
+        "take 14 from the second heap: (10, 20) -> (10, 6)"
+    );
     let v = json_stdin(&["wythoff", "--nth", "2", "--json"], b"");
     assert_eq!(v["position"], serde_json::json!(["3", "5"]));
     let t = ok_stdin(&["wythoff", "--table", "3"], b"");
@@ -84,6 +103,11 @@ fn maze_sum_and_errors() {
     assert_eq!(v["mazes"][0]["grid"][1][1], serde_json::Value::Null);
     let moves = v["winning_moves"].as_array().unwrap();
     assert!(!moves.is_empty());
+    for m in moves {
+        assert_eq!(m["maze"], 0);
+        assert_eq!(m["from"], serde_json::json!([2, 3]));
+        assert!(m["to"].is_array() && m["text"].is_string(), "{m}");
+    }
     let text = ok_stdin(&["maze", "-"], input);
     assert!(text.contains("Winning move: in maze 1"), "{text}");
     bad_stdin(&["maze", "-"], b"...\n..\n", "ragged");
@@ -103,7 +127,16 @@ fn walls_contest_samples() {
     assert_eq!(v["outcome"], "P");
     let v = json_stdin(&["walls", "-", "--json"], b"2 2\nX.\n..\n");
     assert_eq!(v["winner"], "First");
-    assert_eq!(v["winning_moves"], serde_json::json!([[1, 1]]));
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 1);
+    assert_eq!(v["winning_moves"][0]["cell"], serde_json::json!([1, 1]));
+    assert_eq!(
+        v["winning_moves"][0]["to"],
+        serde_json::json!([{"row": 0, "col": 0, "rows": 1, "cols": 1, "grundy": 0}])
+    );
+    assert_eq!(
+        v["winning_moves"][0]["text"],
+        "pick (1, 1); the walls leave 1x1 (value 0)"
+    );
     bad_stdin(&["walls", "-"], b"..\n...\n", "ragged");
     bad_stdin(&["walls", "-"], b"..\n.#\n", "'#'");
     bad_stdin(&["walls", "-"], b"3 3\n..\n..\n", "3x3");
@@ -114,6 +147,10 @@ fn cram_boards() {
     let v = json_stdin(&["cram", "4", "5", "--json"], b"");
     assert_eq!(v["grundy"], 2);
     assert_eq!(v["outcome"], "N");
+    let m = &v["winning_moves"][0];
+    assert_eq!(m["cells"].as_array().unwrap().len(), 2);
+    assert_eq!(m["to"].as_str().unwrap().matches('#').count(), 2, "{m}");
+    assert!(m["text"].as_str().unwrap().starts_with("place a "), "{m}");
     let v = json_stdin(&["cram", "--board", ".........|##.######", "--json"], b"");
     assert_eq!(v["grundy"], 4);
     let v = json_stdin(&["cram", "4", "4", "--json"], b"");
@@ -129,21 +166,52 @@ fn cram_boards() {
     bad_stdin(&["cram", "5", "-2"], b"", "'-2'");
     bad_stdin(&["cram", "8", "9"], b"", "8x9");
     bad_stdin(&["cram", "--board", "..|..."], b"", "ragged");
-    bad_stdin(&["cram", "8", "8"], b"", "--force");
+    // Even x even boards are settled by the mirror strategy, however large.
+    let v = json_stdin(&["cram", "8", "8", "--json"], b"");
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["mirror_strategy"], true);
+    // Searches past the position limit are refused, naming the board and the flag.
+    bad_stdin(&["cram", "7", "5"], b"", "board 7x5");
+    bad_stdin(
+        &["cram", "5", "6", "--max-positions", "1000"],
+        b"",
+        "--max-positions",
+    );
+    bad_stdin(&["cram", "5", "6", "--max-positions", "1000"], b"", "1000");
+    bad_stdin(&["cram", "4", "4", "--max-positions", "x"], b"", "'x'");
+    let v = json_stdin(
+        &["cram", "3", "5", "--max-positions", "1000000", "--json"],
+        b"",
+    );
+    assert_eq!(v["outcome"], "N");
 }
 
 #[test]
 fn chomp_bars() {
     let v = json_stdin(&["chomp", "4", "7", "--json"], b"");
     assert_eq!(v["outcome"], "N");
-    assert_eq!(v["winning_moves"], serde_json::json!([[2, 3]]));
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 1);
+    assert_eq!(v["winning_moves"][0]["cell"], serde_json::json!([2, 3]));
+    assert_eq!(v["winning_moves"][0]["to"], serde_json::json!([7, 7, 3, 3]));
+    assert_eq!(
+        v["winning_moves"][0]["text"],
+        "bite at row 2, column 3, leaving rows of lengths 7, 7, 3, 3"
+    );
     let v = json_stdin(&["chomp", "1", "1", "--json"], b"");
     assert_eq!(v["outcome"], "P");
     let v = json_stdin(&["chomp", "5", "5", "--json"], b"");
-    assert_eq!(v["winning_moves"], serde_json::json!([[1, 1]]));
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 1);
+    assert_eq!(v["winning_moves"][0]["cell"], serde_json::json!([1, 1]));
     bad_stdin(&["chomp", "0", "3"], b"", "'0'");
     bad_stdin(&["chomp", "3", "abc"], b"", "'abc'");
     bad_stdin(&["chomp", "16", "200"], b"", "16x200");
+    bad_stdin(&["chomp", "12", "11"], b"", "--max-positions");
+    bad_stdin(&["chomp", "4", "7", "--max-positions", "329"], b"", "329");
+    let v = json_stdin(
+        &["chomp", "4", "7", "--max-positions", "330", "--json"],
+        b"",
+    );
+    assert_eq!(v["outcome"], "N");
 }
 
 #[test]
@@ -152,7 +220,14 @@ fn cards_totals_and_lines() {
     assert_eq!(v["first_total"], 16);
     assert_eq!(v["second_total"], 6);
     assert_eq!(v["outcome"], "N");
-    assert_eq!(v["winning_moves"], serde_json::json!(["right"]));
+    // A scoring game: optimal moves, not winning ones.
+    assert!(v.get("winning_moves").is_none(), "{v}");
+    assert_eq!(v["optimal_moves"].as_array().unwrap().len(), 1);
+    assert_eq!(v["optimal_moves"][0]["end"], "right");
+    assert_eq!(v["optimal_moves"][0]["value"], 9);
+    assert_eq!(v["optimal_moves"][0]["to"], serde_json::json!([0, 3]));
+    assert_eq!(v["optimal_moves"][0]["text"], "take the right card (9)");
+    assert_eq!(v["line"][0]["player"], 1);
     let v = json_stdin(&["cards", "1", "2", "5", "2", "--json"], b"");
     assert_eq!(v["first_total"], 6);
     let v = json_stdin(&["cards", "3", "3", "--json"], b"");

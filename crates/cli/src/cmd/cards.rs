@@ -1,8 +1,8 @@
 //! `grundy cards`: the card game: take the leftmost or rightmost card, maximise your total.
 
 use crate::cmd::maze::read_text;
-use crate::common::{print_json, print_out, CliError, CliResult};
-use grundy_games::cards::{self, MAX_CARDS};
+use crate::common::{print_out, print_result, CliError, CliResult};
+use grundy::games::cards::{self, Verdict, MAX_CARDS};
 use std::fmt::Write as _;
 
 /// Lines of play printed by default up to this many cards.
@@ -28,9 +28,10 @@ pub struct Args {
     /// Print the whole optimal line even for long rows.
     #[arg(long)]
     line: bool,
-    /// Print one JSON object: first_total, second_total, outcome ("N": the first player scores
-    /// more, "P": less, "draw"), winning_moves (optimal first moves, "left"/"right"), line
-    /// [{player (1 or 2), end, index, value}].
+    /// Print one JSON object: cards, first_total, second_total, outcome ("N": the first player
+    /// scores more, "P": less, "draw"), optimal_moves (every optimal first move: {end, index,
+    /// value, to [start, end), text}; a scoring game has no winning moves), line [{player (1
+    /// or 2), end, index, value}].
     #[arg(long)]
     json: bool,
 }
@@ -67,52 +68,23 @@ pub fn run(args: Args) -> CliResult {
     }
     let row = parse_cards(&tokens)?;
     let a = cards::solve(&row).map_err(|e| CliError::usage(e.to_string()))?;
-    let outcome = match a.first_total.cmp(&a.second_total) {
-        std::cmp::Ordering::Greater => "N",
-        std::cmp::Ordering::Less => "P",
-        std::cmp::Ordering::Equal => "draw",
-    };
     if args.json {
-        let line: Vec<_> = a
-            .line
-            .iter()
-            .map(|t| {
-                serde_json::json!({
-                    "player": t.player + 1, "end": t.end.as_str(), "index": t.index, "value": t.value
-                })
-            })
-            .collect();
-        let firsts: Vec<&str> = a.best_first_moves.iter().map(|e| e.as_str()).collect();
-        return print_json(&serde_json::json!({
-            "cards": row.len(),
-            "first_total": a.first_total,
-            "second_total": a.second_total,
-            "outcome": outcome,
-            "winning_moves": firsts,
-            "line": line,
-        }));
+        return print_result(&a);
     }
     let mut s = String::new();
-    let _ = writeln!(s, "Card game with {} cards", row.len());
+    let _ = writeln!(s, "Card game with {} cards", a.cards);
     let _ = writeln!(s, "First player's total: {}", a.first_total);
     let _ = writeln!(s, "Second player's total: {}", a.second_total);
-    let verdict = match outcome {
-        "N" => "N - the first player scores more",
-        "P" => "P - the second player scores more",
-        _ => "draw - equal totals",
+    let verdict = match a.outcome {
+        Verdict::N => "N - the first player scores more",
+        Verdict::P => "P - the second player scores more",
+        Verdict::Draw => "draw - equal totals",
     };
     let _ = writeln!(s, "Outcome: {verdict}");
     let best: Vec<String> = a
-        .best_first_moves
+        .optimal_moves
         .iter()
-        .map(|e| {
-            let i = if *e == cards::End::Left {
-                0
-            } else {
-                row.len() - 1
-            };
-            format!("the {} card ({})", e.as_str(), row[i])
-        })
+        .map(|m| format!("the {} card ({})", m.end.as_str(), m.value))
         .collect();
     let _ = writeln!(
         s,
@@ -123,7 +95,7 @@ pub fn run(args: Args) -> CliResult {
     if args.line || row.len() <= SHOW_LINE_UP_TO {
         let _ = writeln!(s, "Optimal line:");
         for t in &a.line {
-            let who = if t.player == 0 { "first" } else { "second" };
+            let who = if t.player == 1 { "first" } else { "second" };
             let _ = writeln!(s, "  {who:>6} takes {} ({})", t.value, t.end.as_str());
         }
     } else {

@@ -1,9 +1,9 @@
 //! `grundy chomp`: Chomp: outcome and every winning bite.
 
-use crate::common::{print_json, print_out, CliError, CliResult};
-use grundy_core::Outcome;
-use grundy_games::chomp::{self, Staircase, MAX_COLS, MAX_ROWS};
-use grundy_games::parse_bounded;
+use crate::common::{print_out, print_result, CliError, CliResult};
+use grundy::games::chomp::{self, MAX_COLS, MAX_ROWS};
+use grundy::games::parse_bounded;
+use grundy::Outcome;
 use std::fmt::Write as _;
 
 #[derive(clap::Args, Debug)]
@@ -11,11 +11,13 @@ use std::fmt::Write as _;
     after_help = "Rules: a ROWS x COLS bar with the poisoned square at (0, 0), the \
 top-left corner. A bite at (r, c) removes every square at row >= r and column >= c; whoever must \
 take the poison loses. Strategy stealing proves every bar but 1x1 a first-player win; the \
-winning bite is found by searching all C(ROWS+COLS, ROWS) staircases (at most 3 million: 12x12 fits, 13x13 does not).
+winning bite is found by searching all C(ROWS+COLS, ROWS) staircases, at most 1000000 unless \
+--max-positions raises it (11x11 fits, 12x11 does not).
 
 Examples:
   grundy chomp 4 7
-  grundy chomp 10 10 --json"
+  grundy chomp 10 10 --json
+  grundy chomp 12 11 --max-positions 2000000"
 )]
 pub struct Args {
     /// Rows of the bar (1..=16).
@@ -24,29 +26,26 @@ pub struct Args {
     /// Columns of the bar (1..=255).
     #[arg(value_name = "COLS", allow_hyphen_values = true)]
     cols: String,
-    /// Print one JSON object: rows, cols, outcome, grundy, winning_moves [[row, col], ...]
-    /// (bites), positions (searched).
+    /// Refuse bars with more than N staircases to search (default 1000000).
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    max_positions: Option<String>,
+    /// Print one JSON object: rows, cols, outcome, grundy, winning_moves [{cell [row, col],
+    /// to (row lengths after the bite), text}], positions (searched).
     #[arg(long)]
     json: bool,
 }
 
 pub fn run(args: Args) -> CliResult {
-    let rows = parse_bounded(&args.rows, "rows", 1, MAX_ROWS as u64)
-        .map_err(|e| CliError::usage(e.to_string()))? as usize;
-    let cols = parse_bounded(&args.cols, "columns", 1, MAX_COLS as u64)
-        .map_err(|e| CliError::usage(e.to_string()))? as usize;
-    let start = Staircase::rectangle(rows, cols).map_err(|e| CliError::usage(e.to_string()))?;
-    let a = chomp::analyse(&start);
+    let usage = |e: grundy::games::GameError| CliError::usage(e.to_string());
+    let rows = parse_bounded(&args.rows, "rows", 1, MAX_ROWS as u64).map_err(usage)? as usize;
+    let cols = parse_bounded(&args.cols, "columns", 1, MAX_COLS as u64).map_err(usage)? as usize;
+    let max_positions = match &args.max_positions {
+        Some(n) => parse_bounded(n, "--max-positions", 1, u64::MAX).map_err(usage)?,
+        None => chomp::DEFAULT_MAX_POSITIONS,
+    };
+    let a = chomp::analyze(rows, cols, max_positions).map_err(usage)?;
     if args.json {
-        let bites: Vec<[usize; 2]> = a.winning_bites.iter().map(|&(r, c)| [r, c]).collect();
-        return print_json(&serde_json::json!({
-            "rows": rows,
-            "cols": cols,
-            "outcome": a.outcome.as_str(),
-            "grundy": a.grundy,
-            "winning_moves": bites,
-            "positions": a.positions,
-        }));
+        return print_result(&a);
     }
     let mut s = String::new();
     let _ = writeln!(s, "Chomp on a {rows}x{cols} bar, poison at (0, 0)");
@@ -64,9 +63,9 @@ pub fn run(args: Args) -> CliResult {
         }
         Outcome::N => {
             let _ = writeln!(s, "Outcome: N - the player to move wins.");
-            for &(r, c) in &a.winning_bites {
-                let after = start.bite(r, c).expect("winning bites are legal");
-                let lens: Vec<String> = after.rows().iter().map(|l| l.to_string()).collect();
+            for m in &a.winning_moves {
+                let (r, c) = m.cell;
+                let lens: Vec<String> = m.to.iter().map(|l| l.to_string()).collect();
                 let _ = writeln!(
                     s,
                     "Winning bite: ({r}, {c}), removing rows >= {r} from column {c} on; it \

@@ -1,22 +1,23 @@
 //! `grundy cram`: Cram: Grundy value of domino placement, outcome and winning placements.
 
-use crate::common::{print_json, print_out, CliError, CliResult};
-use grundy_core::Outcome;
-use grundy_games::cram::{self, Cram, Shape};
-use grundy_games::parse_bounded;
+use crate::common::{print_out, print_result, CliError, CliResult};
+use grundy::games::cram::{self, CramOptions, Shape};
+use grundy::games::parse_bounded;
+use grundy::Outcome;
 use std::fmt::Write as _;
-
-/// Boards with more empty cells than this are refused unless --force is given.
-const DEFAULT_MAX_CELLS: u32 = 40;
 
 #[derive(clap::Args, Debug)]
 #[command(
     after_help = "Rules: players alternately cover two adjacent empty cells with a domino, \
 horizontal or vertical; whoever cannot place one loses. Rows and columns count from 0.
 
+The search stops after 2000000 positions (a few seconds, a few hundred MB); --max-positions \
+raises the limit.
+
 Examples:
   grundy cram 4 8                  the empty 4x8 board (value 0: even x even boards are P)
   grundy cram 5 6 --json
+  grundy cram 7 5 --max-positions 50000000
   grundy cram --board '.........|##.######'   blocked cells '#', rows split by '|'"
 )]
 pub struct Args {
@@ -30,20 +31,24 @@ pub struct Args {
     /// newlines; at most 64 cells.
     #[arg(long, value_name = "BOARD", conflicts_with_all = ["rows", "cols"])]
     board: Option<String>,
-    /// Allow boards with more than 40 empty cells (these can take minutes or more).
-    #[arg(long)]
+    /// Stop the search after N positions (default 2000000); memory grows with N.
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    max_positions: Option<String>,
+    /// Search without a position limit (can take hours and all memory).
+    #[arg(long, conflicts_with = "max_positions")]
     force: bool,
     /// Search even where the half-turn mirror strategy already proves the value 0.
     #[arg(long)]
     no_mirror: bool,
-    /// Print one JSON object: rows, cols, grundy, outcome, winning_moves
-    /// [[[r, c], [r, c]], ...] (the two cells covered), positions (memoised).
+    /// Print one JSON object: rows, cols, cells, grundy, outcome, mirror_strategy,
+    /// winning_moves [{cells [[r, c], [r, c]], direction, to (the board after, in --board
+    /// notation), text}], positions (memoised).
     #[arg(long)]
     json: bool,
 }
 
 pub fn run(args: Args) -> CliResult {
-    let usage = |e: grundy_games::GameError| CliError::usage(e.to_string());
+    let usage = |e: grundy::games::GameError| CliError::usage(e.to_string());
     let board = match (&args.board, &args.rows, &args.cols) {
         (Some(b), _, _) => Shape::parse(b).map_err(|e| CliError::usage(format!("board: {e}")))?,
         (None, Some(r), Some(c)) => {
@@ -53,40 +58,24 @@ pub fn run(args: Args) -> CliResult {
         }
         _ => return Err(CliError::usage("give ROWS COLS, or --board BOARD")),
     };
-    if board.cells() > DEFAULT_MAX_CELLS && !args.force {
-        return Err(CliError::usage(format!(
-            "board has {} empty cells: more than {DEFAULT_MAX_CELLS} can take very long; \
-             add --force to try",
-            board.cells()
-        )));
-    }
-    let game = Cram {
-        mirror: !args.no_mirror,
+    let max_positions = match (&args.max_positions, args.force) {
+        (Some(n), _) => parse_bounded(n, "--max-positions", 1, u64::MAX).map_err(usage)?,
+        (None, true) => u64::MAX,
+        (None, false) => cram::DEFAULT_MAX_POSITIONS,
     };
-    let mirrored = game.mirror && board.canonical().is_mirror_zero();
-    let a = cram::analyse_with(game, &board);
+    let options = CramOptions {
+        mirror: !args.no_mirror,
+        max_positions,
+    };
+    let a = cram::analyze(&board, &options).map_err(usage)?;
     if args.json {
-        let moves: Vec<_> = a
-            .winning_moves
-            .iter()
-            .map(|&((r1, c1), (r2, c2))| serde_json::json!([[r1, c1], [r2, c2]]))
-            .collect();
-        return print_json(&serde_json::json!({
-            "rows": board.height(),
-            "cols": board.width(),
-            "grundy": a.grundy,
-            "outcome": a.outcome.as_str(),
-            "winning_moves": moves,
-            "positions": a.positions,
-        }));
+        return print_result(&a);
     }
     let mut s = String::new();
     let _ = writeln!(
         s,
         "Cram on a {}x{} board with {} empty cells",
-        board.height(),
-        board.width(),
-        board.cells()
+        a.rows, a.cols, a.cells
     );
     let _ = writeln!(
         s,
@@ -94,7 +83,7 @@ pub fn run(args: Args) -> CliResult {
         a.grundy, a.positions
     );
     match a.outcome {
-        Outcome::P if mirrored => {
+        Outcome::P if a.mirror_strategy => {
             let _ = writeln!(
                 s,
                 "Outcome: P - the player to move loses: the board is symmetric under a half-turn \
@@ -110,12 +99,13 @@ pub fn run(args: Args) -> CliResult {
         }
         Outcome::N => {
             let _ = writeln!(s, "Outcome: N - the player to move wins.");
-            for ((r1, c1), (r2, c2)) in &a.winning_moves {
-                let dir = if r1 == r2 { "horizontal" } else { "vertical" };
+            for m in &a.winning_moves {
+                let [(r1, c1), (r2, c2)] = m.cells;
                 let _ = writeln!(
                     s,
-                    "Winning placement: {dir} domino on ({r1}, {c1}) and ({r2}, {c2}); it \
-                     leaves value 0."
+                    "Winning placement: {} domino on ({r1}, {c1}) and ({r2}, {c2}); it \
+                     leaves value 0.",
+                    m.direction
                 );
             }
         }

@@ -1,16 +1,10 @@
 //! `grundy fib`: Fibonacci Nim and its k-multiplier family.
 
-use crate::common::{print_json, print_out, CliError, CliResult};
-use grundy_core::Outcome;
-use grundy_games::fib::{GrundyTable, MoveTable, MultiplierNim};
-use grundy_games::{parse_bounded, parse_natural, GameError, UBig};
+use crate::common::{print_out, print_result, CliError, CliResult};
+use grundy::games::fib::{self, FibAnalysis};
+use grundy::games::{parse_bounded, parse_natural, GameError, UBig};
+use grundy::Outcome;
 use std::fmt::Write as _;
-
-/// Piles up to this size get every winning move listed (one pass over the pile).
-const LIST_ALL_UP_TO: u64 = 1_000_000;
-
-/// Piles up to this size get a Grundy value.
-const GRUNDY_UP_TO: u64 = 2000;
 
 #[derive(clap::Args, Debug)]
 #[command(
@@ -24,7 +18,7 @@ Examples:
   grundy fib 1000000000000000000000000000000 --json"
 )]
 pub struct Args {
-    /// Counters in the pile (any size).
+    /// Counters in the pile (up to 10000 digits).
     #[arg(value_name = "PILE", allow_hyphen_values = true)]
     pile: String,
     /// The most the player to move may take (default: PILE - 1, the opening move).
@@ -38,9 +32,10 @@ pub struct Args {
         allow_hyphen_values = true
     )]
     k: String,
-    /// Print one JSON object: pile, limit, k, outcome, representation, winning_move,
-    /// winning_moves (every winning take, for piles up to 1000000), grundy (piles up to 2000).
-    /// Numbers are decimal strings.
+    /// Print one JSON object: game, k, pile, limit, opening, outcome, grundy (piles up to
+    /// 2000), representation, winning_move and winning_moves (every winning move for piles up
+    /// to 1000000) as {take, to, next_limit, text}, all_winning_moves_listed. Big numbers are
+    /// decimal strings (docs/json.md).
     #[arg(long)]
     json: bool,
 }
@@ -58,56 +53,22 @@ fn join(terms: &[UBig]) -> String {
 }
 
 pub fn run(args: Args) -> CliResult {
-    let k = parse_bounded(&args.k, "multiplier", 1, grundy_games::fib::MAX_MULTIPLIER)
-        .map_err(usage)?;
-    let game = MultiplierNim::new(k).map_err(usage)?;
+    let k = parse_bounded(&args.k, "multiplier", 1, fib::MAX_MULTIPLIER).map_err(usage)?;
     let pile = parse_natural(&args.pile, "pile").map_err(usage)?;
-    let opening = args.limit.is_none();
     let limit = match &args.limit {
-        Some(l) => parse_natural(l, "limit").map_err(usage)?,
-        None if pile.is_zero() => UBig::ZERO,
-        None => &pile - UBig::ONE,
+        Some(l) => Some(parse_natural(l, "limit").map_err(usage)?),
+        None => None,
     };
-    let a = game.analyse(&pile, &limit).map_err(usage)?;
-    let small = u64::try_from(&pile).ok();
-    let all_moves: Option<Vec<u64>> = match small {
-        Some(n) if n <= LIST_ALL_UP_TO => {
-            let table = MoveTable::new(game, n).map_err(usage)?;
-            let l = u64::try_from(&a.limit).unwrap_or(n);
-            Some(table.winning_moves(n, l))
-        }
-        _ => None,
-    };
-    let grundy = match small {
-        Some(n) if n <= GRUNDY_UP_TO => {
-            let t = GrundyTable::new(game, n).map_err(usage)?;
-            let l = u64::try_from(&a.limit).unwrap_or(n);
-            t.value(n, l)
-        }
-        _ => None,
-    };
-
+    let a = fib::analyze(&pile, limit.as_ref(), k).map_err(usage)?;
     if args.json {
-        let strings = |v: &[UBig]| v.iter().map(|t| t.to_string()).collect::<Vec<_>>();
-        let winning_moves: Vec<String> = match &all_moves {
-            Some(m) => m.iter().map(|t| t.to_string()).collect(),
-            None => a.winning_move.iter().map(|t| t.to_string()).collect(),
-        };
-        let obj = serde_json::json!({
-            "game": if k == 2 { "fibonacci-nim" } else { "multiplier-nim" },
-            "k": k,
-            "pile": pile.to_string(),
-            "limit": a.limit.to_string(),
-            "outcome": a.outcome.as_str(),
-            "grundy": grundy,
-            "representation": strings(&a.representation),
-            "winning_move": a.winning_move.as_ref().map(|t| t.to_string()),
-            "winning_moves": winning_moves,
-            "all_winning_moves_listed": all_moves.is_some(),
-        });
-        return print_json(&obj);
+        return print_result(&a);
     }
+    print_out(&render(&a))
+}
 
+/// The text report: the representation, the outcome and why, the winning moves.
+fn render(a: &FibAnalysis) -> String {
+    let (k, pile) = (a.k, &a.pile);
     let mut s = String::new();
     let name = if k == 2 {
         "Fibonacci Nim (each move at most twice the previous one)".to_string()
@@ -115,7 +76,7 @@ pub fn run(args: Args) -> CliResult {
         format!("{k}-multiplier Nim (each move at most {k} times the previous one)")
     };
     let _ = writeln!(s, "{name}");
-    let limit_note = if opening {
+    let limit_note = if a.opening {
         " (the opening move: at most PILE - 1)"
     } else {
         ""
@@ -125,28 +86,25 @@ pub fn run(args: Args) -> CliResult {
         "Pile {pile}, the mover may take up to {}{limit_note}",
         a.limit
     );
-    if pile.is_zero() {
+    let Some(smallest) = a.representation.last() else {
         let _ = writeln!(
             s,
             "Outcome: P - the pile is empty; the player to move has lost."
         );
-        return print_out(&s);
-    }
+        return s;
+    };
     let rep_name = if k == 2 {
         "Zeckendorf representation"
     } else {
         "Greedy representation"
     };
     let _ = writeln!(s, "{rep_name}: {pile} = {}", join(&a.representation));
-    if let Some(g) = grundy {
+    if let Some(g) = a.grundy {
         let _ = writeln!(s, "Grundy value: {g}");
     }
-    let smallest = a
-        .representation
-        .last()
-        .expect("a non-empty pile has a term");
     match (&a.outcome, &a.winning_move) {
-        (Outcome::N, Some(t)) => {
+        (Outcome::N, Some(m)) => {
+            let t = &m.take;
             let _ = writeln!(s, "Outcome: N - the player to move wins.");
             let rest = &a.representation[..a.representation.len() - 1];
             if rest.is_empty() {
@@ -157,22 +115,21 @@ pub fn run(args: Args) -> CliResult {
                     s,
                     "Winning move: take {t}, the smallest term. That leaves {} = {}, whose \
                      smallest term {next} exceeds {k} x {t} = {}, the most the opponent may take.",
-                    &pile - t,
+                    m.to,
                     join(rest),
                     t * k
                 );
             }
-            match &all_moves {
-                Some(m) => {
-                    let list: Vec<String> = m.iter().map(|x| x.to_string()).collect();
-                    let _ = writeln!(s, "All winning moves: {}", list.join(", "));
-                }
-                None => {
-                    let _ = writeln!(
-                        s,
-                        "(every winning move is listed for piles up to {LIST_ALL_UP_TO})"
-                    );
-                }
+            if a.all_winning_moves_listed {
+                let list: Vec<String> =
+                    a.winning_moves.iter().map(|m| m.take.to_string()).collect();
+                let _ = writeln!(s, "All winning moves: {}", list.join(", "));
+            } else {
+                let _ = writeln!(
+                    s,
+                    "(every winning move is listed for piles up to {})",
+                    fib::LIST_ALL_UP_TO
+                );
             }
         }
         _ => {
@@ -189,5 +146,5 @@ pub fn run(args: Args) -> CliResult {
             );
         }
     }
-    print_out(&s)
+    s
 }

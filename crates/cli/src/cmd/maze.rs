@@ -1,13 +1,10 @@
 //! `grundy maze`: maze games: Grundy value of every cell, sums of mazes, the winning move.
 
-use crate::common::{print_json, print_out, CliError, CliResult};
-use grundy_core::Outcome;
-use grundy_games::maze::{self, Maze, Values};
+use crate::common::{print_out, print_result, CliError, CliResult};
+use grundy::games::maze::{self, Maze, Values};
+use grundy::Outcome;
 use std::fmt::Write as _;
 use std::io::Read;
-
-/// Grids up to this many cells are printed unless --grid is given.
-const SHOW_GRID_UP_TO: usize = 40_000;
 
 #[derive(clap::Args, Debug)]
 #[command(
@@ -29,8 +26,8 @@ pub struct Args {
     #[arg(long)]
     grid: bool,
     /// Print one JSON object: mazes [{rows, cols, figure [r, c] or null, grundy, grid (rows of
-    /// values, null on walls; small mazes or --grid)}], grundy (the XOR), outcome,
-    /// winning_moves [{maze (0-based), from [r, c], to [r, c]}].
+    /// values, null on walls; mazes up to 40000 cells or --grid)}], grundy (the XOR), outcome,
+    /// winning_moves [{maze (0-based), from [r, c], to [r, c], value, text}].
     #[arg(long)]
     json: bool,
 }
@@ -47,13 +44,6 @@ pub(crate) fn read_text(file: &str, what: &str) -> Result<String, CliError> {
     };
     String::from_utf8(bytes)
         .map_err(|_| CliError::usage(format!("{what} file '{file}' is not UTF-8 text")))
-}
-
-fn grid_json(m: &Maze, v: &Values) -> serde_json::Value {
-    (0..m.rows())
-        .map(|r| (0..m.cols()).map(|c| v.get((r, c))).collect::<Vec<_>>())
-        .collect::<Vec<_>>()
-        .into()
 }
 
 fn grid_text(s: &mut String, m: &Maze, v: &Values) {
@@ -79,65 +69,32 @@ pub fn run(args: Args) -> CliResult {
     let text = read_text(&args.file, "maze")?;
     let mazes =
         maze::parse_mazes(&text).map_err(|e| CliError::usage(format!("{}: {e}", args.file)))?;
-    let a = maze::analyse(&mazes);
-    let show = |m: &Maze| args.grid || m.rows() * m.cols() <= SHOW_GRID_UP_TO;
-
+    let a = maze::analyze(&mazes, args.grid);
     if args.json {
-        let list: Vec<_> = mazes
-            .iter()
-            .zip(&a.values)
-            .zip(&a.figure_values)
-            .map(|((m, v), g)| {
-                let mut o = serde_json::json!({
-                    "rows": m.rows(),
-                    "cols": m.cols(),
-                    "figure": m.figure().map(|(r, c)| [r, c]),
-                    "grundy": g,
-                });
-                if show(m) {
-                    o["grid"] = grid_json(m, v);
-                }
-                o
-            })
-            .collect();
-        let moves: Vec<_> = a
-            .winning_moves
-            .iter()
-            .map(|w| {
-                serde_json::json!({
-                    "maze": w.maze, "from": [w.from.0, w.from.1], "to": [w.to.0, w.to.1]
-                })
-            })
-            .collect();
-        return print_json(&serde_json::json!({
-            "mazes": list,
-            "grundy": a.nim_sum,
-            "outcome": a.outcome.as_str(),
-            "winning_moves": moves,
-        }));
+        return print_result(&a);
     }
 
     let mut s = String::new();
-    for (i, (m, v)) in mazes.iter().zip(&a.values).enumerate() {
-        let fig = match (m.figure(), a.figure_values[i]) {
-            (Some((r, c)), Some(g)) => format!("figure at ({r}, {c}) with value {g}"),
+    for (i, (m, r)) in mazes.iter().zip(&a.mazes).enumerate() {
+        let fig = match (r.figure, r.grundy) {
+            (Some((row, col)), Some(g)) => format!("figure at ({row}, {col}) with value {g}"),
             _ => "no figure".to_string(),
         };
-        let _ = writeln!(s, "Maze {} ({}x{}), {fig}:", i + 1, m.rows(), m.cols());
-        if show(m) {
-            grid_text(&mut s, m, v);
+        let _ = writeln!(s, "Maze {} ({}x{}), {fig}:", i + 1, r.rows, r.cols);
+        if r.grid_in_json {
+            grid_text(&mut s, m, &r.values);
         } else {
             let _ = writeln!(
                 s,
                 "  (grid of {} cells not shown; --grid prints it)",
-                m.rows() * m.cols()
+                r.rows * r.cols
             );
         }
     }
     let parts: Vec<String> = a
-        .figure_values
+        .mazes
         .iter()
-        .flatten()
+        .filter_map(|r| r.grundy)
         .map(|g| g.to_string())
         .collect();
     if parts.is_empty() {
@@ -148,7 +105,7 @@ pub fn run(args: Args) -> CliResult {
         s,
         "Sum of the figures' values: {} = {}",
         parts.join(" XOR "),
-        a.nim_sum
+        a.grundy
     );
     match a.outcome {
         Outcome::P => {
@@ -161,21 +118,10 @@ pub fn run(args: Args) -> CliResult {
         Outcome::N => {
             let _ = writeln!(s, "Outcome: N - the player to move wins.");
             for w in &a.winning_moves {
-                let (dir, steps) = if w.from.0 == w.to.0 {
-                    ("left", w.from.1 - w.to.1)
-                } else {
-                    ("up", w.from.0 - w.to.0)
-                };
                 let _ = writeln!(
                     s,
-                    "Winning move: in maze {}, move the figure {dir} {steps} from ({}, {}) to \
-                     ({}, {}), value {}; the XOR becomes 0.",
-                    w.maze + 1,
-                    w.from.0,
-                    w.from.1,
-                    w.to.0,
-                    w.to.1,
-                    w.value
+                    "Winning move: {}, value {}; the XOR becomes 0.",
+                    w.text, w.value
                 );
             }
         }

@@ -1,9 +1,9 @@
 //! `grundy walls`: the wall-making game: who wins, with which cell.
 
 use crate::cmd::maze::read_text;
-use crate::common::{print_json, print_out, CliError, CliResult};
-use grundy_core::Outcome;
-use grundy_games::walls::Board;
+use crate::common::{print_out, print_result, CliError, CliResult};
+use grundy::games::walls::{self, Board};
+use grundy::Outcome;
 use std::fmt::Write as _;
 
 #[derive(clap::Args, Debug)]
@@ -25,7 +25,7 @@ pub struct Args {
     #[arg(value_name = "FILE")]
     file: String,
     /// Print one JSON object: rows, cols, grundy, outcome, winner ("First"/"Second"),
-    /// winning_moves [[row, col], ...].
+    /// winning_moves [{cell [row, col], to [{row, col, rows, cols, grundy}], text}].
     #[arg(long)]
     json: bool,
 }
@@ -33,54 +33,22 @@ pub struct Args {
 pub fn run(args: Args) -> CliResult {
     let text = read_text(&args.file, "board")?;
     let board = Board::parse(&text).map_err(|e| CliError::usage(format!("{}: {e}", args.file)))?;
-    let a = board.analyse();
-    let winner = if a.outcome == Outcome::N {
-        "First"
-    } else {
-        "Second"
-    };
+    let a = walls::analyze(&board);
     if args.json {
-        let moves: Vec<[usize; 2]> = a.winning_cells.iter().map(|&(r, c)| [r, c]).collect();
-        return print_json(&serde_json::json!({
-            "rows": board.rows(),
-            "cols": board.cols(),
-            "grundy": a.grundy,
-            "outcome": a.outcome.as_str(),
-            "winner": winner,
-            "winning_moves": moves,
-        }));
+        return print_result(&a);
     }
     let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "Wall-making game on a {}x{} board",
-        board.rows(),
-        board.cols()
-    );
+    let _ = writeln!(s, "Wall-making game on a {}x{} board", a.rows, a.cols);
     let _ = writeln!(s, "Grundy value: {}", a.grundy);
-    let _ = writeln!(s, "Winner: {winner} (outcome {})", a.outcome);
-    let values = board.values();
-    let full = board.full();
-    for &(r, c) in a.winning_cells.iter().take(10) {
-        let pieces: Vec<String> = full
-            .split(r as u8, c as u8)
-            .map(|q| format!("{}x{} (value {})", q.r1 - q.r0, q.c1 - q.c0, values.get(&q)))
-            .collect();
-        let parts = if pieces.is_empty() {
-            "nothing".to_string()
-        } else {
-            pieces.join(", ")
-        };
-        let _ = writeln!(
-            s,
-            "Winning move: pick ({r}, {c}); the walls leave {parts}, whose values XOR to 0."
-        );
+    let _ = writeln!(s, "Winner: {} (outcome {})", a.winner, a.outcome);
+    for m in a.winning_moves.iter().take(10) {
+        let _ = writeln!(s, "Winning move: {}, whose values XOR to 0.", m.text);
     }
-    if a.winning_cells.len() > 10 {
+    if a.winning_moves.len() > 10 {
         let _ = writeln!(
             s,
             "... {} winning cells in all (--json lists them)",
-            a.winning_cells.len()
+            a.winning_moves.len()
         );
     }
     if a.outcome == Outcome::P {

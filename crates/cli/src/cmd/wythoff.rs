@@ -1,13 +1,10 @@
 //! `grundy wythoff`: Wythoff's game: P-positions, winning moves, Grundy values.
 
-use crate::common::{print_json, print_out, CliError, CliResult};
-use grundy_core::Outcome;
-use grundy_games::wythoff::{self, GrundyTable};
-use grundy_games::{parse_bounded, parse_natural, GameError, UBig};
+use crate::common::{print_out, print_result, CliError, CliResult};
+use grundy::games::wythoff::{self, GrundyTable};
+use grundy::games::{parse_bounded, parse_natural, GameError};
+use grundy::Outcome;
 use std::fmt::Write as _;
-
-/// Positions with both heaps below this get a Grundy value.
-const GRUNDY_UP_TO: u64 = 2000;
 
 #[derive(clap::Args, Debug)]
 #[command(
@@ -38,9 +35,9 @@ pub struct Args {
     /// Print the J-th P-position (floor(J*phi), floor(J*phi^2)) instead.
     #[arg(long, value_name = "J", allow_hyphen_values = true)]
     nth: Option<String>,
-    /// Print one JSON object: x, y, outcome, grundy (heaps below 2000), winning_moves
-    /// [{take_first, take_second, to: [x, y]}] (numbers as decimal strings); with --table,
-    /// {size, table}; with --nth, {index, position}.
+    /// Print one JSON object: x, y, outcome, grundy (heaps below 2000), p_index,
+    /// winning_moves [{take_first, take_second, to: [x, y], p_index, text}] (heaps as decimal
+    /// strings); with --table, {size, table}; with --nth, {index, position}.
     #[arg(long)]
     json: bool,
 }
@@ -55,13 +52,11 @@ pub fn run(args: Args) -> CliResult {
     }
     if let Some(j) = &args.nth {
         let j = parse_natural(j, "index").map_err(usage)?;
-        let (a, b) = wythoff::p_position(&j);
+        let p = wythoff::nth(&j);
         if args.json {
-            return print_json(&serde_json::json!({
-                "index": j.to_string(),
-                "position": [a.to_string(), b.to_string()],
-            }));
+            return print_result(&p);
         }
+        let (a, b) = &p.position;
         return print_out(&format!("P-position {j}: ({a}, {b})\n"));
     }
     let (Some(xs), Some(ys)) = (&args.x, &args.y) else {
@@ -71,46 +66,18 @@ pub fn run(args: Args) -> CliResult {
     };
     let x = parse_natural(xs, "heap").map_err(usage)?;
     let y = parse_natural(ys, "heap").map_err(usage)?;
-    let outcome = wythoff::outcome(&x, &y);
-    let moves = wythoff::winning_moves(&x, &y);
-    let small = |v: &UBig| u64::try_from(v).ok().filter(|&v| v < GRUNDY_UP_TO);
-    let grundy = match (small(&x), small(&y)) {
-        (Some(a), Some(b)) => {
-            let t = GrundyTable::new(a.max(b) as usize + 1).map_err(usage)?;
-            t.value(a as usize, b as usize)
-        }
-        _ => None,
-    };
-
+    let a = wythoff::analyze(&x, &y).map_err(usage)?;
     if args.json {
-        let moves: Vec<_> = moves
-            .iter()
-            .map(|m| {
-                serde_json::json!({
-                    "take_first": m.take_first.to_string(),
-                    "take_second": m.take_second.to_string(),
-                    "to": [m.to.0.to_string(), m.to.1.to_string()],
-                })
-            })
-            .collect();
-        return print_json(&serde_json::json!({
-            "x": x.to_string(),
-            "y": y.to_string(),
-            "outcome": outcome.as_str(),
-            "grundy": grundy,
-            "winning_moves": moves,
-        }));
+        return print_result(&a);
     }
 
     let mut s = String::new();
     let _ = writeln!(s, "Wythoff's game at ({x}, {y})");
-    if let Some(g) = grundy {
+    if let Some(g) = a.grundy {
         let _ = writeln!(s, "Grundy value: {g}");
     }
-    let index = |a: &UBig, b: &UBig| if a <= b { b - a } else { a - b };
-    match outcome {
-        Outcome::P => {
-            let j = index(&x, &y);
+    match (a.outcome, &a.p_index) {
+        (Outcome::P, Some(j)) => {
             let _ = writeln!(s, "Outcome: P - the player to move loses.");
             let _ = writeln!(
                 s,
@@ -119,10 +86,10 @@ pub fn run(args: Args) -> CliResult {
                  P-positions, and the opponent can always return to one."
             );
         }
-        Outcome::N => {
+        _ => {
             let _ = writeln!(s, "Outcome: N - the player to move wins.");
             let _ = writeln!(s, "Winning moves (each reaches a P-position):");
-            for m in &moves {
+            for m in &a.winning_moves {
                 let what = if m.take_second.is_zero() {
                     format!("take {} from the first heap", m.take_first)
                 } else if m.take_first.is_zero() {
@@ -130,16 +97,24 @@ pub fn run(args: Args) -> CliResult {
                 } else {
                     format!("take {} from both heaps", m.take_first)
                 };
-                let j = index(&m.to.0, &m.to.1);
                 let _ = writeln!(
                     s,
-                    "  {what} -> ({}, {}), P-position number {j}",
-                    m.to.0, m.to.1
+                    "  {what} -> ({}, {}), P-position number {}",
+                    m.to.0, m.to.1, m.p_index
                 );
             }
         }
     }
     print_out(&s)
+}
+
+/// `--table` with `--plot`: the table's JSON and the file it was drawn to.
+#[derive(serde::Serialize)]
+struct TableWithPlot<'a> {
+    #[serde(flatten)]
+    table: &'a GrundyTable,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    plot: Option<&'a str>,
 }
 
 fn table(args: &Args, n: &str) -> CliResult {
@@ -153,14 +128,10 @@ fn table(args: &Args, n: &str) -> CliResult {
         plot(&t, path)?;
     }
     if args.json {
-        let rows: Vec<Vec<u32>> = (0..n)
-            .map(|x| (0..n).map(|y| t.value(x, y).unwrap_or(0)).collect())
-            .collect();
-        let mut obj = serde_json::json!({ "size": n, "table": rows });
-        if let Some(p) = &args.plot {
-            obj["plot"] = serde_json::json!(p);
-        }
-        return print_json(&obj);
+        return print_result(&TableWithPlot {
+            table: &t,
+            plot: args.plot.as_deref(),
+        });
     }
     if args.plot.is_some() {
         return print_out(&format!(

@@ -6,30 +6,71 @@
 //!
 //! Text format: one edge `FROM TO` per line; vertex names are any whitespace-free tokens; a
 //! line with one name declares a vertex (e.g. a sink with no edges); `#` starts a comment.
+//!
+//! [`analyze`] answers the whole question in one call: every vertex's value and, with tokens,
+//! the outcome and every winning move by vertex names ([`GraphAnalysis`], which serializes to
+//! the JSON of `grundy graph`). Misère play is searched over whole token placements, at most
+//! [`DEFAULT_MAX_POSITIONS`] of them unless [`GraphOptions::max_positions`] says otherwise.
+//! Loading is near-linear: repeated edges are found in a hash set.
 
 use crate::fxhash::FxHashMap;
 use crate::game::{Game, Outcome};
 use crate::mex::Mex;
+use crate::nim::Play;
+use crate::solver::Solver;
+use crate::text::{escape, quote};
+use std::cell::Cell;
 
-/// Why a graph, or a request about it, was rejected.
+/// The default cap on the token placements a misère search may visit: one million, which
+/// takes about 150 MB and 2 seconds with four tokens (each memoised placement holds its
+/// token list, the memo's overhead and its share of the search stack). Raise it with
+/// [`GraphOptions::max_positions`] (`--max-positions` on the command line).
+pub const DEFAULT_MAX_POSITIONS: usize = 1_000_000;
+
+/// Why a graph, or a request about it, was rejected. Every name in a message is escaped
+/// ([`quote`]), so the message stays on one line whatever bytes the file holds.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GraphError {
-    #[error("line {line}: expected 'FROM TO' or one vertex name, found extra token '{token}'")]
-    Malformed { line: usize, token: String },
+    /// A line with more than two names.
+    #[error(
+        "line {line}: expected 'FROM TO' or one vertex name, found extra token {}",
+        quote(token)
+    )]
+    Malformed {
+        /// The line (1-based).
+        line: usize,
+        /// The first token too many.
+        token: String,
+    },
+    /// No vertex at all (an empty file, or only comments).
     #[error("the graph has no vertices")]
     Empty,
     /// A cycle, as vertex names: `path[0] -> path[1] -> … -> path[0]`.
     #[error("the graph has a cycle: {}", cycle_text(.path))]
-    Cycle { path: Vec<String> },
-    #[error("unknown vertex '{0}'")]
+    Cycle {
+        /// The vertices of the cycle, in order.
+        path: Vec<String>,
+    },
+    /// A token on a vertex the graph does not have.
+    #[error("unknown vertex {}", quote(.0))]
     UnknownVertex(String),
+    /// The misère search of the token placements passed its cap.
+    #[error("misère search passed the limit of {limit} token positions (max_positions)")]
+    TooManyPositions {
+        /// The cap that was passed.
+        limit: usize,
+    },
 }
 
 fn cycle_text(path: &[String]) -> String {
-    let mut s = path.join(" -> ");
+    let mut s = path
+        .iter()
+        .map(|n| escape(n))
+        .collect::<Vec<_>>()
+        .join(" -> ");
     if let Some(first) = path.first() {
         s.push_str(" -> ");
-        s.push_str(first);
+        s.push_str(&escape(first));
     }
     s
 }
@@ -40,6 +81,9 @@ pub struct DiGraph {
     names: Vec<String>,
     index: FxHashMap<String, usize>,
     succ: Vec<Vec<usize>>,
+    /// Every edge once, so that a repeated edge is found in constant time (a scan of the
+    /// successor list made loading quadratic on a vertex of high degree).
+    edges: FxHashMap<(usize, usize), ()>,
 }
 
 impl DiGraph {
@@ -89,11 +133,16 @@ impl DiGraph {
         v
     }
 
-    /// Adds the edge `a -> b` (once).
+    /// Adds the edge `a -> b` (once: a repeated edge is ignored, in constant time).
     pub fn add_edge(&mut self, a: usize, b: usize) {
-        if !self.succ[a].contains(&b) {
+        if self.edges.insert((a, b), ()).is_none() {
             self.succ[a].push(b);
         }
+    }
+
+    /// Number of edges (each counted once).
+    pub fn edge_count(&self) -> usize {
+        self.edges.len()
     }
 
     /// Number of vertices.
@@ -181,21 +230,25 @@ impl Game for DiGraph {
     }
 }
 
-/// Moving token `token` (its index in the token list) from vertex `from` to `to`.
+/// Moving token `token` (its index in the token list) from vertex `from` onto vertex `onto`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TokenMove {
+    /// Which token moves (0-based, in the order the tokens were given).
     pub token: usize,
+    /// The vertex it leaves.
     pub from: usize,
-    pub to: usize,
+    /// The vertex it moves onto (a successor of `from`).
+    pub onto: usize,
 }
 
-/// The value, outcome and winning moves of tokens on a graph.
+/// The value, outcome and winning moves of tokens on a graph (vertices as indices).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TokenAnalysis {
     /// XOR of the values of the tokens' vertices.
     pub grundy: u64,
+    /// `N` when `grundy` is not 0.
     pub outcome: Outcome,
-    /// Every winning move: a token moved to a vertex of value `g(from) ⊕ grundy`.
+    /// Every winning move: a token moved onto a vertex of value `g(from) ⊕ grundy`.
     pub winning_moves: Vec<TokenMove>,
 }
 
@@ -206,9 +259,9 @@ pub fn analyze_tokens(graph: &DiGraph, values: &[u64], tokens: &[usize]) -> Toke
     if grundy != 0 {
         for (token, &from) in tokens.iter().enumerate() {
             let target = values[from] ^ grundy;
-            for &to in graph.successors(from) {
-                if values[to] == target {
-                    winning_moves.push(TokenMove { token, from, to });
+            for &onto in graph.successors(from) {
+                if values[onto] == target {
+                    winning_moves.push(TokenMove { token, from, onto });
                 }
             }
         }
@@ -253,28 +306,267 @@ impl Game for Tokens<'_> {
     }
 }
 
+/// [`Tokens`] that counts the placements the misère search opens and, past `limit`, offers no
+/// more moves: the search then ends quickly and its (meaningless) answer is discarded.
+struct CappedTokens<'a> {
+    graph: &'a DiGraph,
+    opened: Cell<usize>,
+    limit: usize,
+}
+
+impl Game for CappedTokens<'_> {
+    type Position = Vec<usize>;
+
+    fn options(&self, pos: &Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        // The misère search lists the options of each position once, when it opens it.
+        let n = self.opened.get() + 1;
+        self.opened.set(n);
+        if n <= self.limit {
+            Tokens(self.graph).options(pos, out);
+        }
+    }
+}
+
 /// Misère play of tokens on an acyclic graph (the player who makes the last move loses):
 /// the outcome and every winning move, by direct search of the whole token position (misère
-/// values do not add). The work grows with the number of token placements reachable.
+/// values do not add). Visits at most [`DEFAULT_MAX_POSITIONS`] placements; see
+/// [`misere_tokens_capped`].
 pub fn misere_tokens(
     graph: &DiGraph,
     tokens: &[usize],
 ) -> Result<(Outcome, Vec<TokenMove>), GraphError> {
+    misere_tokens_capped(graph, tokens, DEFAULT_MAX_POSITIONS)
+}
+
+/// [`misere_tokens`] visiting at most `max_positions` token placements (the work and memory
+/// grow with the placements reachable, which can be astronomical: four tokens on a star of
+/// 1000 leaves reach about 4·10^10); past it, [`GraphError::TooManyPositions`].
+pub fn misere_tokens_capped(
+    graph: &DiGraph,
+    tokens: &[usize],
+    max_positions: usize,
+) -> Result<(Outcome, Vec<TokenMove>), GraphError> {
     graph.grundy_values()?; // rejects a cycle, naming it
-    let mut solver = crate::solver::Solver::new(Tokens(graph));
+    misere_search(graph, tokens, max_positions)
+}
+
+/// The misère search of [`misere_tokens_capped`] on a graph known to be acyclic.
+fn misere_search(
+    graph: &DiGraph,
+    tokens: &[usize],
+    max_positions: usize,
+) -> Result<(Outcome, Vec<TokenMove>), GraphError> {
+    let mut solver = Solver::new(CappedTokens {
+        graph,
+        opened: Cell::new(0),
+        limit: max_positions,
+    });
+    let too_many = |solver: &Solver<CappedTokens>| {
+        (solver.game().opened.get() > max_positions).then_some(GraphError::TooManyPositions {
+            limit: max_positions,
+        })
+    };
     let mut sorted = tokens.to_vec();
     sorted.sort_unstable();
     let outcome = solver.misere_outcome(&sorted);
+    if let Some(e) = too_many(&solver) {
+        return Err(e);
+    }
     let mut moves = Vec::new();
     for (token, &from) in tokens.iter().enumerate() {
-        for &to in graph.successors(from) {
+        for &onto in graph.successors(from) {
             let mut next = tokens.to_vec();
-            next[token] = to;
+            next[token] = onto;
             next.sort_unstable();
-            if solver.misere_outcome(&next) == Outcome::P {
-                moves.push(TokenMove { token, from, to });
+            let o = solver.misere_outcome(&next);
+            if let Some(e) = too_many(&solver) {
+                return Err(e);
+            }
+            if o == Outcome::P {
+                moves.push(TokenMove { token, from, onto });
             }
         }
     }
     Ok((outcome, moves))
+}
+
+/// What [`analyze`] is asked: normal or misère play, and the misère search's cap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GraphOptions {
+    /// Normal play (the last mover wins; values add by XOR) or misère play (searched).
+    pub play: Play,
+    /// The most token placements a misère search may visit ([`DEFAULT_MAX_POSITIONS`]).
+    pub max_positions: usize,
+}
+
+impl Default for GraphOptions {
+    fn default() -> Self {
+        GraphOptions {
+            play: Play::Normal,
+            max_positions: DEFAULT_MAX_POSITIONS,
+        }
+    }
+}
+
+/// One vertex and its Grundy value.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct VertexValue {
+    /// The vertex's name.
+    pub name: String,
+    /// Its Sprague–Grundy value (normal play).
+    pub grundy: u64,
+}
+
+/// A winning move of tokens on a graph, by vertex names.
+///
+/// Serializes as `{"token", "from", "onto", "to", "text"}`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct GraphMove {
+    /// Which token moves (0-based, in the order the tokens were given).
+    pub token: usize,
+    /// The vertex it leaves.
+    pub from: String,
+    /// The vertex it moves onto.
+    pub onto: String,
+    /// The position after the move: every token's vertex, in the order given.
+    pub to: Vec<String>,
+    /// The move in words: "move token 1 from c to d" ("move the token …" when alone).
+    pub text: String,
+    /// Grundy value of `from` (for the text output; not serialized).
+    #[serde(skip)]
+    pub from_grundy: u64,
+    /// Grundy value of `onto` (for the text output; not serialized).
+    #[serde(skip)]
+    pub onto_grundy: u64,
+}
+
+/// Who wins with tokens on the graph, and how.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct TokenReport {
+    /// The tokens' vertices, as given (a name twice: two tokens there).
+    pub tokens: Vec<String>,
+    /// Normal or misère play.
+    pub play: Play,
+    /// The position's value, the XOR of the tokens' vertices' values (normal play only:
+    /// misère values do not add; absent from JSON then).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grundy: Option<u64>,
+    /// `N` when the player to move wins.
+    pub outcome: Outcome,
+    /// Every winning move (token by token, edges in file order); empty in a P-position.
+    pub winning_moves: Vec<GraphMove>,
+    /// The Grundy value of each token's vertex (for the text output; not serialized).
+    #[serde(skip)]
+    pub token_grundy: Vec<u64>,
+}
+
+/// The answer to `grundy graph`: every vertex's value and, with tokens, who wins and how.
+///
+/// Serializes as `{"vertices": [{"name", "grundy"}], "tokens", "play", "grundy", "outcome",
+/// "winning_moves"}`, the fields after `vertices` only when tokens were given (those of
+/// [`TokenReport`]).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct GraphAnalysis {
+    /// Every vertex, in order of first appearance in the file.
+    pub vertices: Vec<VertexValue>,
+    /// The tokens' answer, when tokens were given.
+    #[serde(flatten)]
+    pub tokens: Option<TokenReport>,
+}
+
+/// Parses a graph (the text format of the module docs), values every vertex and, when
+/// `tokens` (vertex names) are given, answers who wins with tokens there and how.
+///
+/// ```
+/// use grundy_core::graph::{analyze, GraphOptions};
+/// use grundy_core::Outcome;
+///
+/// let a = analyze("a b\nb c\n", &["a"], &GraphOptions::default())?;
+/// assert_eq!(a.vertices[0].grundy, 0); // a -> b -> c: values 0, 1, 0
+/// let t = a.tokens.unwrap();
+/// assert_eq!(t.outcome, Outcome::P);
+/// let a = analyze("a b\nb c\n", &["b", "b", "a"], &GraphOptions::default())?;
+/// let t = a.tokens.unwrap();
+/// assert_eq!((t.grundy, t.outcome), (Some(0), Outcome::P));
+/// # Ok::<(), grundy_core::graph::GraphError>(())
+/// ```
+pub fn analyze<S: AsRef<str>>(
+    text: &str,
+    tokens: &[S],
+    options: &GraphOptions,
+) -> Result<GraphAnalysis, GraphError> {
+    DiGraph::parse(text)?.analyze(tokens, options)
+}
+
+impl DiGraph {
+    /// Values every vertex and, when `tokens` (vertex names) are given, answers who wins with
+    /// tokens there and how; see [`analyze`].
+    pub fn analyze<S: AsRef<str>>(
+        &self,
+        tokens: &[S],
+        options: &GraphOptions,
+    ) -> Result<GraphAnalysis, GraphError> {
+        let values = self.grundy_values()?;
+        let vertices = (0..self.len())
+            .map(|v| VertexValue {
+                name: self.names[v].clone(),
+                grundy: values[v],
+            })
+            .collect();
+        if tokens.is_empty() {
+            return Ok(GraphAnalysis {
+                vertices,
+                tokens: None,
+            });
+        }
+        let at = tokens
+            .iter()
+            .map(|t| self.vertex(t.as_ref()))
+            .collect::<Result<Vec<_>, _>>()?;
+        let (grundy, outcome, moves) = match options.play {
+            Play::Normal => {
+                let t = analyze_tokens(self, &values, &at);
+                (Some(t.grundy), t.outcome, t.winning_moves)
+            }
+            Play::Misere => {
+                let (o, m) = misere_search(self, &at, options.max_positions)?;
+                (None, o, m)
+            }
+        };
+        let winning_moves = moves
+            .iter()
+            .map(|m| {
+                let mut to: Vec<String> = at.iter().map(|&v| self.names[v].clone()).collect();
+                to[m.token] = self.names[m.onto].clone();
+                let who = if at.len() == 1 {
+                    "the token".to_string()
+                } else {
+                    format!("token {}", m.token)
+                };
+                GraphMove {
+                    token: m.token,
+                    from: self.names[m.from].clone(),
+                    onto: self.names[m.onto].clone(),
+                    to,
+                    text: format!(
+                        "move {who} from {} to {}",
+                        self.names[m.from], self.names[m.onto]
+                    ),
+                    from_grundy: values[m.from],
+                    onto_grundy: values[m.onto],
+                }
+            })
+            .collect();
+        Ok(GraphAnalysis {
+            vertices,
+            tokens: Some(TokenReport {
+                tokens: tokens.iter().map(|t| t.as_ref().to_string()).collect(),
+                play: options.play,
+                grundy,
+                outcome,
+                winning_moves,
+                token_grundy: at.iter().map(|&v| values[v]).collect(),
+            }),
+        })
+    }
 }

@@ -11,10 +11,14 @@
 //! parsed by [`HeapParser`], a byte-level parser meant for very long inputs.
 
 use crate::game::{Game, Outcome};
+use crate::text::{quote, JsonU64};
 use std::fmt::Write as _;
 
 /// Normal play (the last mover wins) or misère play (the last mover loses).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// Serializes as `"normal"` or `"misere"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Play {
     /// The player who cannot move loses.
     Normal,
@@ -22,12 +26,60 @@ pub enum Play {
     Misere,
 }
 
-/// A move: reduce heap `heap` (0-based) from `from` to `to`.
+impl Play {
+    /// `Misere` when `misere` is true, else `Normal`: the value of a `--misere` flag.
+    pub fn from_misere(misere: bool) -> Play {
+        if misere {
+            Play::Misere
+        } else {
+            Play::Normal
+        }
+    }
+}
+
+/// A move: reduce heap `heap` (0-based) from `from` counters to `left`.
+///
+/// In JSON (inside [`NimAnalysis`]) a move is the object
+/// `{"heap", "from", "removed", "left", "to", "text"}`: `to` is the whole position after the
+/// move (every heap size, in input order) and `text` the move in words ([`NimMove::text`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NimMove {
+    /// Which heap is reduced (0-based, in input order).
     pub heap: usize,
+    /// Its size before the move.
     pub from: u64,
-    pub to: u64,
+    /// Its size after the move (smaller than `from`).
+    pub left: u64,
+}
+
+impl NimMove {
+    /// Counters taken: `from − left`.
+    pub fn removed(&self) -> u64 {
+        self.from - self.left
+    }
+
+    /// The position after the move: `heaps` with heap `heap` set to `left`.
+    pub fn to(&self, heaps: &[u64]) -> Vec<u64> {
+        let mut p = heaps.to_vec();
+        p[self.heap] = self.left;
+        p
+    }
+
+    /// The move in words, for students: "heap 0: take 1 from the heap of 10, leaving 9", or
+    /// "heap 2: take all 3 counters".
+    pub fn text(&self) -> String {
+        if self.left == 0 {
+            format!("heap {}: take all {} counters", self.heap, self.from)
+        } else {
+            format!(
+                "heap {}: take {} from the heap of {}, leaving {}",
+                self.heap,
+                self.removed(),
+                self.from,
+                self.left
+            )
+        }
+    }
 }
 
 /// Which moves win, described without listing them (the list can be as long as the input).
@@ -36,7 +88,12 @@ pub enum WinningMoves {
     /// No winning move: a P-position, or a misère position with no move at all.
     None,
     /// Every heap with a 1 at bit `bit` (the leading bit of `nim_sum`) goes to `h ⊕ nim_sum`.
-    ReduceByNimSum { bit: u32, nim_sum: u64 },
+    ReduceByNimSum {
+        /// The leading bit of the nim-sum (0-based).
+        bit: u32,
+        /// The nim-sum.
+        nim_sum: u64,
+    },
     /// Misère, all heaps ≤ 1 and an even number of 1s: empty any heap of size 1.
     EmptyAOne,
     /// Misère, exactly one heap ≥ 2: this single move leaves an odd number of 1s.
@@ -55,36 +112,148 @@ impl WinningMoves {
                     (h >> bit & 1 == 1).then_some(NimMove {
                         heap: i,
                         from: h,
-                        to: h ^ nim_sum,
+                        left: h ^ nim_sum,
                     })
                 }
                 WinningMoves::EmptyAOne => (h == 1).then_some(NimMove {
                     heap: i,
                     from: 1,
-                    to: 0,
+                    left: 0,
                 }),
                 WinningMoves::Single(m) => (m.heap == i).then_some(m),
             })
     }
 }
 
-/// The complete answer for a Nim position.
+/// Most heap sizes that the `to` lists of [`NimAnalysis`]'s JSON `winning_moves` hold
+/// together (2^20): every winning move is listed while `heap_count × winning_move_count`
+/// stays below it; beyond, the first `max(1, 2^20 / heap_count)` moves are, and
+/// `all_winning_moves_listed` is false (each move's `to` repeats the whole position, so a
+/// full list for 10^5 heaps would be billions of numbers). The Rust API lists them all.
+pub const JSON_LISTED_SIZES: u64 = 1 << 20;
+
+/// The complete answer for a Nim position: what `grundy nim --json` prints.
+///
+/// Serializes (custom impl) as the object
+/// `{"play", "heap_count", "grundy", "nim_sum", "outcome", "winning_move_count",
+/// "winning_moves", "all_winning_moves_listed"}`, the last two only when the heaps were kept
+/// (`heaps` is `Some`); `grundy` and `nim_sum` are the same number, a string above 2^53; each
+/// move as described at [`NimMove`], at most [`JSON_LISTED_SIZES`] heap sizes in all.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NimAnalysis {
+    /// Normal or misère play.
     pub play: Play,
     /// Number of heaps (zeros included).
     pub heap_count: u64,
-    /// XOR of all heaps.
+    /// XOR of all heaps: the normal-play Sprague–Grundy value of the position (reported as
+    /// `grundy` too, under misère play as well, where it decides only when a heap is ≥ 2).
     pub nim_sum: u64,
     /// `N` if the player to move wins.
     pub outcome: Outcome,
-    /// Which moves win; list them with [`WinningMoves::iter`].
+    /// Which moves win; list them with [`NimAnalysis::moves`] or [`WinningMoves::iter`].
     pub winning_moves: WinningMoves,
     /// How many winning moves there are.
     pub winning_move_count: u64,
-    /// Heaps of size 1 and of size ≥ 2 (the misère rule depends on them).
+    /// Heaps of size 1 (the misère rule depends on them).
     pub ones: u64,
+    /// Heaps of size ≥ 2 (the misère rule depends on them).
     pub big: u64,
+    /// The heaps analysed, when kept (needed to list the moves; `None` from a counting
+    /// stream or [`NimStream::finish`]).
+    pub heaps: Option<Vec<u64>>,
+}
+
+impl NimAnalysis {
+    /// Every winning move (none if the heaps were not kept), in heap order.
+    pub fn moves(&self) -> impl Iterator<Item = NimMove> + '_ {
+        self.winning_moves
+            .iter(self.heaps.as_deref().unwrap_or(&[]))
+    }
+
+    /// How many winning moves the JSON `winning_moves` lists (see [`JSON_LISTED_SIZES`]).
+    pub fn json_listed_moves(&self) -> u64 {
+        let n = self.heap_count.max(1);
+        if self.winning_move_count.saturating_mul(n) <= JSON_LISTED_SIZES {
+            self.winning_move_count
+        } else {
+            (JSON_LISTED_SIZES / n).clamp(1, self.winning_move_count)
+        }
+    }
+
+    /// The textbook explanation (see [`explain`]) with at most `max_items` heaps and moves.
+    pub fn explain(&self, max_items: usize) -> String {
+        explain(self, self.heaps.as_deref(), max_items)
+    }
+}
+
+impl serde::Serialize for NimAnalysis {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("play", &self.play)?;
+        m.serialize_entry("heap_count", &self.heap_count)?;
+        m.serialize_entry("grundy", &JsonU64(self.nim_sum))?;
+        m.serialize_entry("nim_sum", &JsonU64(self.nim_sum))?;
+        m.serialize_entry("outcome", &self.outcome)?;
+        m.serialize_entry("winning_move_count", &self.winning_move_count)?;
+        if let Some(heaps) = &self.heaps {
+            let listed = self.json_listed_moves();
+            m.serialize_entry("winning_moves", &JsonMoves(self, heaps, listed))?;
+            m.serialize_entry(
+                "all_winning_moves_listed",
+                &(listed == self.winning_move_count),
+            )?;
+        }
+        m.end()
+    }
+}
+
+/// The first `.2` winning moves of an analysis, serialized lazily.
+struct JsonMoves<'a>(&'a NimAnalysis, &'a [u64], u64);
+
+impl serde::Serialize for JsonMoves<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(
+            self.0
+                .winning_moves
+                .iter(self.1)
+                .take(usize::try_from(self.2).unwrap_or(usize::MAX))
+                .map(|m| JsonMove(m, self.1)),
+        )
+    }
+}
+
+/// One move and the heaps it applies to.
+struct JsonMove<'a>(NimMove, &'a [u64]);
+
+impl serde::Serialize for JsonMove<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let (mv, heaps) = (self.0, self.1);
+        let mut o = s.serialize_struct("NimMove", 6)?;
+        o.serialize_field("heap", &mv.heap)?;
+        o.serialize_field("from", &JsonU64(mv.from))?;
+        o.serialize_field("removed", &JsonU64(mv.removed()))?;
+        o.serialize_field("left", &JsonU64(mv.left))?;
+        o.serialize_field("to", &After(mv, heaps))?;
+        o.serialize_field("text", &mv.text())?;
+        o.end()
+    }
+}
+
+/// The position after a move, written without building it.
+struct After<'a>(NimMove, &'a [u64]);
+
+impl serde::Serialize for After<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mv = self.0;
+        s.collect_seq(
+            self.1
+                .iter()
+                .enumerate()
+                .map(|(i, &h)| JsonU64(if i == mv.heap { mv.left } else { h })),
+        )
+    }
 }
 
 /// XOR of the heaps.
@@ -92,18 +261,33 @@ pub fn nim_sum(heaps: &[u64]) -> u64 {
     heaps.iter().fold(0, |a, &h| a ^ h)
 }
 
-/// Analyses a list of heaps.
+/// Analyses a list of heaps: nim-sum, outcome and every winning move (Bouton's rule, and
+/// Bouton's misère rule under [`Play::Misere`]).
+///
+/// ```
+/// use grundy_core::nim::{analyze, Play};
+/// use grundy_core::Outcome;
+///
+/// let a = analyze(&[10, 12, 5], Play::Normal);
+/// assert_eq!((a.nim_sum, a.outcome), (3, Outcome::N));
+/// let moves: Vec<_> = a.moves().collect();
+/// assert_eq!(moves[0].to(&[10, 12, 5]), [9, 12, 5]);
+/// assert_eq!(moves[0].text(), "heap 0: take 1 from the heap of 10, leaving 9");
+/// // Misère: with one heap above 1, leave an odd number of 1s.
+/// let m = analyze(&[1, 1, 2], Play::Misere);
+/// assert_eq!(m.moves().map(|m| m.left).collect::<Vec<_>>(), [1]);
+/// ```
 pub fn analyze(heaps: &[u64], play: Play) -> NimAnalysis {
-    let mut s = NimStream::new(false);
+    let mut s = NimStream::new(true);
     for &h in heaps {
         s.push(h);
     }
-    s.finish_with(play, Some(heaps))
+    s.into_analysis(play)
 }
 
 /// Every winning move of a list of heaps.
 pub fn winning_moves(heaps: &[u64], play: Play) -> Vec<NimMove> {
-    analyze(heaps, play).winning_moves.iter(heaps).collect()
+    analyze(heaps, play).moves().collect()
 }
 
 /// Analyses heaps fed one at a time, in memory independent of their number unless asked to
@@ -190,9 +374,19 @@ impl NimStream {
         self.heaps.as_deref()
     }
 
-    /// The analysis of the heaps so far.
+    /// The analysis of the heaps so far, without the heaps themselves (`heaps: None`: the
+    /// moves are counted, not listed); see [`NimStream::into_analysis`].
     pub fn finish(&self, play: Play) -> NimAnalysis {
         self.finish_with(play, self.heaps.as_deref())
+    }
+
+    /// The analysis of the heaps, keeping them (when this stream kept them) so that the
+    /// analysis lists its winning moves.
+    pub fn into_analysis(mut self, play: Play) -> NimAnalysis {
+        let heaps = self.heaps.take();
+        let mut a = self.finish_with(play, heaps.as_deref());
+        a.heaps = heaps;
+        a
     }
 
     fn finish_with(&self, play: Play, heaps: Option<&[u64]>) -> NimAnalysis {
@@ -219,7 +413,11 @@ impl NimStream {
                     let heap = usize::try_from(i).unwrap_or(usize::MAX);
                     (
                         Outcome::N,
-                        WinningMoves::Single(NimMove { heap, from: h, to }),
+                        WinningMoves::Single(NimMove {
+                            heap,
+                            from: h,
+                            left: to,
+                        }),
                     )
                 }
                 _ => (Outcome::from_grundy(x), normal),
@@ -248,22 +446,43 @@ impl NimStream {
             winning_move_count,
             ones: self.ones,
             big: self.big,
+            heaps: None,
         }
     }
 }
 
-/// Why a heap list was rejected; each names the offending token (truncated if very long).
+/// Why a heap list was rejected; each names the offending token (its first 40 bytes if very
+/// long), escaped by [`quote`] so that the message stays on one line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum HeapError {
-    #[error("heap {index}: '{token}' is not a number")]
-    NotANumber { index: u64, token: String },
-    #[error("heap {index}: negative heap size '{token}'")]
-    Negative { index: u64, token: String },
+    /// The token is not a decimal number.
+    #[error("heap {index}: {} is not a number", quote(token))]
+    NotANumber {
+        /// The heap's position in the input (0-based).
+        index: u64,
+        /// The token as read.
+        token: String,
+    },
+    /// The token is a negative number.
+    #[error("heap {index}: negative heap size {}", quote(token))]
+    Negative {
+        /// The heap's position in the input (0-based).
+        index: u64,
+        /// The token as read.
+        token: String,
+    },
+    /// The token is a number above `u64::MAX`.
     #[error(
-        "heap {index}: '{token}' is larger than the largest heap size {}",
+        "heap {index}: {} is larger than the largest heap size {}",
+        quote(token),
         u64::MAX
     )]
-    TooLarge { index: u64, token: String },
+    TooLarge {
+        /// The heap's position in the input (0-based).
+        index: u64,
+        /// The token as read.
+        token: String,
+    },
 }
 
 /// Longest token kept for an error message.
@@ -544,9 +763,9 @@ pub fn explain(a: &NimAnalysis, heaps: Option<&[u64]>, max_items: usize) -> Stri
                     WinningMoves::ReduceByNimSum { bit, nim_sum } => writeln!(
                         s,
                         "  heap {}: {} has a 1 at bit {bit}; reduce it to {} ⊕ {nim_sum} = {}",
-                        m.heap, m.from, m.from, m.to
+                        m.heap, m.from, m.from, m.left
                     ),
-                    _ => writeln!(s, "  heap {}: {} → {}", m.heap, m.from, m.to),
+                    _ => writeln!(s, "  heap {}: {} → {}", m.heap, m.from, m.left),
                 };
             }
             if n > max_items as u64 {

@@ -13,6 +13,8 @@ use std::fmt;
 use std::ops::{Add, AddAssign, Div, Mul, MulAssign, Sub, SubAssign};
 use std::sync::OnceLock;
 
+use crate::text::quote;
+
 /// Order of the multiplicative group of the 16-bit nim field.
 const ORDER: usize = 65535;
 
@@ -406,6 +408,167 @@ impl<T: fmt::Display> fmt::Display for Nimber<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "*{}", self.0)
     }
+}
+
+/// A nimber operation, as named on the command line: `add`, `mul`, `div`, `inv`, `sqrt` or
+/// `pow`. Serializes as that name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Op {
+    /// Nim-sum `a ⊕ b` (XOR).
+    Add,
+    /// Nim product `a ⊗ b`.
+    Mul,
+    /// Nim quotient `a ⊘ b` (`b ≠ 0`).
+    Div,
+    /// Nim inverse of `a` (`a ≠ 0`).
+    Inv,
+    /// Nim square root of `a` (every nimber has exactly one).
+    Sqrt,
+    /// `a` to the ordinary integer power `e`, by nim products.
+    Pow,
+}
+
+impl Op {
+    /// Every operation, in the order of the help text.
+    pub const ALL: [Op; 6] = [Op::Add, Op::Mul, Op::Div, Op::Inv, Op::Sqrt, Op::Pow];
+
+    /// The operation named `name`, or an error naming it.
+    pub fn parse(name: &str) -> Result<Op, NimberError> {
+        Op::ALL
+            .into_iter()
+            .find(|op| op.name() == name)
+            .ok_or_else(|| NimberError::UnknownOp(name.to_string()))
+    }
+
+    /// Its name on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Op::Add => "add",
+            Op::Mul => "mul",
+            Op::Div => "div",
+            Op::Inv => "inv",
+            Op::Sqrt => "sqrt",
+            Op::Pow => "pow",
+        }
+    }
+
+    /// How many operands it takes (1 or 2).
+    pub fn arity(self) -> usize {
+        match self {
+            Op::Inv | Op::Sqrt => 1,
+            _ => 2,
+        }
+    }
+}
+
+/// Why a nimber calculation was rejected; each names the offending token, escaped by
+/// [`quote`](crate::text::quote) so that the message stays on one line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NimberError {
+    /// Not one of the operations of [`Op`].
+    #[error("unknown operation {} (expected add, mul, div, inv, sqrt or pow)", quote(.0))]
+    UnknownOp(String),
+    /// The wrong number of operands.
+    #[error(
+        "'{}' takes {arity} value{}, got {got}{}",
+        op.name(),
+        if *arity == 1 { "" } else { "s" },
+        extra.as_deref().map(|t| format!(": unexpected {}", quote(t))).unwrap_or_default()
+    )]
+    Arity {
+        /// The operation.
+        op: Op,
+        /// Operands it takes.
+        arity: usize,
+        /// Operands given.
+        got: usize,
+        /// The first operand too many, if any.
+        extra: Option<String>,
+    },
+    /// An operand that is not a decimal number.
+    #[error("{} is not a number", quote(.0))]
+    NotANumber(String),
+    /// A negative operand.
+    #[error("negative value {}: nimbers are 0 or more", quote(.0))]
+    Negative(String),
+    /// An operand of 2^128 or more.
+    #[error("{} is larger than the largest nimber 2^128 - 1", quote(.0))]
+    TooLarge(String),
+    /// A divisor (or the argument of `inv`) that is 0.
+    #[error("{} is 0, which has no nim inverse (division by zero)", quote(.0))]
+    NoInverse(String),
+}
+
+/// Parses a decimal value below 2^128, naming the token on failure.
+pub fn parse_value(token: &str) -> Result<u128, NimberError> {
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    if digits(token) {
+        return token
+            .parse()
+            .map_err(|_| NimberError::TooLarge(token.to_string()));
+    }
+    if token.strip_prefix('-').is_some_and(digits) {
+        return Err(NimberError::Negative(token.to_string()));
+    }
+    Err(NimberError::NotANumber(token.to_string()))
+}
+
+/// The answer to one nimber calculation: what `grundy nimber --json` prints.
+///
+/// Serializes as `{"op", "operands", "result"}`, the values as decimal strings (they reach
+/// 2^128, far past what a JSON number holds exactly).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Calculation {
+    /// The operation.
+    pub op: Op,
+    /// Its operands (for `pow`, the base and the ordinary exponent).
+    #[serde(serialize_with = "crate::text::json_u128_str_seq")]
+    pub operands: Vec<u128>,
+    /// The result.
+    #[serde(serialize_with = "crate::text::json_u128_str")]
+    pub result: u128,
+}
+
+/// Parses an operation and its operands as typed and computes it in GF(2^128).
+///
+/// ```
+/// use grundy_core::nimber::{calculate, Op};
+///
+/// let c = calculate("mul", &["21508", "42689"]).unwrap();
+/// assert_eq!((c.op, c.result), (Op::Mul, 35202));
+/// assert!(calculate("div", &["5", "0"]).unwrap_err().to_string().contains("'0'"));
+/// ```
+pub fn calculate(op: &str, operands: &[&str]) -> Result<Calculation, NimberError> {
+    let op = Op::parse(op)?;
+    let arity = op.arity();
+    if operands.len() != arity {
+        return Err(NimberError::Arity {
+            op,
+            arity,
+            got: operands.len(),
+            extra: operands.get(arity).map(|t| t.to_string()),
+        });
+    }
+    let values = operands
+        .iter()
+        .map(|t| parse_value(t))
+        .collect::<Result<Vec<_>, _>>()?;
+    let a = Nimber(values[0]);
+    let zero = |i: usize| NimberError::NoInverse(operands[i].to_string());
+    let result = match op {
+        Op::Add => a + Nimber(values[1]),
+        Op::Mul => a * Nimber(values[1]),
+        Op::Div => a.checked_div(Nimber(values[1])).ok_or_else(|| zero(1))?,
+        Op::Inv => a.inv().ok_or_else(|| zero(0))?,
+        Op::Sqrt => a.sqrt(),
+        Op::Pow => a.pow(values[1]),
+    };
+    Ok(Calculation {
+        op,
+        operands: values,
+        result: result.0,
+    })
 }
 
 #[cfg(test)]

@@ -1,7 +1,10 @@
 //! Games on a directed graph: a DAG worked out by hand, random DAGs against the recursive
 //! definition and the generic solver, and the parser's errors.
 
-use grundy_core::graph::{analyze_tokens, misere_tokens, DiGraph, GraphError, TokenMove, Tokens};
+use grundy_core::graph::{
+    analyze_tokens, misere_tokens, DiGraph, GraphError, GraphOptions, TokenMove, Tokens,
+};
+use grundy_core::nim::Play;
 use grundy_core::{Outcome, Solver};
 use proptest::prelude::*;
 
@@ -50,12 +53,12 @@ fn hand_worked_dag() {
             TokenMove {
                 token: 0,
                 from: a,
-                to: c
+                onto: c
             },
             TokenMove {
                 token: 1,
                 from: c,
-                to: d
+                onto: d
             }
         ]
     );
@@ -80,7 +83,7 @@ fn hand_worked_dag() {
             vec![TokenMove {
                 token: 0,
                 from: b,
-                to: d
+                onto: d
             }]
         )
     );
@@ -179,7 +182,7 @@ proptest! {
         prop_assert_eq!(t.outcome, Outcome::from_grundy(t.grundy));
         for m in &t.winning_moves {
             let mut after = tokens.clone();
-            after[m.token] = m.to;
+            after[m.token] = m.onto;
             prop_assert_eq!(analyze_tokens(&g, &values, &after).grundy, 0);
         }
         if t.grundy != 0 {
@@ -255,4 +258,222 @@ proptest! {
             }
         }
     }
+}
+
+/// A random DAG on `n` vertices named "0".."n-1" (edges from higher to lower index).
+fn dag(n: usize, edges: &[(usize, usize)]) -> DiGraph {
+    random_dag(n, edges).0
+}
+
+/// The options of `tokens` (sorted) that `solver` finds winning, as sorted token lists.
+fn oracle_moves(
+    solver: &mut Solver<Tokens<'_>>,
+    tokens: &[usize],
+    misere: bool,
+) -> (Outcome, Vec<Vec<usize>>) {
+    let mut pos = tokens.to_vec();
+    pos.sort_unstable();
+    let outcome = if misere {
+        solver.misere_outcome(&pos)
+    } else {
+        solver.outcome(&pos)
+    };
+    let mut wins: Vec<Vec<usize>> = solver
+        .options(&pos)
+        .into_iter()
+        .filter(|o| {
+            if misere {
+                solver.misere_outcome(o) == Outcome::P
+            } else {
+                solver.grundy(o) == 0
+            }
+        })
+        .collect();
+    wins.sort();
+    (outcome, wins)
+}
+
+proptest! {
+    /// Brute force: the winning moves `analyze` lists (normal and misère, several tokens)
+    /// lead exactly to the options that the generic solver finds to be P-positions, and every
+    /// listed move is a legal move whose `to` is the position after it.
+    #[test]
+    fn winning_moves_are_exactly_the_moves_to_p_positions(
+        n in 1usize..10,
+        edges in proptest::collection::vec((0usize..10, 0usize..10), 0..30),
+        tokens in proptest::collection::vec(0usize..10, 1..4),
+        misere: bool,
+    ) {
+        let g = dag(n, &edges);
+        let tokens: Vec<usize> = tokens.iter().map(|&t| t % n).collect();
+        let names: Vec<String> = tokens.iter().map(|t| t.to_string()).collect();
+        let options = GraphOptions {
+            play: if misere { Play::Misere } else { Play::Normal },
+            ..GraphOptions::default()
+        };
+        let a = g.analyze(&names, &options).unwrap();
+        let t = a.tokens.unwrap();
+        let mut solver = Solver::new(Tokens(&g));
+        let (outcome, want) = oracle_moves(&mut solver, &tokens, misere);
+        prop_assert_eq!(t.outcome, outcome);
+        prop_assert_eq!(t.grundy.is_some(), !misere);
+        let mut got = Vec::new();
+        for m in &t.winning_moves {
+            let from = g.vertex(&m.from).unwrap();
+            let onto = g.vertex(&m.onto).unwrap();
+            prop_assert_eq!(from, tokens[m.token]);
+            prop_assert!(g.successors(from).contains(&onto));
+            let mut after = names.clone();
+            after[m.token] = m.onto.clone();
+            prop_assert_eq!(&m.to, &after);
+            let mut pos = tokens.clone();
+            pos[m.token] = onto;
+            pos.sort_unstable();
+            got.push(pos);
+        }
+        got.sort();
+        got.dedup(); // two tokens on one vertex make the same move
+        prop_assert_eq!(got, want);
+        // The index-level functions agree with the named answer.
+        if misere {
+            let (o, moves) = misere_tokens(&g, &tokens).unwrap();
+            prop_assert_eq!(o, t.outcome);
+            prop_assert_eq!(moves.len(), t.winning_moves.len());
+        } else {
+            let values = g.grundy_values().unwrap();
+            let ta = analyze_tokens(&g, &values, &tokens);
+            prop_assert_eq!(Some(ta.grundy), t.grundy);
+            prop_assert_eq!(ta.winning_moves.len(), t.winning_moves.len());
+        }
+    }
+}
+
+#[test]
+fn analysis_json_shape() {
+    let a = grundy_core::graph::analyze(HAND, &["a", "c"], &GraphOptions::default()).unwrap();
+    let v = serde_json::to_value(&a).unwrap();
+    assert_eq!(
+        v["vertices"][2],
+        serde_json::json!({"name": "c", "grundy": 2})
+    );
+    assert_eq!(v["tokens"], serde_json::json!(["a", "c"]));
+    assert_eq!(v["play"], "normal");
+    assert_eq!(v["grundy"], 3);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(
+        v["winning_moves"],
+        serde_json::json!([
+            {"token": 0, "from": "a", "onto": "c", "to": ["c", "c"], "text": "move token 0 from a to c"},
+            {"token": 1, "from": "c", "onto": "d", "to": ["a", "d"], "text": "move token 1 from c to d"},
+        ])
+    );
+    let misere = GraphOptions {
+        play: Play::Misere,
+        ..GraphOptions::default()
+    };
+    let v =
+        serde_json::to_value(grundy_core::graph::analyze(HAND, &["b"], &misere).unwrap()).unwrap();
+    assert_eq!(v["play"], "misere");
+    assert!(v.get("grundy").is_none());
+    assert_eq!(
+        v["winning_moves"],
+        serde_json::json!([{"token": 0, "from": "b", "onto": "d", "to": ["d"], "text": "move the token from b to d"}])
+    );
+    // No tokens: only the vertices.
+    let v = serde_json::to_value(
+        grundy_core::graph::analyze(HAND, &[] as &[&str], &GraphOptions::default()).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(v.as_object().unwrap().len(), 1, "{v}");
+}
+
+/// Regression: loading checked repeated edges by scanning the successor list, quadratic in
+/// a vertex's degree (300,000 edges out of one vertex took 9.3 s). Now a hash set: this
+/// loads in well under a second (no timing assert; a quadratic loader would take minutes in
+/// a debug build).
+#[test]
+fn three_hundred_thousand_edges_out_of_one_vertex_load() {
+    let mut text = String::with_capacity(5_000_000);
+    for i in 0..300_000 {
+        text.push_str(&format!("hub v{i}\n"));
+    }
+    text.push_str("hub v7\nhub v299999\n"); // repeats count once
+    let g = DiGraph::parse(&text).unwrap();
+    assert_eq!(g.edge_count(), 300_000);
+    let hub = g.vertex("hub").unwrap();
+    assert_eq!(g.successors(hub).len(), 300_000);
+    assert_eq!(g.grundy_values().unwrap()[hub], 1);
+}
+
+/// Regression: misère search of four tokens on a 1000-leaf star grew past 1 GB. It now stops
+/// at the position cap with an error naming the limit; a higher cap lets a smaller search
+/// finish.
+#[test]
+fn misere_search_stops_at_the_position_cap() {
+    let mut text = String::new();
+    for i in 0..1000 {
+        text.push_str(&format!("hub leaf{i}\n"));
+    }
+    let capped = GraphOptions {
+        play: Play::Misere,
+        max_positions: 20_000,
+    };
+    let tokens = ["hub"; 4];
+    let err = grundy_core::graph::analyze(&text, &tokens, &capped).unwrap_err();
+    assert_eq!(err, GraphError::TooManyPositions { limit: 20_000 });
+    let msg = err.to_string();
+    assert!(msg.contains("20000") && !msg.contains('\n'), "{msg}");
+    let g = DiGraph::parse(&text).unwrap();
+    let hub = g.vertex("hub").unwrap();
+    assert_eq!(
+        grundy_core::graph::misere_tokens_capped(&g, &[hub; 4], 20_000),
+        Err(GraphError::TooManyPositions { limit: 20_000 })
+    );
+    // One token: 1001 placements at most; the hub's every move leaves a stuck token (N for
+    // the opponent under misère play), so the hub is P.
+    let one = grundy_core::graph::analyze(&text, &["hub"], &capped).unwrap();
+    assert_eq!(one.tokens.unwrap().outcome, Outcome::P);
+    // Two tokens on a 30-leaf star: within a cap of 1000.
+    let small: String = (0..30).map(|i| format!("hub l{i}\n")).collect();
+    let two = GraphOptions {
+        play: Play::Misere,
+        max_positions: 1000,
+    };
+    assert!(grundy_core::graph::analyze(&small, &["hub", "hub"], &two).is_ok());
+    let tiny = GraphOptions {
+        play: Play::Misere,
+        max_positions: 10,
+    };
+    assert_eq!(
+        grundy_core::graph::analyze(&small, &["hub", "hub"], &tiny).unwrap_err(),
+        GraphError::TooManyPositions { limit: 10 }
+    );
+}
+
+/// Regression: names with a newline or a control byte were echoed raw, breaking the
+/// one-line error. Every name in a message is escaped.
+#[test]
+fn names_in_errors_are_escaped() {
+    let g = DiGraph::parse("a b").unwrap();
+    let msg = g.vertex("x\ny\u{1b}[31m").unwrap_err().to_string();
+    assert_eq!(msg, "unknown vertex 'x\\ny\\u{1b}[31m'");
+    let msg = DiGraph::parse("a b c\u{7}\n").unwrap_err().to_string();
+    assert!(msg.ends_with("extra token 'c\\u{7}'"), "{msg}");
+    let g = DiGraph::parse("p\u{1}q r\nr p\u{1}q\n").unwrap();
+    let msg = g.grundy_values().unwrap_err().to_string();
+    assert!(msg.contains("p\\u{1}q -> r -> p\\u{1}q"), "{msg}");
+    // A very long name is cut in the message.
+    let long = "n".repeat(100_000);
+    let msg = g.vertex(&long).unwrap_err().to_string();
+    assert!(msg.len() < 300, "{}", msg.len());
+}
+
+/// A vertex name longer than a format width allows (65,536 characters) is an ordinary name.
+#[test]
+fn very_long_vertex_names() {
+    let long = "v".repeat(70_000);
+    let text = format!("{long} b\nb c\n");
+    let a = grundy_core::graph::analyze(&text, &[long.as_str()], &GraphOptions::default()).unwrap();
+    assert_eq!(a.vertices[0].name.len(), 70_000);
+    assert_eq!(a.vertices[0].grundy, 0);
 }

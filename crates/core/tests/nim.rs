@@ -3,18 +3,26 @@
 //! `shared/data/games/`), and the streaming parser against whole-buffer parsing.
 
 use grundy_core::nim::{
-    analyze, explain, parse_heap, parse_heaps, winning_moves, HeapError, HeapParser, NimGame,
-    NimMove, NimStream, Play,
+    analyze, explain, parse_heap, parse_heaps, winning_moves, HeapError, HeapParser, NimAnalysis,
+    NimGame, NimMove, NimStream, Play, JSON_LISTED_SIZES,
 };
 use grundy_core::{Outcome, Solver};
 use proptest::prelude::*;
 
 const CP: &str = include_str!("data/cp_games_reference.txt");
 
+/// The analysis without its heaps: what a counting stream gives.
+fn summary(a: &NimAnalysis) -> NimAnalysis {
+    NimAnalysis {
+        heaps: None,
+        ..a.clone()
+    }
+}
+
 fn apply(heaps: &[u64], m: &NimMove) -> Vec<u64> {
     assert_eq!(heaps[m.heap], m.from);
     let mut p = heaps.to_vec();
-    p[m.heap] = m.to;
+    p[m.heap] = m.left;
     p
 }
 
@@ -125,7 +133,7 @@ fn textbook_example_and_misere_endgames() {
         vec![NimMove {
             heap: 0,
             from: 10,
-            to: 9
+            left: 9
         }]
     );
     let text = explain(&a, Some(&heaps), 50);
@@ -138,7 +146,7 @@ fn textbook_example_and_misere_endgames() {
         vec![NimMove {
             heap: 2,
             from: 2,
-            to: 1
+            left: 1
         }]
     );
     assert_eq!(
@@ -146,7 +154,7 @@ fn textbook_example_and_misere_endgames() {
         vec![NimMove {
             heap: 1,
             from: 2,
-            to: 0
+            left: 0
         }]
     );
     assert_eq!(winning_moves(&[1, 0, 1], Play::Misere).len(), 2);
@@ -159,7 +167,7 @@ fn textbook_example_and_misere_endgames() {
         vec![NimMove {
             heap: 0,
             from: u64::MAX,
-            to: 1
+            left: 1
         }]
     );
     assert!(explain(&analyze(&[1, 1, 2], Play::Misere), Some(&[1, 1, 2]), 50).contains("odd"));
@@ -259,7 +267,7 @@ proptest! {
         let a = analyze(&heaps, play);
         let mut c = NimStream::counting();
         heaps.iter().for_each(|&h| c.push(h));
-        prop_assert_eq!(&c.finish(play), &a);
+        prop_assert_eq!(&c.finish(play), &summary(&a));
         let moves = winning_moves(&heaps, play);
         prop_assert_eq!(moves.len() as u64, a.winning_move_count);
         for m in &moves {
@@ -268,7 +276,7 @@ proptest! {
         // A few other moves per heap: none of them wins.
         for (i, &h) in heaps.iter().enumerate() {
             for to in [0, 1, h / 2, h.saturating_sub(1)] {
-                if to < h && !moves.contains(&NimMove { heap: i, from: h, to }) {
+                if to < h && !moves.contains(&NimMove { heap: i, from: h, left: to }) {
                     let mut p = heaps.clone();
                     p[i] = to;
                     prop_assert_eq!(analyze(&p, play).outcome, Outcome::N);
@@ -292,7 +300,7 @@ fn counting_stream_on_many_heaps() {
         let a = analyze(&heaps, play);
         let mut c = NimStream::counting();
         heaps.iter().for_each(|&h| c.push(h));
-        assert_eq!(c.finish(play), a);
+        assert_eq!(c.finish(play), summary(&a));
         assert_eq!(
             a.winning_move_count,
             winning_moves(&heaps, play).len() as u64
@@ -341,4 +349,108 @@ proptest! {
         prop_assert_eq!(&whole, &(heaps, direct));
         prop_assert_eq!(parse_chunked(text.as_bytes(), chunk), whole);
     }
+}
+
+proptest! {
+    /// Brute force: the winning moves (Bouton's rule, and Bouton's misère rule) are exactly
+    /// the options that the generic solver, searching the game, finds to be P-positions; the
+    /// outcome agrees too.
+    #[test]
+    fn winning_moves_are_exactly_the_moves_to_p_positions(
+        heaps in proptest::collection::vec(0u64..12, 0..5),
+        misere: bool,
+    ) {
+        let play = Play::from_misere(misere);
+        let a = analyze(&heaps, play);
+        let mut solver = Solver::new(NimGame);
+        let (outcome, mut want) = if misere {
+            (solver.misere_outcome(&heaps), solver.misere_winning_moves(&heaps))
+        } else {
+            (solver.outcome(&heaps), solver.winning_moves(&heaps))
+        };
+        prop_assert_eq!(a.outcome, outcome);
+        let mut got: Vec<Vec<u64>> = a.moves().map(|m| m.to(&heaps)).collect();
+        prop_assert_eq!(got.len() as u64, a.winning_move_count);
+        got.sort();
+        want.sort();
+        prop_assert_eq!(got, want);
+    }
+}
+
+#[test]
+fn analysis_json_shape() {
+    let v = serde_json::to_value(analyze(&[10, 12, 5], Play::Normal)).unwrap();
+    assert_eq!(
+        v,
+        serde_json::json!({
+            "play": "normal", "heap_count": 3, "grundy": 3, "nim_sum": 3, "outcome": "N",
+            "winning_move_count": 1,
+            "winning_moves": [{
+                "heap": 0, "from": 10, "removed": 1, "left": 9, "to": [9, 12, 5],
+                "text": "heap 0: take 1 from the heap of 10, leaving 9"
+            }],
+            "all_winning_moves_listed": true
+        })
+    );
+    let v = serde_json::to_value(analyze(&[1, 1, 3], Play::Misere)).unwrap();
+    assert_eq!(v["play"], "misere");
+    assert_eq!(v["grundy"], 3);
+    assert_eq!(
+        v["winning_moves"],
+        serde_json::json!([{
+            "heap": 2, "from": 3, "removed": 2, "left": 1, "to": [1, 1, 1],
+            "text": "heap 2: take 2 from the heap of 3, leaving 1"
+        }])
+    );
+    let v = serde_json::to_value(analyze(&[1, 1], Play::Misere)).unwrap();
+    assert_eq!(v["winning_moves"][0]["text"], "heap 0: take all 1 counters");
+    // Integers above 2^53 are strings; those up to it stay numbers.
+    let v = serde_json::to_value(analyze(&[u64::MAX, 1, 1 << 53], Play::Normal)).unwrap();
+    assert_eq!(v["grundy"], (u64::MAX ^ 1 ^ (1 << 53)).to_string());
+    assert_eq!(v["nim_sum"], v["grundy"]);
+    let m = &v["winning_moves"][0];
+    assert_eq!(m["from"], u64::MAX.to_string());
+    let left = (1u64 << 53) + 1;
+    assert_eq!(m["left"], left.to_string());
+    assert_eq!(
+        m["to"],
+        serde_json::json!([left.to_string(), 1, 1u64 << 53])
+    );
+    // A counting stream has no heaps: moves counted, not listed.
+    let mut c = NimStream::counting();
+    [3, 4, 5].iter().for_each(|&h| c.push(h));
+    let v = serde_json::to_value(c.into_analysis(Play::Normal)).unwrap();
+    assert_eq!(v["winning_move_count"], 1);
+    assert!(v.get("winning_moves").is_none() && v.get("all_winning_moves_listed").is_none());
+}
+
+/// Each move's `to` repeats the whole position, so the JSON lists at most
+/// `JSON_LISTED_SIZES` heap sizes: all moves of a small position, the first few of a huge one.
+#[test]
+fn json_lists_a_bounded_number_of_sizes() {
+    let heaps: Vec<u64> = (1..=100_000).collect();
+    let a = analyze(&heaps, Play::Normal);
+    assert!(a.winning_move_count > 30_000);
+    let listed = a.json_listed_moves();
+    assert_eq!(listed, JSON_LISTED_SIZES / 100_000);
+    let v = serde_json::to_value(&a).unwrap();
+    assert_eq!(v["winning_moves"].as_array().unwrap().len() as u64, listed);
+    assert_eq!(v["all_winning_moves_listed"], false);
+    // The Rust API still lists every move.
+    assert_eq!(a.moves().count() as u64, a.winning_move_count);
+    let small: Vec<u64> = (1..=1000).collect();
+    let a = analyze(&small, Play::Normal);
+    assert_eq!(a.json_listed_moves(), a.winning_move_count);
+    // One enormous position still gets its first move.
+    let a = analyze(&vec![1; (JSON_LISTED_SIZES + 1) as usize], Play::Normal);
+    assert_eq!(a.json_listed_moves(), 1);
+}
+
+/// Regression: a token with a newline or a control byte was echoed raw in the one-line error.
+#[test]
+fn bad_tokens_are_escaped_in_errors() {
+    let e = parse_heaps(b"1 a\x1b[2Jb 3", |_| {}).unwrap_err();
+    assert_eq!(e.to_string(), "heap 1: 'a\\u{1b}[2Jb' is not a number");
+    let e = parse_heaps(b"1\n-\x07", |_| {}).unwrap_err().to_string();
+    assert!(!e.contains('\x07') && e.contains("\\u{7}"), "{e}");
 }

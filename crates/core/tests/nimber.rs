@@ -181,3 +181,46 @@ proptest! {
         prop_assert_eq!(Nimber(a).inv(), Some(fermat));
     }
 }
+
+#[test]
+fn calculate_parses_computes_and_serializes() {
+    use grundy_core::nimber::{calculate, NimberError, Op};
+    let c = calculate("mul", &["21508", "42689"]).unwrap();
+    assert_eq!(
+        serde_json::to_value(&c).unwrap(),
+        serde_json::json!({"op": "mul", "operands": ["21508", "42689"], "result": "35202"})
+    );
+    assert_eq!(calculate("inv", &["8"]).unwrap().result, 10);
+    assert_eq!(calculate("div", &["11", "16"]).unwrap().result, 68);
+    assert_eq!(calculate("add", &["11", "16"]).unwrap().result, 27);
+    assert_eq!(calculate("sqrt", &["6"]).unwrap().result, 4);
+    assert_eq!(calculate("pow", &["2", "3"]).unwrap().op, Op::Pow);
+    let big = "18446744073709551616";
+    assert_eq!(
+        calculate("mul", &[big, big]).unwrap().result,
+        27670116110564327424
+    );
+    let err = |op: &str, args: &[&str]| calculate(op, args).unwrap_err();
+    assert_eq!(err("cube", &["3"]), NimberError::UnknownOp("cube".into()));
+    assert_eq!(
+        err("mul", &["1", "x7"]),
+        NimberError::NotANumber("x7".into())
+    );
+    assert_eq!(err("mul", &["-4", "2"]), NimberError::Negative("-4".into()));
+    let too_big = "340282366920938463463374607431768211456";
+    assert_eq!(
+        err("mul", &[too_big, "1"]),
+        NimberError::TooLarge(too_big.into())
+    );
+    assert_eq!(err("div", &["5", "0"]), NimberError::NoInverse("0".into()));
+    assert_eq!(
+        err("mul", &["1", "2", "3"]).to_string(),
+        "'mul' takes 2 values, got 3: unexpected '3'"
+    );
+    assert_eq!(err("inv", &[]).to_string(), "'inv' takes 1 value, got 0");
+    // Control bytes in a token are escaped: the message stays one line.
+    let msg = err("mul", &["1", "2\n3"]).to_string();
+    assert_eq!(msg, "'2\\n3' is not a number");
+    let msg = err("add\u{1b}", &["1"]).to_string();
+    assert!(msg.starts_with("unknown operation 'add\\u{1b}'"), "{msg}");
+}

@@ -1,6 +1,6 @@
 //! `grundy cram`: Cram: Grundy value of domino placement, outcome and winning placements.
 
-use crate::common::{print_out, print_result, CliError, CliResult};
+use crate::common::{print_out, print_result, progress_bar, CliError, CliResult};
 use grundy::games::cram::{self, CramOptions, Shape};
 use grundy::games::parse_bounded;
 use grundy::Outcome;
@@ -67,7 +67,12 @@ pub fn run(args: Args) -> CliResult {
         mirror: !args.no_mirror,
         max_positions,
     };
-    let a = cram::analyze(&board, &options).map_err(usage)?;
+    // Long searches show how far they are from the limit (stderr, terminals only).
+    let bar = progress_bar(max_positions, "positions searched (of the limit)");
+    let mut tick = |n: u64| bar.set_position(n);
+    let result = cram::analyze_with_progress(&board, &options, Some(&mut tick));
+    bar.finish_and_clear();
+    let a = result.map_err(usage)?;
     if args.json {
         return print_result(&a);
     }

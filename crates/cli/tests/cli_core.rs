@@ -17,11 +17,16 @@ fn nim_explains_the_textbook_example() {
 fn nim_json_fields() {
     let v = json_stdin(&["nim", "--json", "10", "12", "5"], b"");
     assert_eq!(v["nim_sum"], 3);
+    assert_eq!(v["grundy"], 3);
     assert_eq!(v["outcome"], "N");
     assert_eq!(v["winning_move_count"], 1);
+    assert_eq!(v["all_winning_moves_listed"], true);
     assert_eq!(
         v["winning_moves"],
-        serde_json::json!([{"heap": 0, "from": 10, "to": 9}])
+        serde_json::json!([{
+            "heap": 0, "from": 10, "removed": 1, "left": 9, "to": [9, 12, 5],
+            "text": "heap 0: take 1 from the heap of 10, leaving 9"
+        }])
     );
     let v = json_stdin(&["nim", "--json", "2", "4", "6"], b"");
     assert_eq!(
@@ -31,14 +36,22 @@ fn nim_json_fields() {
     assert_eq!(v["winning_moves"], serde_json::json!([]));
     let v = json_stdin(&["nim", "--misere", "--json", "1", "1", "2"], b"");
     assert_eq!(v["outcome"], "N");
+    assert_eq!(v["play"], "misere");
     assert_eq!(
         v["winning_moves"],
-        serde_json::json!([{"heap": 2, "from": 2, "to": 1}])
+        serde_json::json!([{
+            "heap": 2, "from": 2, "removed": 1, "left": 1, "to": [1, 1, 1],
+            "text": "heap 2: take 1 from the heap of 2, leaving 1"
+        }])
     );
     let v = json_stdin(&["nim", "--misere", "--json", "1", "1", "1"], b"");
     assert_eq!(v["outcome"], "P");
+    // Integers above 2^53 are strings.
     let v = json_stdin(&["nim", "--json", "18446744073709551615", "1"], b"");
-    assert_eq!(v["winning_moves"][0]["to"], 1);
+    assert_eq!(v["grundy"], "18446744073709551614");
+    assert_eq!(v["winning_moves"][0]["from"], "18446744073709551615");
+    assert_eq!(v["winning_moves"][0]["left"], 1);
+    assert_eq!(v["winning_moves"][0]["to"], serde_json::json!([1, 1]));
 }
 
 #[test]
@@ -52,23 +65,36 @@ fn nim_reads_heaps_from_stdin() {
     let v = json_stdin(&["nim", "-", "--json"], input.as_bytes());
     assert_eq!(v["heap_count"], 100_000);
     assert_eq!(v["nim_sum"], 100_000);
+    // Each move's `to` repeats all 100000 heaps: only the first 2^20 sizes' worth are listed.
+    let count = v["winning_move_count"].as_u64().unwrap();
+    assert_eq!(count, 100_000 - 65_535);
+    assert_eq!(v["all_winning_moves_listed"], false);
     let moves = v["winning_moves"].as_array().unwrap();
-    assert_eq!(
-        moves.len() as u64,
-        v["winning_move_count"].as_u64().unwrap()
-    );
+    assert_eq!(moves.len(), (1 << 20) / 100_000);
     for m in moves {
-        let (heap, from, to) = (
+        let (heap, from, left) = (
             m["heap"].as_u64().unwrap(),
             m["from"].as_u64().unwrap(),
-            m["to"].as_u64().unwrap(),
+            m["left"].as_u64().unwrap(),
         );
         assert_eq!(from, heap + 1);
-        assert_eq!(to, from ^ 100_000);
+        assert_eq!(left, from ^ 100_000);
+        let to = m["to"].as_array().unwrap();
+        assert_eq!(to.len(), 100_000);
+        assert_eq!(to[heap as usize], left);
+        assert_eq!(to[0], 1);
     }
     let c = json_stdin(&["nim", "-", "--json", "--count-only"], input.as_bytes());
     assert_eq!(c["winning_move_count"], v["winning_move_count"]);
     assert!(c.get("winning_moves").is_none());
+    // A thousand heaps: every move listed.
+    let small: String = (1..=1000).map(|h| format!("{h} ")).collect();
+    let v = json_stdin(&["nim", "-", "--json"], small.as_bytes());
+    assert_eq!(v["all_winning_moves_listed"], true);
+    assert_eq!(
+        v["winning_moves"].as_array().unwrap().len() as u64,
+        v["winning_move_count"].as_u64().unwrap()
+    );
 }
 
 #[test]
@@ -91,6 +117,9 @@ fn nim_bad_input() {
         "'99999999999999999999999'",
     );
     bad_stdin(&["nim", "1", "-"], b"", "'-'");
+    // A control byte or a newline in a token is escaped: the error stays on one line.
+    bad_stdin(&["nim", "1", "a\u{1b}[2Jb"], b"", "'a\\u{1b}[2Jb'");
+    bad_stdin(&["nim", "-"], b"1 x\x07y 2", "'x\\u{7}y'");
 }
 
 #[test]
@@ -133,6 +162,7 @@ fn nimber_bad_input() {
     bad_stdin(&["nimber", "div", "5", "0"], b"", "'0'");
     bad_stdin(&["nimber", "cube", "3"], b"", "'cube'");
     bad_stdin(&["nimber", "mul", "1", "2", "3"], b"", "'3'");
+    bad_stdin(&["nimber", "mul", "1", "2\n3"], b"", "'2\\n3'");
 }
 
 const GRAPH: &str = "# hand-worked: e, f sinks\na b\na c\nb d\nc d\nc e\nd e\nf\ng a\ng e\n";
@@ -174,9 +204,23 @@ fn graph_values_and_token_moves() {
     assert_eq!(values, want.map(|(n, g)| (n.to_string(), g)).to_vec());
     assert_eq!(v["grundy"], 3);
     assert_eq!(v["outcome"], "N");
+    assert_eq!(v["tokens"], serde_json::json!(["a", "c"]));
+    assert_eq!(v["play"], "normal");
     assert_eq!(
         v["winning_moves"],
-        serde_json::json!([{"token": 0, "from": "a", "to": "c"}, {"token": 1, "from": "c", "to": "d"}])
+        serde_json::json!([
+            {"token": 0, "from": "a", "onto": "c", "to": ["c", "c"], "text": "move token 0 from a to c"},
+            {"token": 1, "from": "c", "onto": "d", "to": ["a", "d"], "text": "move token 1 from c to d"}
+        ])
+    );
+    let text = ok(&["graph", &file, "--token", "a", "c"]);
+    assert!(
+        text.contains("tokens on a c: value 1 ⊕ 2 = 3, N-position"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  token 0: a -> c   (value 1 -> 2)"),
+        "{text}"
     );
     let v = json_stdin(&["graph", "-", "--token", "b", "--json"], GRAPH.as_bytes());
     assert_eq!(v["outcome"], "P");
@@ -185,9 +229,95 @@ fn graph_values_and_token_moves() {
     assert_eq!(v["outcome"], "N");
     assert_eq!(
         v["winning_moves"],
-        serde_json::json!([{"token": 0, "from": "b", "to": "d"}])
+        serde_json::json!([{"token": 0, "from": "b", "onto": "d", "to": ["d"], "text": "move the token from b to d"}])
     );
     assert!(v.get("grundy").is_none());
+    assert_eq!(v["play"], "misere");
+}
+
+/// The README's example file gives the README's answer.
+#[test]
+fn graph_example_file() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/game.txt");
+    let v = json_stdin(&["graph", file, "--token", "a", "c", "--json"], b"");
+    assert_eq!(v["outcome"], "N");
+    assert!(!v["winning_moves"].as_array().unwrap().is_empty());
+}
+
+/// Regression: a vertex name of 65,536 characters or more panicked (a format width).
+#[test]
+fn graph_very_long_vertex_name() {
+    let long = "v".repeat(70_000);
+    let file = graph_file("long.txt", &format!("{long} b\nb c\n"));
+    let text = ok(&["graph", &file]);
+    assert!(text.starts_with(&format!("vertex{}  grundy\n", " ".repeat(70_000 - 6))));
+    assert!(text.contains(&format!("{long}  0\n")));
+    let v = json_stdin(&["graph", &file, "--token", &long, "--json"], b"");
+    assert_eq!(v["outcome"], "P");
+}
+
+/// Regression: loading checked repeated edges in quadratic time (300,000 edges: 9.3 s).
+#[test]
+fn graph_with_300000_edges_loads() {
+    let mut text = String::new();
+    for i in 0..300_000 {
+        text.push_str(&format!("hub v{i}\n"));
+    }
+    let v = json_stdin(&["graph", "-", "--token", "hub", "--json"], text.as_bytes());
+    assert_eq!(v["vertices"].as_array().unwrap().len(), 300_001);
+    assert_eq!(v["grundy"], 1);
+}
+
+/// Regression: misère play of four tokens on a 1000-leaf star grew past 1 GB. The search
+/// stops at a position cap (default 1000000, `--max-positions` raises it) with one line
+/// naming the limit.
+#[test]
+fn graph_misere_position_cap() {
+    let star: String = (0..1000).map(|i| format!("hub leaf{i}\n")).collect();
+    let file = graph_file("star.txt", &star);
+    let four = [
+        "graph", &file, "--token", "hub", "hub", "hub", "hub", "--misere",
+    ];
+    bad_stdin(&four, b"", "limit of 1000000 token positions");
+    let mut capped = four.to_vec();
+    capped.extend(["--max-positions", "5000"]);
+    bad_stdin(
+        &capped,
+        b"",
+        "limit of 5000 token positions (max_positions)",
+    );
+    bad_stdin(&capped, b"", "--max-positions");
+    bad_stdin(
+        &[
+            "graph",
+            &file,
+            "--token",
+            "hub",
+            "--misere",
+            "--max-positions",
+            "lots",
+        ],
+        b"",
+        "'lots'",
+    );
+    // Within the cap: two tokens on a smaller star.
+    let small: String = (0..40).map(|i| format!("hub l{i}\n")).collect();
+    let small = graph_file("small_star.txt", &small);
+    let v = json_stdin(
+        &[
+            "graph",
+            &small,
+            "--token",
+            "hub",
+            "hub",
+            "--misere",
+            "--max-positions",
+            "2000",
+            "--json",
+        ],
+        b"",
+    );
+    assert!(v["outcome"] == "N" || v["outcome"] == "P");
 }
 
 #[test]
@@ -210,4 +340,21 @@ fn graph_bad_input() {
         b"",
         "'/nonexistent/graph.txt'",
     );
+    // Names with a newline or a control byte are escaped: one line, naming the token.
+    bad_stdin(
+        &["graph", &file, "--token", "no\nwhere"],
+        b"",
+        "'no\\nwhere'",
+    );
+    bad_stdin(
+        &["graph", &file, "--token", "x\u{1b}[31m"],
+        b"",
+        "'x\\u{1b}[31m'",
+    );
+    bad_stdin(
+        &["graph", &graph_file("ctl.txt", "a b c\u{7}\n")],
+        b"",
+        "'c\\u{7}'",
+    );
+    bad_stdin(&["graph", "/nonexistent/a\nb"], b"", "'/nonexistent/a\\nb'");
 }

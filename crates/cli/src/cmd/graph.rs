@@ -1,8 +1,9 @@
 //! `grundy graph`: a game on a directed graph read from a file: Grundy values, winning moves.
 
-use crate::common::{print_json, print_out, CliError, CliResult};
-use grundy_core::graph::{analyze_tokens, misere_tokens, DiGraph, GraphError, TokenMove};
-use grundy_core::Outcome;
+use crate::common::{count, print_out, print_result, CliError, CliResult};
+use grundy::graph::{GraphAnalysis, GraphError, GraphOptions, DEFAULT_MAX_POSITIONS};
+use grundy::nim::Play;
+use grundy::Outcome;
 use std::fmt::Write as _;
 use std::io::Read;
 
@@ -30,93 +31,84 @@ pub struct Args {
     /// whole token placements (misère values do not add); vertex values stay normal-play.
     #[arg(long)]
     misere: bool,
-    /// Print one JSON object: vertices [{name, grundy}] and, with tokens, outcome and
-    /// winning_moves [{token (0-based), from, to}], plus grundy (normal play only).
+    /// The most token placements a misère search may visit (default 1000000: about 150 MB
+    /// and 2 s with four tokens); the search stops with an error past it.
+    #[arg(long, value_name = "N")]
+    max_positions: Option<String>,
+    /// Print one JSON object: vertices [{name, grundy}] and, with tokens, tokens, play,
+    /// outcome, winning_moves [{token (0-based), from, onto, to, text}], plus grundy (normal
+    /// play only). Schema in docs/json.md.
     #[arg(long)]
     json: bool,
 }
 
-/// What the tokens' position comes to.
-struct TokenAnswer {
-    /// The XOR of the tokens' values (normal play only).
-    grundy: Option<u64>,
-    outcome: Outcome,
-    moves: Vec<TokenMove>,
+/// `text` escaped for a one-line message (a file name may hold any byte).
+fn quoted(text: &str) -> String {
+    format!("'{}'", text.escape_debug())
 }
 
 pub fn run(args: Args) -> CliResult {
+    let max_positions = match &args.max_positions {
+        Some(t) => usize::try_from(count(t, "--max-positions")?)
+            .map_err(|_| CliError::usage(format!("--max-positions: {} is too large", quoted(t))))?,
+        None => DEFAULT_MAX_POSITIONS,
+    };
     let bytes = if args.file == "-" {
         let mut b = Vec::new();
         std::io::stdin().lock().read_to_end(&mut b)?;
         b
     } else {
-        std::fs::read(&args.file)
-            .map_err(|e| CliError::usage(format!("cannot read graph file '{}': {e}", args.file)))?
+        std::fs::read(&args.file).map_err(|e| {
+            CliError::usage(format!(
+                "cannot read graph file {}: {e}",
+                quoted(&args.file)
+            ))
+        })?
     };
+    let file = args.file.escape_debug().to_string();
     let text = String::from_utf8(bytes)
-        .map_err(|_| CliError::usage(format!("graph file '{}' is not UTF-8 text", args.file)))?;
-    let usage = |e: GraphError| CliError::usage(format!("{}: {e}", args.file));
-    let graph = DiGraph::parse(&text).map_err(usage)?;
-    let values = graph.grundy_values().map_err(usage)?;
-    let tokens = args
-        .tokens
-        .iter()
-        .map(|t| graph.vertex(t).map_err(usage))
-        .collect::<Result<Vec<_>, _>>()?;
-    let answer = if tokens.is_empty() {
-        None
-    } else if args.misere {
-        let (outcome, moves) = misere_tokens(&graph, &tokens).map_err(usage)?;
-        Some(TokenAnswer {
-            grundy: None,
-            outcome,
-            moves,
-        })
-    } else {
-        let t = analyze_tokens(&graph, &values, &tokens);
-        Some(TokenAnswer {
-            grundy: Some(t.grundy),
-            outcome: t.outcome,
-            moves: t.winning_moves,
-        })
+        .map_err(|_| CliError::usage(format!("graph file '{file}' is not UTF-8 text")))?;
+    let options = GraphOptions {
+        play: Play::from_misere(args.misere),
+        max_positions,
     };
-
+    let analysis = grundy::graph::analyze(&text, &args.tokens, &options).map_err(|e| {
+        let hint = match e {
+            GraphError::TooManyPositions { .. } => "; raise it with --max-positions N",
+            _ => "",
+        };
+        CliError::usage(format!("{file}: {e}{hint}"))
+    })?;
     if args.json {
-        let vertices: Vec<_> = (0..graph.len())
-            .map(|v| serde_json::json!({ "name": graph.name(v), "grundy": values[v] }))
-            .collect();
-        let mut obj = serde_json::json!({ "vertices": vertices });
-        if let Some(t) = &answer {
-            obj["tokens"] = serde_json::json!(args.tokens);
-            obj["play"] = serde_json::json!(if args.misere { "misere" } else { "normal" });
-            if let Some(g) = t.grundy {
-                obj["grundy"] = serde_json::json!(g);
-            }
-            obj["outcome"] = serde_json::json!(t.outcome.as_str());
-            obj["winning_moves"] = t
-                .moves
-                .iter()
-                .map(|m| {
-                    serde_json::json!({
-                        "token": m.token, "from": graph.name(m.from), "to": graph.name(m.to)
-                    })
-                })
-                .collect();
-        }
-        return print_json(&obj);
+        print_result(&analysis)
+    } else {
+        print_out(&render(&analysis))
     }
+}
 
+/// The text output: a table of values, then the tokens' verdict and winning moves.
+fn render(a: &GraphAnalysis) -> String {
     let mut s = String::new();
-    let width = (0..graph.len())
-        .map(|v| graph.name(v).chars().count())
+    let width = a
+        .vertices
+        .iter()
+        .map(|v| v.name.chars().count())
         .max()
         .unwrap_or(0)
         .max(6);
-    let _ = writeln!(s, "{:<width$}  grundy", "vertex");
-    for (v, value) in values.iter().enumerate() {
-        let _ = writeln!(s, "{:<width$}  {value}", graph.name(v));
+    // Padded by hand: a format width above 65535 panics, and names can be longer.
+    let pad = |s: &mut String, name: &str| {
+        s.push_str(name);
+        let n = width - name.chars().count();
+        s.extend(std::iter::repeat(' ').take(n));
+    };
+    pad(&mut s, "vertex");
+    s.push_str("  grundy\n");
+    for v in &a.vertices {
+        pad(&mut s, &v.name);
+        let _ = writeln!(s, "  {}", v.grundy);
     }
-    if let Some(t) = &answer {
+    if let Some(t) = &a.tokens {
         let verdict = if t.outcome == Outcome::P {
             "P-position: the player to move loses"
         } else {
@@ -124,11 +116,11 @@ pub fn run(args: Args) -> CliResult {
         };
         match t.grundy {
             Some(g) => {
-                let terms: Vec<String> = tokens.iter().map(|&v| values[v].to_string()).collect();
+                let terms: Vec<String> = t.token_grundy.iter().map(u64::to_string).collect();
                 let _ = writeln!(
                     s,
                     "\ntokens on {}: value {} = {g}, {verdict}",
-                    args.tokens.join(" "),
+                    t.tokens.join(" "),
                     terms.join(" ⊕ ")
                 );
             }
@@ -136,24 +128,20 @@ pub fn run(args: Args) -> CliResult {
                 let _ = writeln!(
                     s,
                     "\ntokens on {}, misère play: {verdict}",
-                    args.tokens.join(" ")
+                    t.tokens.join(" ")
                 );
             }
         }
-        if !t.moves.is_empty() {
-            let _ = writeln!(s, "winning moves ({}):", t.moves.len());
-            for m in &t.moves {
+        if !t.winning_moves.is_empty() {
+            let _ = writeln!(s, "winning moves ({}):", t.winning_moves.len());
+            for m in &t.winning_moves {
                 let _ = writeln!(
                     s,
                     "  token {}: {} -> {}   (value {} -> {})",
-                    m.token,
-                    graph.name(m.from),
-                    graph.name(m.to),
-                    values[m.from],
-                    values[m.to]
+                    m.token, m.from, m.onto, m.from_grundy, m.onto_grundy
                 );
             }
         }
     }
-    print_out(&s)
+    s
 }

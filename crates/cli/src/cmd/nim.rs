@@ -1,9 +1,7 @@
 //! `grundy nim`: Nim and misère Nim: nim-sum, outcome, every winning move, explained.
 
-use crate::common::{print_out, CliError, CliResult};
-use grundy_core::nim::{explain, parse_heap, HeapParser, NimAnalysis, NimStream, Play};
-use serde::ser::{SerializeMap, SerializeSeq};
-use serde::{Serialize, Serializer};
+use crate::common::{print_out, print_result, CliError, CliResult};
+use grundy::nim::{parse_heap, HeapParser, NimStream, Play};
 use std::io::Read;
 
 #[derive(clap::Args, Debug)]
@@ -20,8 +18,9 @@ pub struct Args {
     /// Misère play: the player who takes the last counter loses.
     #[arg(long)]
     misere: bool,
-    /// Print one JSON object: play, heap_count, nim_sum, outcome ("N" or "P"),
-    /// winning_move_count and winning_moves [{heap (0-based), from, to}].
+    /// Print one JSON object: play, heap_count, grundy (= nim_sum), outcome ("N" or "P"),
+    /// winning_move_count, winning_moves [{heap (0-based), from, removed, left, to (the heaps
+    /// after the move), text}] and all_winning_moves_listed (schema in docs/json.md).
     #[arg(long)]
     json: bool,
     /// Count the winning moves without listing them: the heaps are not kept, so memory stays
@@ -34,11 +33,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> CliResult {
-    let play = if args.misere {
-        Play::Misere
-    } else {
-        Play::Normal
-    };
+    let play = Play::from_misere(args.misere);
     let mut stream = if args.count_only {
         NimStream::counting()
     } else {
@@ -63,17 +58,11 @@ pub fn run(args: Args) -> CliResult {
             "no heaps given (pass heap sizes, or '-' to read them from standard input)",
         ));
     }
-    let analysis = stream.finish(play);
+    let analysis = stream.into_analysis(play);
     if args.json {
-        let mut out = serde_json::to_vec(&JsonAnswer {
-            a: &analysis,
-            heaps: stream.heaps(),
-        })
-        .map_err(|e| CliError::failure(e.to_string()))?;
-        out.push(b'\n');
-        print_out(std::str::from_utf8(&out).map_err(|e| CliError::failure(e.to_string()))?)
+        print_result(&analysis)
     } else {
-        print_out(&explain(&analysis, stream.heaps(), args.show))
+        print_out(&analysis.explain(args.show))
     }
 }
 
@@ -98,55 +87,4 @@ fn read_stdin(stream: &mut NimStream) -> CliResult {
         .finish(&mut sink)
         .map_err(|e| CliError::usage(e.to_string()))?;
     Ok(())
-}
-
-/// The `--json` object, serialised straight from the analysis (moves are listed lazily).
-struct JsonAnswer<'a> {
-    a: &'a NimAnalysis,
-    heaps: Option<&'a [u64]>,
-}
-
-struct JsonMoves<'a>(&'a NimAnalysis, &'a [u64]);
-
-impl Serialize for JsonAnswer<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let a = self.a;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry(
-            "play",
-            if a.play == Play::Misere {
-                "misere"
-            } else {
-                "normal"
-            },
-        )?;
-        m.serialize_entry("heap_count", &a.heap_count)?;
-        m.serialize_entry("nim_sum", &a.nim_sum)?;
-        m.serialize_entry("outcome", a.outcome.as_str())?;
-        m.serialize_entry("winning_move_count", &a.winning_move_count)?;
-        if let Some(h) = self.heaps {
-            m.serialize_entry("winning_moves", &JsonMoves(a, h))?;
-        }
-        m.end()
-    }
-}
-
-impl Serialize for JsonMoves<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        #[derive(Serialize)]
-        struct Move {
-            heap: usize,
-            from: u64,
-            to: u64,
-        }
-        let mut seq = s.serialize_seq(None)?;
-        for mv in self.0.winning_moves.iter(self.1) {
-            seq.serialize_element(&Move {
-                heap: mv.heap,
-                from: mv.from,
-                to: mv.to,
-            })?;
-        }
-        seq.end()
-    }
 }

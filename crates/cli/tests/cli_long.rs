@@ -296,9 +296,9 @@ fn save_directory_can_be_read_back() {
         "--summary",
     ]);
     assert!(o.status.success());
-    let code = grundy_heap::rule::parse_code("0.16").unwrap();
-    let mut saved = grundy_sparse::Saved::open(&dir, &code).unwrap();
-    let reference = grundy_heap::reference::sequence(&code, 20000);
+    let code = grundy::heap::rule::parse_code("0.16").unwrap();
+    let mut saved = grundy::heap::sparse::Saved::open(&dir, &code).unwrap();
+    let reference = grundy::heap::reference::sequence(&code, 20000);
     assert_eq!(saved.len(), 20001);
     for n in [0u64, 1, 17, 19999, 20000] {
         assert_eq!(saved.get(n).unwrap(), Some(reference[n as usize]));

@@ -45,11 +45,10 @@ impl Error {
     /// True for bad input or a limit the caller can change; false for failures while doing
     /// valid work (I/O errors) and for a stop the caller asked for.
     pub fn is_input(&self) -> bool {
-        match self {
-            Error::Sparse(grundy_sparse::Error::Io { .. }) => false,
-            Error::Stopped { .. } => false,
-            _ => true,
-        }
+        !matches!(
+            self,
+            Error::Sparse(grundy_sparse::Error::Io { .. }) | Error::Stopped { .. }
+        )
     }
 }
 

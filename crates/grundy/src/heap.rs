@@ -39,7 +39,7 @@ use grundy_sparse::Plan;
 /// with durable checkpoints and saves. [`record`] drives it; these are its own types.
 pub mod sparse {
     pub use grundy_sparse::PERIOD_SEARCH_LIMIT;
-    pub use grundy_sparse::{Engine, Error, Plan, Progress, RunOptions, Summary};
+    pub use grundy_sparse::{Engine, Error, Plan, Progress, RunOptions, Saved, Summary};
 }
 
 /// `Auto` uses the sparse engine from this many heaps on: below, the reference engine is as
@@ -511,7 +511,7 @@ pub struct RecordOptions {
 ///
 /// Serialized: `{"rule", "code", "upto", "rare_count", "last_rare", "value_mask",
 /// "parity_bit", "max_value", "max_first", "histogram": [[value, count], …], "period",
-/// "engine", "resumed_at"}`, plus `"values"` when they were kept. `rare_count` and `value_mask`
+/// "engine"}`, plus `"values"` when they were kept. `rare_count` and `value_mask`
 /// are null when the engine did not split values into rare and common; `period` is null when
 /// the run was too long for the period search.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -543,7 +543,9 @@ pub struct Record {
     pub period: Option<Option<Periodicity>>,
     /// Which engine ran.
     pub engine: EngineUsed,
-    /// Heaps that came from a checkpoint.
+    /// Heaps that came from a checkpoint (not serialized: a resumed run's result is the same
+    /// as an uninterrupted one's).
+    #[serde(skip)]
     pub resumed_at: u64,
     /// G(0..=upto) when [`RecordOptions::keep_values`] asked for them.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -67,6 +67,12 @@ pub mod game {
     pub use grundy_core::sum::*;
 }
 
+/// Text helpers every front end shares: quoting user tokens in one-line errors, exact JSON
+/// integers.
+pub mod text {
+    pub use grundy_core::text::*;
+}
+
 /// Games on directed graphs read from text: the value of every vertex, tokens, winning moves.
 pub mod graph {
     pub use grundy_core::graph::*;

@@ -42,6 +42,11 @@ impl RecordArgs {
 /// Runs `grundy heap` when [`RecordArgs::is_record_run`] holds.
 pub fn run(args: &super::Args, rule: &Rule, upto: Option<u64>) -> CliResult {
     let r = &args.record;
+    if r.window && !(r.summary && (r.checkpoint.is_some() || r.save.is_some())) {
+        return Err(CliError::usage(
+            "--window needs --summary and --checkpoint or --save (the values it drops are read back from disk)",
+        ));
+    }
     let every = count(&r.checkpoint_every, "--checkpoint-every")?;
     let opts = RecordOptions {
         upto: upto.unwrap_or(heap::DEFAULT_UPTO),
@@ -54,16 +59,18 @@ pub fn run(args: &super::Args, rule: &Rule, upto: Option<u64>) -> CliResult {
     let mut c = args.compute();
     let rec = match heap::record(rule, &opts, &mut c) {
         Ok(rec) => rec,
-        Err(grundy::Error::Stopped { done }) if r.checkpoint.is_some() => return Err(CliError {
-            code: 130,
-            message: format!(
+        Err(grundy::Error::Stopped { done }) if r.checkpoint.is_some() => {
+            return Err(CliError {
+                code: 130,
+                message: format!(
                 "stopped{}; the checkpoint in {} keeps it: run the same command again to resume",
                 done.map(|d| format!(" at heap {d}")).unwrap_or_default(),
                 r.checkpoint
                     .as_ref()
                     .map_or(String::new(), |d| d.display().to_string())
             ),
-        }),
+            })
+        }
         Err(e) => return Err(super::flag_error("--upto", opts.upto, e)),
     };
     drop(c);

@@ -3,6 +3,8 @@
 //! Every subcommand lives in `cmd/<name>.rs`: it parses its flags, calls the library and
 //! formats the answer (text, or one JSON object with `--json`). No game logic lives here.
 
+#![forbid(unsafe_code)]
+
 mod cmd;
 mod common;
 

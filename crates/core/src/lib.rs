@@ -37,6 +37,8 @@
 //! assert_eq!(solver.misere_outcome(&1), Outcome::P);
 //! ```
 
+#![forbid(unsafe_code)]
+
 mod fxhash;
 pub mod game;
 pub mod graph;

@@ -463,7 +463,7 @@ impl Op {
 }
 
 /// Why a nimber calculation was rejected; each names the offending token, escaped by
-/// [`quote`](crate::text::quote) so that the message stays on one line.
+/// [`crate::text::quote`] so that the message stays on one line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NimberError {
     /// Not one of the operations of [`Op`].

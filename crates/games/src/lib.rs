@@ -23,6 +23,8 @@
 //! | [`chomp`] | Chomp | generic solver on staircases |
 //! | [`cards`] | take-from-the-ends card game | O(N²) margin DP with an optimal line |
 
+#![forbid(unsafe_code)]
+
 pub mod cards;
 pub mod chomp;
 pub mod cram;

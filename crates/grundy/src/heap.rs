@@ -473,13 +473,15 @@ pub fn describe_period(rule: &Rule, p: Option<&Periodicity>, n: u64) -> String {
         String::new()
     };
     let why = match p.status {
-        Status::Proven => match periodicity::rule_bound(rule).map(|b| b.bound(p.preperiod, p.period)) {
-            Some(b) => format!(
-                "proven: the Guy–Smith check holds for {} <= n < {b}",
-                p.preperiod
-            ),
-            None => "proven".into(),
-        },
+        Status::Proven => {
+            match periodicity::rule_bound(rule).map(|b| b.bound(p.preperiod, p.period)) {
+                Some(b) => format!(
+                    "proven: the Guy–Smith check holds for {} <= n < {b}",
+                    p.preperiod
+                ),
+                None => "proven".into(),
+            }
+        }
         Status::Observed => format!("observed up to {n}, not proven"),
     };
     format!(

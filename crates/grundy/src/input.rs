@@ -58,9 +58,7 @@ pub fn parse_count(text: &str) -> Result<u64, CountError> {
         return pow(plain(a)?, plain(b)?);
     }
     if let Some((a, b)) = s.split_once(['e', 'E']) {
-        return plain(a)?
-            .checked_mul(pow(10, plain(b)?)?)
-            .ok_or_else(big);
+        return plain(a)?.checked_mul(pow(10, plain(b)?)?).ok_or_else(big);
     }
     plain(s)
 }
@@ -77,11 +75,16 @@ mod tests {
         assert_eq!(parse_count("3e2"), Ok(300));
         assert_eq!(parse_count("2^63"), Ok(1 << 63));
         assert_eq!(parse_count("18446744073709551615"), Ok(u64::MAX));
-        for t in ["", "ten", "1.5", "1e", "^3", "2^", "1__", "_1", "0x10", "1e-3"] {
+        for t in [
+            "", "ten", "1.5", "1e", "^3", "2^", "1__", "_1", "0x10", "1e-3",
+        ] {
             assert!(parse_count(t).is_err(), "{t}");
         }
         assert!(matches!(parse_count("2^64"), Err(CountError::TooLarge(_))));
-        assert!(matches!(parse_count("99999999999999999999"), Err(CountError::TooLarge(_))));
+        assert!(matches!(
+            parse_count("99999999999999999999"),
+            Err(CountError::TooLarge(_))
+        ));
         assert!(matches!(parse_count("-1"), Err(CountError::Negative(_))));
         assert_eq!(
             parse_count("a\nb").unwrap_err().to_string().lines().count(),

@@ -50,24 +50,72 @@ struct Engine {
 
 /// Every engine, in the order of the table.
 const ENGINES: &[Engine] = &[
-    Engine { name: "reference", claims: is_heap, run: heap_reference },
-    Engine { name: "subtraction", claims: is_heap, run: heap_subtraction },
-    Engine { name: "sparse-1t", claims: is_heap, run: |c| heap_sparse(c, 1) },
-    Engine { name: "sparse-2t", claims: is_heap, run: |c| heap_sparse(c, 2) },
-    Engine { name: "sparse-window", claims: is_heap, run: heap_sparse_window },
-    Engine { name: "sparse-run-window", claims: is_heap, run: heap_sparse_run },
-    Engine { name: "facade", claims: is_heap, run: heap_facade },
-    Engine { name: "nim-closed-form", claims: is_nim, run: nim_closed_form },
-    Engine { name: "solver", claims: is_nim, run: nim_solver },
-    Engine { name: "conway", claims: is_race, run: race_conway },
-    Engine { name: "correlation-system", claims: is_race, run: race_correlation_system },
-    Engine { name: "chain", claims: is_race, run: race_chain },
+    Engine {
+        name: "reference",
+        claims: is_heap,
+        run: heap_reference,
+    },
+    Engine {
+        name: "subtraction",
+        claims: is_heap,
+        run: heap_subtraction,
+    },
+    Engine {
+        name: "sparse-1t",
+        claims: is_heap,
+        run: |c| heap_sparse(c, 1),
+    },
+    Engine {
+        name: "sparse-2t",
+        claims: is_heap,
+        run: |c| heap_sparse(c, 2),
+    },
+    Engine {
+        name: "sparse-window",
+        claims: is_heap,
+        run: heap_sparse_window,
+    },
+    Engine {
+        name: "sparse-run-window",
+        claims: is_heap,
+        run: heap_sparse_run,
+    },
+    Engine {
+        name: "facade",
+        claims: is_heap,
+        run: heap_facade,
+    },
+    Engine {
+        name: "nim-closed-form",
+        claims: is_nim,
+        run: nim_closed_form,
+    },
+    Engine {
+        name: "solver",
+        claims: is_nim,
+        run: nim_solver,
+    },
+    Engine {
+        name: "conway",
+        claims: is_race,
+        run: race_conway,
+    },
+    Engine {
+        name: "correlation-system",
+        claims: is_race,
+        run: race_correlation_system,
+    },
+    Engine {
+        name: "chain",
+        claims: is_race,
+        run: race_chain,
+    },
 ];
 
 /// The plain mex engines handle splitting rules up to this many heaps (quadratic work).
 const REFERENCE_SPLIT_LIMIT: u64 = 10_000;
-/// Heaps any engine computes in this corpus (the histograms at 2^20 are the largest cases).
-const HEAP_LIMIT: u64 = 1 << 20;
+/// Heaps any engine computes in this corpus (the histograms at 2^16 are the largest cases).
+const HEAP_LIMIT: u64 = 1 << 16;
 /// The memory window's depth and prefix in the windowed engines: small, so that values are
 /// dropped and fetched back.
 const WINDOW_DEPTH: u64 = 64;
@@ -88,16 +136,37 @@ struct Case {
 /// The kinds of fact in the corpus.
 enum Kind {
     /// G(from), G(from + 1), … of a one-heap rule.
-    Sequence { rule: String, from: u64, values: Vec<u32> },
+    Sequence {
+        rule: String,
+        from: u64,
+        values: Vec<u32>,
+    },
     /// The rule's sequence is periodic: preperiod, period, and G(0..preperiod + period).
-    Period { rule: String, preperiod: u64, period: u64, values: Vec<u32> },
+    Period {
+        rule: String,
+        preperiod: u64,
+        period: u64,
+        values: Vec<u32>,
+    },
     /// How many of the heaps 1..=n have each value.
-    Histogram { rule: String, n: u64, counts: BTreeMap<u32, u64> },
+    Histogram {
+        rule: String,
+        n: u64,
+        counts: BTreeMap<u32, u64>,
+    },
     /// A Nim position (heaps), in normal or misère play.
-    Nim { heaps: Vec<u64>, misere: bool, expect: NimFact },
+    Nim {
+        heaps: Vec<u64>,
+        misere: bool,
+        expect: NimFact,
+    },
     /// A race of patterns on a fair coin: each pattern's chance to come first and the expected
     /// number of tosses (`win` is `None` where the data does not say).
-    Race { patterns: Vec<String>, win: Vec<Option<RBig>>, expected: RBig },
+    Race {
+        patterns: Vec<String>,
+        win: Vec<Option<RBig>>,
+        expected: RBig,
+    },
 }
 
 /// What a Nim case states.
@@ -116,11 +185,17 @@ enum NimFact {
 enum Answer {
     /// G(0..) in natural heap sizes (at least as far as the case needs), and the period the
     /// engine found, when it looked for one.
-    Heap { values: Vec<u32>, period: Option<Periodicity> },
+    Heap {
+        values: Vec<u32>,
+        period: Option<Periodicity>,
+    },
     /// A Nim answer.
     Nim(NimFact),
     /// Each pattern's chance to come first, and the expected number of tosses.
-    Race { win: Vec<Option<RBig>>, expected: RBig },
+    Race {
+        win: Vec<Option<RBig>>,
+        expected: RBig,
+    },
 }
 
 /// An engine cannot take this case (the reason is kept for `--verbose`).
@@ -132,7 +207,10 @@ fn failed<E: std::fmt::Display>(e: E) -> Skip {
 }
 
 fn is_heap(c: &Case) -> bool {
-    matches!(c.kind, Kind::Sequence { .. } | Kind::Period { .. } | Kind::Histogram { .. })
+    matches!(
+        c.kind,
+        Kind::Sequence { .. } | Kind::Period { .. } | Kind::Histogram { .. }
+    )
 }
 fn is_nim(c: &Case) -> bool {
     matches!(c.kind, Kind::Nim { .. })
@@ -166,7 +244,12 @@ fn heap_work(c: &Case) -> Result<HeapWork, Skip> {
     let (text, n, wants_period) = match &c.kind {
         Kind::Sequence { rule, from, values } => (rule, from + values.len() as u64 - 1, false),
         Kind::Histogram { rule, n, .. } => (rule, *n, false),
-        Kind::Period { rule, preperiod, period, .. } => {
+        Kind::Period {
+            rule,
+            preperiod,
+            period,
+            ..
+        } => {
             let r = grundy_heap::parse(rule).map_err(failed)?;
             // Far enough for the Guy–Smith check (or 6 periods past the preperiod when no
             // theorem covers the rule).
@@ -174,7 +257,8 @@ fn heap_work(c: &Case) -> Result<HeapWork, Skip> {
                 Some(b) => b.needs_upto(*preperiod, *period),
                 None => preperiod + 6 * period,
             };
-            (rule, n.max(preperiod + period), true)
+            // `periodicity::find` tries periods up to half the values it is given.
+            (rule, n.max(preperiod + 2 * period), true)
         }
         _ => return Err(Skip("not a heap case".into())),
     };
@@ -182,16 +266,32 @@ fn heap_work(c: &Case) -> Result<HeapWork, Skip> {
     let (base, shift) = rule.base_and_shift();
     let (base, shift) = (base.clone(), shift);
     if n + shift > HEAP_LIMIT {
-        return Err(Skip(format!("{} heaps is beyond this corpus' limit", n + shift)));
+        return Err(Skip(format!(
+            "{} heaps is beyond this corpus' limit",
+            n + shift
+        )));
     }
-    Ok(HeapWork { rule, base, shift, n, wants_period })
+    Ok(HeapWork {
+        rule,
+        base,
+        shift,
+        n,
+        wants_period,
+    })
 }
 
 /// The answer from G_base(0..=m): natural values, and the period where the case asks for one.
 fn heap_answer(w: &HeapWork, mut base_values: Vec<u32>) -> Answer {
     base_values.drain(..w.shift as usize);
-    let period = if w.wants_period { periodicity::analyze(&w.rule, &base_values) } else { None };
-    Answer::Heap { values: base_values, period }
+    let period = if w.wants_period {
+        periodicity::analyze(&w.rule, &base_values)
+    } else {
+        None
+    };
+    Answer::Heap {
+        values: base_values,
+        period,
+    }
 }
 
 fn splits(code: &TakeBreak) -> bool {
@@ -209,7 +309,10 @@ fn heap_reference(c: &Case) -> Result<Answer, Skip> {
         base => {
             let code = base.take_break().ok_or_else(|| Skip("no code".into()))?;
             if splits(&code) && w.m() > REFERENCE_SPLIT_LIMIT {
-                return Err(Skip(format!("{} heaps of a splitting code is too slow", w.m())));
+                return Err(Skip(format!(
+                    "{} heaps of a splitting code is too slow",
+                    w.m()
+                )));
             }
             grundy_heap::reference::try_sequence(&code, w.m(), &mut |_| true).map_err(failed)?
         }
@@ -238,7 +341,9 @@ fn heap_subtraction(c: &Case) -> Result<Answer, Skip> {
 /// The code the sparse engine runs for a case, or why it cannot.
 fn sparse_code(w: &HeapWork) -> Result<TakeBreak, Skip> {
     let code = match &w.base {
-        Rule::Subtraction(SubtractionSet::Infinite(s)) if !matches!(s, InfiniteSet::Odd | InfiniteSet::Even) => {
+        Rule::Subtraction(SubtractionSet::Infinite(s))
+            if !matches!(s, InfiniteSet::Odd | InfiniteSet::Even) =>
+        {
             return Err(Skip("an infinite subtraction set".into()))
         }
         base => base.take_break().ok_or_else(|| Skip("no code".into()))?,
@@ -279,11 +384,17 @@ fn heap_sparse_window(c: &Case) -> Result<Answer, Skip> {
     });
     let values = std::mem::take(&mut *log.lock().unwrap());
     if values.len() as u64 != w.m() + 1 {
-        return Err(failed(format!("the log holds {} values, not {}", values.len(), w.m() + 1)));
+        return Err(failed(format!(
+            "the log holds {} values, not {}",
+            values.len(),
+            w.m() + 1
+        )));
     }
     // The engine's own histogram must be that of the values it handed out.
     if e.histogram() != histogram_of(&values) {
-        return Err(failed("the windowed engine's histogram is not that of its values"));
+        return Err(failed(
+            "the windowed engine's histogram is not that of its values",
+        ));
     }
     WINDOW_FETCHES.fetch_add(e.gap_fetches(), std::sync::atomic::Ordering::Relaxed);
     Ok(heap_answer(&w, values))
@@ -317,15 +428,23 @@ fn heap_sparse_run(c: &Case) -> Result<Answer, Skip> {
             .ok_or_else(|| failed("the save directory holds no values"))?;
         let s = &out.summary;
         if values.len() as u64 != w.m() + 1 || s.n != w.m() {
-            return Err(failed(format!("saved {} values, summary n = {}", values.len(), s.n)));
+            return Err(failed(format!(
+                "saved {} values, summary n = {}",
+                values.len(),
+                s.n
+            )));
         }
         if s.histogram != histogram_of(&values) {
-            return Err(failed("the summary's histogram is not that of the saved values"));
+            return Err(failed(
+                "the summary's histogram is not that of the saved values",
+            ));
         }
         let max = values.iter().copied().max().unwrap_or(0);
         let first = values.iter().position(|&v| v == max).unwrap_or(0) as u64;
         if (s.max_value, s.max_first) != (max, first) {
-            return Err(failed("the summary's largest value is not that of the saved values"));
+            return Err(failed(
+                "the summary's largest value is not that of the saved values",
+            ));
         }
         let mut answer = heap_answer(&w, values);
         if opts.find_period {
@@ -346,10 +465,16 @@ fn heap_facade(c: &Case) -> Result<Answer, Skip> {
     let w = heap_work(c)?;
     if w.wants_period {
         let s = grundy::heap::find_period(&w.rule, &mut Compute::default()).map_err(failed)?;
-        return Ok(Answer::Heap { values: s.values, period: s.period });
+        return Ok(Answer::Heap {
+            values: s.values,
+            period: s.period,
+        });
     }
     let s = grundy::heap::sequence(&w.rule, w.n, &mut Compute::default()).map_err(failed)?;
-    Ok(Answer::Heap { values: s.values, period: None })
+    Ok(Answer::Heap {
+        values: s.values,
+        period: None,
+    })
 }
 
 fn histogram_of(values: &[u32]) -> Vec<u64> {
@@ -375,9 +500,15 @@ fn temp_dir() -> PathBuf {
 
 fn nim_case(c: &Case) -> (&[u64], Play, NimFact) {
     match &c.kind {
-        Kind::Nim { heaps, misere, expect } => {
-            (heaps, if *misere { Play::Misere } else { Play::Normal }, *expect)
-        }
+        Kind::Nim {
+            heaps,
+            misere,
+            expect,
+        } => (
+            heaps,
+            if *misere { Play::Misere } else { Play::Normal },
+            *expect,
+        ),
         _ => unreachable!("claimed by is_nim"),
     }
 }
@@ -476,21 +607,30 @@ fn race_conway(c: &Case) -> Result<Answer, Skip> {
     let b = coin.encode(&p[1]).map_err(failed)?;
     let r = conway::conway(&coin, &a, &b).map_err(failed)?;
     let first = RBig::ONE - &r.prob_b_first;
-    Ok(Answer::Race { win: vec![Some(first), Some(r.prob_b_first)], expected: r.expected })
+    Ok(Answer::Race {
+        win: vec![Some(first), Some(r.prob_b_first)],
+        expected: r.expected,
+    })
 }
 
 /// The linear system of correlations, k patterns.
 fn race_correlation_system(c: &Case) -> Result<Answer, Skip> {
     let race = Race::new(Alphabet::coin(), race_patterns(c)).map_err(failed)?;
     let s = correlation_system::solve(&race).map_err(failed)?;
-    Ok(Answer::Race { win: s.win.into_iter().map(Some).collect(), expected: s.expected })
+    Ok(Answer::Race {
+        win: s.win.into_iter().map(Some).collect(),
+        expected: s.expected,
+    })
 }
 
 /// The absorbing Markov chain on the patterns' trie.
 fn race_chain(c: &Case) -> Result<Answer, Skip> {
     let race = Race::new(Alphabet::coin(), race_patterns(c)).map_err(failed)?;
     let s = chain::solve(&race, CHAIN_STATES).map_err(failed)?;
-    Ok(Answer::Race { win: s.win.into_iter().map(Some).collect(), expected: s.expected })
+    Ok(Answer::Race {
+        win: s.win.into_iter().map(Some).collect(),
+        expected: s.expected,
+    })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -510,9 +650,23 @@ fn check_expected(c: &Case, a: &Answer) -> Result<(), String> {
             }
             Ok(())
         }
-        (Kind::Period { rule, preperiod, period, values }, Answer::Heap { values: got, period: p }) => {
+        (
+            Kind::Period {
+                rule,
+                preperiod,
+                period,
+                values,
+            },
+            Answer::Heap {
+                values: got,
+                period: p,
+            },
+        ) => {
             let p = p.ok_or("no period found")?;
-            let proven = grundy_heap::parse(rule).ok().and_then(|r| periodicity::rule_bound(&r)).is_some();
+            let proven = grundy_heap::parse(rule)
+                .ok()
+                .and_then(|r| periodicity::rule_bound(&r))
+                .is_some();
             let status_ok = !proven || p.status == Status::Proven;
             if (p.preperiod, p.period, p.saltus) != (*preperiod, *period, 0) || !status_ok {
                 return Err(format!(
@@ -521,8 +675,14 @@ fn check_expected(c: &Case, a: &Answer) -> Result<(), String> {
                 ));
             }
             if got.len() < values.len() || got[..values.len()] != values[..] {
-                let i = (0..values.len()).find(|&i| got.get(i) != Some(&values[i])).unwrap_or(0);
-                return Err(format!("G({i}) = {:?}, the data says {}", got.get(i), values[i]));
+                let i = (0..values.len())
+                    .find(|&i| got.get(i) != Some(&values[i]))
+                    .unwrap_or(0);
+                return Err(format!(
+                    "G({i}) = {:?}, the data says {}",
+                    got.get(i),
+                    values[i]
+                ));
             }
             Ok(())
         }
@@ -557,14 +717,22 @@ fn check_expected(c: &Case, a: &Answer) -> Result<(), String> {
                 Err(format!("{got:?}, the data says {expect:?}"))
             }
         }
-        (Kind::Race { win, expected, .. }, Answer::Race { win: got, expected: e }) => {
+        (
+            Kind::Race { win, expected, .. },
+            Answer::Race {
+                win: got,
+                expected: e,
+            },
+        ) => {
             if e != expected {
                 return Err(format!("expected length {e}, the data says {expected}"));
             }
             for (i, w) in win.iter().enumerate() {
                 if let (Some(w), Some(Some(g))) = (w, got.get(i)) {
                     if w != g {
-                        return Err(format!("pattern {i} first with probability {g}, the data says {w}"));
+                        return Err(format!(
+                            "pattern {i} first with probability {g}, the data says {w}"
+                        ));
                     }
                 } else if w.is_some() {
                     return Err(format!("no probability for pattern {i}"));
@@ -579,7 +747,16 @@ fn check_expected(c: &Case, a: &Answer) -> Result<(), String> {
 /// Whether two engines' answers to the same case agree where both say something.
 fn check_same(a: &Answer, b: &Answer) -> Result<(), String> {
     match (a, b) {
-        (Answer::Heap { values: va, period: pa }, Answer::Heap { values: vb, period: pb }) => {
+        (
+            Answer::Heap {
+                values: va,
+                period: pa,
+            },
+            Answer::Heap {
+                values: vb,
+                period: pb,
+            },
+        ) => {
             let common = va.len().min(vb.len());
             if let Some(i) = (0..common).find(|&i| va[i] != vb[i]) {
                 return Err(format!("G({i}) = {} here, {} there", vb[i], va[i]));
@@ -591,7 +768,16 @@ fn check_same(a: &Answer, b: &Answer) -> Result<(), String> {
             }
             Ok(())
         }
-        (Answer::Race { win: wa, expected: ea }, Answer::Race { win: wb, expected: eb }) => {
+        (
+            Answer::Race {
+                win: wa,
+                expected: ea,
+            },
+            Answer::Race {
+                win: wb,
+                expected: eb,
+            },
+        ) => {
             if ea != eb {
                 return Err(format!("expected length {eb} here, {ea} there"));
             }
@@ -624,7 +810,8 @@ fn read(path: &str) -> String {
 
 /// Lines that are data: not empty, not `#` comments.
 fn data_lines(text: &str) -> impl Iterator<Item = &str> {
-    text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
 }
 
 /// Every case in `testdata/`.
@@ -651,7 +838,10 @@ fn load_oeis(cases: &mut Vec<Case>) {
         let terms: Vec<(u64, u32)> = data_lines(&read(&format!("oeis/{anum}.txt")))
             .map(|l| {
                 let mut it = l.split_whitespace();
-                (it.next().unwrap().parse().unwrap(), it.next().unwrap().parse().unwrap())
+                (
+                    it.next().unwrap().parse().unwrap(),
+                    it.next().unwrap().parse().unwrap(),
+                )
             })
             .collect();
         let mut games = codes_with_shifts(desc);
@@ -667,7 +857,11 @@ fn load_oeis(cases: &mut Vec<Case>) {
             for (i, &(n, _)) in terms.iter().enumerate() {
                 assert_eq!(n, terms[0].0 + i as u64, "{anum}: terms are consecutive");
             }
-            let shift = if k > 0 { format!(" a(n-{k})") } else { String::new() };
+            let shift = if k > 0 {
+                format!(" a(n-{k})")
+            } else {
+                String::new()
+            };
             cases.push(Case {
                 name: format!("oeis/{anum} {game}{shift}"),
                 kind: Kind::Sequence {
@@ -717,7 +911,8 @@ fn codes_with_shifts(desc: &str) -> Vec<(String, u64)> {
                             m += 1;
                         }
                         let to = &seg[k..m];
-                        let (lo, hi) = (code.as_bytes()[code.len() - 1], to.as_bytes()[to.len() - 1]);
+                        let (lo, hi) =
+                            (code.as_bytes()[code.len() - 1], to.as_bytes()[to.len() - 1]);
                         for d in lo..=hi {
                             pending.push(format!("{}{}", &code[..code.len() - 1], d as char));
                         }
@@ -753,7 +948,10 @@ fn octal_name(name: &str) -> String {
 /// nimbers in base 36 with the period in parentheses).
 fn load_periodic(cases: &mut Vec<Case>) {
     let text = read("octal/periodic_trivial.txt");
-    for line in text.lines().filter(|l| l.contains('|') && !l.starts_with("game") && !l.starts_with(":-")) {
+    for line in text
+        .lines()
+        .filter(|l| l.contains('|') && !l.starts_with("game") && !l.starts_with(":-"))
+    {
         let cols: Vec<&str> = line.split('|').map(str::trim).collect();
         let values: Vec<u32> = cols[3]
             .chars()
@@ -788,7 +986,10 @@ fn load_cgsuite(cases: &mut Vec<Case>) {
         let ruleset = field("ruleset");
         let code = field("code").to_string();
         let list = |name: &str| -> Vec<u32> {
-            field(name).split(',').map(|x| x.trim().parse().unwrap()).collect()
+            field(name)
+                .split(',')
+                .map(|x| x.trim().parse().unwrap())
+                .collect()
         };
         let nim = list("nim[1..20]");
         if ruleset == "game.heap.Nim" {
@@ -796,21 +997,33 @@ fn load_cgsuite(cases: &mut Vec<Case>) {
                 let h = i as u64 + 1;
                 cases.push(Case {
                     name: format!("cgsuite/Nim heap {h} value"),
-                    kind: Kind::Nim { heaps: vec![h], misere: false, expect: NimFact::Value(v as u64) },
+                    kind: Kind::Nim {
+                        heaps: vec![h],
+                        misere: false,
+                        expect: NimFact::Value(v as u64),
+                    },
                 });
             }
             for (h, &v) in list("misere[0..20]").iter().enumerate() {
                 let outcome = if v == 0 { Outcome::P } else { Outcome::N };
                 cases.push(Case {
                     name: format!("cgsuite/Nim heap {h} misère"),
-                    kind: Kind::Nim { heaps: vec![h as u64], misere: true, expect: NimFact::Outcome(outcome) },
+                    kind: Kind::Nim {
+                        heaps: vec![h as u64],
+                        misere: true,
+                        expect: NimFact::Outcome(outcome),
+                    },
                 });
             }
         }
         let period = field("period");
         cases.push(Case {
             name: format!("cgsuite/{ruleset} {code}"),
-            kind: Kind::Sequence { rule: code.clone(), from: 1, values: nim },
+            kind: Kind::Sequence {
+                rule: code.clone(),
+                from: 1,
+                values: nim,
+            },
         });
         if let Some(rest) = period.strip_prefix("Periodicity(Period => ") {
             let nums: Vec<u64> = rest
@@ -825,7 +1038,12 @@ fn load_cgsuite(cases: &mut Vec<Case>) {
             values.truncate((nums[1] + nums[0]) as usize);
             cases.push(Case {
                 name: format!("cgsuite/{ruleset} {code} period"),
-                kind: Kind::Period { rule: code, preperiod: nums[1], period: nums[0], values },
+                kind: Kind::Period {
+                    rule: code,
+                    preperiod: nums[1],
+                    period: nums[0],
+                    values,
+                },
             });
         }
     }
@@ -834,7 +1052,9 @@ fn load_cgsuite(cases: &mut Vec<Case>) {
 /// The numbers after `marker` on `line`, up to the first token that is not one.
 fn numbers_after(line: &str, marker: &str) -> Vec<u64> {
     let rest = &line[line.find(marker).unwrap() + marker.len()..];
-    rest.split_whitespace().map_while(|t| t.parse().ok()).collect()
+    rest.split_whitespace()
+        .map_while(|t| t.parse().ok())
+        .collect()
 }
 
 /// `games/cp_games_reference.txt`: the heap games' sequences (Pimber, odd-even Nim, the
@@ -844,19 +1064,37 @@ fn load_contest(cases: &mut Vec<Case>) {
     let line = |start: &str| text.lines().find(|l| l.starts_with(start)).unwrap();
     let as_u32 = |v: Vec<u64>| v.into_iter().map(|x| x as u32).collect::<Vec<u32>>();
     let mut lines = text.lines();
-    lines.find(|l| l.starts_with("== Pimber (subtract")).unwrap();
+    lines
+        .find(|l| l.starts_with("== Pimber (subtract"))
+        .unwrap();
     let pimber = as_u32(numbers_after(lines.next().unwrap(), ""));
     assert_eq!(pimber.len(), 100);
     let sequences = [
         ("pimber", 0, pimber),
-        ("odd-even-nim", 0, as_u32(numbers_after(line("== Odd-even Nim"), "g(0..40): "))),
-        ("polygon-chords", 0, as_u32(numbers_after(line("== Polygon game"), "g(0..60): "))),
-        ("crosses", 1, as_u32(numbers_after(line("== Crosses-and-crosses"), "g(1..60): "))),
+        (
+            "odd-even-nim",
+            0,
+            as_u32(numbers_after(line("== Odd-even Nim"), "g(0..40): ")),
+        ),
+        (
+            "polygon-chords",
+            0,
+            as_u32(numbers_after(line("== Polygon game"), "g(0..60): ")),
+        ),
+        (
+            "crosses",
+            1,
+            as_u32(numbers_after(line("== Crosses-and-crosses"), "g(1..60): ")),
+        ),
     ];
     for (rule, from, values) in sequences {
         cases.push(Case {
             name: format!("games/cp_games_reference {rule}"),
-            kind: Kind::Sequence { rule: rule.into(), from, values },
+            kind: Kind::Sequence {
+                rule: rule.into(),
+                from,
+                values,
+            },
         });
     }
     // `[1, 2]->koosaga` (the first player, koosaga, wins) or `->cubelover` (the second);
@@ -877,18 +1115,32 @@ fn load_contest(cases: &mut Vec<Case>) {
         "cubelover" => Outcome::P,
         other => panic!("who is {other}?"),
     };
-    for (marker, misere) in [("   11868 normal Nim examples", false), ("   same positions under misere", true)] {
+    for (marker, misere) in [
+        ("   11868 normal Nim examples", false),
+        ("   same positions under misere", true),
+    ] {
         for (heaps, who) in examples(line(marker)) {
             cases.push(Case {
-                name: format!("games/cp_games_reference {} {heaps:?}", if misere { "misère Nim" } else { "Nim" }),
-                kind: Kind::Nim { heaps, misere, expect: NimFact::Outcome(outcome(&who)) },
+                name: format!(
+                    "games/cp_games_reference {} {heaps:?}",
+                    if misere { "misère Nim" } else { "Nim" }
+                ),
+                kind: Kind::Nim {
+                    heaps,
+                    misere,
+                    expect: NimFact::Outcome(outcome(&who)),
+                },
             });
         }
     }
     for (heaps, count) in examples(line("   16895 winning first moves")) {
         cases.push(Case {
             name: format!("games/cp_games_reference Nim winning moves {heaps:?}"),
-            kind: Kind::Nim { heaps, misere: false, expect: NimFact::WinningMoves(count.parse().unwrap()) },
+            kind: Kind::Nim {
+                heaps,
+                misere: false,
+                expect: NimFact::WinningMoves(count.parse().unwrap()),
+            },
         });
     }
 }
@@ -902,20 +1154,33 @@ fn load_histograms(cases: &mut Vec<Case>) {
     for line in read("octal/value_histograms.txt").lines() {
         if let Some(rest) = line.strip_prefix("## ") {
             let mut it = rest.split_whitespace();
-            let key = (it.next().unwrap().to_string(), it.next().unwrap().parse().unwrap());
-            found.insert(key.clone(), ("octal/value_histograms".into(), BTreeMap::new()));
+            let key = (
+                it.next().unwrap().to_string(),
+                it.next().unwrap().parse().unwrap(),
+            );
+            found.insert(
+                key.clone(),
+                ("octal/value_histograms".into(), BTreeMap::new()),
+            );
             current = Some(key);
         } else if !line.starts_with('#') && !line.trim().is_empty() {
             let mut it = line.split_whitespace();
             let v: u32 = it.next().unwrap().parse().unwrap();
             let c: u64 = it.next().unwrap().parse().unwrap();
-            found.get_mut(current.as_ref().unwrap()).unwrap().1.insert(v, c);
+            found
+                .get_mut(current.as_ref().unwrap())
+                .unwrap()
+                .1
+                .insert(v, c);
         }
     }
     for line in data_lines(&read("octal/value_frequencies.txt")) {
         let (head, counts) = line.split_once('|').unwrap();
         let mut it = head.split_whitespace();
-        let key: (String, u64) = (it.next().unwrap().to_string(), it.next().unwrap().parse().unwrap());
+        let key: (String, u64) = (
+            it.next().unwrap().to_string(),
+            it.next().unwrap().parse().unwrap(),
+        );
         let counts: BTreeMap<u32, u64> = counts
             .split_whitespace()
             .map(|t| {
@@ -938,7 +1203,11 @@ fn load_histograms(cases: &mut Vec<Case>) {
         }
         cases.push(Case {
             name: format!("{file} {game} N={n}"),
-            kind: Kind::Histogram { rule: game, n, counts },
+            kind: Kind::Histogram {
+                rule: game,
+                n,
+                counts,
+            },
         });
     }
 }
@@ -963,7 +1232,11 @@ fn load_penney(cases: &mut Vec<Case>) {
         let f: Vec<&str> = line.split_whitespace().collect();
         cases.push(Case {
             name: format!("penney/waiting_times_binary {}", f[0]),
-            kind: Kind::Race { patterns: vec![f[0].into()], win: vec![Some(RBig::ONE)], expected: frac(f[1]) },
+            kind: Kind::Race {
+                patterns: vec![f[0].into()],
+                win: vec![Some(RBig::ONE)],
+                expected: frac(f[1]),
+            },
         });
     }
 }
@@ -1009,6 +1282,15 @@ fn main() {
             let result = catch_unwind(AssertUnwindSafe(|| (engine.run)(case)))
                 .unwrap_or_else(|p| Err(failed(panic_message(&p))));
             tally.time += t0.elapsed();
+            if verbose && t0.elapsed() > Duration::from_millis(500) {
+                let _ = writeln!(
+                    report,
+                    "slow {:<18} {}: {:.1} s",
+                    engine.name,
+                    case.name,
+                    t0.elapsed().as_secs_f64()
+                );
+            }
             let answer = match result {
                 Ok(a) => a,
                 Err(Skip(why)) if !why.starts_with("ERROR: ") => {
@@ -1029,7 +1311,9 @@ fn main() {
             tally.run += 1;
             answered += 1;
             let verdict = check_expected(case, &answer).and_then(|()| match &first {
-                Some((other, a)) => check_same(a, &answer).map_err(|e| format!("against {other}: {e}")),
+                Some((other, a)) => {
+                    check_same(a, &answer).map_err(|e| format!("against {other}: {e}"))
+                }
                 None => Ok(()),
             });
             match verdict {
@@ -1051,12 +1335,19 @@ fn main() {
 
     print!("{report}");
     println!();
-    println!("{} cases from testdata/ in {:.1} s", cases.len(), start.elapsed().as_secs_f64());
+    println!(
+        "{} cases from testdata/ in {:.1} s",
+        cases.len(),
+        start.elapsed().as_secs_f64()
+    );
     println!(
         "{:<20} | {:>9} | {:>13} | {:>13} | {:>7}",
         "engine", "cases run", "cases skipped", "disagreements", "time"
     );
-    println!("{:-<20}-+-{:->9}-+-{:->13}-+-{:->13}-+-{:->7}", "", "", "", "", "");
+    println!(
+        "{:-<20}-+-{:->9}-+-{:->13}-+-{:->13}-+-{:->7}",
+        "", "", "", "", ""
+    );
     let mut idle = Vec::new();
     for (engine, t) in ENGINES.iter().zip(&tallies) {
         println!(

@@ -188,7 +188,7 @@ pub enum Rule {
     /// A named game: the value of a heap of natural size `n` is the value of heap `n + shift`
     /// of `base`.
     Named {
-        /// The game's entry in [`named`](crate::named): its name, what n counts, its shift.
+        /// The game's entry in [`named`](mod@crate::named): its name, what n counts, its shift.
         game: &'static NamedGame,
         /// The rule the named game is played as (a code, usually).
         base: Box<Rule>,

@@ -15,6 +15,8 @@
 //! function and the Aho–Corasick automaton, independent of the game; [`linear`] solves exact
 //! rational systems (multi-modular with verification, Bareiss as fallback and reference).
 
+#![forbid(unsafe_code)]
+
 pub mod alphabet;
 pub mod chain;
 pub mod conway;

@@ -100,7 +100,7 @@ fn render(a: &GraphAnalysis) -> String {
     let pad = |s: &mut String, name: &str| {
         s.push_str(name);
         let n = width - name.chars().count();
-        s.extend(std::iter::repeat(' ').take(n));
+        s.extend(std::iter::repeat_n(' ', n));
     };
     pad(&mut s, "vertex");
     s.push_str("  grundy\n");

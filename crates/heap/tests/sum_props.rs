@@ -112,7 +112,7 @@ fn kayles_7_9_12() {
         ]
     );
     assert_eq!(brute_force(&r, &[7, 9, 12], &values).len(), 5);
-    // the example of docs/json/heap_sum.md
+    // the example of docs/json.md (heap library results)
     let text = r#"{"heaps":[7,9,12],"heap_values":[2,4,4],"grundy":2,"outcome":"N",
  "winning_moves":[
   {"heap":0,"from":7,"removed":1,"leaves":[3,3],"to":[3,3,9,12],"text":"from the heap of 7, remove 1 and split the rest into 3 + 3"},

@@ -13,13 +13,13 @@
 //! [`DEFAULT_MAX_POSITIONS`] of them unless [`GraphOptions::max_positions`] says otherwise.
 //! Loading is near-linear: repeated edges are found in a hash set.
 
+use crate::budget::MisereBudget;
 use crate::fxhash::FxHashMap;
 use crate::game::{Game, Outcome};
 use crate::mex::Mex;
 use crate::nim::Play;
 use crate::solver::Solver;
 use crate::text::{escape, quote};
-use std::cell::Cell;
 
 /// The default cap on the token placements a misère search may visit: one million, which
 /// takes about 150 MB and 2 seconds with four tokens (each memoised placement holds its
@@ -306,27 +306,6 @@ impl Game for Tokens<'_> {
     }
 }
 
-/// [`Tokens`] that counts the placements the misère search opens and, past `limit`, offers no
-/// more moves: the search then ends quickly and its (meaningless) answer is discarded.
-struct CappedTokens<'a> {
-    graph: &'a DiGraph,
-    opened: Cell<usize>,
-    limit: usize,
-}
-
-impl Game for CappedTokens<'_> {
-    type Position = Vec<usize>;
-
-    fn options(&self, pos: &Vec<usize>, out: &mut Vec<Vec<usize>>) {
-        // The misère search lists the options of each position once, when it opens it.
-        let n = self.opened.get() + 1;
-        self.opened.set(n);
-        if n <= self.limit {
-            Tokens(self.graph).options(pos, out);
-        }
-    }
-}
-
 /// Misère play of tokens on an acyclic graph (the player who makes the last move loses):
 /// the outcome and every winning move, by direct search of the whole token position (misère
 /// values do not add). Visits at most [`DEFAULT_MAX_POSITIONS`] placements; see
@@ -356,15 +335,14 @@ fn misere_search(
     tokens: &[usize],
     max_positions: usize,
 ) -> Result<(Outcome, Vec<TokenMove>), GraphError> {
-    let mut solver = Solver::new(CappedTokens {
-        graph,
-        opened: Cell::new(0),
-        limit: max_positions,
-    });
-    let too_many = |solver: &Solver<CappedTokens>| {
-        (solver.game().opened.get() > max_positions).then_some(GraphError::TooManyPositions {
-            limit: max_positions,
-        })
+    let mut solver = Solver::new(MisereBudget::new(Tokens(graph), max_positions as u64));
+    let too_many = |solver: &Solver<MisereBudget<Tokens>>| {
+        solver
+            .game()
+            .exceeded()
+            .then_some(GraphError::TooManyPositions {
+                limit: max_positions,
+            })
     };
     let mut sorted = tokens.to_vec();
     sorted.sort_unstable();

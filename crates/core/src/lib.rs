@@ -40,6 +40,7 @@
 #![forbid(unsafe_code)]
 
 mod fxhash;
+pub mod budget;
 pub mod game;
 pub mod graph;
 pub mod mex;

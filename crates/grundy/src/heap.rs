@@ -30,7 +30,9 @@ pub use grundy_heap::code::{Constraint, Digit, TakeBreak};
 pub use grundy_heap::periodicity::{Periodicity, ProofBound, Status};
 pub use grundy_heap::rule::{format_code, parse, Rule, RuleError};
 pub use grundy_heap::sum::{HeapMove, SumAnalysis};
-pub use grundy_heap::{code, json_int, named, options, periodicity, reference, rule, subtraction};
+pub use grundy_heap::{
+    code, json_int, named, options, periodicity, reference, rule, subtraction, sum,
+};
 
 use crate::{Error, Result};
 use grundy_sparse::Plan;
@@ -740,4 +742,168 @@ fn record_of_values(seq: Sequence, keep: bool) -> Record {
         resumed_at: 0,
         values: keep.then_some(seq.values),
     }
+}
+
+/// [`analyze_position_misere`]: the positions the misère search may open unless the caller
+/// says otherwise (about a second and a few hundred MB).
+pub const DEFAULT_MISERE_POSITIONS: u64 = 1_000_000;
+
+/// A sum of heaps of one rule as one game over whole positions (a sorted list of heaps), for
+/// the misère search, where values do not add.
+struct HeapSum<'r> {
+    rule: &'r Rule,
+    /// G_base(0..=shift) for named games (see `grundy_heap::sum::for_each_move`).
+    base_small: Vec<u32>,
+}
+
+impl HeapSum<'_> {
+    /// The position after replacing heap `i` of `pos` by `leaves`, in `pos`'s order.
+    fn after(pos: &[u64], i: usize, leaves: &[u64]) -> Vec<u64> {
+        let mut next = Vec::with_capacity(pos.len() + leaves.len());
+        next.extend_from_slice(&pos[..i]);
+        next.extend_from_slice(leaves);
+        next.extend_from_slice(&pos[i + 1..]);
+        next
+    }
+}
+
+impl crate::Game for HeapSum<'_> {
+    type Position = Vec<u64>;
+
+    fn options(&self, pos: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        for (i, &h) in pos.iter().enumerate() {
+            if i > 0 && pos[i - 1] == h {
+                continue; // equal heaps have the same moves
+            }
+            grundy_heap::sum::for_each_move(self.rule, h, &self.base_small, |_, leaves| {
+                let mut next = HeapSum::after(pos, i, leaves);
+                next.sort_unstable();
+                out.push(next);
+            });
+        }
+    }
+}
+
+/// A sum of heaps under misère play (the player who makes the last move loses): the outcome
+/// and every winning move.
+///
+/// Serialized: `{"rule", "heaps", "play": "misere", "outcome", "winning_moves",
+/// "positions_searched"}`, each move as in [`Position`]. There is no `grundy`: misère play has
+/// no Sprague–Grundy value that adds.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MiserePosition {
+    /// The rule.
+    pub rule: String,
+    /// The heap sizes, in the order given.
+    #[serde(serialize_with = "grundy_heap::json_int::seq")]
+    pub heaps: Vec<u64>,
+    /// Always `"misere"`.
+    pub play: &'static str,
+    /// `N` when the player to move wins under misère play.
+    pub outcome: crate::Outcome,
+    /// Every move to a misère P-position.
+    pub winning_moves: Vec<HeapMove>,
+    /// Whole positions the search opened.
+    pub positions_searched: u64,
+}
+
+impl MiserePosition {
+    /// The position in words: who wins under misère play and every winning move.
+    pub fn describe(&self, rule: &Rule) -> String {
+        let heaps: Vec<String> = self.heaps.iter().map(|h| h.to_string()).collect();
+        let mut out = format!(
+            "{}, misère play (the last mover loses): heaps {}\n",
+            describe_rule(rule),
+            heaps.join(" ")
+        );
+        match self.outcome {
+            crate::Outcome::P => {
+                out.push_str("P: the player to move loses (every move leaves a winning position)\n")
+            }
+            crate::Outcome::N if self.winning_moves.is_empty() => out
+                .push_str("N: no move is possible, so under misère play the player to move wins\n"),
+            crate::Outcome::N => {
+                let _ = writeln!(
+                    out,
+                    "N: the player to move wins; winning moves ({}):",
+                    self.winning_moves.len()
+                );
+                for m in &self.winning_moves {
+                    let _ = writeln!(out, "  {m}");
+                }
+            }
+        }
+        let _ = writeln!(
+            out,
+            "(searched {} whole positions: misère values do not add)",
+            self.positions_searched
+        );
+        out
+    }
+}
+
+/// The misère outcome and every winning move of the sum of heaps `heaps` of `rule`, by a search
+/// over whole positions that opens at most `max_positions` of them ([`Error::Invalid`] past
+/// that, naming the limit).
+pub fn analyze_position_misere(
+    rule: &Rule,
+    heaps: &[u64],
+    max_positions: u64,
+) -> Result<MiserePosition> {
+    if heaps.is_empty() {
+        return Err(Error::Invalid("a position needs at least one heap".into()));
+    }
+    let (base, shift) = rule.base_and_shift();
+    let base_small = if shift > 0 {
+        grundy_heap::engine::sequence(base, shift)?
+    } else {
+        Vec::new()
+    };
+    let game = HeapSum { rule, base_small };
+    let mut solver =
+        crate::Solver::new(grundy_core::budget::MisereBudget::new(game, max_positions));
+    let too_many = |opened: u64| {
+        Error::Invalid(format!(
+            "the misère search passed the limit of {max_positions} positions (after {opened}); raise it with --max-positions"
+        ))
+    };
+    let mut start = heaps.to_vec();
+    start.sort_unstable();
+    let outcome = solver.misere_outcome(&start);
+    let mut winning_moves = Vec::new();
+    if outcome == crate::Outcome::N {
+        let mut moves = Vec::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            let g = solver.game().inner();
+            grundy_heap::sum::for_each_move(rule, h, &g.base_small, |removed, leaves| {
+                moves.push((i, h, removed, leaves.to_vec()));
+            });
+        }
+        for (i, h, removed, leaves) in moves {
+            let to = HeapSum::after(heaps, i, &leaves);
+            let mut key = to.clone();
+            key.sort_unstable();
+            if solver.misere_outcome(&key) == crate::Outcome::P {
+                winning_moves.push(HeapMove {
+                    heap_index: i,
+                    heap: h,
+                    removed,
+                    leaves,
+                    to,
+                });
+            }
+        }
+    }
+    let budget = solver.game();
+    if budget.exceeded() {
+        return Err(too_many(budget.opened()));
+    }
+    Ok(MiserePosition {
+        rule: rule.to_string(),
+        heaps: heaps.to_vec(),
+        play: "misere",
+        outcome,
+        winning_moves,
+        positions_searched: budget.opened(),
+    })
 }

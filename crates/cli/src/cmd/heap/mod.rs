@@ -28,6 +28,7 @@ Examples:
   grundy heap 0.137 --period --prove-upto 1e5 compute until the period is proven
   grundy heap kayles --upto 200 --plot kayles.svg
   grundy heap kayles --position 7 9 12        value, outcome and every winning move
+  grundy heap kayles --position 4 5 --misere  the same when the last mover loses
   grundy heap 4!.0 --upto 2^24 --summary      Grundy's game with the record engine")]
 pub struct Args {
     /// The rule: a take-and-break code, a subtraction set or a game name (see below).
@@ -54,6 +55,13 @@ pub struct Args {
     /// Analyse the sum of heaps of these sizes: value, outcome, every winning move.
     #[arg(long, value_name = "HEAP", num_args = 1.., allow_negative_numbers = true)]
     position: Vec<String>,
+    /// With --position: misère play (the player who makes the last move loses), by a search
+    /// over whole positions.
+    #[arg(long)]
+    misere: bool,
+    /// With --position --misere: how many whole positions the search may open (default 10^6).
+    #[arg(long, value_name = "N")]
+    max_positions: Option<String>,
     /// Engine: `auto` (the record engine where it pays), `reference` or `sparse`.
     #[arg(long, value_enum, default_value_t = Engine::Auto)]
     engine: Engine,
@@ -130,6 +138,11 @@ pub fn run(args: Args) -> CliResult {
     }
     if !args.position.is_empty() {
         return run_position(&args, &rule);
+    }
+    if args.misere || args.max_positions.is_some() {
+        return Err(CliError::usage(
+            "--misere and --max-positions apply to a position (--position H1 H2 …)",
+        ));
     }
     // `--period` alone means "find the period": keep computing until it is proven.
     let period_only = args.period && upto.is_none();
@@ -228,6 +241,17 @@ fn run_position(args: &Args, rule: &Rule) -> CliResult {
         .iter()
         .map(|t| count(t, "--position"))
         .collect::<Result<Vec<u64>, _>>()?;
+    if args.misere {
+        let limit = match &args.max_positions {
+            Some(t) => count(t, "--max-positions")?,
+            None => heap::DEFAULT_MISERE_POSITIONS,
+        };
+        let p = heap::analyze_position_misere(rule, &heaps, limit)?;
+        if args.output.json {
+            return print_result(&p);
+        }
+        return print_out(&p.describe(rule));
+    }
     let mut c = args.compute();
     let p = heap::analyze_position(rule, &heaps, &mut c).map_err(|e| {
         let mut err = CliError::from(e);

@@ -781,6 +781,309 @@ pub fn cycle(alphabet: &Alphabet, length: usize) -> Result<CycleReport> {
     })
 }
 
+/// Longest exact fraction the text reports print in full; a longer one is shown as its length
+/// (its decimal is always printed beside it, and the JSON carries it whole).
+pub const TEXT_FRACTION_LIMIT: usize = 60;
+
+/// An exact value in a text report: the fraction, or `[N-character fraction, see --json]` when
+/// it is longer than [`TEXT_FRACTION_LIMIT`].
+fn short_fraction(x: &impl fmt::Display) -> String {
+    let s = x.to_string();
+    if s.len() <= TEXT_FRACTION_LIMIT {
+        s
+    } else {
+        format!("[{}-character fraction, see --json]", s.len())
+    }
+}
+
+impl RaceReport {
+    /// The report as text for a reader, the words every front end shows (`grundy penney A B`):
+    /// the alphabet, one row per pattern (chance to come first, exact and decimal, `E[N | wins]`
+    /// and the simulated share when known), `E[N]` and `Var[N]`, Conway's leading numbers for
+    /// two patterns, the methods that agreed and the length distribution.
+    ///
+    /// ```
+    /// use grundy_penney::report::{self, RaceOptions};
+    /// use grundy_penney::Alphabet;
+    ///
+    /// let r = report::race(Alphabet::coin(), &["HHH", "THH"], &RaceOptions::default(), &mut |_| {})?;
+    /// let text = r.describe();
+    /// assert_eq!(text.lines().nth(3), Some("THH      7/8              0.875         53/7 (7.5714285714)"));
+    /// # Ok::<(), grundy_penney::PenneyError>(())
+    /// ```
+    pub fn describe(&self) -> String {
+        let mut t = String::new();
+        let probs: Vec<String> = self
+            .letter_probabilities
+            .iter()
+            .map(|(c, p)| format!("{c}={p}"))
+            .collect();
+        t.push_str(&format!(
+            "{} over {} ({})\n",
+            if self.patterns.len() == 1 {
+                "Waiting time".to_string()
+            } else {
+                format!("Race of {} patterns", self.patterns.len())
+            },
+            self.alphabet,
+            if self.is_uniform() {
+                format!("each {}", self.letter_probabilities[0].1)
+            } else {
+                probs.join(", ")
+            }
+        ));
+        let width = self
+            .patterns
+            .iter()
+            .map(|p| p.pattern.chars().count())
+            .max()
+            .unwrap_or(1)
+            .clamp(7, 40);
+        t.push_str(&format!(
+            "{:<width$}  {:<16} {:<12}",
+            "pattern", "P(first)", "decimal"
+        ));
+        if !self.chain_skipped() {
+            t.push_str("  E[N | wins]");
+        }
+        if self.simulation.is_some() {
+            t.push_str("  simulated");
+        }
+        t.push('\n');
+        for p in &self.patterns {
+            t.push_str(&format!(
+                "{:<width$}  {:<16} {:<12}",
+                p.pattern,
+                short_fraction(&p.win),
+                p.win.decimal()
+            ));
+            if let Some(e) = &p.expected_given_win {
+                let e = e.as_ref().map_or("-".to_string(), |e| {
+                    format!("{} ({})", short_fraction(e), e.decimal())
+                });
+                t.push_str(&format!("  {e}"));
+            }
+            if let Some(f) = p.simulated_win_decimal {
+                t.push_str(&format!("  {f:.6}"));
+            }
+            if let Some(j) = &p.contains {
+                t.push_str(&format!("  (contains {j}, can never win)"));
+            }
+            t.push('\n');
+        }
+        t.push_str(&format!(
+            "E[N] = {} ({})",
+            short_fraction(&self.expected_tosses),
+            self.expected_tosses.decimal()
+        ));
+        if let Some(v) = &self.variance {
+            t.push_str(&format!(
+                "   Var[N] = {} ({})",
+                short_fraction(v),
+                v.decimal()
+            ));
+        }
+        if let Some(s) = &self.simulation {
+            t.push_str(&format!(
+                "\nsimulated: {} races, seed {}: mean {:.6}, variance {:.6}",
+                s.trials, s.seed, s.mean_length, s.variance
+            ));
+        }
+        t.push('\n');
+        if let Some(c) = &self.conway {
+            t.push_str(&c.describe());
+        }
+        let methods: Vec<&str> = self.methods_agreeing.iter().map(|m| m.name()).collect();
+        t.push_str(&format!("Exact methods agreeing: {}", methods.join(", ")));
+        if self.chain_skipped() {
+            t.push_str(&format!(
+                " (Markov chain skipped: {} states, {} unknowns per state, too slow)",
+                self.chain_states,
+                self.unknowns_per_state()
+            ));
+        }
+        t.push('\n');
+        if !self.distribution.is_empty() {
+            t.push_str("n  P(race ends at toss n)\n");
+            for d in &self.distribution {
+                t.push_str(&format!(
+                    "{} {} ({})\n",
+                    d.n,
+                    short_fraction(&d.prob),
+                    d.prob.decimal()
+                ));
+            }
+        }
+        t
+    }
+}
+
+impl ConwayReport {
+    /// One line of text: the leading numbers (bit strings past 40 bits cut, with their length)
+    /// and the odds for `B` against `A`.
+    ///
+    /// ```
+    /// use grundy_penney::report::{self, RaceOptions};
+    /// use grundy_penney::Alphabet;
+    ///
+    /// let r = report::race(Alphabet::coin(), &["HHH", "THH"], &RaceOptions::default(), &mut |_| {})?;
+    /// assert_eq!(
+    ///     r.conway.unwrap().describe(),
+    ///     "Conway (A = HHH, B = THH): AA=111 AB=000 BB=100 BA=011; odds B:A = 7:1\n"
+    /// );
+    /// # Ok::<(), grundy_penney::PenneyError>(())
+    /// ```
+    pub fn describe(&self) -> String {
+        let bits = &self.leading_numbers;
+        let short = |b: &str| {
+            if b.len() > 40 {
+                format!("{}… ({} bits)", &b[..40], b.len())
+            } else {
+                b.to_string()
+            }
+        };
+        format!(
+            "Conway (A = {}, B = {}): AA={} AB={} BB={} BA={}; odds B:A = {}:{}\n",
+            self.a,
+            self.b,
+            short(&bits.aa),
+            short(&bits.ab),
+            short(&bits.bb),
+            short(&bits.ba),
+            short_fraction(&self.odds_b_to_a.b),
+            short_fraction(&self.odds_b_to_a.a)
+        )
+    }
+}
+
+impl BestReplyReport {
+    /// The report as text: the best reply, its chance, the equally good replies and what was
+    /// searched.
+    ///
+    /// ```
+    /// use grundy_penney::{report, Alphabet};
+    ///
+    /// let r = report::best_reply(&Alphabet::coin(), "HHH")?;
+    /// assert!(r.describe().starts_with("Best reply to HHH: THH appears first with probability 7/8 (0.875)\n"));
+    /// # Ok::<(), grundy_penney::PenneyError>(())
+    /// ```
+    pub fn describe(&self) -> String {
+        let ties = &self.ties[1.min(self.ties.len())..];
+        format!(
+            "Best reply to {}: {} appears first with probability {} ({}){}\nsearch: {}\n",
+            self.pattern,
+            self.best_reply,
+            short_fraction(&self.win),
+            self.win.decimal(),
+            if ties.is_empty() {
+                String::new()
+            } else {
+                format!("; equally good: {}", ties.join(" "))
+            },
+            self.search_description()
+        )
+    }
+}
+
+impl BestFirstReport {
+    /// The report as one line of text: the pattern, the chance it guarantees and the reply.
+    ///
+    /// ```
+    /// use grundy_penney::{report, Alphabet};
+    ///
+    /// let r = report::best_first(&Alphabet::coin(), 2)?;
+    /// assert!(r.describe().starts_with("First player's best pattern of length 2: "));
+    /// # Ok::<(), grundy_penney::PenneyError>(())
+    /// ```
+    pub fn describe(&self) -> String {
+        format!(
+            "First player's best pattern of length {}: {} wins with probability at least {} ({}); the best reply is {}\n",
+            self.length,
+            self.pattern,
+            self.guaranteed,
+            self.guaranteed.decimal(),
+            self.best_reply
+        )
+    }
+}
+
+impl TableReport {
+    /// The table as text: a title, then one row per pattern, columns right-aligned to the
+    /// widest entry, `-` on the diagonal.
+    ///
+    /// ```
+    /// use grundy_penney::{report, Alphabet};
+    ///
+    /// let r = report::table(&Alphabet::coin(), 2)?;
+    /// assert_eq!(r.describe().lines().nth(2), Some("HH    - 1/2 3/4 1/2"));
+    /// # Ok::<(), grundy_penney::PenneyError>(())
+    /// ```
+    pub fn describe(&self) -> String {
+        let cell = self
+            .table
+            .iter()
+            .flatten()
+            .flatten()
+            .map(|p| p.to_string().len())
+            .chain(self.patterns.iter().map(|n| n.chars().count()))
+            .max()
+            .unwrap_or(1);
+        let mut t = format!(
+            "P(column appears before row), patterns of length {}\n{:<cell$}",
+            self.length, ""
+        );
+        for n in &self.patterns {
+            t.push_str(&format!(" {n:>cell$}"));
+        }
+        t.push('\n');
+        for (name, row) in self.patterns.iter().zip(&self.table) {
+            t.push_str(&format!("{name:<cell$}"));
+            for x in row {
+                let s = x.as_ref().map_or("-".to_string(), |p| p.to_string());
+                t.push_str(&format!(" {s:>cell$}"));
+            }
+            t.push('\n');
+        }
+        t
+    }
+}
+
+impl CycleReport {
+    /// The cycle as text, one line per pattern and the chance it beats the one before it, or a
+    /// line saying there is none.
+    ///
+    /// ```
+    /// use grundy_penney::{report, Alphabet};
+    ///
+    /// let r = report::cycle(&Alphabet::coin(), 1)?;
+    /// assert_eq!(r.describe(), "No non-transitive cycle of best replies for length 1\n");
+    /// # Ok::<(), grundy_penney::PenneyError>(())
+    /// ```
+    pub fn describe(&self) -> String {
+        let Some(c) = &self.cycle else {
+            return format!(
+                "No non-transitive cycle of best replies for length {}\n",
+                self.length
+            );
+        };
+        let mut t = format!(
+            "Non-transitive cycle of length-{} patterns (each beats the one before it):\n",
+            self.length
+        );
+        for (k, step) in c.iter().enumerate() {
+            let prev = &c[(k + c.len() - 1) % c.len()].pattern;
+            t.push_str(&format!(
+                "  {} beats {} with probability {} ({})\n",
+                step.pattern,
+                prev,
+                step.beats_previous,
+                step.beats_previous.decimal()
+            ));
+        }
+        t
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

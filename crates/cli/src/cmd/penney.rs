@@ -8,10 +8,6 @@ use grundy::penney::report::{
     SimulationRequest, TableReport,
 };
 use grundy::penney::{Alphabet, PenneyError};
-use std::fmt::Display;
-
-/// Longest exact fraction printed in text mode (longer ones: decimal and digit count).
-const TEXT_FRACTION_LIMIT: usize = 60;
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
@@ -99,16 +95,6 @@ fn parse_length(flag: &str, text: &str) -> Result<usize, CliError> {
     Ok(n as usize)
 }
 
-/// Exact fraction in text mode, abbreviated when it is very long.
-fn frac(x: &impl Display) -> String {
-    let s = x.to_string();
-    if s.len() <= TEXT_FRACTION_LIMIT {
-        s
-    } else {
-        format!("[{}-character fraction, see --json]", s.len())
-    }
-}
-
 /// Prints a report as text, or as one JSON object with `--json`.
 fn emit<R: serde::Serialize>(json: bool, r: &R, text: impl FnOnce(&R) -> String) -> CliResult {
     if json {
@@ -160,19 +146,19 @@ pub fn run(args: Args) -> CliResult {
     let al = Alphabet::from_spec(args.alphabet.as_deref(), args.prob.as_deref()).map_err(error)?;
     if let Some(p) = &args.best_reply {
         let r = report::best_reply(&al, p).map_err(error)?;
-        return emit(args.json, &r, best_reply_text);
+        return emit(args.json, &r, BestReplyReport::describe);
     }
     if let Some(m) = &args.best_first {
         let r = report::best_first(&al, parse_length("--best-first", m)?).map_err(error)?;
-        return emit(args.json, &r, best_first_text);
+        return emit(args.json, &r, BestFirstReport::describe);
     }
     if let Some(m) = &args.table {
         let r = report::table(&al, parse_length("--table", m)?).map_err(error)?;
-        return emit(args.json, &r, table_text);
+        return emit(args.json, &r, TableReport::describe);
     }
     if let Some(m) = &args.cycle {
         let r = report::cycle(&al, parse_length("--cycle", m)?).map_err(error)?;
-        return emit(args.json, &r, cycle_text);
+        return emit(args.json, &r, CycleReport::describe);
     }
     let distribution = match &args.distribution {
         Some(k) => parse_count("--distribution", k, report::DISTRIBUTION_LIMIT as u64)? as usize,
@@ -198,206 +184,5 @@ pub fn run(args: Args) -> CliResult {
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    emit(args.json, &r.map_err(error)?, race_text)
-}
-
-fn race_text(r: &RaceReport) -> String {
-    let mut t = String::new();
-    let probs: Vec<String> = r
-        .letter_probabilities
-        .iter()
-        .map(|(c, p)| format!("{c}={p}"))
-        .collect();
-    t.push_str(&format!(
-        "{} over {} ({})\n",
-        if r.patterns.len() == 1 {
-            "Waiting time".to_string()
-        } else {
-            format!("Race of {} patterns", r.patterns.len())
-        },
-        r.alphabet,
-        if r.is_uniform() {
-            format!("each {}", r.letter_probabilities[0].1)
-        } else {
-            probs.join(", ")
-        }
-    ));
-    let width = r
-        .patterns
-        .iter()
-        .map(|p| p.pattern.chars().count())
-        .max()
-        .unwrap_or(1)
-        .clamp(7, 40);
-    t.push_str(&format!(
-        "{:<width$}  {:<16} {:<12}",
-        "pattern", "P(first)", "decimal"
-    ));
-    if !r.chain_skipped() {
-        t.push_str("  E[N | wins]");
-    }
-    if r.simulation.is_some() {
-        t.push_str("  simulated");
-    }
-    t.push('\n');
-    for p in &r.patterns {
-        t.push_str(&format!(
-            "{:<width$}  {:<16} {:<12}",
-            p.pattern,
-            frac(&p.win),
-            p.win.decimal()
-        ));
-        if let Some(e) = &p.expected_given_win {
-            let e = e.as_ref().map_or("-".to_string(), |e| {
-                format!("{} ({})", frac(e), e.decimal())
-            });
-            t.push_str(&format!("  {e}"));
-        }
-        if let Some(f) = p.simulated_win_decimal {
-            t.push_str(&format!("  {f:.6}"));
-        }
-        if let Some(j) = &p.contains {
-            t.push_str(&format!("  (contains {j}, can never win)"));
-        }
-        t.push('\n');
-    }
-    t.push_str(&format!(
-        "E[N] = {} ({})",
-        frac(&r.expected_tosses),
-        r.expected_tosses.decimal()
-    ));
-    if let Some(v) = &r.variance {
-        t.push_str(&format!("   Var[N] = {} ({})", frac(v), v.decimal()));
-    }
-    if let Some(s) = &r.simulation {
-        t.push_str(&format!(
-            "\nsimulated: {} races, seed {}: mean {:.6}, variance {:.6}",
-            s.trials, s.seed, s.mean_length, s.variance
-        ));
-    }
-    t.push('\n');
-    if let Some(c) = &r.conway {
-        let bits = &c.leading_numbers;
-        let short = |b: &str| {
-            if b.len() > 40 {
-                format!("{}… ({} bits)", &b[..40], b.len())
-            } else {
-                b.to_string()
-            }
-        };
-        t.push_str(&format!(
-            "Conway (A = {}, B = {}): AA={} AB={} BB={} BA={}; odds B:A = {}:{}\n",
-            c.a,
-            c.b,
-            short(&bits.aa),
-            short(&bits.ab),
-            short(&bits.bb),
-            short(&bits.ba),
-            frac(&c.odds_b_to_a.b),
-            frac(&c.odds_b_to_a.a)
-        ));
-    }
-    let methods: Vec<&str> = r.methods_agreeing.iter().map(|m| m.name()).collect();
-    t.push_str(&format!("Exact methods agreeing: {}", methods.join(", ")));
-    if r.chain_skipped() {
-        t.push_str(&format!(
-            " (Markov chain skipped: {} states, {} unknowns per state, too slow)",
-            r.chain_states,
-            r.unknowns_per_state()
-        ));
-    }
-    t.push('\n');
-    if !r.distribution.is_empty() {
-        t.push_str("n  P(race ends at toss n)\n");
-        for d in &r.distribution {
-            t.push_str(&format!(
-                "{} {} ({})\n",
-                d.n,
-                frac(&d.prob),
-                d.prob.decimal()
-            ));
-        }
-    }
-    t
-}
-
-fn best_reply_text(r: &BestReplyReport) -> String {
-    let ties = &r.ties[1.min(r.ties.len())..];
-    format!(
-        "Best reply to {}: {} appears first with probability {} ({}){}\nsearch: {}\n",
-        r.pattern,
-        r.best_reply,
-        frac(&r.win),
-        r.win.decimal(),
-        if ties.is_empty() {
-            String::new()
-        } else {
-            format!("; equally good: {}", ties.join(" "))
-        },
-        r.search_description()
-    )
-}
-
-fn best_first_text(r: &BestFirstReport) -> String {
-    format!(
-        "First player's best pattern of length {}: {} wins with probability at least {} ({}); the best reply is {}\n",
-        r.length,
-        r.pattern,
-        r.guaranteed,
-        r.guaranteed.decimal(),
-        r.best_reply
-    )
-}
-
-fn table_text(r: &TableReport) -> String {
-    let cell = r
-        .table
-        .iter()
-        .flatten()
-        .flatten()
-        .map(|p| p.to_string().len())
-        .chain(r.patterns.iter().map(|n| n.chars().count()))
-        .max()
-        .unwrap_or(1);
-    let mut t = format!(
-        "P(column appears before row), patterns of length {}\n{:<cell$}",
-        r.length, ""
-    );
-    for n in &r.patterns {
-        t.push_str(&format!(" {n:>cell$}"));
-    }
-    t.push('\n');
-    for (name, row) in r.patterns.iter().zip(&r.table) {
-        t.push_str(&format!("{name:<cell$}"));
-        for x in row {
-            let s = x.as_ref().map_or("-".to_string(), |p| p.to_string());
-            t.push_str(&format!(" {s:>cell$}"));
-        }
-        t.push('\n');
-    }
-    t
-}
-
-fn cycle_text(r: &CycleReport) -> String {
-    let Some(c) = &r.cycle else {
-        return format!(
-            "No non-transitive cycle of best replies for length {}\n",
-            r.length
-        );
-    };
-    let mut t = format!(
-        "Non-transitive cycle of length-{} patterns (each beats the one before it):\n",
-        r.length
-    );
-    for (k, step) in c.iter().enumerate() {
-        let prev = &c[(k + c.len() - 1) % c.len()].pattern;
-        t.push_str(&format!(
-            "  {} beats {} with probability {} ({})\n",
-            step.pattern,
-            prev,
-            step.beats_previous,
-            step.beats_previous.decimal()
-        ));
-    }
-    t
+    emit(args.json, &r.map_err(error)?, RaceReport::describe)
 }

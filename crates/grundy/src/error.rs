@@ -11,12 +11,14 @@ pub enum Error {
     /// A heap rule that does not parse.
     #[error(transparent)]
     Rule(#[from] grundy_heap::RuleError),
-    /// A heap engine refused the run (too large for memory, stopped).
+    /// A heap engine refused the run (too large for memory). A stop becomes
+    /// [`Error::Stopped`].
     #[error(transparent)]
-    Engine(#[from] grundy_heap::reference::EngineError),
-    /// The record engine refused or failed (unsupported code, bad checkpoint, I/O).
+    Engine(grundy_heap::reference::EngineError),
+    /// The record engine refused or failed (unsupported code, bad checkpoint, I/O). A stop
+    /// becomes [`Error::Stopped`].
     #[error(transparent)]
-    Sparse(#[from] grundy_sparse::Error),
+    Sparse(grundy_sparse::Error),
     /// A catalogue game refused its input.
     #[error(transparent)]
     Game(#[from] grundy_games::GameError),
@@ -34,11 +36,31 @@ pub enum Error {
     #[error("{0}")]
     Invalid(String),
     /// The caller asked the computation to stop (a cancel flag, Ctrl-C).
-    #[error("stopped before the end{}", .done.map(|d| format!(" (G(0..{d}) computed)")).unwrap_or_default())]
+    #[error("stopped{}", .done.map(|d| format!(" at heap {d}")).unwrap_or_default())]
     Stopped {
         /// Heaps finished when it stopped, where that is known.
         done: Option<u64>,
     },
+}
+
+impl From<grundy_heap::reference::EngineError> for Error {
+    fn from(e: grundy_heap::reference::EngineError) -> Self {
+        match e {
+            grundy_heap::reference::EngineError::Stopped(done) => {
+                Error::Stopped { done: Some(done) }
+            }
+            e => Error::Engine(e),
+        }
+    }
+}
+
+impl From<grundy_sparse::Error> for Error {
+    fn from(e: grundy_sparse::Error) -> Self {
+        match e {
+            grundy_sparse::Error::Stopped { done } => Error::Stopped { done: Some(done) },
+            e => Error::Sparse(e),
+        }
+    }
 }
 
 impl Error {

@@ -31,15 +31,17 @@ struct Shared {
     stop: AtomicBool,
 }
 
-/// The job's address with its lifetime erased; [`Crew::run`] keeps the job alive until no helper
+/// The job's address with its lifetime erased; [`Crew::run_with`] keeps the job alive until no helper
 /// holds it.
 #[derive(Clone, Copy)]
 struct JobPtr(*const Job);
 
-// SAFETY: the pointee is `Sync` and outlives every use (see `Crew::run`).
+// SAFETY: a `JobPtr` only carries the address to helper threads, which use it as a shared
+// `&Job`; `Job` is `Sync`, so sharing it across threads is sound. That the pointee outlives
+// every use is the lifetime-erasure contract of `Crew::run_with`, not a question of threads.
 unsafe impl Send for JobPtr {}
 
-/// Helper threads that run [`Crew::run`] jobs with the calling thread.
+/// Helper threads that run [`Crew::run_with`] jobs with the calling thread.
 pub(crate) struct Crew {
     shared: Arc<Shared>,
     helpers: Vec<JoinHandle<()>>,
@@ -88,7 +90,7 @@ impl Crew {
         });
     }
 
-    /// Like [`Crew::run`], but the caller runs `main` instead: `main` gets `claim`, which hands
+    /// Like `Crew::run`, but the caller runs `main` instead: `main` gets `claim`, which hands
     /// out the next unclaimed item in order if it is below the limit given (None once all are
     /// taken, or when the next one is not below it), and calls `f` itself on the items it
     /// claims, doing other work in between. Returns what `main` returns, once every helper is
@@ -100,8 +102,12 @@ impl Crew {
         main: impl FnOnce(&dyn Fn(usize) -> Option<usize>) -> R,
     ) -> R {
         let s = &*self.shared;
-        // SAFETY: only the lifetime is erased. Helpers use the pointer only while counted in
-        // `pending`, and this function returns only once `pending` is 0.
+        // SAFETY: the two pointer types differ only in the trait object's lifetime bound (same
+        // layout, same vtable). Erasing it is sound because of the contract kept below: helpers
+        // dereference the pointer only while counted in `pending` (set before the epoch bump
+        // that hands it out), this function returns or unwinds only after `pending` is back
+        // to 0 (every path runs the wait loop: `main`'s panic is caught first), and it clears
+        // `job` before returning, so no dangling pointer outlives `f`'s borrow.
         let ptr: *const Job = unsafe { std::mem::transmute(f as *const (dyn Fn(usize) + Sync)) };
         *s.job.lock().unwrap_or_else(|e| e.into_inner()) = Some(JobPtr(ptr));
         s.items.store(items, Ordering::Relaxed);
@@ -194,7 +200,10 @@ fn helper(s: &Shared) {
         }
         let job = *s.job.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(JobPtr(ptr)) = job {
-            // SAFETY: `run` keeps the job alive until this helper decrements `pending`.
+            // SAFETY: `run_with` stored this pointer to a live `&Job` and keeps that borrow alive
+            // until `pending` is 0; this helper is counted in `pending` for this epoch and
+            // decrements it (Release) only after its last use of `f` below. The job is `Sync`,
+            // so a shared reference from this thread is sound.
             let f = unsafe { &*ptr };
             if catch_unwind(AssertUnwindSafe(|| claim(s, f))).is_err() {
                 s.panicked.store(true, Ordering::Relaxed);

@@ -41,7 +41,9 @@ pub(crate) fn mark_lanes<T: Val>(
             macro_rules! fixed_width {
                 ($($w:literal)*) => {
                     match width {
-                        // SAFETY: AVX2 is present; the assertion above bounds every write.
+                        // SAFETY: AVX2 was detected at run time just above, and the assertion
+                        // at the top gives `limit < width == W` and `rows.len() >= LANES * W`
+                        // (the kernel's contract; its partner loads are bounds-checked slices).
                         $($w => return unsafe { x86::mark_lanes::<$w>(rows, limit, vals, base, rp, rv) },)*
                         _ => {}
                     }
@@ -64,7 +66,8 @@ pub(crate) fn pack_bits<'a>(bytes: &[u8], out: &'a mut Vec<u64>) -> &'a [u64] {
     #[cfg(target_arch = "x86_64")]
     if has_avx2() {
         for chunk in bytes.chunks_exact(64) {
-            // SAFETY: AVX2 is present; the chunk holds 64 bytes.
+            // SAFETY: AVX2 was detected at run time just above, the one feature the kernel
+            // needs (it reads only the 64 bytes of `chunk`).
             out.push(unsafe { x86::pack64(chunk) });
         }
         return out;
@@ -128,8 +131,9 @@ pub(crate) fn scan_pairs<T: Val>(
             // harmless while 255 and above are not needed (the usual case: c is small).
             let narrow = cap <= 256 || (set[3] >> 63 == 0 && set[4..].iter().all(|&w| w == 0));
             let aligned = layout == Layout::Aligned;
-            // SAFETY: AVX2 is present; the kernel reads 32 pairs from pair k only while
-            // k + 32 <= len, inside both slices (their lengths are equal, asserted above).
+            // SAFETY: AVX2 was detected at run time just above, the one feature the kernel
+            // needs: it reads 32 pairs from pair k only while k + 32 <= len, inside both slices
+            // whatever their lengths (here equal, asserted above).
             let (done, k) = unsafe {
                 match (narrow, aligned) {
                     (true, false) => x86::scan_pairs::<false, false>(f, s, &mut set),
@@ -196,19 +200,35 @@ mod x86 {
         t
     };
 
-    /// Bit k set when byte k of the 64 is not zero.
+    /// Bit k set when byte k of the 64 is not zero. Panics when `chunk` is shorter than 64.
+    ///
+    /// Safe to call from AVX2 code; elsewhere the caller must make sure, in its `unsafe` call,
+    /// that the CPU supports AVX2.
     #[target_feature(enable = "avx2")]
-    pub(crate) unsafe fn pack64(chunk: &[u8]) -> u64 {
+    pub(crate) fn pack64(chunk: &[u8]) -> u64 {
         let chunk = &chunk[..64];
         let zero = _mm256_setzero_si256();
-        let a = _mm256_loadu_si256(chunk.as_ptr().cast());
-        let b = _mm256_loadu_si256(chunk.as_ptr().add(32).cast());
+        // SAFETY: `chunk` is 64 bytes long (sliced above), so the 32 bytes at 0 and the 32 at
+        // 32 are inside it; `loadu` needs no alignment.
+        let (a, b) = unsafe {
+            (
+                _mm256_loadu_si256(chunk.as_ptr().cast()),
+                _mm256_loadu_si256(chunk.as_ptr().add(32).cast()),
+            )
+        };
         let za = _mm256_movemask_epi8(_mm256_cmpeq_epi8(a, zero)) as u32 as u64;
         let zb = _mm256_movemask_epi8(_mm256_cmpeq_epi8(b, zero)) as u32 as u64;
         !(za | zb << 32)
     }
 
     /// [`super::mark_lanes`] with the row width a constant (its multiples become displacements).
+    /// Panics when a partner index `base - rp[x] + k` falls outside `vals`.
+    ///
+    /// # Safety
+    ///
+    /// - The CPU supports AVX2.
+    /// - `limit < W` and `rows.len() >= LANES * W`: every byte written, `k * W + v` with
+    ///   `k < LANES` and `v <= limit`, is then inside `rows` (only debug builds check this).
     #[target_feature(enable = "avx2")]
     pub(crate) unsafe fn mark_lanes<const W: usize>(
         rows: &mut [u8],
@@ -224,10 +244,14 @@ mod x86 {
         let load = |x: usize| {
             let at = usize::try_from(base - rp[x]).expect("partner index");
             let partners = &vals[at..at + LANES];
-            (
-                _mm256_loadu_si256(partners.as_ptr().cast()),
-                _mm256_loadu_si256(partners.as_ptr().add(16).cast()),
-            )
+            // SAFETY: `partners` is a bounds-checked slice of LANES = 32 values, so the 16 at 0
+            // and the 16 at 16 are inside it; `loadu` needs no alignment.
+            unsafe {
+                (
+                    _mm256_loadu_si256(partners.as_ptr().cast()),
+                    _mm256_loadu_si256(partners.as_ptr().add(16).cast()),
+                )
+            }
         };
         if rp.is_empty() {
             return;
@@ -254,8 +278,11 @@ mod x86 {
                     for q in 0..4 {
                         let v = (word >> (16 * q)) as u16 as usize;
                         let k = 16 * half + 4 * w + q;
-                        // SAFETY: v <= limit < W, so k * W + v < LANES * W <= rows.len().
-                        *out.add(k * W + v) = 1;
+                        // SAFETY: `v <= limit as u16 <= limit < W` (the min above) and
+                        // `k < 2 * 16 = LANES`, so `k * W + v < LANES * W <= rows.len()` by the
+                        // caller's contract: the byte is inside `rows`, which `out` borrows
+                        // mutably for this whole call.
+                        unsafe { *out.add(k * W + v) = 1 };
                     }
                 }
             }
@@ -279,8 +306,10 @@ mod x86 {
     }
 
     impl Need {
+        /// The set `set0` (values below 256) and `set1` (256..512), with the lane copies that
+        /// [`probe`] looks up.
         #[target_feature(enable = "avx2")]
-        unsafe fn new(set0: __m256i, set1: __m256i) -> Need {
+        fn new(set0: __m256i, set1: __m256i) -> Need {
             Need {
                 set0,
                 set1,
@@ -295,6 +324,11 @@ mod x86 {
     /// 32 pairs at `x` and `y` (`y` mirrored unless `ALIGNED`) against the set: their xors as
     /// bytes (in an order of their own: only membership matters), for `WIDE` their bit 8, and a
     /// vector that is not zero where a byte is needed.
+    ///
+    /// # Safety
+    ///
+    /// - The CPU supports AVX2.
+    /// - `x` and `y` are each valid for reads of 32 consecutive `u16` (no alignment needed).
     #[target_feature(enable = "avx2")]
     #[inline]
     unsafe fn probe<const WIDE: bool, const ALIGNED: bool>(
@@ -314,18 +348,23 @@ mod x86 {
             1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64,
             -128, 1, 2, 4, 8, 16, 32, 64, -128,
         );
-        let x0 = _mm256_loadu_si256(x.cast());
-        let x1 = _mm256_loadu_si256(x.add(16).cast());
-        let (y0, y1) = if ALIGNED {
-            (
-                _mm256_loadu_si256(y.cast()),
-                _mm256_loadu_si256(y.add(16).cast()),
-            )
-        } else {
-            (
-                reverse(_mm256_loadu_si256(y.add(16).cast())),
-                reverse(_mm256_loadu_si256(y.cast())),
-            )
+        // SAFETY: by the contract, `x` and `y` each point at 32 readable u16: the 16 at 0 and
+        // the 16 at 16 are inside them; `loadu` needs no alignment.
+        let (x0, x1, y0, y1) = unsafe {
+            let x0 = _mm256_loadu_si256(x.cast());
+            let x1 = _mm256_loadu_si256(x.add(16).cast());
+            let (y0, y1) = if ALIGNED {
+                (
+                    _mm256_loadu_si256(y.cast()),
+                    _mm256_loadu_si256(y.add(16).cast()),
+                )
+            } else {
+                (
+                    reverse(_mm256_loadu_si256(y.add(16).cast())),
+                    reverse(_mm256_loadu_si256(y.cast())),
+                )
+            };
+            (x0, x1, y0, y1)
         };
         let w0 = _mm256_xor_si256(x0, y0);
         let w1 = _mm256_xor_si256(x1, y1);
@@ -360,7 +399,7 @@ mod x86 {
     /// Lanes (bits) where a probe's hit vector is not zero.
     #[target_feature(enable = "avx2")]
     #[inline]
-    unsafe fn lanes(hit: __m256i) -> u64 {
+    fn lanes(hit: __m256i) -> u64 {
         let zero = _mm256_setzero_si256();
         u64::from(!(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, zero)) as u32))
     }
@@ -369,7 +408,7 @@ mod x86 {
     /// returns true when the set is empty.
     #[target_feature(enable = "avx2")]
     #[inline]
-    unsafe fn clear<const WIDE: bool>(
+    fn clear<const WIDE: bool>(
         need: &mut Need,
         mut lanes: u128,
         low: &[u8; 32 * PROBES],
@@ -379,7 +418,9 @@ mod x86 {
         while lanes != 0 {
             let l = lanes.trailing_zeros() as usize;
             lanes &= lanes - 1;
-            let one = _mm256_loadu_si256(ONE_HOT[low[l] as usize].as_ptr().cast());
+            // SAFETY: a row of ONE_HOT (bounds-checked index) is [u64; 4], the 32 bytes read;
+            // `loadu` needs no alignment.
+            let one = unsafe { _mm256_loadu_si256(ONE_HOT[low[l] as usize].as_ptr().cast()) };
             if WIDE {
                 let upper = _mm256_set1_epi8(-((high[l] & 1) as i8));
                 set1 = _mm256_andnot_si256(_mm256_and_si256(one, upper), set1);
@@ -402,22 +443,31 @@ mod x86 {
     /// set as 512 bits. Returns (true, k) when the set emptied at pair k or before, else
     /// (false, k) with pairs `0..k` looked at (the caller finishes the last few one by one).
     /// [`PROBES`] probes share one test: hits are rare after the first few.
+    ///
+    /// Sound for any slices (it reads only pairs inside both); safe to call from AVX2 code,
+    /// elsewhere the caller must make sure, in its `unsafe` call, that the CPU supports AVX2.
     #[target_feature(enable = "avx2")]
-    pub(crate) unsafe fn scan_pairs<const WIDE: bool, const ALIGNED: bool>(
+    pub(crate) fn scan_pairs<const WIDE: bool, const ALIGNED: bool>(
         firsts: &[u16],
         seconds: &[u16],
         set: &mut [u64; 8],
     ) -> (bool, usize) {
         let len = firsts.len().min(seconds.len());
-        let mut need = Need::new(
-            _mm256_loadu_si256(set.as_ptr().cast()),
-            _mm256_loadu_si256(set.as_ptr().add(4).cast()),
-        );
-        // The 32 pairs from pair k on (k + 32 <= len).
+        // SAFETY: `set` is [u64; 8], 64 bytes: the 32 at word 0 and the 32 at word 4 are
+        // inside it; `loadu` needs no alignment.
+        let mut need = unsafe {
+            Need::new(
+                _mm256_loadu_si256(set.as_ptr().cast()),
+                _mm256_loadu_si256(set.as_ptr().add(4).cast()),
+            )
+        };
+        // The 32 pairs from pair k on; every call below has k + 32 <= len.
         let (f, s) = (firsts.as_ptr(), seconds.as_ptr());
         let at = |k: usize| {
             let back = len - k - 32;
-            (if ALIGNED { f.add(back) } else { f.add(k) }, s.add(back))
+            // SAFETY: k + 32 <= len <= both lengths, so `back` and `k` are offsets with 32
+            // values after them inside `firsts` and `seconds`: the pointers stay in bounds.
+            unsafe { (if ALIGNED { f.add(back) } else { f.add(k) }, s.add(back)) }
         };
         let mut low = [0u8; 32 * PROBES];
         let mut high = [0u8; 32 * PROBES];
@@ -428,11 +478,17 @@ mod x86 {
             let mut hits = [_mm256_setzero_si256(); PROBES];
             for (p, hit) in hits.iter_mut().enumerate() {
                 let (x, y) = at(k + 32 * p);
-                let (l, h, t) = probe::<WIDE, ALIGNED>(x, y, &need);
+                // SAFETY: k + 32 * p + 32 <= k + 32 * PROBES <= len (the loop condition), so
+                // `at` points at 32 pairs inside both slices; AVX2 is enabled here.
+                let (l, h, t) = unsafe { probe::<WIDE, ALIGNED>(x, y, &need) };
                 // Stored before the test, so that a hit finds the bytes ready to load.
-                _mm256_storeu_si256(low.as_mut_ptr().add(32 * p).cast(), l);
-                if WIDE {
-                    _mm256_storeu_si256(high.as_mut_ptr().add(32 * p).cast(), h);
+                // SAFETY: p < PROBES, so bytes 32 * p..32 * p + 32 lie inside `low` and `high`
+                // (32 * PROBES bytes each); `storeu` needs no alignment.
+                unsafe {
+                    _mm256_storeu_si256(low.as_mut_ptr().add(32 * p).cast(), l);
+                    if WIDE {
+                        _mm256_storeu_si256(high.as_mut_ptr().add(32 * p).cast(), h);
+                    }
                 }
                 any = _mm256_or_si256(any, t);
                 *hit = t;
@@ -452,10 +508,16 @@ mod x86 {
         }
         while !done && k + 32 <= len {
             let (x, y) = at(k);
-            let (l, h, t) = probe::<WIDE, ALIGNED>(x, y, &need);
-            _mm256_storeu_si256(low.as_mut_ptr().cast(), l);
-            if WIDE {
-                _mm256_storeu_si256(high.as_mut_ptr().cast(), h);
+            // SAFETY: k + 32 <= len (the loop condition), so `at` points at 32 pairs inside both
+            // slices; AVX2 is enabled here.
+            let (l, h, t) = unsafe { probe::<WIDE, ALIGNED>(x, y, &need) };
+            // SAFETY: bytes 0..32 lie inside `low` and `high` (32 * PROBES bytes each);
+            // `storeu` needs no alignment.
+            unsafe {
+                _mm256_storeu_si256(low.as_mut_ptr().cast(), l);
+                if WIDE {
+                    _mm256_storeu_si256(high.as_mut_ptr().cast(), h);
+                }
             }
             if _mm256_testz_si256(t, t) == 0
                 && clear::<WIDE>(&mut need, u128::from(lanes(t)), &low, &high)
@@ -466,8 +528,12 @@ mod x86 {
                 k += 32;
             }
         }
-        _mm256_storeu_si256(set.as_mut_ptr().cast(), need.set0);
-        _mm256_storeu_si256(set.as_mut_ptr().add(4).cast(), need.set1);
+        // SAFETY: `set` is [u64; 8], 64 bytes: the 32 at word 0 and the 32 at word 4 are inside
+        // it; `storeu` needs no alignment.
+        unsafe {
+            _mm256_storeu_si256(set.as_mut_ptr().cast(), need.set0);
+            _mm256_storeu_si256(set.as_mut_ptr().add(4).cast(), need.set1);
+        }
         (done, k)
     }
 }

@@ -12,9 +12,9 @@
 //! disk when it is needed again (a new far rare heap, a deep scan, a mask change).
 //!
 //! Entry points: [`values`] (G(0..=n) in memory), [`until_proven`] (double until a period is
-//! proven), [`run`] (a long run with checkpoints, saves and a [`Summary`]) and [`Engine`] (step
+//! proven), [`run()`] (a long run with checkpoints, saves and a [`Summary`]) and [`Engine`] (step
 //! by step). Every progress callback may return `false` to stop at the next block boundary
-//! ([`Error::Stopped`]; [`run`] first writes a checkpoint of everything computed).
+//! ([`Error::Stopped`]; [`run()`] first writes a checkpoint of everything computed).
 //!
 //! ```
 //! let grundys_game = grundy_heap::rule::parse_code("4!.0").unwrap();
@@ -23,7 +23,6 @@
 //! ```
 
 #![deny(missing_docs)]
-#![allow(unsafe_op_in_unsafe_fn)] // TEMPORARY: being removed (kernel bodies get explicit unsafe blocks)
 
 mod crew;
 mod engine;

@@ -138,10 +138,14 @@ pub(crate) struct Shelf<'a, T> {
     _vec: std::marker::PhantomData<&'a mut Vec<T>>,
 }
 
-// SAFETY: readers only read the published prefix (immutable by the invariant); the single
-// appender writes past it. Values are plain `Copy` data.
+// SAFETY: shared access reads only the published prefix `0..published`, which is initialised and
+// never written again (the invariant); the single appender (`taken` hands out one) writes only
+// past it and publishes with a Release store that readers load with Acquire, so no element is
+// read while written. Values are plain `Copy + Send + Sync` data.
 unsafe impl<T: Val> Sync for Shelf<'_, T> {}
-// SAFETY: as above; the shelf holds the vector's exclusive borrow.
+// SAFETY: the shelf holds the vector's exclusive borrow (`PhantomData<&mut Vec<T>>`, which is
+// `Send` for `T: Send`), and its raw pointers point into that vector only, so moving the shelf
+// to another thread moves nothing that another thread still uses.
 unsafe impl<T: Val> Send for Shelf<'_, T> {}
 
 impl<'a, T: Val> Shelf<'a, T> {
@@ -164,7 +168,9 @@ impl<'a, T: Val> Shelf<'a, T> {
     #[inline]
     pub(crate) fn published(&self) -> &[T] {
         let len = self.published.load(std::sync::atomic::Ordering::Acquire);
-        // SAFETY: `0..len` is initialised and immutable (the invariant), inside the allocation.
+        // SAFETY: the Acquire load pairs with the appender's Release store, so `0..len` is
+        // initialised, and it is never written again (the invariant); `len <= cap` lies inside
+        // the allocation, which does not move while the shelf lives.
         unsafe { std::slice::from_raw_parts(self.base, len) }
     }
 

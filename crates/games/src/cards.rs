@@ -24,6 +24,7 @@
 
 use crate::error::{GameError, Result};
 use serde::Serialize;
+use std::fmt::Write as _;
 
 /// The most cards accepted (quadratic time).
 pub const MAX_CARDS: usize = 20_000;
@@ -258,6 +259,67 @@ pub fn first_total_brute_force(cards: &[i64]) -> i64 {
         }
     }
     best(cards)
+}
+
+/// Rows of at most this many cards get their optimal line in the text by default.
+pub const SHOW_LINE_UP_TO: usize = 40;
+
+/// How [`CardsAnalysis::describe`] writes the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DescribeOptions {
+    /// Write the whole optimal line even for rows longer than [`SHOW_LINE_UP_TO`].
+    pub full_line: bool,
+}
+
+impl CardsAnalysis {
+    /// The analysis as text for a reader, the words every front end shows (`grundy cards`):
+    /// both totals, the verdict, the best first move and why, and the optimal line (for rows
+    /// up to [`SHOW_LINE_UP_TO`] cards, or always with `options.full_line`).
+    ///
+    /// ```
+    /// use grundy_games::cards::{self, DescribeOptions};
+    ///
+    /// let text = cards::solve(&[4, 7, 2, 9])?.describe(DescribeOptions::default());
+    /// assert_eq!(text.lines().nth(1), Some("First player's total: 16"));
+    /// # Ok::<(), grundy_games::GameError>(())
+    /// ```
+    pub fn describe(&self, options: DescribeOptions) -> String {
+        let verdict = match self.outcome {
+            Verdict::N => "N - the first player scores more",
+            Verdict::P => "P - the second player scores more",
+            Verdict::Draw => "draw - equal totals",
+        };
+        let mut s = format!(
+            "Card game with {} cards\nFirst player's total: {}\nSecond player's total: {}\n\
+             Outcome: {verdict}\n",
+            self.cards, self.first_total, self.second_total
+        );
+        let best: Vec<String> = self
+            .optimal_moves
+            .iter()
+            .map(|m| format!("the {} card ({})", m.end.as_str(), m.value))
+            .collect();
+        let _ = writeln!(
+            s,
+            "Best first move: take {}: it maximises the card's value minus the margin the \
+             opponent can then secure on the remaining row.",
+            best.join(" or ")
+        );
+        if options.full_line || self.cards <= SHOW_LINE_UP_TO {
+            s.push_str("Optimal line:\n");
+            for t in &self.line {
+                let who = if t.player == 1 { "first" } else { "second" };
+                let _ = writeln!(s, "  {who:>6} takes {} ({})", t.value, t.end.as_str());
+            }
+        } else {
+            let _ = writeln!(
+                s,
+                "(--line prints the optimal line of {} turns)",
+                self.line.len()
+            );
+        }
+        s
+    }
 }
 
 #[cfg(test)]

@@ -23,6 +23,7 @@
 use crate::error::{GameError, Result};
 use grundy_core::{Game, Outcome, Solver};
 use serde::Serialize;
+use std::fmt::Write as _;
 
 /// The most rows (row lengths are packed 8 bits each into a `u128`).
 pub const MAX_ROWS: usize = 16;
@@ -282,6 +283,47 @@ pub fn outcome_brute_force(rows: &[usize]) -> Outcome {
         Outcome::N
     } else {
         Outcome::P
+    }
+}
+
+impl ChompAnalysis {
+    /// The analysis as text for a reader, the words every front end shows (`grundy chomp`): the
+    /// bar, the value, the outcome and every winning bite.
+    ///
+    /// ```
+    /// use grundy_games::chomp;
+    ///
+    /// let a = chomp::analyze(1, 1, chomp::DEFAULT_MAX_POSITIONS)?;
+    /// assert_eq!(
+    ///     a.describe().lines().nth(2),
+    ///     Some("Outcome: P - the player to move must take the poison and loses.")
+    /// );
+    /// # Ok::<(), grundy_games::GameError>(())
+    /// ```
+    pub fn describe(&self) -> String {
+        let mut s = format!(
+            "Chomp on a {}x{} bar, poison at (0, 0)\nGrundy value: {} ({} positions searched)\n",
+            self.rows, self.cols, self.grundy, self.positions
+        );
+        match self.outcome {
+            Outcome::P => {
+                s.push_str("Outcome: P - the player to move must take the poison and loses.\n")
+            }
+            Outcome::N => {
+                s.push_str("Outcome: N - the player to move wins.\n");
+                for m in &self.winning_moves {
+                    let (r, c) = m.cell;
+                    let lens: Vec<String> = m.to.iter().map(|l| l.to_string()).collect();
+                    let _ = writeln!(
+                        s,
+                        "Winning bite: ({r}, {c}), removing rows >= {r} from column {c} on; it \
+                         leaves rows of lengths {}, a position where every bite loses.",
+                        lens.join(", ")
+                    );
+                }
+            }
+        }
+        s
     }
 }
 

@@ -33,6 +33,7 @@ use crate::limit::Capped;
 pub use crate::limit::{Progress, DEFAULT_MAX_POSITIONS};
 use grundy_core::{Game, Outcome, Solver};
 use serde::Serialize;
+use std::fmt::Write as _;
 
 /// The most cells a board may have (one bit each in a `u64`).
 pub const MAX_CELLS: usize = 64;
@@ -585,6 +586,48 @@ impl Game for PlainCram {
 
     fn options(&self, pos: &Shape, out: &mut Vec<Shape>) {
         out.extend(pos.placements().into_iter().map(|(a, b)| pos.place(a, b)));
+    }
+}
+
+impl CramAnalysis {
+    /// The analysis as text for a reader, the words every front end shows (`grundy cram`): the
+    /// board, the value, the outcome and why, every winning placement.
+    ///
+    /// ```
+    /// use grundy_games::cram::{self, CramOptions};
+    ///
+    /// let a = cram::analyze_rectangle(1, 3, &CramOptions::default())?;
+    /// assert_eq!(a.describe().lines().nth(2), Some("Outcome: N - the player to move wins."));
+    /// # Ok::<(), grundy_games::GameError>(())
+    /// ```
+    pub fn describe(&self) -> String {
+        let mut s = format!(
+            "Cram on a {}x{} board with {} empty cells\nGrundy value: {} ({} positions memoised)\n",
+            self.rows, self.cols, self.cells, self.grundy, self.positions
+        );
+        match self.outcome {
+            Outcome::P if self.mirror_strategy => s.push_str(
+                "Outcome: P - the player to move loses: the board is symmetric under a half-turn \
+                 and no domino covers a cell and its image, so the second player answers each \
+                 domino with its rotated image (--no-mirror searches instead).\n",
+            ),
+            Outcome::P => s.push_str(
+                "Outcome: P - the player to move loses: every placement leaves a non-zero value.\n",
+            ),
+            Outcome::N => {
+                s.push_str("Outcome: N - the player to move wins.\n");
+                for m in &self.winning_moves {
+                    let [(r1, c1), (r2, c2)] = m.cells;
+                    let _ = writeln!(
+                        s,
+                        "Winning placement: {} domino on ({r1}, {c1}) and ({r2}, {c2}); it \
+                         leaves value 0.",
+                        m.direction
+                    );
+                }
+            }
+        }
+        s
     }
 }
 

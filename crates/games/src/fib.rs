@@ -33,6 +33,7 @@ use dashu::base::BitTest;
 use dashu::integer::UBig;
 use grundy_core::Outcome;
 use serde::Serialize;
+use std::fmt::Write as _;
 
 /// The largest multiplier accepted: beyond it the losing sizes grow too slowly to list.
 pub const MAX_MULTIPLIER: u64 = 1000;
@@ -529,6 +530,113 @@ pub mod textbook {
                 stack.pop();
             }
             stack.push(n);
+        }
+        s
+    }
+}
+
+/// `terms` joined by " + ".
+fn join_terms(terms: &[UBig]) -> String {
+    let terms: Vec<String> = terms.iter().map(UBig::to_string).collect();
+    terms.join(" + ")
+}
+
+impl FibAnalysis {
+    /// The analysis as text for a reader, the words every front end shows (`grundy fib`): the
+    /// game, the pile and limit, the representation, the outcome and why, the winning moves.
+    ///
+    /// ```
+    /// use grundy_games::{fib, UBig};
+    ///
+    /// let a = fib::analyze(&UBig::from(100u32), None, 2)?;
+    /// assert_eq!(a.describe().lines().nth(2), Some("Zeckendorf representation: 100 = 89 + 8 + 3"));
+    /// # Ok::<(), grundy_games::GameError>(())
+    /// ```
+    pub fn describe(&self) -> String {
+        let (k, pile) = (self.k, &self.pile);
+        let mut s = String::new();
+        if k == 2 {
+            s.push_str("Fibonacci Nim (each move at most twice the previous one)\n");
+        } else {
+            let _ = writeln!(
+                s,
+                "{k}-multiplier Nim (each move at most {k} times the previous one)"
+            );
+        }
+        let limit_note = if self.opening {
+            " (the opening move: at most PILE - 1)"
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            s,
+            "Pile {pile}, the mover may take up to {}{limit_note}",
+            self.limit
+        );
+        let Some(smallest) = self.representation.last() else {
+            s.push_str("Outcome: P - the pile is empty; the player to move has lost.\n");
+            return s;
+        };
+        let rep_name = if k == 2 { "Zeckendorf" } else { "Greedy" };
+        let _ = writeln!(
+            s,
+            "{rep_name} representation: {pile} = {}",
+            join_terms(&self.representation)
+        );
+        if let Some(g) = self.grundy {
+            let _ = writeln!(s, "Grundy value: {g}");
+        }
+        match (&self.outcome, &self.winning_move) {
+            (Outcome::N, Some(m)) => {
+                let t = &m.take;
+                s.push_str("Outcome: N - the player to move wins.\n");
+                let rest = &self.representation[..self.representation.len() - 1];
+                match rest.last() {
+                    None => {
+                        let _ = writeln!(s, "Winning move: take all {t} counters.");
+                    }
+                    Some(next) => {
+                        let _ = writeln!(
+                            s,
+                            "Winning move: take {t}, the smallest term. That leaves {} = {}, \
+                             whose smallest term {next} exceeds {k} x {t} = {}, the most the \
+                             opponent may take.",
+                            m.to,
+                            join_terms(rest),
+                            t * k
+                        );
+                    }
+                }
+                if self.all_winning_moves_listed {
+                    let list: Vec<String> = self
+                        .winning_moves
+                        .iter()
+                        .map(|m| m.take.to_string())
+                        .collect();
+                    let _ = writeln!(s, "All winning moves: {}", list.join(", "));
+                } else {
+                    let _ = writeln!(
+                        s,
+                        "(every winning move is listed for piles up to {LIST_ALL_UP_TO})"
+                    );
+                }
+            }
+            _ => {
+                s.push_str("Outcome: P - the player to move loses.\n");
+                let why = if self.representation.len() == 1 {
+                    format!("{pile} is itself a losing size")
+                } else {
+                    format!(
+                        "the smallest term {smallest} exceeds the limit {}",
+                        self.limit
+                    )
+                };
+                let _ = writeln!(
+                    s,
+                    "Every move loses: {why}; whatever you take, the opponent can take the \
+                     smallest term of what is left and keep that property."
+                );
+            }
         }
         s
     }

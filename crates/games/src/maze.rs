@@ -28,6 +28,7 @@ use crate::error::{GameError, Result};
 use grundy_core::{Game, Outcome};
 use serde::ser::{SerializeStruct, Serializer};
 use serde::Serialize;
+use std::fmt::Write as _;
 
 /// Mazes up to this many cells carry their value grid in a [`MazeAnalysis`]'s JSON unless
 /// every grid is asked for.
@@ -464,6 +465,96 @@ pub fn analyze(mazes: &[Maze], all_grids: bool) -> MazeAnalysis {
         grundy: a.nim_sum,
         outcome: a.outcome,
         winning_moves: a.winning_moves,
+    }
+}
+
+impl MazeReport {
+    /// The value grid as text, two spaces in: each floor cell's value right-aligned, `@` after
+    /// the figure's, `#` on walls.
+    fn grid_text(&self, s: &mut String) {
+        let width = self.values.max().map_or(1, |g| g.to_string().len());
+        for r in 0..self.rows {
+            let mut line = String::new();
+            for c in 0..self.cols {
+                let mark = if self.figure == Some((r, c)) {
+                    '@'
+                } else {
+                    ' '
+                };
+                let _ = match self.values.get((r, c)) {
+                    Some(g) => write!(line, "{g:>width$}{mark}"),
+                    None => write!(line, "{:>width$} ", "#"),
+                };
+            }
+            let _ = writeln!(s, "  {}", line.trim_end());
+        }
+    }
+}
+
+impl MazeAnalysis {
+    /// The analysis as text for a reader, the words every front end shows (`grundy maze`):
+    /// each maze with its figure and value grid (the grids that go into the JSON), then the
+    /// sum, the outcome and every winning move.
+    ///
+    /// ```
+    /// use grundy_games::maze;
+    ///
+    /// let mazes = maze::parse_mazes("..@\n")?;
+    /// let text = maze::analyze(&mazes, false).describe();
+    /// assert_eq!(text.lines().nth(1), Some("  0 1 2@"));
+    /// # Ok::<(), grundy_games::GameError>(())
+    /// ```
+    pub fn describe(&self) -> String {
+        let mut s = String::new();
+        for (i, r) in self.mazes.iter().enumerate() {
+            let fig = match (r.figure, r.grundy) {
+                (Some((row, col)), Some(g)) => format!("figure at ({row}, {col}) with value {g}"),
+                _ => "no figure".to_string(),
+            };
+            let _ = writeln!(s, "Maze {} ({}x{}), {fig}:", i + 1, r.rows, r.cols);
+            if r.grid_in_json {
+                r.grid_text(&mut s);
+            } else {
+                let _ = writeln!(
+                    s,
+                    "  (grid of {} cells not shown; --grid prints it)",
+                    r.rows * r.cols
+                );
+            }
+        }
+        let parts: Vec<String> = self
+            .mazes
+            .iter()
+            .filter_map(|r| r.grundy)
+            .map(|g| g.to_string())
+            .collect();
+        if parts.is_empty() {
+            s.push_str("No figure on any maze: values only.\n");
+            return s;
+        }
+        let _ = writeln!(
+            s,
+            "Sum of the figures' values: {} = {}",
+            parts.join(" XOR "),
+            self.grundy
+        );
+        match self.outcome {
+            Outcome::P => s.push_str(
+                "Outcome: P - the player to move loses: every move changes one value and makes \
+                 the XOR non-zero.\n",
+            ),
+            Outcome::N => {
+                s.push_str("Outcome: N - the player to move wins.\n");
+                for w in &self.winning_moves {
+                    let _ = writeln!(
+                        s,
+                        "Winning move: {}, value {}; the XOR becomes 0.",
+                        w.text, w.value
+                    );
+                }
+            }
+        }
+        s
     }
 }
 

@@ -23,6 +23,7 @@
 use crate::error::{GameError, Result};
 use grundy_core::{Game, Outcome};
 use serde::Serialize;
+use std::fmt::Write as _;
 
 /// The largest side accepted (the table has (H+1)²(W+1)² entries).
 pub const MAX_SIDE: usize = 40;
@@ -447,5 +448,45 @@ impl Game for WallGame {
         }
         out.extend(pos.iter().map(|q| vec![*q]));
         true
+    }
+}
+
+/// Winning moves the text of a [`WallsAnalysis`] lists (the JSON has them all).
+pub const TEXT_MOVES: usize = 10;
+
+impl WallsAnalysis {
+    /// The analysis as text for a reader, the words every front end shows (`grundy walls`):
+    /// the value, the winner, the first [`TEXT_MOVES`] winning cells, or why the second player
+    /// wins.
+    ///
+    /// ```
+    /// use grundy_games::walls::{self, Board};
+    ///
+    /// let a = walls::analyze(&Board::parse("1 1\n.\n")?);
+    /// assert_eq!(a.describe().lines().nth(2), Some("Winner: First (outcome N)"));
+    /// # Ok::<(), grundy_games::GameError>(())
+    /// ```
+    pub fn describe(&self) -> String {
+        let mut s = format!(
+            "Wall-making game on a {}x{} board\nGrundy value: {}\nWinner: {} (outcome {})\n",
+            self.rows, self.cols, self.grundy, self.winner, self.outcome
+        );
+        for m in self.winning_moves.iter().take(TEXT_MOVES) {
+            let _ = writeln!(s, "Winning move: {}, whose values XOR to 0.", m.text);
+        }
+        if self.winning_moves.len() > TEXT_MOVES {
+            let _ = writeln!(
+                s,
+                "... {} winning cells in all (--json lists them)",
+                self.winning_moves.len()
+            );
+        }
+        if self.outcome == Outcome::P {
+            s.push_str(
+                "Every pick leaves rectangles whose values XOR to a non-zero number: the second \
+                 player answers each move and wins.\n",
+            );
+        }
+        s
     }
 }

@@ -24,6 +24,7 @@ use dashu::base::SquareRoot;
 use dashu::integer::UBig;
 use grundy_core::Outcome;
 use serde::Serialize;
+use std::fmt::Write as _;
 
 /// Positions with both heaps below this get a Grundy value from [`analyze`].
 pub const GRUNDY_UP_TO: u64 = 2000;
@@ -119,13 +120,7 @@ impl Move {
     fn new(x: &UBig, y: &UBig, to: (UBig, UBig)) -> Move {
         let take_first = x - &to.0;
         let take_second = y - &to.1;
-        let what = if take_second.is_zero() {
-            format!("take {take_first} from the first heap")
-        } else if take_first.is_zero() {
-            format!("take {take_second} from the second heap")
-        } else {
-            format!("take {take_first} from both heaps")
-        };
+        let what = Move::action(&take_first, &take_second);
         let text = format!("{what}: ({x}, {y}) -> ({}, {})", to.0, to.1);
         Move {
             take_first,
@@ -133,6 +128,19 @@ impl Move {
             p_index: p_index(&to.0, &to.1),
             to,
             text,
+        }
+    }
+}
+
+impl Move {
+    /// What a move takes, in words: "take 3 from the first heap", "… from both heaps".
+    fn action(take_first: &UBig, take_second: &UBig) -> String {
+        if take_second.is_zero() {
+            format!("take {take_first} from the first heap")
+        } else if take_first.is_zero() {
+            format!("take {take_second} from the second heap")
+        } else {
+            format!("take {take_first} from both heaps")
         }
     }
 }
@@ -376,6 +384,88 @@ impl grundy_core::Game for RWythoff {
             let hi = (a + self.r - 1).min(y);
             out.extend((lo..=hi).map(|b| (x - a, y - b)));
         }
+    }
+}
+
+impl WythoffAnalysis {
+    /// The analysis as text for a reader, the words every front end shows (`grundy wythoff X
+    /// Y`): the Grundy value of small positions, the outcome and why, every winning move.
+    ///
+    /// ```
+    /// use grundy_games::{wythoff, UBig};
+    ///
+    /// let a = wythoff::analyze(&UBig::from(3u8), &UBig::from(5u8))?;
+    /// assert_eq!(a.describe().lines().nth(2), Some("Outcome: P - the player to move loses."));
+    /// # Ok::<(), grundy_games::GameError>(())
+    /// ```
+    pub fn describe(&self) -> String {
+        let (x, y) = (&self.x, &self.y);
+        let mut s = format!("Wythoff's game at ({x}, {y})\n");
+        if let Some(g) = self.grundy {
+            let _ = writeln!(s, "Grundy value: {g}");
+        }
+        match (self.outcome, &self.p_index) {
+            (Outcome::P, Some(j)) => {
+                s.push_str("Outcome: P - the player to move loses.\n");
+                let _ = writeln!(
+                    s,
+                    "({x}, {y}) is P-position number {j}: (floor({j}*phi), floor({j}*phi^2)) up \
+                     to order. Every move changes one heap or the difference, so it leaves the \
+                     P-positions, and the opponent can always return to one."
+                );
+            }
+            _ => {
+                s.push_str("Outcome: N - the player to move wins.\n");
+                s.push_str("Winning moves (each reaches a P-position):\n");
+                for m in &self.winning_moves {
+                    let _ = writeln!(
+                        s,
+                        "  {} -> ({}, {}), P-position number {}",
+                        Move::action(&m.take_first, &m.take_second),
+                        m.to.0,
+                        m.to.1,
+                        m.p_index
+                    );
+                }
+            }
+        }
+        s
+    }
+}
+
+impl NthPosition {
+    /// One line of text: `P-position 2: (3, 5)`.
+    ///
+    /// ```
+    /// use grundy_games::{wythoff, UBig};
+    ///
+    /// assert_eq!(wythoff::nth(&UBig::from(2u8)).describe(), "P-position 2: (3, 5)\n");
+    /// ```
+    pub fn describe(&self) -> String {
+        let (a, b) = &self.position;
+        format!("P-position {}: ({a}, {b})\n", self.index)
+    }
+}
+
+impl GrundyTable {
+    /// The table as text: a title, then row x as the values G(x, y), right-aligned.
+    ///
+    /// ```
+    /// use grundy_games::wythoff::GrundyTable;
+    ///
+    /// let t = GrundyTable::new(3)?;
+    /// assert_eq!(t.describe().lines().nth(2), Some("1 2 0"));
+    /// # Ok::<(), grundy_games::GameError>(())
+    /// ```
+    pub fn describe(&self) -> String {
+        let n = self.side;
+        let width = (2 * n).to_string().len();
+        let mut s = String::from("G(x, y) of Wythoff's game: row x, column y\n");
+        for row in self.values.chunks(n.max(1)) {
+            let row: Vec<String> = row.iter().map(|g| format!("{g:>width$}")).collect();
+            let _ = writeln!(s, "{}", row.join(" "));
+        }
+        s
     }
 }
 

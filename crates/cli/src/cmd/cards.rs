@@ -2,11 +2,7 @@
 
 use crate::cmd::maze::read_text;
 use crate::common::{print_out, print_result, CliError, CliResult};
-use grundy::games::cards::{self, Verdict, MAX_CARDS};
-use std::fmt::Write as _;
-
-/// Lines of play printed by default up to this many cards.
-const SHOW_LINE_UP_TO: usize = 40;
+use grundy::games::cards::{self, DescribeOptions, MAX_CARDS};
 
 #[derive(clap::Args, Debug)]
 #[command(
@@ -71,39 +67,7 @@ pub fn run(args: Args) -> CliResult {
     if args.json {
         return print_result(&a);
     }
-    let mut s = String::new();
-    let _ = writeln!(s, "Card game with {} cards", a.cards);
-    let _ = writeln!(s, "First player's total: {}", a.first_total);
-    let _ = writeln!(s, "Second player's total: {}", a.second_total);
-    let verdict = match a.outcome {
-        Verdict::N => "N - the first player scores more",
-        Verdict::P => "P - the second player scores more",
-        Verdict::Draw => "draw - equal totals",
-    };
-    let _ = writeln!(s, "Outcome: {verdict}");
-    let best: Vec<String> = a
-        .optimal_moves
-        .iter()
-        .map(|m| format!("the {} card ({})", m.end.as_str(), m.value))
-        .collect();
-    let _ = writeln!(
-        s,
-        "Best first move: take {}: it maximises the card's value minus the margin the \
-         opponent can then secure on the remaining row.",
-        best.join(" or ")
-    );
-    if args.line || row.len() <= SHOW_LINE_UP_TO {
-        let _ = writeln!(s, "Optimal line:");
-        for t in &a.line {
-            let who = if t.player == 1 { "first" } else { "second" };
-            let _ = writeln!(s, "  {who:>6} takes {} ({})", t.value, t.end.as_str());
-        }
-    } else {
-        let _ = writeln!(
-            s,
-            "(--line prints the optimal line of {} turns)",
-            a.line.len()
-        );
-    }
-    print_out(&s)
+    print_out(&a.describe(DescribeOptions {
+        full_line: args.line,
+    }))
 }

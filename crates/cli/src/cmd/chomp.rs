@@ -3,8 +3,6 @@
 use crate::common::{print_out, print_result, CliError, CliResult};
 use grundy::games::chomp::{self, MAX_COLS, MAX_ROWS};
 use grundy::games::parse_bounded;
-use grundy::Outcome;
-use std::fmt::Write as _;
 
 #[derive(clap::Args, Debug)]
 #[command(
@@ -47,33 +45,5 @@ pub fn run(args: Args) -> CliResult {
     if args.json {
         return print_result(&a);
     }
-    let mut s = String::new();
-    let _ = writeln!(s, "Chomp on a {rows}x{cols} bar, poison at (0, 0)");
-    let _ = writeln!(
-        s,
-        "Grundy value: {} ({} positions searched)",
-        a.grundy, a.positions
-    );
-    match a.outcome {
-        Outcome::P => {
-            let _ = writeln!(
-                s,
-                "Outcome: P - the player to move must take the poison and loses."
-            );
-        }
-        Outcome::N => {
-            let _ = writeln!(s, "Outcome: N - the player to move wins.");
-            for m in &a.winning_moves {
-                let (r, c) = m.cell;
-                let lens: Vec<String> = m.to.iter().map(|l| l.to_string()).collect();
-                let _ = writeln!(
-                    s,
-                    "Winning bite: ({r}, {c}), removing rows >= {r} from column {c} on; it \
-                     leaves rows of lengths {}, a position where every bite loses.",
-                    lens.join(", ")
-                );
-            }
-        }
-    }
-    print_out(&s)
+    print_out(&a.describe())
 }

@@ -3,8 +3,6 @@
 use crate::common::{print_out, print_result, progress_bar, CliError, CliResult};
 use grundy::games::cram::{self, CramOptions, Shape};
 use grundy::games::parse_bounded;
-use grundy::Outcome;
-use std::fmt::Write as _;
 
 #[derive(clap::Args, Debug)]
 #[command(
@@ -76,44 +74,5 @@ pub fn run(args: Args) -> CliResult {
     if args.json {
         return print_result(&a);
     }
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "Cram on a {}x{} board with {} empty cells",
-        a.rows, a.cols, a.cells
-    );
-    let _ = writeln!(
-        s,
-        "Grundy value: {} ({} positions memoised)",
-        a.grundy, a.positions
-    );
-    match a.outcome {
-        Outcome::P if a.mirror_strategy => {
-            let _ = writeln!(
-                s,
-                "Outcome: P - the player to move loses: the board is symmetric under a half-turn \
-                 and no domino covers a cell and its image, so the second player answers each \
-                 domino with its rotated image (--no-mirror searches instead)."
-            );
-        }
-        Outcome::P => {
-            let _ = writeln!(
-                s,
-                "Outcome: P - the player to move loses: every placement leaves a non-zero value."
-            );
-        }
-        Outcome::N => {
-            let _ = writeln!(s, "Outcome: N - the player to move wins.");
-            for m in &a.winning_moves {
-                let [(r1, c1), (r2, c2)] = m.cells;
-                let _ = writeln!(
-                    s,
-                    "Winning placement: {} domino on ({r1}, {c1}) and ({r2}, {c2}); it \
-                     leaves value 0.",
-                    m.direction
-                );
-            }
-        }
-    }
-    print_out(&s)
+    print_out(&a.describe())
 }

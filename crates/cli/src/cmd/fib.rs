@@ -1,10 +1,8 @@
 //! `grundy fib`: Fibonacci Nim and its k-multiplier family.
 
 use crate::common::{print_out, print_result, CliError, CliResult};
-use grundy::games::fib::{self, FibAnalysis};
-use grundy::games::{parse_bounded, parse_natural, GameError, UBig};
-use grundy::Outcome;
-use std::fmt::Write as _;
+use grundy::games::fib;
+use grundy::games::{parse_bounded, parse_natural, GameError};
 
 #[derive(clap::Args, Debug)]
 #[command(
@@ -44,14 +42,6 @@ fn usage(e: GameError) -> CliError {
     CliError::usage(e.to_string())
 }
 
-fn join(terms: &[UBig]) -> String {
-    terms
-        .iter()
-        .map(|t| t.to_string())
-        .collect::<Vec<_>>()
-        .join(" + ")
-}
-
 pub fn run(args: Args) -> CliResult {
     let k = parse_bounded(&args.k, "multiplier", 1, fib::MAX_MULTIPLIER).map_err(usage)?;
     let pile = parse_natural(&args.pile, "pile").map_err(usage)?;
@@ -63,88 +53,5 @@ pub fn run(args: Args) -> CliResult {
     if args.json {
         return print_result(&a);
     }
-    print_out(&render(&a))
-}
-
-/// The text report: the representation, the outcome and why, the winning moves.
-fn render(a: &FibAnalysis) -> String {
-    let (k, pile) = (a.k, &a.pile);
-    let mut s = String::new();
-    let name = if k == 2 {
-        "Fibonacci Nim (each move at most twice the previous one)".to_string()
-    } else {
-        format!("{k}-multiplier Nim (each move at most {k} times the previous one)")
-    };
-    let _ = writeln!(s, "{name}");
-    let limit_note = if a.opening {
-        " (the opening move: at most PILE - 1)"
-    } else {
-        ""
-    };
-    let _ = writeln!(
-        s,
-        "Pile {pile}, the mover may take up to {}{limit_note}",
-        a.limit
-    );
-    let Some(smallest) = a.representation.last() else {
-        let _ = writeln!(
-            s,
-            "Outcome: P - the pile is empty; the player to move has lost."
-        );
-        return s;
-    };
-    let rep_name = if k == 2 {
-        "Zeckendorf representation"
-    } else {
-        "Greedy representation"
-    };
-    let _ = writeln!(s, "{rep_name}: {pile} = {}", join(&a.representation));
-    if let Some(g) = a.grundy {
-        let _ = writeln!(s, "Grundy value: {g}");
-    }
-    match (&a.outcome, &a.winning_move) {
-        (Outcome::N, Some(m)) => {
-            let t = &m.take;
-            let _ = writeln!(s, "Outcome: N - the player to move wins.");
-            let rest = &a.representation[..a.representation.len() - 1];
-            if rest.is_empty() {
-                let _ = writeln!(s, "Winning move: take all {t} counters.");
-            } else {
-                let next = rest.last().expect("non-empty");
-                let _ = writeln!(
-                    s,
-                    "Winning move: take {t}, the smallest term. That leaves {} = {}, whose \
-                     smallest term {next} exceeds {k} x {t} = {}, the most the opponent may take.",
-                    m.to,
-                    join(rest),
-                    t * k
-                );
-            }
-            if a.all_winning_moves_listed {
-                let list: Vec<String> =
-                    a.winning_moves.iter().map(|m| m.take.to_string()).collect();
-                let _ = writeln!(s, "All winning moves: {}", list.join(", "));
-            } else {
-                let _ = writeln!(
-                    s,
-                    "(every winning move is listed for piles up to {})",
-                    fib::LIST_ALL_UP_TO
-                );
-            }
-        }
-        _ => {
-            let _ = writeln!(s, "Outcome: P - the player to move loses.");
-            let why = if a.representation.len() == 1 {
-                format!("{pile} is itself a losing size")
-            } else {
-                format!("the smallest term {smallest} exceeds the limit {}", a.limit)
-            };
-            let _ = writeln!(
-                s,
-                "Every move loses: {why}; whatever you take, the opponent can take the smallest \
-                 term of what is left and keep that property."
-            );
-        }
-    }
-    s
+    print_out(&a.describe())
 }

@@ -1,9 +1,7 @@
 //! `grundy maze`: maze games: Grundy value of every cell, sums of mazes, the winning move.
 
 use crate::common::{print_out, print_result, CliError, CliResult};
-use grundy::games::maze::{self, Maze, Values};
-use grundy::Outcome;
-use std::fmt::Write as _;
+use grundy::games::maze;
 use std::io::Read;
 
 #[derive(clap::Args, Debug)]
@@ -46,25 +44,6 @@ pub(crate) fn read_text(file: &str, what: &str) -> Result<String, CliError> {
         .map_err(|_| CliError::usage(format!("{what} file '{file}' is not UTF-8 text")))
 }
 
-fn grid_text(s: &mut String, m: &Maze, v: &Values) {
-    let width = v.max().map_or(1, |g| g.to_string().len());
-    for r in 0..m.rows() {
-        let mut line = String::new();
-        for c in 0..m.cols() {
-            let mark = if m.figure() == Some((r, c)) { '@' } else { ' ' };
-            match v.get((r, c)) {
-                Some(g) => {
-                    let _ = write!(line, "{g:>width$}{mark}");
-                }
-                None => {
-                    let _ = write!(line, "{:>width$} ", "#");
-                }
-            }
-        }
-        let _ = writeln!(s, "  {}", line.trim_end());
-    }
-}
-
 pub fn run(args: Args) -> CliResult {
     let text = read_text(&args.file, "maze")?;
     let mazes =
@@ -73,58 +52,5 @@ pub fn run(args: Args) -> CliResult {
     if args.json {
         return print_result(&a);
     }
-
-    let mut s = String::new();
-    for (i, (m, r)) in mazes.iter().zip(&a.mazes).enumerate() {
-        let fig = match (r.figure, r.grundy) {
-            (Some((row, col)), Some(g)) => format!("figure at ({row}, {col}) with value {g}"),
-            _ => "no figure".to_string(),
-        };
-        let _ = writeln!(s, "Maze {} ({}x{}), {fig}:", i + 1, r.rows, r.cols);
-        if r.grid_in_json {
-            grid_text(&mut s, m, &r.values);
-        } else {
-            let _ = writeln!(
-                s,
-                "  (grid of {} cells not shown; --grid prints it)",
-                r.rows * r.cols
-            );
-        }
-    }
-    let parts: Vec<String> = a
-        .mazes
-        .iter()
-        .filter_map(|r| r.grundy)
-        .map(|g| g.to_string())
-        .collect();
-    if parts.is_empty() {
-        let _ = writeln!(s, "No figure on any maze: values only.");
-        return print_out(&s);
-    }
-    let _ = writeln!(
-        s,
-        "Sum of the figures' values: {} = {}",
-        parts.join(" XOR "),
-        a.grundy
-    );
-    match a.outcome {
-        Outcome::P => {
-            let _ = writeln!(
-                s,
-                "Outcome: P - the player to move loses: every move changes one value and makes \
-                 the XOR non-zero."
-            );
-        }
-        Outcome::N => {
-            let _ = writeln!(s, "Outcome: N - the player to move wins.");
-            for w in &a.winning_moves {
-                let _ = writeln!(
-                    s,
-                    "Winning move: {}, value {}; the XOR becomes 0.",
-                    w.text, w.value
-                );
-            }
-        }
-    }
-    print_out(&s)
+    print_out(&a.describe())
 }

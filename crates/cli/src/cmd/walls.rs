@@ -3,8 +3,6 @@
 use crate::cmd::maze::read_text;
 use crate::common::{print_out, print_result, CliError, CliResult};
 use grundy::games::walls::{self, Board};
-use grundy::Outcome;
-use std::fmt::Write as _;
 
 #[derive(clap::Args, Debug)]
 #[command(
@@ -37,26 +35,5 @@ pub fn run(args: Args) -> CliResult {
     if args.json {
         return print_result(&a);
     }
-    let mut s = String::new();
-    let _ = writeln!(s, "Wall-making game on a {}x{} board", a.rows, a.cols);
-    let _ = writeln!(s, "Grundy value: {}", a.grundy);
-    let _ = writeln!(s, "Winner: {} (outcome {})", a.winner, a.outcome);
-    for m in a.winning_moves.iter().take(10) {
-        let _ = writeln!(s, "Winning move: {}, whose values XOR to 0.", m.text);
-    }
-    if a.winning_moves.len() > 10 {
-        let _ = writeln!(
-            s,
-            "... {} winning cells in all (--json lists them)",
-            a.winning_moves.len()
-        );
-    }
-    if a.outcome == Outcome::P {
-        let _ = writeln!(
-            s,
-            "Every pick leaves rectangles whose values XOR to a non-zero number: the second \
-             player answers each move and wins."
-        );
-    }
-    print_out(&s)
+    print_out(&a.describe())
 }

@@ -3,8 +3,6 @@
 use crate::common::{print_out, print_result, CliError, CliResult};
 use grundy::games::wythoff::{self, GrundyTable};
 use grundy::games::{parse_bounded, parse_natural, GameError};
-use grundy::Outcome;
-use std::fmt::Write as _;
 
 #[derive(clap::Args, Debug)]
 #[command(
@@ -56,8 +54,7 @@ pub fn run(args: Args) -> CliResult {
         if args.json {
             return print_result(&p);
         }
-        let (a, b) = &p.position;
-        return print_out(&format!("P-position {j}: ({a}, {b})\n"));
+        return print_out(&p.describe());
     }
     let (Some(xs), Some(ys)) = (&args.x, &args.y) else {
         return Err(CliError::usage(
@@ -70,42 +67,7 @@ pub fn run(args: Args) -> CliResult {
     if args.json {
         return print_result(&a);
     }
-
-    let mut s = String::new();
-    let _ = writeln!(s, "Wythoff's game at ({x}, {y})");
-    if let Some(g) = a.grundy {
-        let _ = writeln!(s, "Grundy value: {g}");
-    }
-    match (a.outcome, &a.p_index) {
-        (Outcome::P, Some(j)) => {
-            let _ = writeln!(s, "Outcome: P - the player to move loses.");
-            let _ = writeln!(
-                s,
-                "({x}, {y}) is P-position number {j}: (floor({j}*phi), floor({j}*phi^2)) up to \
-                 order. Every move changes one heap or the difference, so it leaves the \
-                 P-positions, and the opponent can always return to one."
-            );
-        }
-        _ => {
-            let _ = writeln!(s, "Outcome: N - the player to move wins.");
-            let _ = writeln!(s, "Winning moves (each reaches a P-position):");
-            for m in &a.winning_moves {
-                let what = if m.take_second.is_zero() {
-                    format!("take {} from the first heap", m.take_first)
-                } else if m.take_first.is_zero() {
-                    format!("take {} from the second heap", m.take_second)
-                } else {
-                    format!("take {} from both heaps", m.take_first)
-                };
-                let _ = writeln!(
-                    s,
-                    "  {what} -> ({}, {}), P-position number {}",
-                    m.to.0, m.to.1, m.p_index
-                );
-            }
-        }
-    }
-    print_out(&s)
+    print_out(&a.describe())
 }
 
 /// `--table` with `--plot`: the table's JSON and the file it was drawn to.
@@ -133,22 +95,10 @@ fn table(args: &Args, n: &str) -> CliResult {
             plot: args.plot.as_deref(),
         });
     }
-    if args.plot.is_some() {
-        return print_out(&format!(
-            "Wrote a {n}x{n} plot of G(x, y) to {}\n",
-            args.plot.as_deref().unwrap_or("")
-        ));
+    if let Some(path) = &args.plot {
+        return print_out(&format!("Wrote a {n}x{n} plot of G(x, y) to {path}\n"));
     }
-    let width = (2 * n).to_string().len();
-    let mut s = String::new();
-    let _ = writeln!(s, "G(x, y) of Wythoff's game: row x, column y");
-    for x in 0..n {
-        let row: Vec<String> = (0..n)
-            .map(|y| format!("{:>width$}", t.value(x, y).unwrap_or(0)))
-            .collect();
-        let _ = writeln!(s, "{}", row.join(" "));
-    }
-    print_out(&s)
+    print_out(&t.describe())
 }
 
 fn plot(t: &GrundyTable, path: &str) -> CliResult {

@@ -351,6 +351,10 @@ pub struct Position {
     /// Value, outcome and winning moves.
     #[serde(flatten)]
     pub analysis: SumAnalysis,
+    /// For each winning move, the values of the heaps it leaves (shown to people; the JSON
+    /// reader has `heap_values` and can look the rest up).
+    #[serde(skip)]
+    pub leaves_values: Vec<Vec<u32>>,
 }
 
 impl Position {
@@ -380,8 +384,16 @@ impl Position {
                     "N: the player to move wins; winning moves ({}{listed}):",
                     a.winning_moves.len()
                 );
-                for m in &a.winning_moves {
-                    let _ = writeln!(out, "  {m}");
+                for (m, v) in a.winning_moves.iter().zip(&self.leaves_values) {
+                    let left = match v.len() {
+                        0 => "nothing is left there".to_string(),
+                        1 => format!("the heap left has value {}", v[0]),
+                        _ => {
+                            let vs: Vec<String> = v.iter().map(|x| x.to_string()).collect();
+                            format!("the heaps left have values {}", vs.join(" and "))
+                        }
+                    };
+                    let _ = writeln!(out, "  {m} ({left}; the XOR becomes 0)");
                 }
                 for &i in &a.unlisted_heaps {
                     let _ = writeln!(
@@ -431,18 +443,32 @@ pub fn analyze_position(rule: &Rule, heaps: &[u64], c: &mut Compute<'_>) -> Resu
             let values = seq.values;
             let value = |h: u64| p.value_at(&values, h).unwrap_or(0) as u32;
             let list = |h: u64| b.max_heaps <= 1 || h <= LIST_SPLITS_LIMIT;
-            grundy_heap::sum::analyze_with(rule, heaps, value, list)?
+            let a = grundy_heap::sum::analyze_with(rule, heaps, value, list)?;
+            let leaves = leaves_values(&a, value);
+            (a, leaves)
         }
         _ => {
             crate::limits::check_memory(memory_estimate(rule, max), &format!("heap {max}"))?;
             let (values, _) = values(rule, max, c)?;
-            grundy_heap::sum::analyze(rule, heaps, &values)?
+            let a = grundy_heap::sum::analyze(rule, heaps, &values)?;
+            let leaves = leaves_values(&a, |h| values[h as usize]);
+            (a, leaves)
         }
     };
+    let (analysis, leaves_values) = analysis;
     Ok(Position {
         rule: rule.to_string(),
         analysis,
+        leaves_values,
     })
+}
+
+/// The values of the heaps each winning move leaves.
+fn leaves_values(a: &SumAnalysis, value: impl Fn(u64) -> u32) -> Vec<Vec<u32>> {
+    a.winning_moves
+        .iter()
+        .map(|m| m.leaves.iter().map(|&h| value(h)).collect())
+        .collect()
 }
 
 /// A one-line description of a rule: `code 0.137`, `sub:1,3,4 (code 0.3033)`,
@@ -579,21 +605,30 @@ fn serialize_searched_period<S: serde::Serializer>(
 }
 
 impl Record {
-    /// The summary in words, one fact a line, for a person.
-    pub fn describe(&self, rule: &Rule) -> String {
+    /// The summary in words, one fact a line, for a person; `verbose` adds the record engine's
+    /// own terms (the value mask of the rare/common split).
+    pub fn describe(&self, rule: &Rule, verbose: bool) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "{}: G(0..={})", describe_rule(rule), self.upto);
         if let (Some(count), Some(mask)) = (self.rare_count, self.value_mask) {
-            let parity = if self.parity_bit {
-                " and the heap's parity"
-            } else {
-                ""
-            };
+            let last = self
+                .last_rare
+                .map_or("none".into(), |r| format!("the last at heap {r}"));
             let _ = writeln!(
                 out,
-                "rare heaps: {count} (value mask {mask:#b}{parity}), last rare heap: {}",
-                self.last_rare.map_or("none".into(), |r| r.to_string())
+                "rare heaps (values outside the common pattern, computed apart): {count}, {last}"
             );
+            if verbose {
+                let parity = if self.parity_bit {
+                    " and the heap's parity"
+                } else {
+                    ""
+                };
+                let _ = writeln!(
+                    out,
+                    "  (rare/common key: value mask {mask:#b}{parity}; a heap is rare when its value bits under the mask have even parity)"
+                );
+            }
         }
         let _ = writeln!(
             out,

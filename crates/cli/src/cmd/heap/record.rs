@@ -27,6 +27,9 @@ pub struct RecordArgs {
     /// from the chunks on disk when a lookup needs them.
     #[arg(long)]
     window: bool,
+    /// With --summary: also show the record engine's own terms (the value mask).
+    #[arg(long)]
+    verbose: bool,
     /// Write the value histogram (`value count` lines over G(0..=N)) to FILE.
     #[arg(long, value_name = "FILE")]
     histogram: Option<std::path::PathBuf>,
@@ -90,6 +93,6 @@ pub fn run(args: &super::Args, rule: &Rule, upto: Option<u64>) -> CliResult {
                 super::write_table(out, rule, v)?;
             }
         }
-        out.write_all(rec.describe(rule).as_bytes())
+        out.write_all(rec.describe(rule, r.verbose).as_bytes())
     })
 }

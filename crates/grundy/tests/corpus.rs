@@ -21,6 +21,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -49,67 +50,21 @@ struct Engine {
 }
 
 /// Every engine, in the order of the table.
+#[rustfmt::skip]
 const ENGINES: &[Engine] = &[
-    Engine {
-        name: "reference",
-        claims: is_heap,
-        run: heap_reference,
-    },
-    Engine {
-        name: "subtraction",
-        claims: is_heap,
-        run: heap_subtraction,
-    },
-    Engine {
-        name: "sparse-1t",
-        claims: is_heap,
-        run: |c| heap_sparse(c, 1),
-    },
-    Engine {
-        name: "sparse-2t",
-        claims: is_heap,
-        run: |c| heap_sparse(c, 2),
-    },
-    Engine {
-        name: "sparse-window",
-        claims: is_heap,
-        run: heap_sparse_window,
-    },
-    Engine {
-        name: "sparse-run-window",
-        claims: is_heap,
-        run: heap_sparse_run,
-    },
-    Engine {
-        name: "facade",
-        claims: is_heap,
-        run: heap_facade,
-    },
-    Engine {
-        name: "nim-closed-form",
-        claims: is_nim,
-        run: nim_closed_form,
-    },
-    Engine {
-        name: "solver",
-        claims: is_nim,
-        run: nim_solver,
-    },
-    Engine {
-        name: "conway",
-        claims: is_race,
-        run: race_conway,
-    },
-    Engine {
-        name: "correlation-system",
-        claims: is_race,
-        run: race_correlation_system,
-    },
-    Engine {
-        name: "chain",
-        claims: is_race,
-        run: race_chain,
-    },
+    Engine { name: "reference",          claims: is_heap, run: heap_reference },
+    Engine { name: "subtraction",        claims: is_heap, run: heap_subtraction },
+    Engine { name: "sparse-1t",          claims: is_heap, run: |c| heap_sparse(c, 1) },
+    Engine { name: "sparse-2t",          claims: is_heap, run: |c| heap_sparse(c, 2) },
+    Engine { name: "sparse-window",      claims: is_heap, run: heap_sparse_window },
+    Engine { name: "sparse-run-window",  claims: is_heap, run: heap_sparse_run },
+    Engine { name: "facade",             claims: is_heap, run: heap_facade },
+    Engine { name: "heap-solver",        claims: is_heap_or_misere, run: heap_solver },
+    Engine { name: "nim-closed-form",    claims: is_nim,  run: nim_closed_form },
+    Engine { name: "solver",             claims: is_nim,  run: nim_solver },
+    Engine { name: "conway",             claims: is_race, run: race_conway },
+    Engine { name: "correlation-system", claims: is_race, run: race_correlation_system },
+    Engine { name: "chain",              claims: is_race, run: race_chain },
 ];
 
 /// The plain mex engines handle splitting rules up to this many heaps (quadratic work).
@@ -119,6 +74,8 @@ const HEAP_LIMIT: u64 = 1 << 16;
 /// The memory window's depth and prefix in the windowed engines: small, so that values are
 /// dropped and fetched back.
 const WINDOW_DEPTH: u64 = 64;
+/// Heaps the windowed engine computes between two hand-overs to its log (one block).
+const WINDOW_STEP: u64 = 4096;
 /// Largest chain the Markov-chain solver may build.
 const CHAIN_STATES: usize = 10_000;
 
@@ -154,6 +111,9 @@ enum Kind {
         n: u64,
         counts: BTreeMap<u32, u64>,
     },
+    /// The misère Grundy values of single heaps 0, 1, … of a one-heap rule (the `m` for which
+    /// heap + *m is a misère P-position).
+    Misere { rule: String, values: Vec<u32> },
     /// A Nim position (heaps), in normal or misère play.
     Nim {
         heaps: Vec<u64>,
@@ -189,6 +149,8 @@ enum Answer {
         values: Vec<u32>,
         period: Option<Periodicity>,
     },
+    /// Misère Grundy values of heaps 0, 1, ….
+    Misere(Vec<u32>),
     /// A Nim answer.
     Nim(NimFact),
     /// Each pattern's chance to come first, and the expected number of tosses.
@@ -198,12 +160,19 @@ enum Answer {
     },
 }
 
-/// An engine cannot take this case (the reason is kept for `--verbose`).
-struct Skip(String);
+/// Why an engine gave no answer.
+enum Skip {
+    /// It cannot take this case: a rule it refuses, a size beyond its reach (counted as
+    /// skipped; the reason is printed with `--verbose`).
+    Unsupported(String),
+    /// It took the case and failed: an error, a panic, an inconsistent result (counted as a
+    /// failure).
+    Failed(String),
+}
 
-/// A failure: the engine ran but returned an error (not a disagreement, but counted as one).
+/// A failure of an engine that took the case.
 fn failed<E: std::fmt::Display>(e: E) -> Skip {
-    Skip(format!("ERROR: {e}"))
+    Skip::Failed(e.to_string())
 }
 
 fn is_heap(c: &Case) -> bool {
@@ -211,6 +180,9 @@ fn is_heap(c: &Case) -> bool {
         c.kind,
         Kind::Sequence { .. } | Kind::Period { .. } | Kind::Histogram { .. }
     )
+}
+fn is_heap_or_misere(c: &Case) -> bool {
+    is_heap(c) || matches!(c.kind, Kind::Misere { .. })
 }
 fn is_nim(c: &Case) -> bool {
     matches!(c.kind, Kind::Nim { .. })
@@ -260,13 +232,13 @@ fn heap_work(c: &Case) -> Result<HeapWork, Skip> {
             // `periodicity::find` tries periods up to half the values it is given.
             (rule, n.max(preperiod + 2 * period), true)
         }
-        _ => return Err(Skip("not a heap case".into())),
+        _ => return Err(Skip::Unsupported("not a heap case".into())),
     };
     let rule = grundy_heap::parse(text).map_err(failed)?;
     let (base, shift) = rule.base_and_shift();
     let (base, shift) = (base.clone(), shift);
     if n + shift > HEAP_LIMIT {
-        return Err(Skip(format!(
+        return Err(Skip::Unsupported(format!(
             "{} heaps is beyond this corpus' limit",
             n + shift
         )));
@@ -307,9 +279,11 @@ fn heap_reference(c: &Case) -> Result<Answer, Skip> {
             grundy_heap::subtraction::direct_sequence(&set.members_upto(w.m()), w.m())
         }
         base => {
-            let code = base.take_break().ok_or_else(|| Skip("no code".into()))?;
+            let code = base
+                .take_break()
+                .ok_or_else(|| Skip::Unsupported("no code".into()))?;
             if splits(&code) && w.m() > REFERENCE_SPLIT_LIMIT {
-                return Err(Skip(format!(
+                return Err(Skip::Unsupported(format!(
                     "{} heaps of a splitting code is too slow",
                     w.m()
                 )));
@@ -329,9 +303,11 @@ fn heap_subtraction(c: &Case) -> Result<Answer, Skip> {
                 .map_err(failed)?
         }
         base => {
-            let code = base.take_break().ok_or_else(|| Skip("no code".into()))?;
+            let code = base
+                .take_break()
+                .ok_or_else(|| Skip::Unsupported("no code".into()))?;
             grundy_heap::subtraction::quaternary_sequence(&code, w.m(), &mut |_| true)
-                .ok_or_else(|| Skip("moves that leave two heaps".into()))?
+                .ok_or_else(|| Skip::Unsupported("moves that leave two heaps".into()))?
                 .map_err(failed)?
         }
     };
@@ -344,11 +320,13 @@ fn sparse_code(w: &HeapWork) -> Result<TakeBreak, Skip> {
         Rule::Subtraction(SubtractionSet::Infinite(s))
             if !matches!(s, InfiniteSet::Odd | InfiniteSet::Even) =>
         {
-            return Err(Skip("an infinite subtraction set".into()))
+            return Err(Skip::Unsupported("an infinite subtraction set".into()))
         }
-        base => base.take_break().ok_or_else(|| Skip("no code".into()))?,
+        base => base
+            .take_break()
+            .ok_or_else(|| Skip::Unsupported("no code".into()))?,
     };
-    grundy_sparse::Plan::new(&code).map_err(|e| Skip(e.to_string()))?;
+    grundy_sparse::Plan::new(&code).map_err(|e| Skip::Unsupported(e.to_string()))?;
     Ok(code)
 }
 
@@ -360,8 +338,8 @@ fn heap_sparse(c: &Case, threads: usize) -> Result<Answer, Skip> {
     Ok(heap_answer(&w, values))
 }
 
-/// The sparse engine with a tiny memory window (2 threads): each block's values are handed to
-/// a log as soon as they are computed and declared durable, so the window drops them and
+/// The sparse engine with a tiny memory window (2 threads), advanced a block at a time: after
+/// each step the new values go to a log and are declared durable, so the window drops them and
 /// fetches them back from the log when a split needs them again. The answer is the log.
 fn heap_sparse_window(c: &Case) -> Result<Answer, Skip> {
     let w = heap_work(c)?;
@@ -375,19 +353,22 @@ fn heap_sparse_window(c: &Case) -> Result<Answer, Skip> {
             Box::new(move |i| source.lock().unwrap()[i as usize]),
             Some(WINDOW_DEPTH),
         );
-    e.advance(w.m() + 1, &mut |e| {
-        let mut log = log.lock().unwrap();
-        let from = log.len() as u64;
-        log.extend(e.values_range(from, e.len()));
+    let total = w.m() + 1;
+    while e.len() < total {
+        let before = e.len();
+        e.advance((before + WINDOW_STEP).min(total), &mut |_| true);
+        if e.len() == before {
+            return Err(failed(format!("the engine stopped at heap {before}")));
+        }
+        let fresh = e.values_range(before, e.len());
+        log.lock().unwrap().extend(fresh);
         e.set_durable(e.len());
-        true
-    });
+    }
     let values = std::mem::take(&mut *log.lock().unwrap());
-    if values.len() as u64 != w.m() + 1 {
+    if values.len() as u64 != total {
         return Err(failed(format!(
-            "the log holds {} values, not {}",
-            values.len(),
-            w.m() + 1
+            "the log holds {} values, not {total}",
+            values.len()
         )));
     }
     // The engine's own histogram must be that of the values it handed out.
@@ -396,23 +377,28 @@ fn heap_sparse_window(c: &Case) -> Result<Answer, Skip> {
             "the windowed engine's histogram is not that of its values",
         ));
     }
-    WINDOW_FETCHES.fetch_add(e.gap_fetches(), std::sync::atomic::Ordering::Relaxed);
+    WINDOW_FETCHES.fetch_add(e.gap_fetches(), Ordering::Relaxed);
     Ok(heap_answer(&w, values))
 }
 
-/// Values fetched back by the windowed engine over the whole corpus (printed with the table).
-static WINDOW_FETCHES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+/// Values fetched back by the windowed engines over the whole corpus (printed with the table).
+static WINDOW_FETCHES: AtomicU64 = AtomicU64::new(0);
+static RUN_FETCHES: AtomicU64 = AtomicU64::new(0);
 
-/// `grundy_sparse::run`, the record-run driver: a temporary save directory, the memory window
+/// `grundy_sparse::run`, the record-run driver (one thread): a temporary save directory, the memory window
 /// on with a tiny depth, the period search on. The values are read back from the saved chunks
-/// and the summary is checked against them.
+/// and the summary is checked against them. (The window drops only whole chunks already on
+/// disk, `grundy_sparse::CHUNK` heaps each, more than any case here: this engine checks the
+/// driver, the save and the summary; `sparse-window` checks dropping and fetching back.)
 fn heap_sparse_run(c: &Case) -> Result<Answer, Skip> {
     let w = heap_work(c)?;
     let code = sparse_code(&w)?;
     let dir = temp_dir();
     let opts = grundy_sparse::RunOptions {
         upto: w.m(),
-        threads: 2,
+        // One thread: the 2-thread engines already run every case, and helper threads that
+        // spin between blocks cost dearly on a busy 2-core machine.
+        threads: 1,
         checkpoint: None,
         checkpoint_every: Duration::from_secs(3600),
         save: Some(dir.clone()),
@@ -426,6 +412,7 @@ fn heap_sparse_run(c: &Case) -> Result<Answer, Skip> {
             .and_then(|mut s| s.load())
             .map_err(failed)?
             .ok_or_else(|| failed("the save directory holds no values"))?;
+        RUN_FETCHES.fetch_add(out.gap_fetches, Ordering::Relaxed);
         let s = &out.summary;
         if values.len() as u64 != w.m() + 1 || s.n != w.m() {
             return Err(failed(format!(
@@ -486,12 +473,104 @@ fn histogram_of(values: &[u32]) -> Vec<u64> {
 }
 
 fn temp_dir() -> PathBuf {
-    use std::sync::atomic::{AtomicU64, Ordering};
     static NEXT: AtomicU64 = AtomicU64::new(0);
     let k = NEXT.fetch_add(1, Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("grundy-corpus-{}-{k}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir
+}
+
+/// Heaps the generic solver computes for a heap case (each heap's options are listed and
+/// memoised as positions).
+const SOLVER_HEAP_LIMIT: u64 = 2000;
+/// The largest misère value looked for.
+const MISERE_VALUE_LIMIT: u32 = 64;
+
+/// A take-and-break code as a [`Game`] for the generic solver, beside one Nim heap: a position
+/// is the sorted list of the code's nonempty heaps and the size of the Nim heap. Normal play
+/// splits it into single heaps; misère play searches whole positions.
+struct CodeAndNim(TakeBreak);
+
+type CodePos = (Vec<u64>, u64);
+
+impl CodeAndNim {
+    fn heap(h: u64) -> CodePos {
+        (if h == 0 { vec![] } else { vec![h] }, 0)
+    }
+}
+
+impl Game for CodeAndNim {
+    type Position = CodePos;
+
+    fn options(&self, (heaps, nim): &CodePos, out: &mut Vec<CodePos>) {
+        for (i, &h) in heaps.iter().enumerate() {
+            if i > 0 && heaps[i - 1] == h {
+                continue;
+            }
+            grundy_heap::options::for_each_option(&self.0, h, |_, left| {
+                let mut p = heaps.clone();
+                p.remove(i);
+                p.extend(left.iter().copied().filter(|&x| x > 0));
+                p.sort_unstable();
+                out.push((p, *nim));
+            });
+        }
+        out.extend((0..*nim).map(|m| (heaps.clone(), m)));
+    }
+
+    fn components(&self, (heaps, nim): &CodePos, out: &mut Vec<CodePos>) -> bool {
+        if heaps.len() + usize::from(*nim > 0) < 2 {
+            return false;
+        }
+        out.extend(heaps.iter().map(|&h| (vec![h], 0)));
+        if *nim > 0 {
+            out.push((vec![], *nim));
+        }
+        true
+    }
+}
+
+/// The generic memoised solver (`grundy::Solver`) over [`CodeAndNim`]: the values of single
+/// heaps (normal play) and, for misère cases, the least m for which heap + *m is a misère
+/// P-position. Codes only, up to [`SOLVER_HEAP_LIMIT`] heaps.
+fn heap_solver(c: &Case) -> Result<Answer, Skip> {
+    if let Kind::Misere { rule, values } = &c.kind {
+        let r = grundy_heap::parse(rule).map_err(failed)?;
+        let (base, shift) = r.base_and_shift();
+        let code = base
+            .take_break()
+            .ok_or_else(|| Skip::Unsupported("no code".into()))?;
+        let mut s = Solver::new(CodeAndNim(code));
+        let mut out = Vec::new();
+        for h in 0..values.len() as u64 {
+            let (heaps, _) = CodeAndNim::heap(h + shift);
+            let m = (0..=MISERE_VALUE_LIMIT)
+                .find(|&m| s.misere_outcome(&(heaps.clone(), m as u64)) == Outcome::P)
+                .ok_or_else(|| {
+                    failed(format!(
+                        "heap {h}: no misère value up to {MISERE_VALUE_LIMIT}"
+                    ))
+                })?;
+            out.push(m);
+        }
+        return Ok(Answer::Misere(out));
+    }
+    let w = heap_work(c)?;
+    let code = w
+        .base
+        .take_break()
+        .ok_or_else(|| Skip::Unsupported("no code".into()))?;
+    if w.m() > SOLVER_HEAP_LIMIT {
+        return Err(Skip::Unsupported(format!(
+            "{} heaps is too many for the generic solver",
+            w.m()
+        )));
+    }
+    let mut s = Solver::new(CodeAndNim(code));
+    let values = (0..=w.m())
+        .map(|h| s.grundy(&CodeAndNim::heap(h)) as u32)
+        .collect();
+    Ok(heap_answer(&w, values))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -520,7 +599,7 @@ fn nim_closed_form(c: &Case) -> Result<Answer, Skip> {
     Ok(Answer::Nim(match expect {
         NimFact::Outcome(_) => NimFact::Outcome(a.outcome),
         NimFact::Value(_) if play == Play::Normal => NimFact::Value(a.nim_sum),
-        NimFact::Value(_) => return Err(Skip("misère values".into())),
+        NimFact::Value(_) => return Err(Skip::Unsupported("misère values".into())),
         NimFact::WinningMoves(_) => NimFact::WinningMoves(a.winning_move_count),
     }))
 }
@@ -567,7 +646,7 @@ fn nim_solver(c: &Case) -> Result<Answer, Skip> {
     Ok(Answer::Nim(match expect {
         NimFact::Outcome(_) => NimFact::Outcome(outcome(&mut s, &pos)),
         NimFact::Value(_) if play == Play::Normal => NimFact::Value(s.grundy(&pos)),
-        NimFact::Value(_) => return Err(Skip("misère values".into())),
+        NimFact::Value(_) => return Err(Skip::Unsupported("misère values".into())),
         NimFact::WinningMoves(_) => {
             // Every move of the list as given (heap by heap), winning when it leaves a P-position.
             let mut count = 0;
@@ -600,7 +679,9 @@ fn race_patterns(c: &Case) -> &[String] {
 fn race_conway(c: &Case) -> Result<Answer, Skip> {
     let p = race_patterns(c);
     if p.len() != 2 {
-        return Err(Skip("Conway's formula is for two patterns".into()));
+        return Err(Skip::Unsupported(
+            "Conway's formula is for two patterns".into(),
+        ));
     }
     let coin = Alphabet::coin();
     let a = coin.encode(&p[0]).map_err(failed)?;
@@ -709,6 +790,16 @@ fn check_expected(c: &Case, a: &Answer) -> Result<(), String> {
                 ));
             }
             Ok(())
+        }
+        (Kind::Misere { values, .. }, Answer::Misere(got)) => {
+            match (0..values.len()).find(|&i| got.get(i) != Some(&values[i])) {
+                None => Ok(()),
+                Some(i) => Err(format!(
+                    "misère value of heap {i}: {:?}, the data says {}",
+                    got.get(i),
+                    values[i]
+                )),
+            }
         }
         (Kind::Nim { expect, .. }, Answer::Nim(got)) => {
             if got == expect {
@@ -1016,6 +1107,13 @@ fn load_cgsuite(cases: &mut Vec<Case>) {
                 });
             }
         }
+        cases.push(Case {
+            name: format!("cgsuite/{ruleset} {code} misère"),
+            kind: Kind::Misere {
+                rule: code.clone(),
+                values: list("misere[0..20]"),
+            },
+        });
         let period = field("period");
         cases.push(Case {
             name: format!("cgsuite/{ruleset} {code}"),
@@ -1293,18 +1391,22 @@ fn main() {
             }
             let answer = match result {
                 Ok(a) => a,
-                Err(Skip(why)) if !why.starts_with("ERROR: ") => {
+                Err(Skip::Unsupported(why)) => {
                     tally.skipped += 1;
                     if verbose {
                         let _ = writeln!(report, "skip {:<18} {}: {why}", engine.name, case.name);
                     }
                     continue;
                 }
-                Err(Skip(why)) => {
+                Err(Skip::Failed(why)) => {
                     tally.run += 1;
                     tally.disagreements += 1;
                     failed_runs += 1;
-                    let _ = writeln!(report, "FAIL {:<18} {}: {why}", engine.name, case.name);
+                    let _ = writeln!(
+                        report,
+                        "FAIL {:<18} {}: error: {why}",
+                        engine.name, case.name
+                    );
                     continue;
                 }
             };
@@ -1363,8 +1465,9 @@ fn main() {
         }
     }
     println!(
-        "(sparse-window fetched {} dropped values back)",
-        WINDOW_FETCHES.load(std::sync::atomic::Ordering::Relaxed)
+        "(dropped values fetched back: sparse-window {}, sparse-run-window {})",
+        WINDOW_FETCHES.load(Ordering::Relaxed),
+        RUN_FETCHES.load(Ordering::Relaxed)
     );
     for name in &unanswered {
         println!("no engine answered {name}");

@@ -158,3 +158,61 @@ fn period_alone_computes_until_proven() {
     let v = json(&["heap", "grundys-game", "--period", "--json"]);
     assert_ne!(v["period"]["status"], "proven");
 }
+
+#[test]
+fn values_go_to_a_bfile_and_the_json_stays_small() {
+    let path = std::env::temp_dir().join(format!("grundy-values-{}.txt", std::process::id()));
+    let p = path.to_str().unwrap();
+    let j = json(&[
+        "heap",
+        "sub:1,3,4",
+        "--upto",
+        "1e5",
+        "--values",
+        p,
+        "--json",
+    ]);
+    assert!(j.get("values").is_none(), "{j}");
+    assert_eq!(j["period"]["period"], 7);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text.lines().count(), 100_001);
+    assert_eq!(text.lines().nth(7), Some("7 0"));
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn misere_positions_and_their_flags() {
+    let out = ok(&["heap", "kayles", "--position", "2", "--misere"]);
+    assert!(
+        out.contains("N: the player to move wins; winning moves (1):"),
+        "{out}"
+    );
+    let j = json(&["heap", "nim", "--position", "1", "1", "--misere", "--json"]);
+    assert_eq!(j["outcome"], "N");
+    assert_eq!(j["play"], "misere");
+    bad(&["heap", "kayles", "--misere"], "--position");
+    bad(
+        &[
+            "heap",
+            "kayles",
+            "--position",
+            "30",
+            "31",
+            "32",
+            "--misere",
+            "--max-positions",
+            "100",
+        ],
+        "limit of 100 positions",
+    );
+}
+
+#[test]
+fn winning_moves_say_what_they_leave() {
+    let out = ok(&["heap", "kayles", "--position", "7", "9", "12"]);
+    assert!(
+        out.contains("from the heap of 12, remove 1, leaving 11 (the heap left has value 6; the XOR becomes 0)"),
+        "{out}"
+    );
+    assert!(out.contains("winning moves (5)"), "{out}");
+}

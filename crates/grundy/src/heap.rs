@@ -197,7 +197,9 @@ pub struct Sequence {
     pub shift: u64,
     /// The last heap computed.
     pub upto: u64,
-    /// G(0), G(1), …, G(upto).
+    /// G(0), G(1), …, G(upto). Left out of the JSON when a front end took them elsewhere (the
+    /// CLI's `--values FILE`) and left this empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub values: Vec<u32>,
     /// The smallest period, when one was found.
     #[serde(serialize_with = "serialize_period")]

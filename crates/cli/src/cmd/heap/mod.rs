@@ -52,6 +52,10 @@ pub struct Args {
     /// part is shaded.
     #[arg(long, value_name = "FILE")]
     plot: Option<std::path::PathBuf>,
+    /// Write the values to FILE as an OEIS b-file (`n G(n)` lines) instead of printing them;
+    /// stdout keeps the rest (the period, or the JSON object without `values`).
+    #[arg(long, value_name = "FILE")]
+    values: Option<std::path::PathBuf>,
     /// Analyse the sum of heaps of these sizes: value, outcome, every winning move.
     #[arg(long, value_name = "HEAP", num_args = 1.., allow_negative_numbers = true)]
     position: Vec<String>,
@@ -161,7 +165,16 @@ pub fn run(args: Args) -> CliResult {
         }
     };
     drop(c);
+    let mut seq = seq;
+    if let Some(path) = &args.values {
+        write_values_file(path, &seq.values)?;
+        eprintln!("grundy: wrote G(0..={}) to {}", seq.upto, path.display());
+        seq.values = Vec::new();
+    }
     if let Some(path) = &args.plot {
+        if seq.values.is_empty() {
+            return Err(CliError::usage("--plot and --values go separately"));
+        }
         plot::write_plot(path, &rule, &seq.values, seq.period.as_ref())?;
         eprintln!(
             "grundy: wrote the plot of G(0..={}) to {}",
@@ -174,6 +187,11 @@ pub fn run(args: Args) -> CliResult {
     }
     let period_line = (args.period || args.prove_upto.is_some())
         .then(|| describe_period(&rule, seq.period.as_ref(), seq.upto));
+    if args.values.is_some() {
+        let line =
+            period_line.unwrap_or_else(|| describe_period(&rule, seq.period.as_ref(), seq.upto));
+        return print_out(&format!("{}: {line}\n", describe_rule(&rule)));
+    }
     if args.format == Format::Bfile {
         // Keep the b-file clean: the period goes to stderr.
         if let Some(line) = &period_line {
@@ -225,6 +243,16 @@ fn write_table(out: &mut dyn std::io::Write, rule: &Rule, values: &[u32]) -> std
         writeln!(out)?;
     }
     Ok(())
+}
+
+/// Writes the b-file of `values` to `path`, streamed.
+fn write_values_file(path: &std::path::Path, values: &[u32]) -> CliResult {
+    let fail =
+        |e: std::io::Error| CliError::failure(format!("cannot write {}: {e}", path.display()));
+    let file = std::fs::File::create(path).map_err(fail)?;
+    let mut out = std::io::BufWriter::new(file);
+    write_bfile(&mut out, values).map_err(fail)?;
+    std::io::Write::flush(&mut out).map_err(fail)
 }
 
 /// OEIS b-file lines `n G(n)`.

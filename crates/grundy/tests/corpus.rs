@@ -1358,7 +1358,22 @@ fn main() {
         return;
     }
     let verbose = args.iter().any(|a| a == "--verbose");
-    let filters: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
+    // Words that are not flags filter the cases by name; libtest's flags (and the values of
+    // those that take one) are accepted and ignored.
+    let mut filters: Vec<&String> = Vec::new();
+    let mut flag_value = false;
+    for a in &args {
+        if std::mem::take(&mut flag_value) {
+            continue;
+        }
+        match a.as_str() {
+            "--test-threads" | "--skip" | "--color" | "--format" | "--logfile" | "-Z" => {
+                flag_value = true
+            }
+            f if f.starts_with('-') => {}
+            _ => filters.push(a),
+        }
+    }
     let cases: Vec<Case> = load()
         .into_iter()
         .filter(|c| filters.is_empty() || filters.iter().any(|f| c.name.contains(f.as_str())))

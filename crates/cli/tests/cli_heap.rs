@@ -216,3 +216,21 @@ fn winning_moves_say_what_they_leave() {
     );
     assert!(out.contains("winning moves (5)"), "{out}");
 }
+
+#[test]
+fn png_plots_have_text_and_bad_paths_are_one_line() {
+    let path = std::env::temp_dir().join(format!("grundy-plot-{}.png", std::process::id()));
+    let out = grundy(&["heap", "kayles", "--upto", "200", "--plot", path.to_str().unwrap()]);
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("wrote the plot"), "{err}");
+    let bytes = std::fs::read(&path).unwrap();
+    assert_eq!(&bytes[1..4], b"PNG");
+    let _ = std::fs::remove_file(&path);
+    let out = grundy(&["heap", "kayles", "--plot", "/nonexistent-dir/k.png"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains("No such file or directory"), "{err}");
+    assert!(!err.contains("ImageError"), "{err}");
+}

@@ -118,16 +118,23 @@ pub(crate) fn write_plot(
                 p,
             )
             .map_err(fail)?;
-            let svg = add_svg_labels(svg, &f, rule, p);
+            let svg = add_svg_labels(svg, &labels(&f, rule, p));
             std::fs::write(path, svg).map_err(|e| fail(e.to_string()))
         }
-        Some("png") => draw_plot(
-            BitMapBackend::new(path, size).into_drawing_area(),
-            &f,
-            values,
-            p,
-        )
-        .map_err(fail),
+        Some("png") => {
+            // Drawn in memory first: a missing directory is reported by `image`, in words.
+            let mut pixels = vec![0u8; size.0 as usize * size.1 as usize * 3];
+            {
+                let area = BitMapBackend::with_buffer(&mut pixels, size).into_drawing_area();
+                draw_plot(area.clone(), &f, values, p).map_err(fail)?;
+                draw_png_labels(&area, &labels(&f, rule, p)).map_err(fail)?;
+                area.present().map_err(|e| fail(e.to_string()))?;
+            }
+            let img = image::RgbImage::from_raw(size.0, size.1, pixels)
+                .ok_or_else(|| fail("bad image buffer".into()))?;
+            img.save_with_format(path, image::ImageFormat::Png)
+                .map_err(|e| fail(io_words(e)))
+        }
         _ => Err(CliError::usage(format!(
             "--plot '{}': the file name must end in .svg or .png",
             path.display()
@@ -135,8 +142,25 @@ pub(crate) fn write_plot(
     }
 }
 
-/// Adds the title, tick numbers and axis names as SVG `<text>` elements.
-fn add_svg_labels(svg: String, f: &Frame, rule: &Rule, p: Option<&Periodicity>) -> String {
+/// Where a label's x coordinate anchors it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Anchor {
+    Start,
+    Middle,
+    End,
+}
+
+/// One piece of text on the plot: position (pixels), size, anchor, text.
+struct Label {
+    x: i32,
+    y: i32,
+    size: u32,
+    anchor: Anchor,
+    text: String,
+}
+
+/// The title, tick numbers and axis names, the same for SVG and PNG.
+fn labels(f: &Frame, rule: &Rule, p: Option<&Periodicity>) -> Vec<Label> {
     let title = match p {
         Some(p) => format!(
             "G(n) of {}: period {}, preperiod {}{} ({})",
@@ -152,38 +176,102 @@ fn add_svg_labels(svg: String, f: &Frame, rule: &Rule, p: Option<&Periodicity>) 
         ),
         None => format!("G(n) of {}", describe_rule(rule)),
     };
-    let font = r#"font-family="sans-serif""#;
-    let mut labels = format!(
-        r#"<text x="{}" y="24" {font} font-size="16">{}</text>"#,
-        f.left,
-        escape(&title)
-    );
+    let label = |x, y, size, anchor, text: String| Label {
+        x,
+        y,
+        size,
+        anchor,
+        text,
+    };
+    let mut out = vec![label(f.left, 24, 16, Anchor::Start, title)];
     for t in ticks(f.n as u64) {
-        let _ = write!(
-            labels,
-            r#"<text x="{}" y="{}" {font} font-size="12" text-anchor="middle">{t}</text>"#,
+        out.push(label(
             f.x(t as f64),
-            f.h - f.bottom + 20
-        );
+            f.h - f.bottom + 20,
+            12,
+            Anchor::Middle,
+            t.to_string(),
+        ));
     }
     for t in ticks(f.vmax as u64) {
-        let _ = write!(
-            labels,
-            r#"<text x="{}" y="{}" {font} font-size="12" text-anchor="end">{t}</text>"#,
+        out.push(label(
             f.left - 10,
-            f.y(t as f64) + 4
-        );
+            f.y(t as f64) + 4,
+            12,
+            Anchor::End,
+            t.to_string(),
+        ));
     }
-    let _ = write!(
-        labels,
-        r#"<text x="{}" y="{}" {font} font-size="14" text-anchor="middle">n</text><text x="16" y="{}" {font} font-size="14">G</text>"#,
+    out.push(label(
         (f.w + f.left) / 2,
         f.h - 10,
-        f.h / 2
-    );
+        14,
+        Anchor::Middle,
+        "heap size n".into(),
+    ));
+    out.push(label(16, f.h / 2, 14, Anchor::Start, "G(n)".into()));
+    out
+}
+
+/// Adds the labels as SVG `<text>` elements (no font file needed: the viewer draws them).
+fn add_svg_labels(svg: String, labels: &[Label]) -> String {
+    let mut text = String::new();
+    for l in labels {
+        let anchor = match l.anchor {
+            Anchor::Start => "start",
+            Anchor::Middle => "middle",
+            Anchor::End => "end",
+        };
+        let _ = write!(
+            text,
+            r#"<text x="{}" y="{}" font-family="sans-serif" font-size="{}" text-anchor="{anchor}">{}</text>"#,
+            l.x,
+            l.y,
+            l.size,
+            escape(&l.text)
+        );
+    }
     match svg.rfind("</svg>") {
-        Some(at) => format!("{}{labels}{}", &svg[..at], &svg[at..]),
+        Some(at) => format!("{}{text}{}", &svg[..at], &svg[at..]),
         None => svg,
+    }
+}
+
+/// The font the PNG labels are drawn with, shipped in the binary (DejaVu Sans Mono; its
+/// license is in `assets/DejaVu-LICENSE.txt`): a PNG needs glyphs, and no system font is assumed.
+static FONT: &[u8] = include_bytes!("../../../assets/DejaVuSansMono.ttf");
+
+/// Draws the labels onto a bitmap with the shipped font.
+fn draw_png_labels<DB: plotters::prelude::DrawingBackend>(
+    area: &plotters::prelude::DrawingArea<DB, plotters::coord::Shift>,
+    labels: &[Label],
+) -> Result<(), String> {
+    use plotters::prelude::*;
+    use plotters::style::text_anchor::{HPos, Pos, VPos};
+    static REGISTERED: std::sync::Once = std::sync::Once::new();
+    REGISTERED.call_once(|| {
+        let _ = plotters::style::register_font("grundy-mono", FontStyle::Normal, FONT);
+    });
+    for l in labels {
+        let h = match l.anchor {
+            Anchor::Start => HPos::Left,
+            Anchor::Middle => HPos::Center,
+            Anchor::End => HPos::Right,
+        };
+        let style = TextStyle::from(("grundy-mono", l.size as f64).into_font())
+            .color(&BLACK)
+            .pos(Pos::new(h, VPos::Bottom));
+        area.draw(&Text::new(l.text.clone(), (l.x, l.y), style))
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// An image error in words: the I/O cause when there is one ("No such file or directory").
+fn io_words(e: image::ImageError) -> String {
+    match e {
+        image::ImageError::IoError(io) => io.to_string(),
+        other => other.to_string(),
     }
 }
 

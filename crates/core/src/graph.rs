@@ -548,3 +548,69 @@ impl DiGraph {
         })
     }
 }
+
+impl GraphAnalysis {
+    /// The analysis as text for a reader, the words every front end shows (`grundy graph`): a
+    /// table of every vertex's value, then, with tokens, their value (normal play) or misère
+    /// verdict and every winning move.
+    ///
+    /// ```
+    /// use grundy_core::graph::{analyze, GraphOptions};
+    ///
+    /// let a = analyze("a b\nb c\n", &["a", "b"], &GraphOptions::default())?;
+    /// let text = a.describe();
+    /// assert_eq!(text.lines().nth(1), Some("a       0"));
+    /// assert!(text.contains("tokens on a b: value 0 ⊕ 1 = 1, N-position"));
+    /// # Ok::<(), grundy_core::graph::GraphError>(())
+    /// ```
+    pub fn describe(&self) -> String {
+        use std::fmt::Write as _;
+        let mut s = String::new();
+        let width = self
+            .vertices
+            .iter()
+            .map(|v| v.name.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(6);
+        // Padded by hand: a format width above 65535 panics, and names can be longer.
+        let pad = |s: &mut String, name: &str| {
+            s.push_str(name);
+            s.extend(std::iter::repeat_n(' ', width - name.chars().count()));
+        };
+        pad(&mut s, "vertex");
+        s.push_str("  grundy\n");
+        for v in &self.vertices {
+            pad(&mut s, &v.name);
+            let _ = writeln!(s, "  {}", v.grundy);
+        }
+        let Some(t) = &self.tokens else {
+            return s;
+        };
+        let verdict = if t.outcome == Outcome::P {
+            "P-position: the player to move loses"
+        } else {
+            "N-position: the player to move wins"
+        };
+        let on = t.tokens.join(" ");
+        let _ = match t.grundy {
+            Some(g) => {
+                let terms: Vec<String> = t.token_grundy.iter().map(u64::to_string).collect();
+                let terms = terms.join(" ⊕ ");
+                writeln!(s, "\ntokens on {on}: value {terms} = {g}, {verdict}")
+            }
+            None => writeln!(s, "\ntokens on {on}, misère play: {verdict}"),
+        };
+        if !t.winning_moves.is_empty() {
+            let _ = writeln!(s, "winning moves ({}):", t.winning_moves.len());
+            for m in &t.winning_moves {
+                let _ = writeln!(
+                    s,
+                    "  token {}: {} -> {}   (value {} -> {})",
+                    m.token, m.from, m.onto, m.from_grundy, m.onto_grundy
+                );
+            }
+        }
+        s
+    }
+}

@@ -1,10 +1,8 @@
 //! `grundy graph`: a game on a directed graph read from a file: Grundy values, winning moves.
 
 use crate::common::{count, print_out, print_result, CliError, CliResult};
-use grundy::graph::{GraphAnalysis, GraphError, GraphOptions, DEFAULT_MAX_POSITIONS};
+use grundy::graph::{GraphError, GraphOptions, DEFAULT_MAX_POSITIONS};
 use grundy::nim::Play;
-use grundy::Outcome;
-use std::fmt::Write as _;
 use std::io::Read;
 
 #[derive(clap::Args, Debug)]
@@ -82,66 +80,6 @@ pub fn run(args: Args) -> CliResult {
     if args.json {
         print_result(&analysis)
     } else {
-        print_out(&render(&analysis))
+        print_out(&analysis.describe())
     }
-}
-
-/// The text output: a table of values, then the tokens' verdict and winning moves.
-fn render(a: &GraphAnalysis) -> String {
-    let mut s = String::new();
-    let width = a
-        .vertices
-        .iter()
-        .map(|v| v.name.chars().count())
-        .max()
-        .unwrap_or(0)
-        .max(6);
-    // Padded by hand: a format width above 65535 panics, and names can be longer.
-    let pad = |s: &mut String, name: &str| {
-        s.push_str(name);
-        let n = width - name.chars().count();
-        s.extend(std::iter::repeat_n(' ', n));
-    };
-    pad(&mut s, "vertex");
-    s.push_str("  grundy\n");
-    for v in &a.vertices {
-        pad(&mut s, &v.name);
-        let _ = writeln!(s, "  {}", v.grundy);
-    }
-    if let Some(t) = &a.tokens {
-        let verdict = if t.outcome == Outcome::P {
-            "P-position: the player to move loses"
-        } else {
-            "N-position: the player to move wins"
-        };
-        match t.grundy {
-            Some(g) => {
-                let terms: Vec<String> = t.token_grundy.iter().map(u64::to_string).collect();
-                let _ = writeln!(
-                    s,
-                    "\ntokens on {}: value {} = {g}, {verdict}",
-                    t.tokens.join(" "),
-                    terms.join(" ⊕ ")
-                );
-            }
-            None => {
-                let _ = writeln!(
-                    s,
-                    "\ntokens on {}, misère play: {verdict}",
-                    t.tokens.join(" ")
-                );
-            }
-        }
-        if !t.winning_moves.is_empty() {
-            let _ = writeln!(s, "winning moves ({}):", t.winning_moves.len());
-            for m in &t.winning_moves {
-                let _ = writeln!(
-                    s,
-                    "  token {}: {} -> {}   (value {} -> {})",
-                    m.token, m.from, m.onto, m.from_grundy, m.onto_grundy
-                );
-            }
-        }
-    }
-    s
 }

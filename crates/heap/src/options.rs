@@ -130,7 +130,7 @@ mod tests {
 
     #[test]
     fn option_counts_match_cgsuite() {
-        // opts20 in cgsuite/heap_sequences.txt: CGSuite's own option counts of heap 20.
+        // opts20 in testdata/cgsuite/heap_sequences.txt: CGSuite's own option counts of heap 20.
         assert_eq!(count("0.77", 20), 20);
         assert_eq!(count("0.07", 20), 10);
         assert_eq!(count("4!.0", 20), 9);

@@ -164,7 +164,7 @@ mod tests {
     #[test]
     fn small_games() {
         assert_eq!(seq("0.[3]", 10), (0..=10).collect::<Vec<u32>>());
-        // Grundy's game, cgsuite/heap_sequences.txt
+        // Grundy's game, testdata/cgsuite/heap_sequences.txt
         assert_eq!(
             seq("4!.0", 20)[1..],
             [0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]

@@ -22,6 +22,7 @@ use std::fmt;
 
 use crate::code::{Constraint, Digit, TakeBreak};
 use crate::named::{self, NamedGame};
+use grundy_core::text::quote;
 
 /// The most digits a code may have (a guard against absurd input, not a theoretical limit).
 pub const MAX_CODE_DIGITS: usize = 4096;
@@ -263,11 +264,16 @@ pub enum RuleError {
     )]
     Empty,
     /// Not a code, a set or a known name: the text, and the list of names.
-    #[error("unknown rule '{0}': not a code (like 0.77), a set (sub:…, allbut:…) or a known game name ({1})")]
+    #[error(
+        "unknown rule {}: not a code (like 0.77), a set (sub:…, allbut:…) or a known game name ({names})",
+        quote(.0),
+        names = .1
+    )]
     UnknownName(String, String),
     /// A character that is no code digit.
     #[error(
-        "bad code '{code}': '{found}' at position {pos} is not a code digit (0-9, A-V = 10-31)"
+        "bad code {}: {} at position {pos} is not a code digit (0-9, A-V = 10-31)",
+        quote(.code), quote(&.found.to_string())
     )]
     BadDigit {
         /// The code as typed.
@@ -278,7 +284,10 @@ pub enum RuleError {
         pos: usize,
     },
     /// A second `.` in a code.
-    #[error("bad code '{code}': second '.' at position {pos}")]
+    #[error(
+        "bad code {}: second '.' at position {pos}",
+        quote(.code)
+    )]
     SecondPoint {
         /// The code as typed.
         code: String,
@@ -286,25 +295,37 @@ pub enum RuleError {
         pos: usize,
     },
     /// A code without its `.`.
-    #[error("bad code '{code}': no '.' (write e.g. 0.77 or 4.0)")]
+    #[error(
+        "bad code {}: no '.' (write e.g. 0.77 or 4.0)",
+        quote(.code)
+    )]
     NoPoint {
         /// The code as typed.
         code: String,
     },
     /// A code with nothing after the `.`.
-    #[error("bad code '{code}': no digit after the '.' (write e.g. 4!.0)")]
+    #[error(
+        "bad code {}: no digit after the '.' (write e.g. 4!.0)",
+        quote(.code)
+    )]
     NoDigitAfterPoint {
         /// The code as typed.
         code: String,
     },
     /// More than one digit before the `.` (additive codes).
-    #[error("bad code '{code}': at most one digit may stand before the '.' (additive codes are not supported)")]
+    #[error(
+        "bad code {}: at most one digit may stand before the '.' (additive codes are not supported)",
+        quote(.code)
+    )]
     AdditiveDigits {
         /// The code as typed.
         code: String,
     },
     /// A digit before the `.` that does not only split (it would allow loops).
-    #[error("bad code '{code}': the digit before the '.' may only split (a multiple of 4), found {digit}")]
+    #[error(
+        "bad code {}: the digit before the '.' may only split (a multiple of 4), found {digit}",
+        quote(.code)
+    )]
     LoopyDigit {
         /// The code as typed.
         code: String,
@@ -312,7 +333,10 @@ pub enum RuleError {
         digit: u8,
     },
     /// A modifier (`!`, `?`, `=`) that follows no digit.
-    #[error("bad code '{code}': modifier '{found}' at position {pos} does not follow a digit")]
+    #[error(
+        "bad code {}: modifier {} at position {pos} does not follow a digit",
+        quote(.code), quote(&.found.to_string())
+    )]
     StrayModifier {
         /// The code as typed.
         code: String,
@@ -322,13 +346,19 @@ pub enum RuleError {
         pos: usize,
     },
     /// A `[` without its `]`.
-    #[error("bad code '{code}': '[' is never closed")]
+    #[error(
+        "bad code {}: '[' is never closed",
+        quote(.code)
+    )]
     UnclosedBracket {
         /// The code as typed.
         code: String,
     },
     /// A bracket out of place (the repeat must follow the `.` and end the code).
-    #[error("bad code '{code}': '{found}' at position {pos} is misplaced (the repeating '[…]' must come after the '.' and end the code)")]
+    #[error(
+        "bad code {}: {} at position {pos} is misplaced (the repeating '[…]' must come after the '.' and end the code)",
+        quote(.code), quote(&.found.to_string())
+    )]
     MisplacedBracket {
         /// The code as typed.
         code: String,
@@ -338,25 +368,37 @@ pub enum RuleError {
         pos: usize,
     },
     /// An empty repeating part `[]`.
-    #[error("bad code '{code}': empty repeating part '[]'")]
+    #[error(
+        "bad code {}: empty repeating part '[]'",
+        quote(.code)
+    )]
     EmptyRepeat {
         /// The code as typed.
         code: String,
     },
     /// A code with too many digits.
-    #[error("bad code '{code}': more than {MAX_CODE_DIGITS} digits")]
+    #[error(
+        "bad code {}: more than {MAX_CODE_DIGITS} digits",
+        quote(.code)
+    )]
     TooLong {
         /// The code as typed.
         code: String,
     },
     /// A subtraction set with no elements.
-    #[error("bad set '{rule}': no elements (write e.g. sub:1,3,4)")]
+    #[error(
+        "bad set {}: no elements (write e.g. sub:1,3,4)",
+        quote(.rule)
+    )]
     EmptySet {
         /// The rule as typed.
         rule: String,
     },
     /// A set element that is no positive whole number.
-    #[error("bad set '{rule}': element '{token}' is not a positive whole number")]
+    #[error(
+        "bad set {}: element {} is not a positive whole number",
+        quote(.rule), quote(.token)
+    )]
     BadElement {
         /// The rule as typed.
         rule: String,
@@ -364,13 +406,19 @@ pub enum RuleError {
         token: String,
     },
     /// A set element 0.
-    #[error("bad set '{rule}': element 0 is not allowed (a move must remove tokens)")]
+    #[error(
+        "bad set {}: element 0 is not allowed (a move must remove tokens)",
+        quote(.rule)
+    )]
     ZeroElement {
         /// The rule as typed.
         rule: String,
     },
     /// A set element above the largest allowed.
-    #[error("bad set '{rule}': element '{token}' is larger than {MAX_SET_ELEMENT}")]
+    #[error(
+        "bad set {}: element {} is larger than {MAX_SET_ELEMENT}",
+        quote(.rule), quote(.token)
+    )]
     ElementTooLarge {
         /// The rule as typed.
         rule: String,
@@ -378,7 +426,10 @@ pub enum RuleError {
         token: String,
     },
     /// A word in a set that is no set name.
-    #[error("bad set '{rule}': '{token}' is not a set name (odd, even, fib, pow2, squares, primes) and not a number")]
+    #[error(
+        "bad set {}: {} is not a set name (odd, even, fib, pow2, squares, primes) and not a number",
+        quote(.rule), quote(.token)
+    )]
     UnknownSet {
         /// The rule as typed.
         rule: String,

@@ -220,7 +220,14 @@ fn winning_moves_say_what_they_leave() {
 #[test]
 fn png_plots_have_text_and_bad_paths_are_one_line() {
     let path = std::env::temp_dir().join(format!("grundy-plot-{}.png", std::process::id()));
-    let out = grundy(&["heap", "kayles", "--upto", "200", "--plot", path.to_str().unwrap()]);
+    let out = grundy(&[
+        "heap",
+        "kayles",
+        "--upto",
+        "200",
+        "--plot",
+        path.to_str().unwrap(),
+    ]);
     assert!(out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("wrote the plot"), "{err}");

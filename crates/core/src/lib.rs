@@ -39,8 +39,8 @@
 
 #![forbid(unsafe_code)]
 
-mod fxhash;
 pub mod budget;
+mod fxhash;
 pub mod game;
 pub mod graph;
 pub mod mex;

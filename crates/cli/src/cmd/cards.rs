@@ -1,6 +1,6 @@
 //! `grundy cards`: the card game: take the leftmost or rightmost card, maximise your total.
 
-use crate::cmd::maze::read_text;
+use crate::cmd::{read_text, usage};
 use crate::common::{print_out, print_result, CliError, CliResult};
 use grundy::games::cards::{self, DescribeOptions, MAX_CARDS};
 
@@ -63,7 +63,7 @@ pub fn run(args: Args) -> CliResult {
         return Err(CliError::usage("no cards given"));
     }
     let row = parse_cards(&tokens)?;
-    let a = cards::solve(&row).map_err(|e| CliError::usage(e.to_string()))?;
+    let a = cards::solve(&row).map_err(usage)?;
     if args.json {
         return print_result(&a);
     }

@@ -1,6 +1,7 @@
 //! `grundy chomp`: Chomp: outcome and every winning bite.
 
-use crate::common::{print_out, print_result, CliError, CliResult};
+use crate::cmd::usage;
+use crate::common::{print_out, print_result, CliResult};
 use grundy::games::chomp::{self, MAX_COLS, MAX_ROWS};
 use grundy::games::parse_bounded;
 
@@ -34,7 +35,6 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> CliResult {
-    let usage = |e: grundy::games::GameError| CliError::usage(e.to_string());
     let rows = parse_bounded(&args.rows, "rows", 1, MAX_ROWS as u64).map_err(usage)? as usize;
     let cols = parse_bounded(&args.cols, "columns", 1, MAX_COLS as u64).map_err(usage)? as usize;
     let max_positions = match &args.max_positions {

@@ -1,5 +1,6 @@
 //! `grundy cram`: Cram: Grundy value of domino placement, outcome and winning placements.
 
+use crate::cmd::usage;
 use crate::common::{print_out, print_result, progress_bar, CliError, CliResult};
 use grundy::games::cram::{self, CramOptions, Shape};
 use grundy::games::parse_bounded;
@@ -46,7 +47,6 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> CliResult {
-    let usage = |e: grundy::games::GameError| CliError::usage(e.to_string());
     let board = match (&args.board, &args.rows, &args.cols) {
         (Some(b), _, _) => Shape::parse(b).map_err(|e| CliError::usage(format!("board: {e}")))?,
         (None, Some(r), Some(c)) => {

@@ -1,8 +1,8 @@
 //! `grundy fib`: Fibonacci Nim and its k-multiplier family.
 
-use crate::common::{print_out, print_result, CliError, CliResult};
-use grundy::games::fib;
-use grundy::games::{parse_bounded, parse_natural, GameError};
+use crate::cmd::usage;
+use crate::common::{print_out, print_result, CliResult};
+use grundy::games::{fib, parse_bounded, parse_natural};
 
 #[derive(clap::Args, Debug)]
 #[command(
@@ -36,10 +36,6 @@ pub struct Args {
     /// decimal strings (docs/json.md).
     #[arg(long)]
     json: bool,
-}
-
-fn usage(e: GameError) -> CliError {
-    CliError::usage(e.to_string())
 }
 
 pub fn run(args: Args) -> CliResult {

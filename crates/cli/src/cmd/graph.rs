@@ -1,9 +1,10 @@
 //! `grundy graph`: a game on a directed graph read from a file: Grundy values, winning moves.
 
+use crate::cmd::read_text;
 use crate::common::{count, print_out, print_result, CliError, CliResult};
 use grundy::graph::{GraphError, GraphOptions, DEFAULT_MAX_POSITIONS};
 use grundy::nim::Play;
-use std::io::Read;
+use grundy::text::quote;
 
 #[derive(clap::Args, Debug)]
 #[command(
@@ -40,32 +41,14 @@ pub struct Args {
     json: bool,
 }
 
-/// `text` escaped for a one-line message (a file name may hold any byte).
-fn quoted(text: &str) -> String {
-    format!("'{}'", text.escape_debug())
-}
-
 pub fn run(args: Args) -> CliResult {
     let max_positions = match &args.max_positions {
         Some(t) => usize::try_from(count(t, "--max-positions")?)
-            .map_err(|_| CliError::usage(format!("--max-positions: {} is too large", quoted(t))))?,
+            .map_err(|_| CliError::usage(format!("--max-positions: {} is too large", quote(t))))?,
         None => DEFAULT_MAX_POSITIONS,
     };
-    let bytes = if args.file == "-" {
-        let mut b = Vec::new();
-        std::io::stdin().lock().read_to_end(&mut b)?;
-        b
-    } else {
-        std::fs::read(&args.file).map_err(|e| {
-            CliError::usage(format!(
-                "cannot read graph file {}: {e}",
-                quoted(&args.file)
-            ))
-        })?
-    };
+    let text = read_text(&args.file, "graph")?;
     let file = args.file.escape_debug().to_string();
-    let text = String::from_utf8(bytes)
-        .map_err(|_| CliError::usage(format!("graph file '{file}' is not UTF-8 text")))?;
     let options = GraphOptions {
         play: Play::from_misere(args.misere),
         max_positions,

@@ -1,8 +1,8 @@
 //! `grundy maze`: maze games: Grundy value of every cell, sums of mazes, the winning move.
 
+use crate::cmd::read_text;
 use crate::common::{print_out, print_result, CliError, CliResult};
 use grundy::games::maze;
-use std::io::Read;
 
 #[derive(clap::Args, Debug)]
 #[command(
@@ -28,20 +28,6 @@ pub struct Args {
     /// winning_moves [{maze (0-based), from [r, c], to [r, c], value, text}].
     #[arg(long)]
     json: bool,
-}
-
-/// Reads a text file (or stdin for `-`); a missing or non-UTF-8 file is a usage error.
-pub(crate) fn read_text(file: &str, what: &str) -> Result<String, CliError> {
-    let bytes = if file == "-" {
-        let mut b = Vec::new();
-        std::io::stdin().lock().read_to_end(&mut b)?;
-        b
-    } else {
-        std::fs::read(file)
-            .map_err(|e| CliError::usage(format!("cannot read {what} file '{file}': {e}")))?
-    };
-    String::from_utf8(bytes)
-        .map_err(|_| CliError::usage(format!("{what} file '{file}' is not UTF-8 text")))
 }
 
 pub fn run(args: Args) -> CliResult {

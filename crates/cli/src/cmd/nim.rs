@@ -1,5 +1,6 @@
 //! `grundy nim`: Nim and misère Nim: nim-sum, outcome, every winning move, explained.
 
+use crate::cmd::usage;
 use crate::common::{print_out, print_result, CliError, CliResult};
 use grundy::nim::{parse_heap, HeapParser, NimStream, Play};
 use std::io::Read;
@@ -48,8 +49,7 @@ pub fn run(args: Args) -> CliResult {
                     "heap {i}: '-' (standard input) must be the only heap argument"
                 )));
             }
-            let h = parse_heap(token.as_bytes(), i as u64)
-                .map_err(|e| CliError::usage(e.to_string()))?;
+            let h = parse_heap(token.as_bytes(), i as u64).map_err(usage)?;
             stream.push(h);
         }
     }
@@ -79,12 +79,8 @@ fn read_stdin(stream: &mut NimStream) -> CliResult {
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(CliError::failure(format!("reading standard input: {e}"))),
         };
-        parser
-            .feed(&buf[..n], &mut sink)
-            .map_err(|e| CliError::usage(e.to_string()))?;
+        parser.feed(&buf[..n], &mut sink).map_err(usage)?;
     }
-    parser
-        .finish(&mut sink)
-        .map_err(|e| CliError::usage(e.to_string()))?;
+    parser.finish(&mut sink).map_err(usage)?;
     Ok(())
 }

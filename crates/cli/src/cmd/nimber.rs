@@ -1,6 +1,7 @@
 //! `grundy nimber`: nimber arithmetic: nim sums, products, quotients, inverses, square roots.
 
-use crate::common::{print_out, print_result, CliError, CliResult};
+use crate::cmd::usage;
+use crate::common::{print_out, print_result, CliResult};
 use grundy::nimber::calculate;
 
 #[derive(clap::Args, Debug)]
@@ -28,7 +29,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> CliResult {
     let operands: Vec<&str> = args.operands.iter().map(String::as_str).collect();
-    let c = calculate(&args.op, &operands).map_err(|e| CliError::usage(e.to_string()))?;
+    let c = calculate(&args.op, &operands).map_err(usage)?;
     if args.json {
         print_result(&c)
     } else {

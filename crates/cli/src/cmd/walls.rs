@@ -1,6 +1,6 @@
 //! `grundy walls`: the wall-making game: who wins, with which cell.
 
-use crate::cmd::maze::read_text;
+use crate::cmd::read_text;
 use crate::common::{print_out, print_result, CliError, CliResult};
 use grundy::games::walls::{self, Board};
 

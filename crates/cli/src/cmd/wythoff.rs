@@ -1,8 +1,9 @@
 //! `grundy wythoff`: Wythoff's game: P-positions, winning moves, Grundy values.
 
+use crate::cmd::usage;
 use crate::common::{print_out, print_result, CliError, CliResult};
 use grundy::games::wythoff::{self, GrundyTable};
-use grundy::games::{parse_bounded, parse_natural, GameError};
+use grundy::games::{parse_bounded, parse_natural};
 
 #[derive(clap::Args, Debug)]
 #[command(
@@ -38,10 +39,6 @@ pub struct Args {
     /// strings); with --table, {size, table}; with --nth, {index, position}.
     #[arg(long)]
     json: bool,
-}
-
-fn usage(e: GameError) -> CliError {
-    CliError::usage(e.to_string())
 }
 
 pub fn run(args: Args) -> CliResult {

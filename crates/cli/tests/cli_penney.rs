@@ -29,7 +29,7 @@ fn classic_race() {
     let (code, out, _) = grundy(&["HHH", "THH"]);
     assert_eq!(code, 0);
     assert!(out.contains("7/8"), "{out}");
-    assert!(out.contains("odds B:A = 7:1"), "{out}");
+    assert!(out.contains("odds: THH beats HHH 7 times to 1"), "{out}");
     let v = json(&["HHH", "THH"]);
     assert_eq!(v["patterns"][1]["win"], "7/8");
     assert_eq!(v["patterns"][1]["win_decimal"], 0.875);
@@ -153,13 +153,24 @@ fn bad_input_is_one_line_exit_2() {
 fn text_output_is_stable() {
     let cases: &[(&[&str], &str)] = &[
         (
-            &["HTH", "THH"],
+            &["HTH", "THH", "--verbose"],
             r#"Race of 2 patterns over HT (each 1/2)
 pattern  P(first)         decimal       E[N | wins]
 HTH      1/2              0.5           17/3 (5.6666666667)
 THH      1/2              0.5           19/3 (6.3333333333)
 E[N] = 6 (6)   Var[N] = 34/3 (11.3333333333)
 Conway (A = HTH, B = THH): AA=101 AB=010 BB=100 BA=001; odds B:A = 1:1
+Exact methods agreeing: correlation system, Markov chain, Conway
+"#,
+        ),
+        (
+            &["HTH", "THH"],
+            r#"Race of 2 patterns over HT (each 1/2)
+pattern  P(first)         decimal       mean tosses if it wins
+HTH      1/2              0.5           17/3 (5.6666666667)
+THH      1/2              0.5           19/3 (6.3333333333)
+expected number of tosses: 6 (6), variance 34/3 (11.3333333333)
+odds: THH beats HTH 1 times to 1
 Exact methods agreeing: correlation system, Markov chain, Conway
 "#,
         ),
@@ -174,11 +185,11 @@ Exact methods agreeing: correlation system, Markov chain, Conway
                 "3",
             ],
             r#"Race of 3 patterns over HT (each 1/2)
-pattern  P(first)         decimal       E[N | wins]  simulated
+pattern  P(first)         decimal       mean tosses if it wins  simulated
 HHTH     0                0             -  0.000000  (contains HT, can never win)
 HT       7/8              0.875         25/7 (3.5714285714)  0.871000
 TTT      1/8              0.125         3 (3)  0.129000
-E[N] = 7/2 (3.5)   Var[N] = 9/4 (2.25)
+expected number of tosses: 7/2 (3.5), variance 9/4 (2.25)
 simulated: 1000 races, seed 1: mean 3.553000, variance 2.779971
 Exact methods agreeing: correlation system, Markov chain
 n  P(race ends at toss n)

@@ -798,20 +798,22 @@ fn short_fraction(x: &impl fmt::Display) -> String {
 
 impl RaceReport {
     /// The report as text for a reader, the words every front end shows (`grundy penney A B`):
-    /// the alphabet, one row per pattern (chance to come first, exact and decimal, `E[N | wins]`
-    /// and the simulated share when known), `E[N]` and `Var[N]`, Conway's leading numbers for
-    /// two patterns, the methods that agreed and the length distribution.
+    /// the alphabet, one row per pattern (chance to come first, exact and decimal, the mean
+    /// number of tosses when it wins and the simulated share when known), the expected number
+    /// of tosses and its variance, the odds for two patterns, the methods that agreed and the
+    /// length distribution. `verbose` uses the literature's notation instead (`E[N | wins]`,
+    /// `E[N]`, `Var[N]`) and adds Conway's leading numbers.
     ///
     /// ```
     /// use grundy_penney::report::{self, RaceOptions};
     /// use grundy_penney::Alphabet;
     ///
     /// let r = report::race(Alphabet::coin(), &["HHH", "THH"], &RaceOptions::default(), &mut |_| {})?;
-    /// let text = r.describe();
+    /// let text = r.describe(false);
     /// assert_eq!(text.lines().nth(3), Some("THH      7/8              0.875         53/7 (7.5714285714)"));
     /// # Ok::<(), grundy_penney::PenneyError>(())
     /// ```
-    pub fn describe(&self) -> String {
+    pub fn describe(&self, verbose: bool) -> String {
         let mut t = String::new();
         let probs: Vec<String> = self
             .letter_probabilities
@@ -844,7 +846,11 @@ impl RaceReport {
             "pattern", "P(first)", "decimal"
         ));
         if !self.chain_skipped() {
-            t.push_str("  E[N | wins]");
+            t.push_str(if verbose {
+                "  E[N | wins]"
+            } else {
+                "  mean tosses if it wins"
+            });
         }
         if self.simulation.is_some() {
             t.push_str("  simulated");
@@ -871,17 +877,18 @@ impl RaceReport {
             }
             t.push('\n');
         }
+        let (mean, var) = if verbose {
+            ("E[N] = ", "   Var[N] = ")
+        } else {
+            ("expected number of tosses: ", ", variance ")
+        };
         t.push_str(&format!(
-            "E[N] = {} ({})",
+            "{mean}{} ({})",
             short_fraction(&self.expected_tosses),
             self.expected_tosses.decimal()
         ));
         if let Some(v) = &self.variance {
-            t.push_str(&format!(
-                "   Var[N] = {} ({})",
-                short_fraction(v),
-                v.decimal()
-            ));
+            t.push_str(&format!("{var}{} ({})", short_fraction(v), v.decimal()));
         }
         if let Some(s) = &self.simulation {
             t.push_str(&format!(
@@ -891,7 +898,11 @@ impl RaceReport {
         }
         t.push('\n');
         if let Some(c) = &self.conway {
-            t.push_str(&c.describe());
+            t.push_str(&if verbose {
+                c.describe()
+            } else {
+                c.describe_odds()
+            });
         }
         let methods: Vec<&str> = self.methods_agreeing.iter().map(|m| m.name()).collect();
         t.push_str(&format!("Exact methods agreeing: {}", methods.join(", ")));
@@ -919,6 +930,26 @@ impl RaceReport {
 }
 
 impl ConwayReport {
+    /// One line in words: the odds of the second pattern against the first.
+    ///
+    /// ```
+    /// use grundy_penney::report::{self, RaceOptions};
+    /// use grundy_penney::Alphabet;
+    ///
+    /// let r = report::race(Alphabet::coin(), &["HHH", "THH"], &RaceOptions::default(), &mut |_| {})?;
+    /// assert_eq!(r.conway.unwrap().describe_odds(), "odds: THH beats HHH 7 times to 1\n");
+    /// # Ok::<(), grundy_penney::PenneyError>(())
+    /// ```
+    pub fn describe_odds(&self) -> String {
+        format!(
+            "odds: {} beats {} {} times to {}\n",
+            self.b,
+            self.a,
+            short_fraction(&self.odds_b_to_a.b),
+            short_fraction(&self.odds_b_to_a.a)
+        )
+    }
+
     /// One line of text: the leading numbers (bit strings past 40 bits cut, with their length)
     /// and the odds for `B` against `A`.
     ///

@@ -54,6 +54,10 @@ pub struct Args {
     /// Print one JSON object (exact fractions as strings, plus decimals).
     #[arg(long)]
     json: bool,
+    /// Use the literature's notation (E[N | wins], E[N], Var[N]) and show Conway's leading
+    /// numbers.
+    #[arg(long)]
+    verbose: bool,
 }
 
 /// A library error: a bug in the exact methods is a failure (exit 1), anything else is the
@@ -184,5 +188,8 @@ pub fn run(args: Args) -> CliResult {
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    emit(args.json, &r.map_err(error)?, RaceReport::describe)
+    let verbose = args.verbose;
+    emit(args.json, &r.map_err(error)?, |r: &RaceReport| {
+        r.describe(verbose)
+    })
 }

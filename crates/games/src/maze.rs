@@ -160,31 +160,69 @@ impl Maze {
     }
 
     /// Grundy values of every floor cell (None on walls), row-major.
+    ///
+    /// The moves are symmetric under transposition (left ↔ up), so a maze wider than tall is
+    /// solved transposed: the column bitsets then take at most cells/32 words, whatever the
+    /// shape (a 1×400000 corridor would otherwise need 400000 sets of 6250 words, 20 GB).
     pub fn grundy_values(&self) -> Values {
+        if self.cols > self.rows {
+            let (rows, cols) = (self.rows, self.cols);
+            let mut wall = vec![false; rows * cols];
+            for r in 0..rows {
+                for c in 0..cols {
+                    wall[c * rows + r] = self.wall[r * cols + c];
+                }
+            }
+            let t = Maze {
+                rows: cols,
+                cols: rows,
+                wall,
+                figure: None,
+            };
+            let tv = t.grundy_values_tall();
+            let mut values = vec![NONE; rows * cols];
+            for r in 0..rows {
+                for c in 0..cols {
+                    values[r * cols + c] = tv.values[c * rows + r];
+                }
+            }
+            return Values { rows, cols, values };
+        }
+        self.grundy_values_tall()
+    }
+
+    /// [`Maze::grundy_values`] for a maze at least as tall as wide.
+    fn grundy_values_tall(&self) -> Values {
         let (rows, cols) = (self.rows, self.cols);
         // A value never exceeds the number of options, < rows + cols.
         let words = (rows + cols) / 64 + 1;
         let mut col_sets = vec![0u64; cols * words];
         let mut col_used = vec![0usize; cols]; // words of each column set that may be non-zero
+                                               // Leading words of each set that are full: the mex search starts past them, so a long
+                                               // run of floor costs O(1) a cell, not a scan from 0.
+        let mut col_full = vec![0usize; cols];
         let mut row_set = vec![0u64; words];
         let mut values = vec![NONE; rows * cols];
+        let mut row_used = 0; // words of the row set that may be non-zero
         for r in 0..rows {
-            row_set.iter_mut().for_each(|w| *w = 0);
-            let mut row_used = 0;
+            row_set[..row_used].iter_mut().for_each(|w| *w = 0);
+            row_used = 0;
+            let mut row_full = 0;
             for c in 0..cols {
                 if self.wall[r * cols + c] {
                     row_set[..row_used].iter_mut().for_each(|w| *w = 0);
-                    row_used = 0;
+                    (row_used, row_full) = (0, 0);
                     let used = col_used[c];
                     col_sets[c * words..c * words + used]
                         .iter_mut()
                         .for_each(|w| *w = 0);
-                    col_used[c] = 0;
+                    (col_used[c], col_full[c]) = (0, 0);
                     continue;
                 }
                 let col_set = &mut col_sets[c * words..(c + 1) * words];
+                let start = row_full.max(col_full[c]);
                 let mut g = words * 64;
-                for (i, (a, b)) in row_set.iter().zip(col_set.iter()).enumerate() {
+                for (i, (a, b)) in row_set.iter().zip(col_set.iter()).enumerate().skip(start) {
                     let union = a | b;
                     if union != u64::MAX {
                         g = i * 64 + union.trailing_ones() as usize;
@@ -196,6 +234,12 @@ impl Maze {
                 col_set[w] |= bit;
                 row_used = row_used.max(w + 1);
                 col_used[c] = col_used[c].max(w + 1);
+                while row_full < words && row_set[row_full] == u64::MAX {
+                    row_full += 1;
+                }
+                while col_full[c] < words && col_set[col_full[c]] == u64::MAX {
+                    col_full[c] += 1;
+                }
                 values[r * cols + c] = g as u32;
             }
         }

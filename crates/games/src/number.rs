@@ -2,6 +2,7 @@
 
 use crate::error::{GameError, Result};
 use dashu::integer::UBig;
+use grundy_core::text::quote;
 
 /// The most decimal digits accepted (a 100 000-digit pile is already far past any use).
 pub const MAX_DIGITS: usize = 100_000;
@@ -13,13 +14,14 @@ pub fn parse_natural(text: &str, what: &str) -> Result<UBig> {
     let digits: String = t.chars().filter(|&c| c != '_').collect();
     if let Some(rest) = digits.strip_prefix('-') {
         if !rest.is_empty() && rest.chars().all(|c| c.is_ascii_digit()) {
-            return Err(GameError::Invalid(format!("negative {what} '{t}'")));
+            return Err(GameError::Invalid(format!("negative {what} {}", quote(t))));
         }
     }
     let digits = digits.strip_prefix('+').unwrap_or(&digits);
     if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
         return Err(GameError::Invalid(format!(
-            "{what} is not a whole number: '{t}'"
+            "{what} is not a whole number: {}",
+            quote(t)
         )));
     }
     if digits.len() > MAX_DIGITS {
@@ -30,7 +32,7 @@ pub fn parse_natural(text: &str, what: &str) -> Result<UBig> {
     }
     digits
         .parse::<UBig>()
-        .map_err(|_| GameError::Invalid(format!("{what} is not a whole number: '{t}'")))
+        .map_err(|_| GameError::Invalid(format!("{what} is not a whole number: {}", quote(t))))
 }
 
 /// Parses a non-negative integer that must fit `u64` and lie in `lo..=hi`.
@@ -39,8 +41,8 @@ pub fn parse_bounded(text: &str, what: &str, lo: u64, hi: u64) -> Result<u64> {
     match u64::try_from(&n) {
         Ok(v) if (lo..=hi).contains(&v) => Ok(v),
         _ => Err(GameError::Invalid(format!(
-            "{what} '{}' out of range {lo}..={hi}",
-            text.trim()
+            "{what} {} out of range {lo}..={hi}",
+            quote(text.trim())
         ))),
     }
 }

@@ -92,8 +92,9 @@ impl Alphabet {
                 probs.sort_unstable();
                 if given != probs {
                     return Err(PenneyError::NotApplicable(format!(
-                        "the probabilities give the symbols '{}' but the alphabet is '{a}'",
-                        al.symbols_string()
+                        "the probabilities give the symbols {} but the alphabet is {}",
+                        crate::error::quote(&al.symbols_string()),
+                        crate::error::quote(a)
                     )));
                 }
                 let ordered = a

@@ -48,9 +48,9 @@ pub fn conway(alphabet: &Alphabet, a: &[usize], b: &[usize]) -> Result<ConwayRes
     }
     if contains(a, b) || contains(b, a) {
         return Err(PenneyError::NotApplicable(format!(
-            "one of '{}' and '{}' contains the other",
-            alphabet.decode(a),
-            alphabet.decode(b)
+            "one of {} and {} contains the other",
+            crate::error::quote(&alphabet.decode(a)),
+            crate::error::quote(&alphabet.decode(b))
         )));
     }
     let pa = prefix_function(a);

@@ -7,25 +7,36 @@ pub enum PenneyError {
     #[error("empty alphabet")]
     EmptyAlphabet,
     /// A symbol appears twice in the alphabet.
-    #[error("symbol '{0}' appears twice in the alphabet")]
+    #[error("symbol {} appears twice in the alphabet", quote(&.0.to_string()))]
     DuplicateSymbol(char),
     /// A probability could not be read as a fraction or decimal.
-    #[error("cannot read probability '{0}' (expected a fraction like 2/3 or a decimal like 0.25)")]
+    #[error(
+        "cannot read probability {} (expected a fraction like 2/3 or a decimal like 0.25)",
+        quote(.0)
+    )]
     BadProbability(String),
     /// A letter probability is zero or negative.
-    #[error("probability of '{0}' must be positive, got {1}")]
+    #[error("probability of {} must be positive, got {got}", quote(&.0.to_string()), got = .1)]
     NonPositiveProbability(char, String),
     /// The letter probabilities do not add up to one.
     #[error("letter probabilities sum to {0}, not 1")]
     ProbabilitiesDoNotSumToOne(String),
     /// A probability entry is malformed (not `symbol=fraction`).
-    #[error("malformed probability entry '{0}' (expected symbol=fraction, e.g. H=2/3)")]
+    #[error(
+        "malformed probability entry {} (expected symbol=fraction, e.g. H=2/3)",
+        quote(.0)
+    )]
     BadProbabilityEntry(String),
     /// A pattern is empty.
     #[error("empty pattern")]
     EmptyPattern,
     /// A pattern uses a symbol outside the alphabet.
-    #[error("pattern '{pattern}' uses '{symbol}', which is not in the alphabet '{alphabet}'")]
+    #[error(
+        "pattern {} uses {}, which is not in the alphabet {}",
+        quote(.pattern),
+        quote(&.symbol.to_string()),
+        quote(.alphabet)
+    )]
     UnknownSymbol {
         /// The pattern as given.
         pattern: String,
@@ -35,7 +46,7 @@ pub enum PenneyError {
         alphabet: String,
     },
     /// The same pattern was given twice.
-    #[error("pattern '{0}' is given twice")]
+    #[error("pattern {} is given twice", quote(.0))]
     DuplicatePattern(String),
     /// No pattern was given.
     #[error("no patterns given")]
@@ -50,6 +61,25 @@ pub enum PenneyError {
     /// singular: a bug in this crate, never the user's input.
     #[error("internal error: {0}")]
     Internal(String),
+}
+
+/// Characters of a token kept in a message before it is cut with `…`.
+const QUOTE_MAX_CHARS: usize = 200;
+
+/// `token` for a one-line message: between single quotes, escaped as by `escape_debug` (a
+/// newline or a control byte cannot break the line or reach the terminal) and cut after
+/// [`QUOTE_MAX_CHARS`] characters.
+pub(crate) fn quote(token: &str) -> String {
+    let mut s = String::from("'");
+    for (n, c) in token.escape_debug().enumerate() {
+        if n == QUOTE_MAX_CHARS {
+            s.push('…');
+            break;
+        }
+        s.push(c);
+    }
+    s.push('\'');
+    s
 }
 
 /// Result alias for this crate.

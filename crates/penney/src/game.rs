@@ -96,8 +96,8 @@ pub fn best_reply(
     }
     let (prob, ties) = best.ok_or_else(|| {
         PenneyError::NotApplicable(format!(
-            "'{}' has no other pattern of the same length to reply with",
-            alphabet.decode(target)
+            "{} has no other pattern of the same length to reply with",
+            crate::error::quote(&alphabet.decode(target))
         ))
     })?;
     Ok(BestReply {

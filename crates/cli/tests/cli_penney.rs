@@ -29,7 +29,7 @@ fn classic_race() {
     let (code, out, _) = grundy(&["HHH", "THH"]);
     assert_eq!(code, 0);
     assert!(out.contains("7/8"), "{out}");
-    assert!(out.contains("odds: THH beats HHH 7 times to 1"), "{out}");
+    assert!(out.contains("odds of THH against HHH: 7 to 1"), "{out}");
     let v = json(&["HHH", "THH"]);
     assert_eq!(v["patterns"][1]["win"], "7/8");
     assert_eq!(v["patterns"][1]["win_decimal"], 0.875);
@@ -170,7 +170,7 @@ pattern  P(first)         decimal       mean tosses if it wins
 HTH      1/2              0.5           17/3 (5.6666666667)
 THH      1/2              0.5           19/3 (6.3333333333)
 expected number of tosses: 6 (6), variance 34/3 (11.3333333333)
-odds: THH beats HTH 1 times to 1
+odds of THH against HTH: 1 to 1
 Exact methods agreeing: correlation system, Markov chain, Conway
 "#,
         ),

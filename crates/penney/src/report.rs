@@ -937,12 +937,12 @@ impl ConwayReport {
     /// use grundy_penney::Alphabet;
     ///
     /// let r = report::race(Alphabet::coin(), &["HHH", "THH"], &RaceOptions::default(), &mut |_| {})?;
-    /// assert_eq!(r.conway.unwrap().describe_odds(), "odds: THH beats HHH 7 times to 1\n");
+    /// assert_eq!(r.conway.unwrap().describe_odds(), "odds of THH against HHH: 7 to 1\n");
     /// # Ok::<(), grundy_penney::PenneyError>(())
     /// ```
     pub fn describe_odds(&self) -> String {
         format!(
-            "odds: {} beats {} {} times to {}\n",
+            "odds of {} against {}: {} to {}\n",
             self.b,
             self.a,
             short_fraction(&self.odds_b_to_a.b),

@@ -20,7 +20,7 @@ proptest! {
             .iter()
             .map(|m| (m.heap_index, m.leaves.first().copied().unwrap_or(0)))
             .collect();
-        let mut b: Vec<(usize, u64)> = bouton.moves().map(|m| (m.heap as usize, m.left)).collect();
+        let mut b: Vec<(usize, u64)> = bouton.moves().map(|m| (m.heap, m.left)).collect();
         a.sort_unstable();
         b.sort_unstable();
         prop_assert_eq!(a, b);

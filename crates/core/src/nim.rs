@@ -545,6 +545,10 @@ pub struct HeapParser {
     pending_len: usize,
     /// A byte of the pending token past the kept ones is not a digit.
     pending_rest_nondigit: bool,
+    /// The value of the pending token's digits so far, all of them (kept or not); `None` once
+    /// it passed `u64::MAX` or met a non-digit. A long token of leading zeros ("000…07") is a
+    /// number all the same.
+    pending_value: Option<u64>,
     index: u64,
 }
 
@@ -571,6 +575,20 @@ impl HeapParser {
     }
 
     fn hold(&mut self, bytes: &[u8]) {
+        let mut value = if self.pending_len == 0 {
+            Some(0)
+        } else {
+            self.pending_value
+        };
+        for &b in bytes {
+            value = value
+                .filter(|_| b.is_ascii_digit())
+                .and_then(|v| v.checked_mul(10)?.checked_add(u64::from(b - b'0')));
+            if value.is_none() {
+                break;
+            }
+        }
+        self.pending_value = value;
         let room = PENDING_CAP.saturating_sub(self.pending.len());
         let (kept, dropped) = bytes.split_at(bytes.len().min(room));
         self.pending.extend_from_slice(kept);
@@ -583,6 +601,12 @@ impl HeapParser {
         let long = self.pending_len > token.len();
         let rest_digits = !std::mem::take(&mut self.pending_rest_nondigit);
         self.pending_len = 0;
+        if let (true, Some(v)) = (long, self.pending_value.take()) {
+            // Longer than any valid heap only by its leading zeros.
+            sink(v);
+            self.index += 1;
+            return Ok(());
+        }
         if long {
             // Longer than any valid heap: judged by its first bytes and the kind of the rest.
             return Err(token_error(&token, rest_digits, self.index));

@@ -129,6 +129,16 @@ fn read_limited(path: &Path) -> Result<Option<Vec<u8>>, Error> {
     Ok(Some(bytes))
 }
 
+/// A rule read from a file, for a one-line message: control characters escaped, at most 200
+/// characters (a forged file may hold anything there).
+fn escaped(rule: &str) -> String {
+    let mut s: String = rule.escape_debug().take(200).collect();
+    if rule.escape_debug().nth(200).is_some() {
+        s.push('…');
+    }
+    s
+}
+
 fn chunk_name(index: u64) -> String {
     format!("chunk-{index:08}.bin")
 }
@@ -293,6 +303,13 @@ fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), Error> {
 impl Store {
     /// Opens (creating if needed) the directory for a run of `code` to `target`.
     pub fn open(dir: &Path, code: &TakeBreak, target: u64) -> Result<Store, Error> {
+        // `create_dir_all` on an existing file says only "File exists".
+        if fs::metadata(dir).is_ok_and(|m| !m.is_dir()) {
+            return Err(Error::BadFile(format!(
+                "{} is not a directory (checkpoints and saves are directories)",
+                dir.display()
+            )));
+        }
         fs::create_dir_all(dir).map_err(Error::io(format!("creating {}", dir.display())))?;
         Ok(Store {
             dir: dir.to_path_buf(),
@@ -324,7 +341,8 @@ impl Store {
         let tail_bytes = r.take(usize::try_from(len).unwrap_or(usize::MAX))?;
         if rule != self.rule {
             return Err(Error::BadFile(format!(
-                "{what} is a checkpoint of rule {rule}, not {}; use another directory",
+                "{what} is a checkpoint of rule {}, not {}; use another directory",
+                escaped(&rule),
                 self.rule
             )));
         }
@@ -365,7 +383,8 @@ impl Store {
         let (mut r, rule) = open_checked(&bytes, CHUNK_MAGIC, &what)?;
         if rule != self.rule {
             return Err(Error::BadFile(format!(
-                "{what} belongs to rule {rule}, not {}",
+                "{what} belongs to rule {}, not {}",
+                escaped(&rule),
                 self.rule
             )));
         }

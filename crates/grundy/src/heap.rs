@@ -31,7 +31,7 @@ pub use grundy_heap::periodicity::{Periodicity, ProofBound, Status};
 pub use grundy_heap::rule::{format_code, parse, Rule, RuleError};
 pub use grundy_heap::sum::{HeapMove, SumAnalysis};
 pub use grundy_heap::{
-    code, json_int, named, options, periodicity, reference, rule, subtraction, sum,
+    code, engine, json_int, named, options, periodicity, reference, rule, subtraction, sum,
 };
 
 use crate::{Error, Result};
@@ -332,10 +332,40 @@ pub fn until_proven(rule: &Rule, start: u64, limit: u64, c: &mut Compute<'_>) ->
 /// [`DEFAULT_OBSERVE_UPTO`] heaps and reports what they show (an observed period, or none).
 pub fn find_period(rule: &Rule, c: &mut Compute<'_>) -> Result<Sequence> {
     if periodicity::rule_bound(rule).is_some() {
-        until_proven(rule, DEFAULT_UPTO, DEFAULT_PROOF_LIMIT, c)
+        let limit = proof_limit(rule, c.engine, DEFAULT_PROOF_LIMIT);
+        until_proven(rule, DEFAULT_UPTO.min(limit), limit, c)
     } else {
         sequence(rule, DEFAULT_OBSERVE_UPTO, c)
     }
+}
+
+/// The work a period search chosen by the library (not asked for by the caller) may take:
+/// about this many moves examined by the plain engines, a few seconds.
+pub const DEFAULT_WORK_BUDGET: u64 = 1 << 30;
+
+/// How far a period search of `rule` that the caller did not bound goes: `limit`, or less
+/// where the plain engines would need more than [`DEFAULT_WORK_BUDGET`] to get there (a code
+/// that splits a heap into three is cubic). The sparse engine's rules keep `limit`.
+fn proof_limit(rule: &Rule, engine: EngineChoice, limit: u64) -> u64 {
+    // As in `until_proven`: the sparse engine takes splitting codes without a shift.
+    let sparse = rule.base_and_shift().1 == 0
+        && sparse_code(rule, engine, limit)
+            .is_some_and(|code| Plan::new(&code).is_ok_and(|p| p.has_splits()));
+    let work = |n| grundy_heap::engine::work_estimate(rule, n);
+    if sparse || work(limit) <= DEFAULT_WORK_BUDGET {
+        return limit;
+    }
+    // The largest n within the budget, by bisection (the estimate grows with n).
+    let (mut lo, mut hi) = (0, limit);
+    while lo < hi {
+        let mid = lo + (hi - lo).div_ceil(2);
+        if work(mid) <= DEFAULT_WORK_BUDGET {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    lo.max(1)
 }
 
 /// Heaps computed when the caller gives no count.
@@ -433,9 +463,9 @@ pub fn analyze_position(rule: &Rule, heaps: &[u64], c: &mut Compute<'_>) -> Resu
             let limit = if sparse_code(rule, c.engine, POSITION_PROOF_LIMIT_FAST).is_some() {
                 POSITION_PROOF_LIMIT_FAST
             } else {
-                POSITION_PROOF_LIMIT
+                proof_limit(rule, c.engine, POSITION_PROOF_LIMIT)
             };
-            let seq = until_proven(rule, 1024, limit, c)?;
+            let seq = until_proven(rule, 1024.min(limit), limit, c)?;
             let Some(p) = seq.period.filter(|p| p.status == Status::Proven) else {
                 return Err(Error::Invalid(format!(
                     "heap {max}: too large to compute directly, and no period of {rule} was proven from G(0..={})",

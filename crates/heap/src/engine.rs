@@ -25,6 +25,45 @@ pub fn memory_estimate(rule: &Rule, n: u64) -> u64 {
     len.saturating_mul(per_heap)
 }
 
+/// Moves the engines of this crate examine to compute G(0..=n) of `rule`, roughly (an
+/// overestimate): about n per digit for moves that leave at most one heap, and for a code whose
+/// moves may leave k ≥ 2 heaps, the ways to split each heap into k parts, about n^k / (k·k!·(k−1)!)
+/// per digit. Callers that choose how far to compute by themselves (a period search) keep this
+/// within a budget, so that a code splitting into three heaps is not searched to 2^22.
+///
+/// ```
+/// use grundy_heap::{engine::work_estimate, rule::parse};
+/// assert!(work_estimate(&parse("0.33").unwrap(), 1000) < 10_000); // linear
+/// assert!(work_estimate(&parse("0.07").unwrap(), 1000) > 100_000); // quadratic
+/// assert!(work_estimate(&parse("0.3F").unwrap(), 1 << 22) > 1 << 60);
+/// ```
+pub fn work_estimate(rule: &Rule, n: u64) -> u64 {
+    let (base, shift) = rule.base_and_shift();
+    let m = n.saturating_add(shift).saturating_add(1);
+    let Rule::Code(code) = base else {
+        // Subtraction sets: one-heap moves, the linear engines.
+        return m.saturating_mul(64);
+    };
+    // Digits that remove at most m tokens, each counted by the most heaps its moves leave.
+    let digits = if code.is_finite() {
+        code.digits.len() as u64
+    } else {
+        m
+    };
+    let most_heaps = (0..digits.min(m).min(1 << 16))
+        .map(|i| 8 - code.digit(i).mask.leading_zeros() as u64)
+        .max()
+        .unwrap_or(0)
+        .saturating_sub(1);
+    if most_heaps <= 1 {
+        return m.saturating_mul(digits.max(1));
+    }
+    let k = most_heaps as u32;
+    let fact = |j: u32| (1..=u64::from(j)).product::<u64>();
+    let per_digit = m.saturating_pow(k) / (u64::from(k) * fact(k) * fact(k - 1)).max(1);
+    per_digit.max(m).saturating_mul(digits.min(m).max(1))
+}
+
 /// G(0..=n) of `rule`, calling `progress(heaps_done)` now and then (at least every
 /// [`reference::PROGRESS_STEP`] heaps or [`reference::PROGRESS_WORK`] steps of work, about
 /// every 0.01 s). When `progress` returns `false` the run stops and returns

@@ -1,0 +1,38 @@
+//! Findings of the fuzzers (`tests/fuzz_parsers.rs`, `crates/cli/tests/fuzz_cli.rs`) in the
+//! facade's own choices, kept as tests.
+
+use grundy::heap::{self, Compute, EngineChoice, Status};
+
+#[test]
+fn a_period_search_nobody_bounded_stays_within_its_work_budget() {
+    // Fuzz finding: `grundy heap 0.3F --period` ran for minutes: a code that splits a heap into
+    // three is cubic for the plain engines, and the search went on towards 2^22 heaps. It now
+    // stops within DEFAULT_WORK_BUDGET and says what it saw.
+    let rule = heap::parse("0.3F").unwrap();
+    let seq = heap::find_period(&rule, &mut Compute::new()).unwrap();
+    assert!(seq.upto < heap::DEFAULT_PROOF_LIMIT, "{}", seq.upto);
+    assert!(
+        heap::engine::work_estimate(&rule, seq.upto) <= heap::DEFAULT_WORK_BUDGET,
+        "{}",
+        seq.upto
+    );
+    assert_eq!(seq.period.map(|p| p.status), Some(Status::Observed));
+    // Rules the budget does not bind are searched as before: Kayles is proven by either engine.
+    for engine in [EngineChoice::Auto, EngineChoice::Reference] {
+        let k = heap::parse("kayles").unwrap();
+        let seq = heap::find_period(&k, &mut Compute::new().engine(engine)).unwrap();
+        let p = seq.period.unwrap();
+        assert_eq!((p.period, p.preperiod, p.status), (12, 71, Status::Proven));
+    }
+}
+
+#[test]
+fn a_large_heap_of_a_cubic_rule_is_refused_in_time() {
+    // The same search behind `--position` with a heap past the direct limit.
+    let rule = heap::parse("0.3F").unwrap();
+    let e = heap::analyze_position(&rule, &[200_000, 3], &mut Compute::new()).unwrap_err();
+    assert!(
+        e.to_string().contains("no period of 0.3F was proven"),
+        "{e}"
+    );
+}

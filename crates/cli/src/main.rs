@@ -76,12 +76,32 @@ fn parse_args() -> Cli {
 fn one_line(e: &clap::Error) -> String {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
     let rendered = e.render().to_string();
-    let first = rendered
+    // The first paragraph, its lines joined ("…were not provided:" is followed by the missing
+    // arguments on lines of their own), with any control character of a token escaped.
+    let paragraph: Vec<&str> = rendered
+        .trim_start()
         .lines()
-        .find(|l| !l.trim().is_empty())
-        .unwrap_or("invalid arguments")
+        .take_while(|l| !l.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    let joined = paragraph.join(" ");
+    let first: String = joined
         .trim_start_matches("error: ")
-        .to_string();
+        .chars()
+        .flat_map(|c| {
+            let escaped: Vec<char> = if c.is_control() {
+                c.escape_debug().collect()
+            } else {
+                vec![c]
+            };
+            escaped
+        })
+        .collect();
+    let first = if first.is_empty() {
+        "invalid arguments".to_string()
+    } else {
+        first
+    };
     let word = match e.get(ContextKind::InvalidSubcommand) {
         Some(ContextValue::String(w)) => Some(w.clone()),
         _ => None,

@@ -42,8 +42,12 @@ fn parse_cards(tokens: &[&str]) -> Result<Vec<i64>, CliError> {
     tokens
         .iter()
         .map(|t| {
-            t.parse::<i64>()
-                .map_err(|_| CliError::usage(format!("card value is not an integer: '{t}'")))
+            t.parse::<i64>().map_err(|_| {
+                CliError::usage(format!(
+                    "card value is not an integer: {}",
+                    grundy::text::quote(t)
+                ))
+            })
         })
         .collect()
 }

@@ -20,13 +20,13 @@ Examples:
 )]
 pub struct Args {
     /// Rows of the bar (1..=16).
-    #[arg(value_name = "ROWS", allow_hyphen_values = true)]
+    #[arg(value_name = "ROWS", allow_negative_numbers = true)]
     rows: String,
     /// Columns of the bar (1..=255).
-    #[arg(value_name = "COLS", allow_hyphen_values = true)]
+    #[arg(value_name = "COLS", allow_negative_numbers = true)]
     cols: String,
     /// Refuse bars with more than N staircases to search (default 1000000).
-    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     max_positions: Option<String>,
     /// Print one JSON object: rows, cols, outcome, grundy, winning_moves [{cell [row, col],
     /// to (row lengths after the bite), text}], positions (searched).

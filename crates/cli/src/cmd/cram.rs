@@ -21,17 +21,17 @@ Examples:
 )]
 pub struct Args {
     /// Rows of an empty board.
-    #[arg(value_name = "ROWS", allow_hyphen_values = true)]
+    #[arg(value_name = "ROWS", allow_negative_numbers = true)]
     rows: Option<String>,
     /// Columns of an empty board.
-    #[arg(value_name = "COLS", allow_hyphen_values = true)]
+    #[arg(value_name = "COLS", allow_negative_numbers = true)]
     cols: Option<String>,
     /// A board with blocked cells: rows of '.' (empty) and '#' (blocked) separated by '|' or
     /// newlines; at most 64 cells.
     #[arg(long, value_name = "BOARD", conflicts_with_all = ["rows", "cols"])]
     board: Option<String>,
     /// Stop the search after N positions (default 2000000); memory grows with N.
-    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     max_positions: Option<String>,
     /// Search without a position limit (can take hours and all memory).
     #[arg(long, conflicts_with = "max_positions")]

@@ -17,17 +17,17 @@ Examples:
 )]
 pub struct Args {
     /// Counters in the pile (up to 10000 digits).
-    #[arg(value_name = "PILE", allow_hyphen_values = true)]
+    #[arg(value_name = "PILE", allow_negative_numbers = true)]
     pile: String,
     /// The most the player to move may take (default: PILE - 1, the opening move).
-    #[arg(long, value_name = "L", allow_hyphen_values = true)]
+    #[arg(long, value_name = "L", allow_negative_numbers = true)]
     limit: Option<String>,
     /// The multiplier: each move takes at most K times the previous one (1..=1000).
     #[arg(
         long,
         value_name = "K",
         default_value = "2",
-        allow_hyphen_values = true
+        allow_negative_numbers = true
     )]
     k: String,
     /// Print one JSON object: game, k, pile, limit, opening, outcome, grundy (piles up to

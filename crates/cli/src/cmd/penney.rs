@@ -8,6 +8,7 @@ use grundy::penney::report::{
     SimulationRequest, TableReport,
 };
 use grundy::penney::{Alphabet, PenneyError};
+use grundy::text::quote;
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
@@ -31,25 +32,25 @@ pub struct Args {
     #[arg(long, allow_hyphen_values = true)]
     prob: Option<String>,
     /// Best reply to this pattern among all patterns of the same length.
-    #[arg(long, value_name = "PATTERN", allow_hyphen_values = true)]
+    #[arg(long, value_name = "PATTERN", allow_negative_numbers = true)]
     best_reply: Option<String>,
     /// The first player's best pattern of this length and the chance it guarantees.
-    #[arg(long, value_name = "LENGTH", allow_hyphen_values = true)]
+    #[arg(long, value_name = "LENGTH", allow_negative_numbers = true)]
     best_first: Option<String>,
     /// Table of P(column pattern appears before row pattern) for all patterns of this length.
-    #[arg(long, value_name = "LENGTH", allow_hyphen_values = true)]
+    #[arg(long, value_name = "LENGTH", allow_negative_numbers = true)]
     table: Option<String>,
     /// A non-transitive cycle of patterns of this length.
-    #[arg(long, value_name = "LENGTH", allow_hyphen_values = true)]
+    #[arg(long, value_name = "LENGTH", allow_negative_numbers = true)]
     cycle: Option<String>,
     /// Probability that the race ends exactly at toss n, for n = 1..K.
-    #[arg(long, value_name = "K", allow_hyphen_values = true)]
+    #[arg(long, value_name = "K", allow_negative_numbers = true)]
     distribution: Option<String>,
     /// Also simulate this many races and show the simulated numbers beside the exact ones.
-    #[arg(long, value_name = "TRIALS", allow_hyphen_values = true)]
+    #[arg(long, value_name = "TRIALS", allow_negative_numbers = true)]
     simulate: Option<String>,
     /// Seed of the simulation's random generator (default 1; needs --simulate).
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(long, allow_negative_numbers = true)]
     seed: Option<String>,
     /// Print one JSON object (exact fractions as strings, plus decimals).
     #[arg(long)]
@@ -72,18 +73,25 @@ fn error(e: PenneyError) -> CliError {
 fn parse_count(flag: &str, text: &str, max: u64) -> Result<u64, CliError> {
     let t = text.trim();
     if t.starts_with('-') {
-        return Err(CliError::usage(format!("{flag}: negative number '{text}'")));
+        return Err(CliError::usage(format!(
+            "{flag}: negative number {}",
+            quote(text)
+        )));
     }
     let n: u64 = t.parse().map_err(|_| {
         if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
-            CliError::usage(format!("{flag}: '{text}' is more than the limit {max}"))
+            CliError::usage(format!(
+                "{flag}: {} is more than the limit {max}",
+                quote(text)
+            ))
         } else {
-            CliError::usage(format!("{flag}: not a number '{text}'"))
+            CliError::usage(format!("{flag}: not a number {}", quote(text)))
         }
     })?;
     if n > max {
         return Err(CliError::usage(format!(
-            "{flag}: '{text}' is more than the limit {max}"
+            "{flag}: {} is more than the limit {max}",
+            quote(text)
         )));
     }
     Ok(n)
@@ -93,7 +101,8 @@ fn parse_length(flag: &str, text: &str) -> Result<usize, CliError> {
     let n = parse_count(flag, text, report::LENGTH_LIMIT as u64)?;
     if n == 0 {
         return Err(CliError::usage(format!(
-            "{flag}: length must be at least 1, got '{text}'"
+            "{flag}: length must be at least 1, got {}",
+            quote(text)
         )));
     }
     Ok(n as usize)
@@ -140,7 +149,8 @@ pub fn run(args: Args) -> CliResult {
             let seed = parse_count("--seed", s, u64::MAX)?;
             if args.simulate.is_none() {
                 return Err(CliError::usage(format!(
-                    "--seed '{s}' needs --simulate (the seed only drives the simulation)"
+                    "--seed {} needs --simulate (the seed only drives the simulation)",
+                    quote(s)
                 )));
             }
             seed

@@ -20,19 +20,19 @@ Examples:
 )]
 pub struct Args {
     /// The first heap (any size).
-    #[arg(value_name = "X", allow_hyphen_values = true)]
+    #[arg(value_name = "X", allow_negative_numbers = true)]
     x: Option<String>,
     /// The second heap (any size).
-    #[arg(value_name = "Y", allow_hyphen_values = true)]
+    #[arg(value_name = "Y", allow_negative_numbers = true)]
     y: Option<String>,
     /// Print the Grundy table G(x, y) for 0 <= x, y < N (N <= 5000) instead.
-    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     table: Option<String>,
     /// With --table: draw the table to FILE (.png or .svg), P-positions black.
     #[arg(long, value_name = "FILE", requires = "table")]
     plot: Option<String>,
     /// Print the J-th P-position (floor(J*phi), floor(J*phi^2)) instead.
-    #[arg(long, value_name = "J", allow_hyphen_values = true)]
+    #[arg(long, value_name = "J", allow_negative_numbers = true)]
     nth: Option<String>,
     /// Print one JSON object: x, y, outcome, grundy (heaps below 2000), p_index,
     /// winning_moves [{take_first, take_second, to: [x, y], p_index, text}] (heaps as decimal
@@ -104,6 +104,17 @@ fn plot(t: &GrundyTable, path: &str) -> CliResult {
     let cell = (800 / n).max(1) as u32;
     let side = cell * n as u32;
     let lower = path.to_ascii_lowercase();
+    let fail = |e: &dyn std::fmt::Display| {
+        CliError::failure(format!(
+            "cannot write plot {}: {e}",
+            grundy::text::quote(path)
+        ))
+    };
+    if lower.ends_with(".svg") || lower.ends_with(".png") {
+        // Opened here first, so that a missing directory is reported in words (the image
+        // encoder would say `ImageError(IoError(Os { code: 2, … }))`).
+        std::fs::File::create(path).map_err(|e| fail(&e))?;
+    }
     let result = if lower.ends_with(".svg") {
         draw(
             t,
@@ -118,10 +129,11 @@ fn plot(t: &GrundyTable, path: &str) -> CliResult {
         )
     } else {
         return Err(CliError::usage(format!(
-            "plot file '{path}' must end in .png or .svg"
+            "plot file {} must end in .png or .svg",
+            grundy::text::quote(path)
         )));
     };
-    result.map_err(|e| CliError::failure(format!("cannot write plot '{path}': {e}")))
+    result.map_err(|e| fail(&e))
 }
 
 /// Paints one `cell`-pixel square per position: black for 0, a hue rising with the value.

@@ -32,10 +32,10 @@ Examples:
   grundy heap 4!.0 --upto 2^24 --summary      Grundy's game with the record engine")]
 pub struct Args {
     /// The rule: a take-and-break code, a subtraction set or a game name (see below).
-    #[arg(value_name = "RULE", allow_hyphen_values = true)]
+    #[arg(value_name = "RULE", allow_negative_numbers = true)]
     pub rule: String,
     /// Compute G(0..=N) (default 100).
-    #[arg(long = "upto", value_name = "N", allow_hyphen_values = true)]
+    #[arg(long = "upto", value_name = "N", allow_negative_numbers = true)]
     upto: Option<String>,
     /// Output format of the sequence.
     #[arg(long, value_name = "FORMAT", value_enum, default_value_t = Format::Table)]
@@ -46,7 +46,7 @@ pub struct Args {
     #[arg(long)]
     period: bool,
     /// Keep doubling N (from --upto) until the period is proven or N reaches LIMIT.
-    #[arg(long, value_name = "LIMIT", allow_hyphen_values = true)]
+    #[arg(long, value_name = "LIMIT", allow_negative_numbers = true)]
     prove_upto: Option<String>,
     /// Draw G(n) against n to FILE (.svg with labels, .png without text); the periodic
     /// part is shaded.

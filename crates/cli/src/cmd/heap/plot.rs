@@ -136,8 +136,8 @@ pub(crate) fn write_plot(
                 .map_err(|e| fail(io_words(e)))
         }
         _ => Err(CliError::usage(format!(
-            "--plot '{}': the file name must end in .svg or .png",
-            path.display()
+            "--plot {}: the file name must end in .svg or .png",
+            grundy::text::quote(&path.to_string_lossy())
         ))),
     }
 }

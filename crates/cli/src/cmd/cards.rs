@@ -1,7 +1,7 @@
 //! `grundy cards`: the card game: take the leftmost or rightmost card, maximise your total.
 
 use crate::cmd::{read_text, usage};
-use crate::common::{print_out, print_result, CliError, CliResult};
+use crate::common::{print_out, print_result, CliError, CliResult, Output};
 use grundy::games::cards::{self, DescribeOptions, MAX_CARDS};
 
 #[derive(clap::Args, Debug)]
@@ -24,12 +24,8 @@ pub struct Args {
     /// Print the whole optimal line even for long rows.
     #[arg(long)]
     line: bool,
-    /// Print one JSON object: cards, first_total, second_total, outcome ("N": the first player
-    /// scores more, "P": less, "draw"), optimal_moves (every optimal first move: {end, index,
-    /// value, to [start, end), text}; a scoring game has no winning moves), line [{player (1
-    /// or 2), end, index, value}].
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: Output,
 }
 
 fn parse_cards(tokens: &[&str]) -> Result<Vec<i64>, CliError> {
@@ -68,7 +64,7 @@ pub fn run(args: Args) -> CliResult {
     }
     let row = parse_cards(&tokens)?;
     let a = cards::solve(&row).map_err(usage)?;
-    if args.json {
+    if args.output.json {
         return print_result(&a);
     }
     print_out(&a.describe(DescribeOptions {

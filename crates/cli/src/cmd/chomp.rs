@@ -1,7 +1,7 @@
 //! `grundy chomp`: Chomp: outcome and every winning bite.
 
 use crate::cmd::usage;
-use crate::common::{print_out, print_result, CliResult};
+use crate::common::{print_out, print_result, CliResult, Output};
 use grundy::games::chomp::{self, MAX_COLS, MAX_ROWS};
 use grundy::games::parse_bounded;
 
@@ -28,10 +28,8 @@ pub struct Args {
     /// Refuse bars with more than N staircases to search (default 1000000).
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     max_positions: Option<String>,
-    /// Print one JSON object: rows, cols, outcome, grundy, winning_moves [{cell [row, col],
-    /// to (row lengths after the bite), text}], positions (searched).
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: Output,
 }
 
 pub fn run(args: Args) -> CliResult {
@@ -42,7 +40,7 @@ pub fn run(args: Args) -> CliResult {
         None => chomp::DEFAULT_MAX_POSITIONS,
     };
     let a = chomp::analyze(rows, cols, max_positions).map_err(usage)?;
-    if args.json {
+    if args.output.json {
         return print_result(&a);
     }
     print_out(&a.describe())

@@ -1,7 +1,7 @@
 //! `grundy cram`: Cram: Grundy value of domino placement, outcome and winning placements.
 
 use crate::cmd::usage;
-use crate::common::{print_out, print_result, progress_bar, CliError, CliResult};
+use crate::common::{print_out, print_result, progress_bar, CliError, CliResult, Output};
 use grundy::games::cram::{self, CramOptions, Shape};
 use grundy::games::parse_bounded;
 
@@ -39,11 +39,8 @@ pub struct Args {
     /// Search even where the half-turn mirror strategy already proves the value 0.
     #[arg(long)]
     no_mirror: bool,
-    /// Print one JSON object: rows, cols, cells, grundy, outcome, mirror_strategy,
-    /// winning_moves [{cells [[r, c], [r, c]], direction, to (the board after, in --board
-    /// notation), text}], positions (memoised).
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: Output,
 }
 
 pub fn run(args: Args) -> CliResult {
@@ -71,7 +68,7 @@ pub fn run(args: Args) -> CliResult {
     let result = cram::analyze_with_progress(&board, &options, Some(&mut tick));
     bar.finish_and_clear();
     let a = result.map_err(usage)?;
-    if args.json {
+    if args.output.json {
         return print_result(&a);
     }
     print_out(&a.describe())

@@ -1,7 +1,7 @@
 //! `grundy fib`: Fibonacci Nim and its k-multiplier family.
 
 use crate::cmd::usage;
-use crate::common::{print_out, print_result, CliResult};
+use crate::common::{print_out, print_result, CliResult, Output};
 use grundy::games::{fib, parse_bounded, parse_natural};
 
 #[derive(clap::Args, Debug)]
@@ -30,12 +30,8 @@ pub struct Args {
         allow_negative_numbers = true
     )]
     k: String,
-    /// Print one JSON object: game, k, pile, limit, opening, outcome, grundy (piles up to
-    /// 2000), representation, winning_move and winning_moves (every winning move for piles up
-    /// to 1000000) as {take, to, next_limit, text}, all_winning_moves_listed. Big numbers are
-    /// decimal strings (docs/json.md).
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: Output,
 }
 
 pub fn run(args: Args) -> CliResult {
@@ -46,7 +42,7 @@ pub fn run(args: Args) -> CliResult {
         None => None,
     };
     let a = fib::analyze(&pile, limit.as_ref(), k).map_err(usage)?;
-    if args.json {
+    if args.output.json {
         return print_result(&a);
     }
     print_out(&a.describe())

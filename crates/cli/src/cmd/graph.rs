@@ -1,7 +1,7 @@
 //! `grundy graph`: a game on a directed graph read from a file: Grundy values, winning moves.
 
 use crate::cmd::read_text;
-use crate::common::{count, print_out, print_result, CliError, CliResult};
+use crate::common::{count, print_out, print_result, CliError, CliResult, Output};
 use grundy::graph::{GraphError, GraphOptions, DEFAULT_MAX_POSITIONS};
 use grundy::nim::Play;
 use grundy::text::quote;
@@ -34,11 +34,8 @@ pub struct Args {
     /// and 2 s with four tokens); the search stops with an error past it.
     #[arg(long, value_name = "N")]
     max_positions: Option<String>,
-    /// Print one JSON object: vertices [{name, grundy}] and, with tokens, tokens, play,
-    /// outcome, winning_moves [{token (0-based), from, onto, to, text}], plus grundy (normal
-    /// play only). Schema in docs/json.md.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: Output,
 }
 
 pub fn run(args: Args) -> CliResult {
@@ -60,7 +57,7 @@ pub fn run(args: Args) -> CliResult {
         };
         CliError::usage(format!("{file}: {e}{hint}"))
     })?;
-    if args.json {
+    if args.output.json {
         print_result(&analysis)
     } else {
         print_out(&analysis.describe())

@@ -1,7 +1,7 @@
 //! `grundy maze`: maze games: Grundy value of every cell, sums of mazes, the winning move.
 
 use crate::cmd::read_text;
-use crate::common::{print_out, print_result, CliError, CliResult};
+use crate::common::{print_out, print_result, CliError, CliResult, Output};
 use grundy::games::maze;
 
 #[derive(clap::Args, Debug)]
@@ -23,11 +23,8 @@ pub struct Args {
     /// Print the value grids even for large mazes (text), or include them in JSON.
     #[arg(long)]
     grid: bool,
-    /// Print one JSON object: mazes [{rows, cols, figure [r, c] or null, grundy, grid (rows of
-    /// values, null on walls; mazes up to 40000 cells or --grid)}], grundy (the XOR), outcome,
-    /// winning_moves [{maze (0-based), from [r, c], to [r, c], value, text}].
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: Output,
 }
 
 pub fn run(args: Args) -> CliResult {
@@ -35,7 +32,7 @@ pub fn run(args: Args) -> CliResult {
     let mazes =
         maze::parse_mazes(&text).map_err(|e| CliError::usage(format!("{}: {e}", args.file)))?;
     let a = maze::analyze(&mazes, args.grid);
-    if args.json {
+    if args.output.json {
         return print_result(&a);
     }
     print_out(&a.describe())

@@ -1,7 +1,7 @@
 //! `grundy nim`: Nim and misère Nim: nim-sum, outcome, every winning move, explained.
 
 use crate::cmd::usage;
-use crate::common::{print_out, print_result, CliError, CliResult};
+use crate::common::{print_out, print_result, CliError, CliResult, Output};
 use grundy::nim::{parse_heap, HeapParser, NimStream, Play};
 use std::io::Read;
 
@@ -19,11 +19,8 @@ pub struct Args {
     /// Misère play: the player who takes the last counter loses.
     #[arg(long)]
     misere: bool,
-    /// Print one JSON object: play, heap_count, grundy (= nim_sum), outcome ("N" or "P"),
-    /// winning_move_count, winning_moves [{heap (0-based), from, removed, left, to (the heaps
-    /// after the move), text}] and all_winning_moves_listed (schema in docs/json.md).
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: Output,
     /// Count the winning moves without listing them: the heaps are not kept, so memory stays
     /// constant however many are read (winning_moves is then absent from --json).
     #[arg(long)]
@@ -59,7 +56,7 @@ pub fn run(args: Args) -> CliResult {
         ));
     }
     let analysis = stream.into_analysis(play);
-    if args.json {
+    if args.output.json {
         print_result(&analysis)
     } else {
         print_out(&analysis.explain(args.show))

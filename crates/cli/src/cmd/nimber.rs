@@ -1,7 +1,7 @@
 //! `grundy nimber`: nimber arithmetic: nim sums, products, quotients, inverses, square roots.
 
 use crate::cmd::usage;
-use crate::common::{print_out, print_result, CliResult};
+use crate::common::{print_out, print_result, CliResult, Output};
 use grundy::nimber::calculate;
 
 #[derive(clap::Args, Debug)]
@@ -22,15 +22,14 @@ pub struct Args {
     /// Its operands, decimal integers below 2^128.
     #[arg(value_name = "VALUE", allow_negative_numbers = true)]
     operands: Vec<String>,
-    /// Print one JSON object: op, operands and result (decimal strings: values exceed 2^64).
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: Output,
 }
 
 pub fn run(args: Args) -> CliResult {
     let operands: Vec<&str> = args.operands.iter().map(String::as_str).collect();
     let c = calculate(&args.op, &operands).map_err(usage)?;
-    if args.json {
+    if args.output.json {
         print_result(&c)
     } else {
         print_out(&format!("{}\n", c.result))

@@ -2,7 +2,7 @@
 //!
 //! Flags and text layout only: every answer is one call to `grundy::penney::report`.
 
-use crate::common::{print_json, print_out, progress_bar, CliError, CliResult};
+use crate::common::{print_json, print_out, progress_bar, CliError, CliResult, Output};
 use grundy::penney::report::{
     self, BestFirstReport, BestReplyReport, CycleReport, RaceOptions, RaceReport,
     SimulationRequest, TableReport,
@@ -52,9 +52,8 @@ pub struct Args {
     /// Seed of the simulation's random generator (default 1; needs --simulate).
     #[arg(long, allow_negative_numbers = true)]
     seed: Option<String>,
-    /// Print one JSON object (exact fractions as strings, plus decimals).
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: Output,
     /// Use the literature's notation (E[N | wins], E[N], Var[N]) and show Conway's leading
     /// numbers.
     #[arg(long)]
@@ -160,19 +159,19 @@ pub fn run(args: Args) -> CliResult {
     let al = Alphabet::from_spec(args.alphabet.as_deref(), args.prob.as_deref()).map_err(error)?;
     if let Some(p) = &args.best_reply {
         let r = report::best_reply(&al, p).map_err(error)?;
-        return emit(args.json, &r, BestReplyReport::describe);
+        return emit(args.output.json, &r, BestReplyReport::describe);
     }
     if let Some(m) = &args.best_first {
         let r = report::best_first(&al, parse_length("--best-first", m)?).map_err(error)?;
-        return emit(args.json, &r, BestFirstReport::describe);
+        return emit(args.output.json, &r, BestFirstReport::describe);
     }
     if let Some(m) = &args.table {
         let r = report::table(&al, parse_length("--table", m)?).map_err(error)?;
-        return emit(args.json, &r, TableReport::describe);
+        return emit(args.output.json, &r, TableReport::describe);
     }
     if let Some(m) = &args.cycle {
         let r = report::cycle(&al, parse_length("--cycle", m)?).map_err(error)?;
-        return emit(args.json, &r, CycleReport::describe);
+        return emit(args.output.json, &r, CycleReport::describe);
     }
     let distribution = match &args.distribution {
         Some(k) => parse_count("--distribution", k, report::DISTRIBUTION_LIMIT as u64)? as usize,
@@ -199,7 +198,7 @@ pub fn run(args: Args) -> CliResult {
         b.finish_and_clear();
     }
     let verbose = args.verbose;
-    emit(args.json, &r.map_err(error)?, |r: &RaceReport| {
+    emit(args.output.json, &r.map_err(error)?, |r: &RaceReport| {
         r.describe(verbose)
     })
 }

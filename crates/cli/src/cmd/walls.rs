@@ -1,7 +1,7 @@
 //! `grundy walls`: the wall-making game: who wins, with which cell.
 
 use crate::cmd::read_text;
-use crate::common::{print_out, print_result, CliError, CliResult};
+use crate::common::{print_out, print_result, CliError, CliResult, Output};
 use grundy::games::walls::{self, Board};
 
 #[derive(clap::Args, Debug)]
@@ -22,17 +22,15 @@ pub struct Args {
     /// The board file, or `-` for standard input.
     #[arg(value_name = "FILE")]
     file: String,
-    /// Print one JSON object: rows, cols, grundy, outcome, winner ("First"/"Second"),
-    /// winning_moves [{cell [row, col], to [{row, col, rows, cols, grundy}], text}].
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: Output,
 }
 
 pub fn run(args: Args) -> CliResult {
     let text = read_text(&args.file, "board")?;
     let board = Board::parse(&text).map_err(|e| CliError::usage(format!("{}: {e}", args.file)))?;
     let a = walls::analyze(&board);
-    if args.json {
+    if args.output.json {
         return print_result(&a);
     }
     print_out(&a.describe())

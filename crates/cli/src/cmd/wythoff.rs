@@ -1,7 +1,7 @@
 //! `grundy wythoff`: Wythoff's game: P-positions, winning moves, Grundy values.
 
 use crate::cmd::usage;
-use crate::common::{print_out, print_result, CliError, CliResult};
+use crate::common::{print_out, print_result, CliError, CliResult, Output};
 use grundy::games::wythoff::{self, GrundyTable};
 use grundy::games::{parse_bounded, parse_natural};
 
@@ -34,11 +34,8 @@ pub struct Args {
     /// Print the J-th P-position (floor(J*phi), floor(J*phi^2)) instead.
     #[arg(long, value_name = "J", allow_negative_numbers = true)]
     nth: Option<String>,
-    /// Print one JSON object: x, y, outcome, grundy (heaps below 2000), p_index,
-    /// winning_moves [{take_first, take_second, to: [x, y], p_index, text}] (heaps as decimal
-    /// strings); with --table, {size, table}; with --nth, {index, position}.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: Output,
 }
 
 pub fn run(args: Args) -> CliResult {
@@ -48,7 +45,7 @@ pub fn run(args: Args) -> CliResult {
     if let Some(j) = &args.nth {
         let j = parse_natural(j, "index").map_err(usage)?;
         let p = wythoff::nth(&j);
-        if args.json {
+        if args.output.json {
             return print_result(&p);
         }
         return print_out(&p.describe());
@@ -61,7 +58,7 @@ pub fn run(args: Args) -> CliResult {
     let x = parse_natural(xs, "heap").map_err(usage)?;
     let y = parse_natural(ys, "heap").map_err(usage)?;
     let a = wythoff::analyze(&x, &y).map_err(usage)?;
-    if args.json {
+    if args.output.json {
         return print_result(&a);
     }
     print_out(&a.describe())
@@ -86,7 +83,7 @@ fn table(args: &Args, n: &str) -> CliResult {
     if let Some(path) = &args.plot {
         plot(&t, path)?;
     }
-    if args.json {
+    if args.output.json {
         return print_result(&TableWithPlot {
             table: &t,
             plot: args.plot.as_deref(),

@@ -243,7 +243,7 @@ pub fn memory_estimate(rule: &Rule, n: u64) -> u64 {
     match sparse_code(rule, EngineChoice::Auto, n) {
         // 2 bytes a heap in the engine (u16), 4 in the copy handed back.
         Some(_) => len.saturating_mul(6),
-        None => grundy_heap::engine::memory_estimate(rule, n).saturating_add(len * 4),
+        None => grundy_heap::engine::memory_estimate(rule, n).saturating_add(len.saturating_mul(4)),
     }
 }
 

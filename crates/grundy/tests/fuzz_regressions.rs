@@ -36,3 +36,20 @@ fn a_large_heap_of_a_cubic_rule_is_refused_in_time() {
         "{e}"
     );
 }
+
+#[test]
+fn counts_near_two_to_the_64_are_refused_not_overflowed() {
+    // Fuzz finding (`fuzz_cli`): `grundy heap 8.0 --upto 2^63 --period --summary` and
+    // `heap 0.1313… --upto 18446744073709551615` panicked with "attempt to add with overflow"
+    // in the memory estimate (debug builds; release builds wrapped around).
+    for (rule, n) in [
+        ("8.0", 1u64 << 63),
+        ("0.13131313", u64::MAX),
+        ("kayles", u64::MAX),
+    ] {
+        let rule = heap::parse(rule).unwrap();
+        assert!(heap::memory_estimate(&rule, n) > 1 << 40);
+        let e = heap::sequence(&rule, n, &mut Compute::new()).unwrap_err();
+        assert_eq!(e.to_string().lines().count(), 1, "{e}");
+    }
+}

@@ -94,12 +94,18 @@ pub fn quaternary_sequence(
     let mut extras: Vec<u32> = Vec::with_capacity(r as usize + 1);
     let mut work = 0u64;
     let mut last_report = 0u64;
+    // The removals of the direct part that have a move at all: a set like {1, 10^6} has two,
+    // not a million digits to scan for every heap.
+    let direct: Vec<(u64, u8)> = (1..r)
+        .map(|i| (i, code.digits[i as usize].mask))
+        .filter(|&(_, d)| d & 3 != 0)
+        .collect();
     for h in 1..=n {
         extras.clear();
-        work += r.min(h + 1);
         // Direct part: removals 1..min(r - 1, h).
-        for i in 1..r.min(h + 1) {
-            let d = code.digits[i as usize].mask;
+        let reach = direct.partition_point(|&(i, _)| i <= h);
+        work += reach as u64 + 1;
+        for &(i, d) in &direct[..reach] {
             if i == h && d & 1 != 0 {
                 extras.push(0);
             }

@@ -17,10 +17,10 @@
 //!
 //! Budget: `GRUNDY_FUZZ_RUNS` invocations (default 300, about half a minute); the seed is
 //! `GRUNDY_FUZZ_SEED` (default fixed, printed with the class counts). The full run of 10^4
-//! invocations is part of `scripts/fuzz`:
+//! invocations is part of `scripts/fuzz` (the test profile builds the binary optimized):
 //!
 //! ```text
-//! GRUNDY_FUZZ_RUNS=10000 cargo test --release -p grundy-cli --test fuzz_cli -- --nocapture
+//! GRUNDY_FUZZ_RUNS=10000 cargo test -p grundy-cli --test fuzz_cli fuzz_every_command -- --nocapture
 //! ```
 
 use std::collections::BTreeMap;
@@ -38,6 +38,8 @@ const TIMEOUT: Duration = Duration::from_secs(10);
 const MEMORY_KIB: u64 = 2_000_000;
 /// The longest argument generated (the kernel refuses one over 128 KiB).
 const MAX_ARG_BYTES: usize = 120_000;
+/// The most bytes of all arguments together.
+const MAX_ARGS_BYTES: usize = 1_000_000;
 /// Stdout kept per run (the rest is read and dropped).
 const KEEP_STDOUT: usize = 1 << 20;
 
@@ -696,7 +698,7 @@ fn gen_penney(r: &mut Rng, c: &mut Case) {
         c.flag("--distribution", number(r, 30));
     }
     if r.chance(15) {
-        c.flag("--simulate", number(r, 2000));
+        c.flag("--simulate", number(r, 50));
     }
     if r.chance(10) {
         c.flag("--seed", number(r, 1000));
@@ -711,6 +713,23 @@ const COMMANDS: &[&str] = &[
     "penney",
 ];
 
+/// Cuts the long arguments: one may hold at most 128 KiB (Linux's MAX_ARG_STRLEN), all of
+/// them together about 2 MB with the environment.
+fn cap_args(c: &mut Case) {
+    let mut room = MAX_ARGS_BYTES;
+    for a in &mut c.args {
+        let cap = MAX_ARG_BYTES.min(room);
+        room -= a.len().min(cap);
+        if a.len() > cap {
+            let mut end = cap;
+            while !a.is_char_boundary(end) {
+                end -= 1;
+            }
+            a.truncate(end);
+        }
+    }
+}
+
 /// Invocation number `i` of the run seeded `seed`.
 fn generate(seed: u64, i: u64, forge: &Forge) -> (String, Case) {
     let mut r = Rng(seed ^ i.wrapping_mul(0xA076_1D64_78BD_642F));
@@ -722,6 +741,7 @@ fn generate(seed: u64, i: u64, forge: &Forge) -> (String, Case) {
             let a = garbage(&mut r, "abcdefghijklmnopqrstuvwxyz-", 10);
             c.arg(a);
         }
+        cap_args(&mut c);
         return ("(none)".into(), c);
     }
     let cmd = *r.pick(COMMANDS);
@@ -750,16 +770,7 @@ fn generate(seed: u64, i: u64, forge: &Forge) -> (String, Case) {
         let j = r.range(1, c.args.len() as u64 - 1) as usize;
         c.args.swap(i, j);
     }
-    // One argument may hold at most 128 KiB (Linux's MAX_ARG_STRLEN).
-    for a in &mut c.args {
-        if a.len() > MAX_ARG_BYTES {
-            let mut end = MAX_ARG_BYTES;
-            while !a.is_char_boundary(end) {
-                end -= 1;
-            }
-            a.truncate(end);
-        }
-    }
+    cap_args(&mut c);
     (cmd.to_string(), c)
 }
 
@@ -913,14 +924,26 @@ fn run_case(case: &Case, dir: &Path) -> Outcome {
     ];
     args.extend(case.args.iter().map(OsString::from));
     let start = Instant::now();
-    let mut child = Command::new("sh")
+    let spawned = Command::new("sh")
         .args(&args)
         .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .spawn()
-        .expect("sh runs");
+        .spawn();
+    let mut child = match spawned {
+        Ok(child) => child,
+        Err(e) => {
+            let sizes: Vec<usize> = case.args.iter().map(String::len).collect();
+            return Outcome {
+                code: None,
+                timed_out: false,
+                stdout: Vec::new(),
+                stderr: format!("cannot start: {e}; argument sizes {sizes:?}").into_bytes(),
+                elapsed: start.elapsed(),
+            };
+        }
+    };
     let mut stdin = child.stdin.take().unwrap();
     let input = case.stdin.clone();
     let writer = std::thread::spawn(move || {
@@ -1047,6 +1070,8 @@ fn fuzz_every_command() {
     let next = AtomicU64::new(0);
     let classes: Mutex<BTreeMap<(&'static str, String), u64>> = Mutex::new(BTreeMap::new());
     let findings: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    // Examples of exit 1 (I/O failures: an unwritable plot, a missing file), for the report.
+    let failed: Mutex<Vec<String>> = Mutex::new(Vec::new());
     let slowest: Mutex<(Duration, String)> = Mutex::new((Duration::ZERO, String::new()));
     let workers = std::thread::available_parallelism()
         .map_or(2, |n| n.get())
@@ -1054,8 +1079,8 @@ fn fuzz_every_command() {
     let started = Instant::now();
     std::thread::scope(|s| {
         for w in 0..workers {
-            let (next, classes, findings, slowest, forge, root) =
-                (&next, &classes, &findings, &slowest, &forge, &root);
+            let (next, classes, findings, failed, slowest, forge, root) =
+                (&next, &classes, &findings, &failed, &slowest, &forge, &root);
             s.spawn(move || loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 if i >= total {
@@ -1072,6 +1097,16 @@ fn fuzz_every_command() {
                     let mut sl = slowest.lock().unwrap();
                     if o.elapsed > sl.0 {
                         *sl = (o.elapsed, show(&case));
+                    }
+                }
+                if class == "failed" {
+                    let mut f = failed.lock().unwrap();
+                    if f.len() < 6 {
+                        f.push(format!(
+                            "{}: {}",
+                            show(&case),
+                            preview(&o.stderr).trim_end()
+                        ));
                     }
                 }
                 if bad {
@@ -1107,6 +1142,9 @@ fn fuzz_every_command() {
     }
     let (t, case) = slowest.into_inner().unwrap();
     eprintln!("fuzz_cli slowest run: {t:.1?}: {case}");
+    for f in failed.into_inner().unwrap() {
+        eprintln!("fuzz_cli failed (exit 1) e.g. {f}");
+    }
     let findings = findings.into_inner().unwrap();
     for f in findings.iter().take(40) {
         eprintln!("{f}");

@@ -335,7 +335,8 @@ pub fn find_period(rule: &Rule, c: &mut Compute<'_>) -> Result<Sequence> {
         let limit = proof_limit(rule, c.engine, DEFAULT_PROOF_LIMIT);
         until_proven(rule, DEFAULT_UPTO.min(limit), limit, c)
     } else {
-        sequence(rule, DEFAULT_OBSERVE_UPTO, c)
+        // No theorem: look as far as the work budget allows (a cubic rule sees fewer heaps).
+        sequence(rule, proof_limit(rule, c.engine, DEFAULT_OBSERVE_UPTO), c)
     }
 }
 

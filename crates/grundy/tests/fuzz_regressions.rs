@@ -53,3 +53,13 @@ fn counts_near_two_to_the_64_are_refused_not_overflowed() {
         assert_eq!(e.to_string().lines().count(), 1, "{e}");
     }
 }
+
+#[test]
+fn a_period_search_without_a_theorem_stays_within_its_work_budget() {
+    // Fuzz finding (`fuzz_cli`, second seed): `grundy heap 0.1![37] --period` (an infinite code
+    // whose every removal may split: cubic) looked at 10000 heaps, minutes of work.
+    let rule = heap::parse("0.1![37]").unwrap();
+    let seq = heap::find_period(&rule, &mut Compute::new()).unwrap();
+    assert!(seq.upto < heap::DEFAULT_OBSERVE_UPTO, "{}", seq.upto);
+    assert!(heap::engine::work_estimate(&rule, seq.upto) <= heap::DEFAULT_WORK_BUDGET);
+}

@@ -146,6 +146,23 @@ pub fn for_each_move(rule: &Rule, h: u64, base_small: &[u32], mut f: impl FnMut(
         }
         return;
     }
+    if let Rule::Subtraction(SubtractionSet::Finite(set)) = base {
+        // Its own elements, not the code's digits: {1, 10^6} is two moves, not a million digits
+        // to scan for every position a search opens.
+        // As the code's moves below: the heap left in natural size, or dropped.
+        let total = h + shift;
+        for &s in set.iter().take_while(|&&s| s <= total) {
+            let rest = total - s;
+            if rest > shift {
+                f(h - (rest - shift), &[rest - shift]);
+            } else if rest > 0 && base_small.get(rest as usize).copied().unwrap_or(0) != 0 {
+                f(h, &[0]);
+            } else {
+                f(h, &[]);
+            }
+        }
+        return;
+    }
     let Some(code) = base.take_break() else {
         return;
     };

@@ -6,14 +6,17 @@
 //!
 //! Each invocation runs in its own scratch directory under a 2 GB address-space limit
 //! (`ulimit -v`, so a multi-gigabyte allocation fails instead of passing unnoticed) and a
-//! [`TIMEOUT`] (a run killed there is a hang). Outcomes are classified:
+//! [`TIMEOUT`] (then Ctrl-C; a run still alive [`GRACE`] later is a hang). Outcomes are
+//! classified:
 //!
 //! - `ok`: exit 0 (with `--json`, stdout must be one JSON object on one line);
 //! - `refused`: exit 2, one line on stderr without control characters, nothing on stdout;
 //! - `failed`: exit 1 (an I/O failure), one line on stderr;
+//! - `stopped`: a valid but long computation still running at [`TIMEOUT`] that stopped on
+//!   Ctrl-C (SIGINT) within [`GRACE`], exit 130, with the stop notice and one error line;
 //! - failures of the test: `panic` (stderr says "panicked"), `signal` (an abort or a crash),
-//!   `hang`, `bad-refusal` (exit 1 or 2 with a multi-line or raw-control-character message, or
-//!   output on stdout), `bad-json`, `other-exit`.
+//!   `hang` (no exit even after Ctrl-C), `bad-refusal` (exit 1 or 2 with a multi-line or
+//!   raw-control-character message, or output on stdout), `bad-json`, `other-exit`.
 //!
 //! Budget: `GRUNDY_FUZZ_RUNS` invocations (default 300, about half a minute); the seed is
 //! `GRUNDY_FUZZ_SEED` (default fixed, printed with the class counts). The full run of 10^4
@@ -32,8 +35,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// A run longer than this is a hang.
+/// A run longer than this gets Ctrl-C (SIGINT): a valid but long request (`heap C.0 --upto
+/// 20000`) must then stop within [`GRACE`], saying so in one line (exit 130).
 const TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a run may take to stop after Ctrl-C; past it, it is a hang.
+const GRACE: Duration = Duration::from_secs(5);
 /// The address-space limit of every run, in KiB (`ulimit -v`): 2 GB.
 const MEMORY_KIB: u64 = 2_000_000;
 /// The longest argument generated (the kernel refuses one over 128 KiB).
@@ -901,6 +907,8 @@ impl Forge {
 struct Outcome {
     code: Option<i32>,
     timed_out: bool,
+    /// Still running at [`TIMEOUT`]: it was sent SIGINT (Ctrl-C).
+    interrupted: bool,
     stdout: Vec<u8>,
     stderr: Vec<u8>,
     elapsed: Duration,
@@ -938,6 +946,7 @@ fn run_case(case: &Case, dir: &Path) -> Outcome {
             return Outcome {
                 code: None,
                 timed_out: false,
+                interrupted: false,
                 stdout: Vec::new(),
                 stderr: format!("cannot start: {e}; argument sizes {sizes:?}").into_bytes(),
                 elapsed: start.elapsed(),
@@ -969,12 +978,19 @@ fn run_case(case: &Case, dir: &Path) -> Outcome {
         let _ = err.read_to_end(&mut v);
         v
     });
-    let mut timed_out = false;
+    let (mut timed_out, mut interrupted) = (false, false);
     let status = loop {
         if let Some(s) = child.try_wait().unwrap() {
             break s;
         }
-        if start.elapsed() > TIMEOUT {
+        if start.elapsed() > TIMEOUT && !interrupted {
+            // Ctrl-C: a long computation must stop at once, in one line.
+            interrupted = true;
+            let _ = Command::new("kill")
+                .args(["-INT", &child.id().to_string()])
+                .status();
+        }
+        if start.elapsed() > TIMEOUT + GRACE {
             timed_out = true;
             let _ = child.kill();
             break child.wait().unwrap();
@@ -986,10 +1002,22 @@ fn run_case(case: &Case, dir: &Path) -> Outcome {
     Outcome {
         code: status.code(),
         timed_out,
+        interrupted,
         stdout: reader.join().unwrap(),
         stderr: err_reader.join().unwrap(),
         elapsed,
     }
+}
+
+/// After Ctrl-C: at most the notice "grundy: stopping …" and one error line, no control
+/// character.
+fn stopped_cleanly(err: &str) -> bool {
+    let lines: Vec<&str> = err.lines().filter(|l| !l.trim().is_empty()).collect();
+    (1..=2).contains(&lines.len())
+        && lines.iter().all(|l| !l.chars().any(char::is_control))
+        && lines
+            .last()
+            .is_some_and(|l| l.starts_with("grundy: error: "))
 }
 
 /// The class of an outcome, and whether it is a failure.
@@ -1026,6 +1054,7 @@ fn classify(case: &Case, o: &Outcome) -> (&'static str, bool) {
             }
             ("ok", false)
         }
+        130 if o.interrupted && stopped_cleanly(&err) => ("stopped", false),
         2 if one_clean_line && o.stdout.is_empty() => ("refused", false),
         1 if one_clean_line => ("failed", false),
         1 | 2 => ("bad-refusal", true),
@@ -1384,4 +1413,33 @@ fn a_period_search_of_a_cubic_rule_ends() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.code, Some(0), "{err}");
     assert!(!o.timed_out);
+}
+
+#[test]
+fn a_long_valid_computation_stops_on_ctrl_c() {
+    // `heap C.0 --upto 20000` (splits into two or three heaps: cubic) runs long by request; it
+    // must stop on Ctrl-C at once, in one line after the notice, exit 130.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["heap", "C.0", "--upto", "20000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let start = Instant::now();
+    let out = loop {
+        if child.try_wait().unwrap().is_some() {
+            break child.wait_with_output().unwrap();
+        }
+        assert!(start.elapsed() < GRACE, "no exit after Ctrl-C");
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(stopped_cleanly(&err), "{err:?}");
+    assert!(out.stdout.is_empty());
 }

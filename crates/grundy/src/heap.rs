@@ -160,7 +160,7 @@ impl<'a> Compute<'a> {
         !self.stopped()
     }
 
-    /// A heap-engine callback that reports `done + offset` out of `total`.
+    /// A heap-engine callback: reports `done` out of `total`; false once the stop flag is set.
     fn ticker<'s>(&'s mut self, total: u64) -> impl FnMut(u64) -> bool + use<'s, 'a> {
         move |done| {
             self.report(Progress {
@@ -330,6 +330,8 @@ pub fn until_proven(rule: &Rule, start: u64, limit: u64, c: &mut Compute<'_>) ->
 /// "What is the period of this rule?": computes until a theorem proves it, up to
 /// [`DEFAULT_PROOF_LIMIT`] heaps; for a rule no theorem covers, looks at
 /// [`DEFAULT_OBSERVE_UPTO`] heaps and reports what they show (an observed period, or none).
+/// Either bound shrinks where the plain engines would need more than [`DEFAULT_WORK_BUDGET`]
+/// moves to reach it (a rule that splits heaps in three is cubic).
 pub fn find_period(rule: &Rule, c: &mut Compute<'_>) -> Result<Sequence> {
     if periodicity::rule_bound(rule).is_some() {
         let limit = proof_limit(rule, c.engine, DEFAULT_PROOF_LIMIT);

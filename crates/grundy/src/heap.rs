@@ -822,6 +822,8 @@ pub const DEFAULT_MISERE_POSITIONS: u64 = 1_000_000;
 /// the misère search, where values do not add.
 struct HeapSum<'r> {
     rule: &'r Rule,
+    /// Set by the caller to stop: every position then offers no move and the search ends.
+    stop: Option<&'r AtomicBool>,
     /// G_base(0..=shift) for named games (see `grundy_heap::sum::for_each_move`).
     base_small: Vec<u32>,
 }
@@ -841,6 +843,9 @@ impl crate::Game for HeapSum<'_> {
     type Position = Vec<u64>;
 
     fn options(&self, pos: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        if self.stop.is_some_and(|f| f.load(Ordering::Relaxed)) {
+            return;
+        }
         for (i, &h) in pos.iter().enumerate() {
             if i > 0 && pos[i - 1] == h {
                 continue; // equal heaps have the same moves
@@ -914,11 +919,12 @@ impl MiserePosition {
 
 /// The misère outcome and every winning move of the sum of heaps `heaps` of `rule`, by a search
 /// over whole positions that opens at most `max_positions` of them ([`Error::Invalid`] past
-/// that, naming the limit).
+/// that, naming the limit). The stop flag of `c` ends the search with [`Error::Stopped`].
 pub fn analyze_position_misere(
     rule: &Rule,
     heaps: &[u64],
     max_positions: u64,
+    c: &Compute<'_>,
 ) -> Result<MiserePosition> {
     if heaps.is_empty() {
         return Err(Error::Invalid("a position needs at least one heap".into()));
@@ -929,7 +935,11 @@ pub fn analyze_position_misere(
     } else {
         Vec::new()
     };
-    let game = HeapSum { rule, base_small };
+    let game = HeapSum {
+        rule,
+        stop: c.stop,
+        base_small,
+    };
     let mut solver =
         crate::Solver::new(grundy_core::budget::MisereBudget::new(game, max_positions));
     let too_many = |opened: u64| {
@@ -965,6 +975,9 @@ pub fn analyze_position_misere(
         }
     }
     let budget = solver.game();
+    if c.stopped() {
+        return Err(Error::Stopped { done: None });
+    }
     if budget.exceeded() {
         return Err(too_many(budget.opened()));
     }

@@ -274,7 +274,7 @@ fn run_position(args: &Args, rule: &Rule) -> CliResult {
             Some(t) => count(t, "--max-positions")?,
             None => heap::DEFAULT_MISERE_POSITIONS,
         };
-        let p = heap::analyze_position_misere(rule, &heaps, limit)?;
+        let p = heap::analyze_position_misere(rule, &heaps, limit, &args.compute())?;
         if args.output.json {
             return print_result(&p);
         }

@@ -24,10 +24,7 @@ pub enum CountError {
     TooLarge(String),
 }
 
-/// `token` in quotes with control characters and quotes escaped.
-pub fn quote(token: &str) -> String {
-    format!("'{}'", token.escape_debug())
-}
+use grundy_core::text::quote;
 
 /// Parses a non-negative count: decimal digits with optional `_` separators, `AeB`
 /// (A·10^B, A a whole number), `A^B` or `A**B` (a power).

@@ -3,7 +3,7 @@
 //! parse numbers into), and as a decimal string otherwise.
 //!
 //! The project's JSON rule is "any integer that may exceed 2^53 is serialized as a string";
-//! this module is the one place that implements it for heap sizes, reusable by any crate
+//! `grundy_core::text` implements it once, and this module names it for heap sizes
 //! (`grundy_heap::json_int`, or `grundy::heap::json_int` through the facade). Use it with
 //! serde's field attribute:
 //!
@@ -22,40 +22,25 @@
 //! );
 //! ```
 
-use serde::ser::{SerializeSeq, Serializer};
-use serde::Serialize;
+use serde::Serializer;
 
-/// The largest integer written as a JSON number: 2^53.
-pub const MAX_EXACT: u64 = 1 << 53;
+/// The largest integer written as a JSON number: 2^53 (core's rule, the one place it lives).
+pub use grundy_core::text::JSON_MAX_EXACT as MAX_EXACT;
 
 /// A `u64` that serializes as a number up to [`MAX_EXACT`] and as a string beyond; handy
-/// inside hand-built values (`Int(h)`) or as a field type.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Int(pub u64);
-
-impl Serialize for Int {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        if self.0 <= MAX_EXACT {
-            s.serialize_u64(self.0)
-        } else {
-            s.collect_str(&self.0)
-        }
-    }
-}
+/// inside hand-built values (`Int(h)`) or as a field type. It is core's
+/// [`JsonU64`](grundy_core::text::JsonU64) under the name this module's users know.
+pub use grundy_core::text::JsonU64 as Int;
 
 /// `#[serde(serialize_with = "json_int::serialize")]` for a `u64` field.
 pub fn serialize<S: Serializer>(v: &u64, s: S) -> Result<S::Ok, S::Error> {
-    Int(*v).serialize(s)
+    grundy_core::text::json_u64(v, s)
 }
 
 /// `#[serde(serialize_with = "json_int::seq")]` for a `Vec<u64>` (or `[u64]`) field: a JSON
 /// array whose elements follow [`serialize`].
 pub fn seq<S: Serializer>(v: &[u64], s: S) -> Result<S::Ok, S::Error> {
-    let mut out = s.serialize_seq(Some(v.len()))?;
-    for &x in v {
-        out.serialize_element(&Int(x))?;
-    }
-    out.end()
+    grundy_core::text::json_u64_seq(v, s)
 }
 
 /// `#[serde(serialize_with = "json_int::option")]` for an `Option<u64>` field: `null` or

@@ -30,11 +30,53 @@ fn expect_refusal(o: &Output, needle: &str) {
     assert!(err.contains(needle), "'{needle}' in: {err}");
 }
 
+/// Starts a checkpointed run of Grundy's game to `n` and kills it (SIGKILL) as soon as its first
+/// checkpoint is on disk. Returns whether the kill landed part-way (the run had not finished).
+fn kill_after_first_checkpoint(n: &str, dir: &Path) -> bool {
+    let _ = std::fs::remove_dir_all(dir);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args([
+            "heap",
+            "grundys-game",
+            "--upto",
+            n,
+            "--checkpoint",
+            dir.to_str().unwrap(),
+            "--checkpoint-every",
+            "0",
+            "--threads",
+            "1",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let state = dir.join("state.bin");
+    let start = Instant::now();
+    while !state.exists() && start.elapsed() < Duration::from_secs(120) {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let finished_early = child.try_wait().unwrap().is_some();
+    child.kill().unwrap(); // SIGKILL on Unix
+    child.wait().unwrap();
+    assert!(state.exists(), "a checkpoint was written");
+    !finished_early
+}
+
 #[test]
 fn kill_nine_then_resume_gives_the_uninterrupted_result() {
-    let n = "600000";
     let dir = temp_dir("kill");
     let d = dir.to_str().unwrap();
+    // A run takes about a second here; on a faster machine it may finish before the kill lands,
+    // which would not test resuming at all, so the size grows until a kill lands part-way.
+    let n = ["600000", "2400000", "9600000"]
+        .into_iter()
+        .find(|n| kill_after_first_checkpoint(n, &dir))
+        .expect("no run was killed part-way, even at 9.6 million heaps");
+
     let whole = grundy(&[
         "heap",
         "grundys-game",
@@ -59,38 +101,6 @@ fn kill_nine_then_resume_gives_the_uninterrupted_result() {
     ]);
     assert!(full.status.success());
 
-    // Start a checkpointed run, wait for its first checkpoint, kill -9 it part-way.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args([
-            "heap",
-            "grundys-game",
-            "--upto",
-            n,
-            "--checkpoint",
-            d,
-            "--checkpoint-every",
-            "0",
-            "--threads",
-            "1",
-        ])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let state = dir.join("state.bin");
-    let start = Instant::now();
-    while !state.exists() && start.elapsed() < Duration::from_secs(60) {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    std::thread::sleep(Duration::from_millis(150));
-    let finished_early = child.try_wait().unwrap().is_some();
-    child.kill().unwrap(); // SIGKILL on Unix
-    child.wait().unwrap();
-    assert!(state.exists(), "a checkpoint was written");
-    // The run takes seconds; killed 150 ms after its first checkpoint, it must be part-way,
-    // or this test would not test resuming at all.
-    assert!(!finished_early, "the run finished before it was killed");
-
     // Rerunning the same command resumes and prints exactly the uninterrupted values.
     let hist_resumed = dir.with_extension("resumed.txt");
     let resumed = grundy(&[
@@ -110,11 +120,7 @@ fn kill_nine_then_resume_gives_the_uninterrupted_result() {
         "{}",
         String::from_utf8_lossy(&resumed.stderr)
     );
-    assert_eq!(
-        text(&resumed),
-        text(&full),
-        "resumed run differs (killed after finishing: {finished_early})"
-    );
+    assert_eq!(text(&resumed), text(&full), "resumed run differs");
     assert_eq!(
         std::fs::read(&hist_resumed).unwrap(),
         std::fs::read(&hist_whole).unwrap()

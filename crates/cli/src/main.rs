@@ -57,6 +57,8 @@ enum Command {
     Cards(cmd::cards::Args),
     /// Pattern races (Penney's game): exact win probabilities and best replies.
     Penney(cmd::penney::Args),
+    /// Surveys: every game of a family (octal:3, hex:2, sub:8, …) solved into SQLite.
+    Survey(cmd::survey::Args),
 }
 
 /// Parses the command line; a usage error becomes one line on stderr and exit code 2.
@@ -137,6 +139,7 @@ fn main() {
         Command::Chomp(a) => cmd::chomp::run(a),
         Command::Cards(a) => cmd::cards::run(a),
         Command::Penney(a) => cmd::penney::run(a),
+        Command::Survey(a) => cmd::survey::run(a),
     };
     if let Err(e) = result {
         eprintln!("grundy: error: {}", e.message);

@@ -607,8 +607,7 @@ fn runtime_message(name: &str, e: &mlua::Error) -> String {
             let line = traceback
                 .lines()
                 .map(str::trim)
-                .filter(|l| l.starts_with(&mine))
-                .last();
+                .rfind(|l| l.starts_with(&mine));
             match line {
                 Some(l) if !inner.contains(location(l)) => format!("{inner} (at {l})"),
                 _ => inner,
@@ -620,7 +619,7 @@ fn runtime_message(name: &str, e: &mlua::Error) -> String {
     let mut lines = text.lines();
     let first = lines.next().unwrap_or("").trim().to_string();
     // The last frame in the script: the call the engine made (`moves`, …).
-    let at = lines.map(str::trim).filter(|l| l.starts_with(&mine)).last();
+    let at = lines.map(str::trim).rfind(|l| l.starts_with(&mine));
     match at {
         Some(l) if !first.contains(location(l)) => format!("{first} (traceback: {l})"),
         _ => first,

@@ -161,7 +161,7 @@ fn chomp_agrees_with_the_native_solver_and_canon_saves_work() {
         );
         let pos = parse_position(&text).unwrap();
         let g = native.grundy(&staircase(cols));
-        let a = s.analyze(&[pos.clone()], Play::Normal).unwrap();
+        let a = s.analyze(std::slice::from_ref(&pos), Play::Normal).unwrap();
         assert_eq!(a.grundy, Some(g), "{text}");
         assert_eq!(
             p.analyze(&[pos], Play::Normal).unwrap().grundy,
@@ -241,7 +241,7 @@ fn maze_agrees_with_the_native_maze() {
 
 /// The n-th odious number (odd number of 1 bits): the value of a lone heads coin at n.
 fn odious(n: u64) -> u64 {
-    2 * n + u64::from(n.count_ones() % 2 == 0)
+    2 * n + u64::from(n.count_ones().is_multiple_of(2))
 }
 
 fn heads(xs: &[u64]) -> Position {

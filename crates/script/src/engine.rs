@@ -176,7 +176,7 @@ impl LuaGame {
                 Value::Function(f) => Ok(Some(f)),
                 v => Err(ScriptError::Input(format!(
                     "{name}: `{what}` must be a function, not a {}",
-                    v.type_name()
+                    type_name(&v)
                 ))),
             }
         };
@@ -354,7 +354,7 @@ impl LuaGame {
             }),
             v => Err(ScriptError::Runtime {
                 call: format!("moves({})", short(p)),
-                message: format!("returned a {}, not a table of positions", v.type_name()),
+                message: format!("returned a {}, not a table of positions", type_name(&v)),
             }),
         });
         let lua_time = start.elapsed();
@@ -439,7 +439,7 @@ impl LuaGame {
                     Value::Integer(x) => Ok(x.to_string()),
                     v => Err(ScriptError::Runtime {
                         call: format!("show({})", short(p)),
-                        message: format!("returned a {}, not a string", v.type_name()),
+                        message: format!("returned a {}, not a string", type_name(&v)),
                     }),
                 }
             }
@@ -551,7 +551,7 @@ impl Game for LuaGame {
                     }
                     v => Err(ScriptError::Runtime {
                         call: format!("split({})", short(p)),
-                        message: format!("returned a {}, not a table of positions", v.type_name()),
+                        message: format!("returned a {}, not a table of positions", type_name(&v)),
                     }),
                 });
                 self.stats.borrow_mut().lua_seconds += start.elapsed().as_secs_f64();
@@ -607,9 +607,9 @@ fn runtime_message(name: &str, e: &mlua::Error) -> String {
             let line = traceback
                 .lines()
                 .map(str::trim)
-                .find(|l| l.starts_with(&mine));
+                .rfind(|l| l.starts_with(&mine));
             match line {
-                Some(l) if !inner.contains(l) => format!("{inner} (at {l})"),
+                Some(l) if !inner.contains(location(l)) => format!("{inner} (at {l})"),
                 _ => inner,
             }
         }
@@ -618,11 +618,17 @@ fn runtime_message(name: &str, e: &mlua::Error) -> String {
     // Keep the message and the first line of the Lua traceback that names the script.
     let mut lines = text.lines();
     let first = lines.next().unwrap_or("").trim().to_string();
-    let at = lines.map(str::trim).find(|l| l.starts_with(&mine));
+    // The last frame in the script: the call the engine made (`moves`, …).
+    let at = lines.map(str::trim).rfind(|l| l.starts_with(&mine));
     match at {
-        Some(l) if !first.contains(l) => format!("{first} (traceback: {l})"),
+        Some(l) if !first.contains(location(l)) => format!("{first} (traceback: {l})"),
         _ => first,
     }
+}
+
+/// `file:line:` of a traceback line `file:line: in function 'f'`.
+fn location(line: &str) -> &str {
+    line.split(" in ").next().unwrap_or(line)
 }
 
 /// A load-time error: syntax (with `file:line:col`), a runtime error in the top-level code, or a
@@ -656,7 +662,8 @@ fn classify_load(
 }
 
 /// Luau reports `name:line: message`; the column is found from the token the message quotes
-/// (`got 'x'`, `near 'x'`), or the end of the line for `<eof>`, else 1.
+/// (`got 'x'`, `near 'x'`: its last occurrence on the line), or the end of the line for
+/// `<eof>`, else 1.
 fn syntax_error(name: &str, source: &str, message: &str) -> ScriptError {
     let first = message.lines().next().unwrap_or(message);
     let prefix = format!("{name}:");
@@ -676,7 +683,7 @@ fn syntax_error(name: &str, source: &str, message: &str) -> ScriptError {
     let column = match token.as_deref() {
         Some("<eof>") | None if msg.contains("<eof>") => text.chars().count() + 1,
         Some(t) => text
-            .find(t)
+            .rfind(t)
             .map(|b| text[..b].chars().count() + 1)
             .unwrap_or(1),
         None => 1,
@@ -686,5 +693,13 @@ fn syntax_error(name: &str, source: &str, message: &str) -> ScriptError {
         line,
         column,
         message: msg,
+    }
+}
+
+/// Lua's name of a value's type (`number` for integers too).
+fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Integer(_) | Value::Number(_) => "number",
+        v => v.type_name(),
     }
 }

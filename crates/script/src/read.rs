@@ -122,7 +122,7 @@ unsafe fn read_value(
                 }
                 if x.abs() > EXACT {
                     return Err(format!(
-                        "the number {x} is beyond 2^53, where Lua numbers are not exact"
+                        "the number {x:.0} is beyond 2^53, where Lua numbers are not exact"
                     ));
                 }
                 Ok(Position::Int(x as i64))

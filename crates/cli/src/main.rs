@@ -24,7 +24,8 @@ Examples:
   grundy heap kayles --period          period 12 from heap 71, proven
   grundy heap 4!.0 --upto 1000000 --summary   Grundy's game with the fast engine
   grundy fib 1000000                   Fibonacci Nim: the Zeckendorf move
-  grundy penney HTH THH                exact odds of a pattern race"
+  grundy penney HTH THH                exact odds of a pattern race
+  grundy script examples/games/kayles.lua 7 9 12   your own game, written in Lua"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -57,6 +58,8 @@ enum Command {
     Cards(cmd::cards::Args),
     /// Pattern races (Penney's game): exact win probabilities and best replies.
     Penney(cmd::penney::Args),
+    /// Your own game written in Lua: values, winning moves, sequences, tables, sums.
+    Script(cmd::script::Args),
 }
 
 /// Parses the command line; a usage error becomes one line on stderr and exit code 2.
@@ -137,6 +140,7 @@ fn main() {
         Command::Chomp(a) => cmd::chomp::run(a),
         Command::Cards(a) => cmd::cards::run(a),
         Command::Penney(a) => cmd::penney::run(a),
+        Command::Script(a) => cmd::script::run(a),
     };
     if let Err(e) = result {
         eprintln!("grundy: error: {}", e.message);

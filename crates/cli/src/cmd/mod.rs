@@ -10,6 +10,7 @@ pub mod maze;
 pub mod nim;
 pub mod nimber;
 pub mod penney;
+pub mod script;
 pub mod walls;
 pub mod wythoff;
 

@@ -13,7 +13,6 @@ mod calls;
 mod compute;
 mod errors;
 mod game;
-mod survey;
 
 use pyo3::prelude::*;
 
@@ -23,6 +22,5 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     calls::register(m)?;
     game::register(m)?;
-    survey::register(m)?;
     Ok(())
 }

@@ -60,6 +60,8 @@ enum Command {
     Penney(cmd::penney::Args),
     /// Your own game written in Lua: values, winning moves, sequences, tables, sums.
     Script(cmd::script::Args),
+    /// Surveys: every game of a family (octal:3, hex:2, sub:8, …) solved into SQLite.
+    Survey(cmd::survey::Args),
 }
 
 /// Parses the command line; a usage error becomes one line on stderr and exit code 2.
@@ -141,6 +143,7 @@ fn main() {
         Command::Cards(a) => cmd::cards::run(a),
         Command::Penney(a) => cmd::penney::run(a),
         Command::Script(a) => cmd::script::run(a),
+        Command::Survey(a) => cmd::survey::run(a),
     };
     if let Err(e) = result {
         eprintln!("grundy: error: {}", e.message);

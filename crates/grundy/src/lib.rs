@@ -15,6 +15,7 @@
 //! | [`games`] | the catalogue: Fibonacci Nim, Wythoff, mazes, wall-making, Cram, Chomp, the card game |
 //! | [`penney`] | pattern races (Penney's game) with exact probabilities |
 //! | [`script`] | your own games written in Lua: values, outcomes, winning moves, sequences, tables, sums |
+//! | [`survey`] | whole families of heap games (`octal:3`, `sub:8`, …) solved into a resumable SQLite table |
 //!
 //! One vocabulary holds everywhere: a position's [`Outcome`] is `"N"` when the player to move
 //! wins and `"P"` otherwise; `grundy` is a Sprague–Grundy value; `winning_moves` lists only
@@ -41,6 +42,7 @@ mod error;
 pub mod heap;
 pub mod input;
 pub mod limits;
+pub mod survey;
 
 pub use error::{Error, Result};
 pub use grundy_core::game::{Game, Outcome};

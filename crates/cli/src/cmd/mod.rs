@@ -11,6 +11,7 @@ pub mod nim;
 pub mod nimber;
 pub mod penney;
 pub mod script;
+pub mod survey;
 pub mod walls;
 pub mod wythoff;
 

@@ -24,7 +24,9 @@ Examples:
   grundy heap kayles --period          period 12 from heap 71, proven
   grundy heap 4!.0 --upto 1000000 --summary   Grundy's game with the fast engine
   grundy fib 1000000                   Fibonacci Nim: the Zeckendorf move
-  grundy penney HTH THH                exact odds of a pattern race"
+  grundy penney HTH THH                exact odds of a pattern race
+  grundy play kayles 5 7 9             play against the engine in the terminal
+  grundy serve                         the web playground on http://127.0.0.1:8080/"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -57,6 +59,10 @@ enum Command {
     Cards(cmd::cards::Args),
     /// Pattern races (Penney's game): exact win probabilities and best replies.
     Penney(cmd::penney::Args),
+    /// Play a game against the engine in the terminal: hint, why, undo.
+    Play(cmd::play::Args),
+    /// The web playground and JSON API on http://127.0.0.1:8080/.
+    Serve(cmd::serve::Args),
 }
 
 /// Parses the command line; a usage error becomes one line on stderr and exit code 2.
@@ -137,6 +143,8 @@ fn main() {
         Command::Chomp(a) => cmd::chomp::run(a),
         Command::Cards(a) => cmd::cards::run(a),
         Command::Penney(a) => cmd::penney::run(a),
+        Command::Play(a) => cmd::play::run(a),
+        Command::Serve(a) => cmd::serve::run(a),
     };
     if let Err(e) = result {
         eprintln!("grundy: error: {}", e.message);

@@ -14,6 +14,7 @@
 //! | [`heap`] | one-heap rules (take-and-break codes, subtraction sets, named games): sequences with the engine chosen for you, periods with their proof status, sums of heaps, record-scale runs |
 //! | [`games`] | the catalogue: Fibonacci Nim, Wythoff, mazes, wall-making, Cram, Chomp, the card game |
 //! | [`penney`] | pattern races (Penney's game) with exact probabilities |
+//! | [`play`] | playing a game against the engine: legal moves, hint, why, the engine's reply, undo |
 //!
 //! One vocabulary holds everywhere: a position's [`Outcome`] is `"N"` when the player to move
 //! wins and `"P"` otherwise; `grundy` is a Sprague–Grundy value; `winning_moves` lists only
@@ -40,6 +41,7 @@ mod error;
 pub mod heap;
 pub mod input;
 pub mod limits;
+pub mod play;
 
 pub use error::{Error, Result};
 pub use grundy_core::game::{Game, Outcome};

@@ -10,6 +10,8 @@ pub mod maze;
 pub mod nim;
 pub mod nimber;
 pub mod penney;
+pub mod play;
+pub mod serve;
 pub mod walls;
 pub mod wythoff;
 

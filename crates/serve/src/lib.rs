@@ -650,12 +650,13 @@ pub fn router(config: Config) -> Router {
     .fallback(not_found)
     .method_not_allowed_fallback(wrong_method)
     .with_state(state)
-    .layer(axum::middleware::map_response(json_errors))
     .layer(DefaultBodyLimit::max(config.body_limit))
     .layer(tower_http::limit::RequestBodyLimitLayer::new(
         config.body_limit,
     ))
     .layer(tower_http::catch_panic::CatchPanicLayer::new())
+    // Outermost, so that the answers of the layers above (413, a panic's 500) become JSON.
+    .layer(axum::middleware::map_response(json_errors))
 }
 
 /// Routes added by optional parts (the script endpoint).
@@ -695,7 +696,24 @@ pub fn run(addr: &str, config: Config) -> Result<(), String> {
         let local = listener.local_addr().map_err(|e| e.to_string())?;
         eprintln!("grundy serve: listening on http://{local}/ (Ctrl-C stops)");
         let shutdown = async {
+            #[cfg(unix)]
+            {
+                use tokio::signal::unix::{signal, SignalKind};
+                match signal(SignalKind::terminate()) {
+                    Ok(mut term) => {
+                        tokio::select! {
+                            _ = tokio::signal::ctrl_c() => {}
+                            _ = term.recv() => {}
+                        }
+                    }
+                    Err(_) => {
+                        let _ = tokio::signal::ctrl_c().await;
+                    }
+                }
+            }
+            #[cfg(not(unix))]
             let _ = tokio::signal::ctrl_c().await;
+            eprintln!("grundy serve: stopping");
         };
         serve(listener, config, shutdown)
             .await

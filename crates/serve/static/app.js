@@ -145,7 +145,7 @@ function moveTo(pred) {
 }
 
 function yourTurn() {
-  return P.turn && !P.turn.game_over && P.toMove === "you" && !P.busy;
+  return P.turn && !P.turn.game_over && P.toMove === "you";
 }
 
 function render() {

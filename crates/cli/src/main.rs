@@ -25,6 +25,7 @@ Examples:
   grundy heap 4!.0 --upto 1000000 --summary   Grundy's game with the fast engine
   grundy fib 1000000                   Fibonacci Nim: the Zeckendorf move
   grundy penney HTH THH                exact odds of a pattern race
+  grundy script examples/games/kayles.lua 7 9 12   your own game, written in Lua
   grundy play kayles 5 7 9             play against the engine in the terminal
   grundy serve                         the web playground on http://127.0.0.1:8080/"
 )]
@@ -59,6 +60,8 @@ enum Command {
     Cards(cmd::cards::Args),
     /// Pattern races (Penney's game): exact win probabilities and best replies.
     Penney(cmd::penney::Args),
+    /// Your own game written in Lua: values, winning moves, sequences, tables, sums.
+    Script(cmd::script::Args),
     /// Play a game against the engine in the terminal: hint, why, undo.
     Play(cmd::play::Args),
     /// The web playground and JSON API on http://127.0.0.1:8080/.
@@ -143,6 +146,7 @@ fn main() {
         Command::Chomp(a) => cmd::chomp::run(a),
         Command::Cards(a) => cmd::cards::run(a),
         Command::Penney(a) => cmd::penney::run(a),
+        Command::Script(a) => cmd::script::run(a),
         Command::Play(a) => cmd::play::run(a),
         Command::Serve(a) => cmd::serve::run(a),
     };

@@ -28,6 +28,10 @@ pub enum Error {
     /// A game that can reach a position from itself (the solver needs finite, acyclic games).
     #[error(transparent)]
     Cycle(#[from] grundy_core::CycleError),
+    /// A game script refused or failed (its error names the call and the position). A stop
+    /// becomes [`Error::Stopped`].
+    #[error(transparent)]
+    Script(grundy_script::ScriptError),
     /// A count that does not parse.
     #[error(transparent)]
     Count(#[from] crate::input::CountError),
@@ -59,6 +63,15 @@ impl From<grundy_sparse::Error> for Error {
         match e {
             grundy_sparse::Error::Stopped { done } => Error::Stopped { done: Some(done) },
             e => Error::Sparse(e),
+        }
+    }
+}
+
+impl From<grundy_script::ScriptError> for Error {
+    fn from(e: grundy_script::ScriptError) -> Self {
+        match e {
+            grundy_script::ScriptError::Stopped => Error::Stopped { done: None },
+            e => Error::Script(e),
         }
     }
 }

@@ -40,7 +40,7 @@ use grundy_sparse::Plan;
 /// The record-scale engine for take-and-break codes that split heaps (rare and common values),
 /// with durable checkpoints and saves. [`record`] drives it; these are its own types.
 pub mod sparse {
-    pub use grundy_sparse::PERIOD_SEARCH_LIMIT;
+    pub use grundy_sparse::{PAYS_AFTER, PERIOD_SEARCH_LIMIT};
     pub use grundy_sparse::{Engine, Error, Plan, Progress, RunOptions, Saved, Summary};
 }
 
@@ -295,10 +295,20 @@ fn values(rule: &Rule, n: u64, c: &mut Compute<'_>) -> Result<(Vec<u32>, EngineU
         .ok_or_else(|| Error::Invalid(format!("{n} heaps is too many")))?;
     if let Some(code) = sparse_code(rule, c.engine, m) {
         let threads = c.threads;
+        let auto = c.engine == EngineChoice::Auto;
         let mut tick = c.ticker(m.saturating_add(1));
-        let mut v = grundy_sparse::values_with_progress(&code, m, threads, &mut tick)?;
-        v.drain(..shift as usize);
-        return Ok((v, EngineUsed::Sparse));
+        let v = if auto {
+            // Where the rare/common split does not pay, the reference engine is as fast.
+            grundy_sparse::values_if_it_pays(&code, m, threads, &mut tick)?
+        } else {
+            Some(grundy_sparse::values_with_progress(
+                &code, m, threads, &mut tick,
+            )?)
+        };
+        if let Some(mut v) = v {
+            v.drain(..shift as usize);
+            return Ok((v, EngineUsed::Sparse));
+        }
     }
     let mut tick = c.ticker(n.saturating_add(1));
     let v = grundy_heap::engine::sequence_with_progress(rule, n, &mut tick)?;
@@ -606,8 +616,16 @@ pub struct Record {
     /// The period; `None` inside `Some` when none was found, outer `None` when not searched.
     #[serde(serialize_with = "serialize_searched_period")]
     pub period: Option<Option<Periodicity>>,
-    /// Which engine ran.
+    /// Which engine ran: `sparse` for codes it runs, unless the rare/common split does not pay
+    /// for the code (more than a quarter of its first heaps are rare; with the `Auto` choice
+    /// and no checkpoint or save directory), then `reference`.
     pub engine: EngineUsed,
+    /// The threads that computed most heaps: the record engine's helpers work only in blocks
+    /// where they make it faster (cheap codes and busy machines run on one).
+    pub threads: usize,
+    /// Why the engine was not the one asked for, when it was not (serialized only then).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
     /// Heaps that came from a checkpoint (not serialized: a resumed run's result is the same
     /// as an uninterrupted one's).
     #[serde(skip)]
@@ -670,6 +688,21 @@ impl Record {
             "largest value: {}, first at heap {}",
             self.max_value, self.max_first
         );
+        if let Some(note) = &self.note {
+            let _ = writeln!(out, "{note}");
+        }
+        if verbose {
+            let engine = match self.engine {
+                EngineUsed::Sparse => "the record engine (rare/common)",
+                EngineUsed::Reference => "the reference engine",
+            };
+            let threads = if self.threads == 1 {
+                "thread"
+            } else {
+                "threads"
+            };
+            let _ = writeln!(out, "engine: {engine}, {} {threads}", self.threads);
+        }
         let distinct = self.histogram.iter().filter(|&&c| c > 0).count();
         let _ = writeln!(
             out,
@@ -726,14 +759,32 @@ pub fn record(rule: &Rule, opts: &RecordOptions, c: &mut Compute<'_>) -> Result<
         },
         _ => None,
     };
+    // Without checkpoints or saves, a code for which the rare/common split does not pay (judged
+    // on its first heaps) runs on the reference engine, which is as fast there.
+    let unpaying = |code: &TakeBreak| {
+        c.engine == EngineChoice::Auto
+            && !durable
+            && !grundy_sparse::pays(code, opts.upto, c.threads).unwrap_or(true)
+    };
+    let fallback = code.as_ref().is_some_and(unpaying);
+    let code = code.filter(|_| !fallback);
     let Some(code) = code else {
         if durable {
             return Err(Error::Invalid(format!(
                 "'{rule}': checkpoints and saves need the sparse engine (a take-and-break code)"
             )));
         }
-        let seq = sequence(rule, opts.upto, c)?;
-        return Ok(record_of_values(seq, opts.keep_values));
+        let choice = std::mem::replace(&mut c.engine, EngineChoice::Reference);
+        let seq = sequence(rule, opts.upto, c);
+        c.engine = choice;
+        let mut rec = record_of_values(seq?, opts.keep_values);
+        if fallback {
+            rec.note = Some(format!(
+                "engine: reference, as the rare/common split does not pay for this code (more than a quarter of its first {} heaps are rare)",
+                grundy_sparse::PAYS_AFTER
+            ));
+        }
+        return Ok(rec);
     };
     let total = opts
         .upto
@@ -767,6 +818,14 @@ pub fn record(rule: &Rule, opts: &RecordOptions, c: &mut Compute<'_>) -> Result<
         })
     })?;
     let s = out.summary;
+    let stats = out.engine.stats();
+    let computed = s.n.saturating_add(1).saturating_sub(out.resumed_at);
+    // The threads that computed most heaps: the helpers work only in blocks where they pay.
+    let threads = if stats.crew_heaps.saturating_mul(2) >= computed.max(1) {
+        grundy_sparse::max_threads(c.threads)
+    } else {
+        1
+    };
     let values = opts
         .keep_values
         .then(|| out.engine.values_range(shift, out.engine.len()));
@@ -784,6 +843,8 @@ pub fn record(rule: &Rule, opts: &RecordOptions, c: &mut Compute<'_>) -> Result<
         histogram: s.histogram,
         period: s.period_searched.then_some(s.period),
         engine: EngineUsed::Sparse,
+        threads,
+        note: None,
         resumed_at: out.resumed_at,
         values,
     })
@@ -809,6 +870,8 @@ fn record_of_values(seq: Sequence, keep: bool) -> Record {
         histogram,
         period: Some(seq.period),
         engine: seq.engine,
+        threads: 1,
+        note: None,
         resumed_at: 0,
         values: keep.then_some(seq.values),
     }

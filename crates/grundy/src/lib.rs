@@ -14,6 +14,7 @@
 //! | [`heap`] | one-heap rules (take-and-break codes, subtraction sets, named games): sequences with the engine chosen for you, periods with their proof status, sums of heaps, record-scale runs |
 //! | [`games`] | the catalogue: Fibonacci Nim, Wythoff, mazes, wall-making, Cram, Chomp, the card game |
 //! | [`penney`] | pattern races (Penney's game) with exact probabilities |
+//! | [`script`] | your own games written in Lua: values, outcomes, winning moves, sequences, tables, sums |
 //! | [`play`] | playing a game against the engine: legal moves, hint, why, the engine's reply, undo |
 //!
 //! One vocabulary holds everywhere: a position's [`Outcome`] is `"N"` when the player to move
@@ -88,4 +89,11 @@ pub mod games {
 /// Pattern races (Penney's game) with exact rational answers.
 pub mod penney {
     pub use grundy_penney::*;
+}
+
+/// Games written in Lua (a sandboxed Luau state per session), solved by the generic solver:
+/// load a [`script::Script`] from source text, open a [`script::Session`] per thread, ask for
+/// a sum's analysis (normal or misère), a sequence, a 2-D table or an explanation.
+pub mod script {
+    pub use grundy_script::*;
 }

@@ -13,7 +13,8 @@
 //! Where Rogalski published value counts for a game at N (2^10 to 2^28, tests/data/
 //! value_frequencies.txt), the run's histogram is checked against them.
 //! Knobs (environment): THREADS (0: all cores), BLOCK (heaps per block), LAG (heaps phase 1
-//! stays behind), SPAN (values the tile rows track), STATS (print counters).
+//! stays behind), SPAN (values the tile rows track), PACE=0 (helpers in every block, even where
+//! they do not pay), STATS (print counters).
 
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -57,6 +58,9 @@ fn sparse(game: &str, bits: u32) {
     }
     if let Some(span) = std::env::var("SPAN").ok().and_then(|t| t.parse().ok()) {
         tuning.span = Some(span);
+    }
+    if std::env::var("PACE").is_ok_and(|p| p == "0") {
+        tuning.pace = false;
     }
     e = e.with_tuning(tuning);
     e.advance(n + 1, &mut |_| true);

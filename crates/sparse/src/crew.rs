@@ -1,22 +1,73 @@
-//! Helper threads for phase 1.
+//! Helper threads for phase 1, and [`Signal`], the one way threads of the engine wait.
 //!
 //! A block's phase 1 lasts a fraction of a millisecond and the sequential phase 2 between two of
-//! them less, so threads that sleep between blocks (a thread pool's usual idle policy) spend much
-//! of the run waking up. A [`Crew`]'s helpers instead spin between jobs for a while (about a
-//! millisecond) and only then park; the caller works on the job too and returns once every
-//! helper has let go of it.
+//! them less, so a waiting thread first spins for a few microseconds (the usual wait is shorter
+//! than a wake-up), then sleeps until the thread it waits for signals. A waiter never spins for
+//! long: on a machine shared with other processes the thread it waits for may not be running,
+//! and a spinning waiter would take the core it needs. A [`Crew`]'s helpers park between jobs;
+//! the caller works on the job too and returns once every helper has let go of it.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// A job: called once for each item index.
 type Job = dyn Fn(usize) + Sync;
 
-/// How long an idle helper spins before it parks.
-const SPIN: Duration = Duration::from_millis(2);
+/// How long a waiter spins before it sleeps.
+const SPIN: Duration = Duration::from_micros(20);
+
+/// The longest a sleeping waiter goes without looking at its condition again (a safety net: a
+/// signal is never lost, see [`Signal::notify`]).
+const NAP: Duration = Duration::from_millis(2);
+
+/// Where threads wait for a condition that other threads make true: a short spin, then sleep
+/// until [`Signal::notify`]. Notifying costs a fence and a load while nobody sleeps.
+#[derive(Default)]
+pub(crate) struct Signal {
+    sleepers: AtomicUsize,
+    lock: Mutex<()>,
+    cv: Condvar,
+}
+
+impl Signal {
+    /// Wakes every sleeping waiter; call after a change that may make a waiter's condition true.
+    #[inline]
+    pub(crate) fn notify(&self) {
+        // Dekker's pattern with `wait_until`: either this load sees the waiter counted, or the
+        // waiter's check of its condition (after counting itself) sees the change made before
+        // this fence.
+        std::sync::atomic::fence(Ordering::SeqCst);
+        if self.sleepers.load(Ordering::SeqCst) > 0 {
+            // Taking the lock orders this wake-up after a waiter's check-and-sleep.
+            drop(self.lock.lock().unwrap_or_else(|e| e.into_inner()));
+            self.cv.notify_all();
+        }
+    }
+
+    /// Returns once `cond()` holds: spins for a few microseconds, then sleeps between checks.
+    pub(crate) fn wait_until(&self, cond: impl Fn() -> bool) {
+        let begin = Instant::now();
+        let mut spins = 0u32;
+        while !cond() {
+            spins += 1;
+            if spins < 64 || begin.elapsed() < SPIN {
+                std::hint::spin_loop();
+                continue;
+            }
+            self.sleepers.fetch_add(1, Ordering::SeqCst);
+            let guard = self.lock.lock().unwrap_or_else(|e| e.into_inner());
+            if !cond() {
+                drop(self.cv.wait_timeout(guard, NAP));
+            } else {
+                drop(guard);
+            }
+            self.sleepers.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+}
 
 struct Shared {
     /// Bumped for each job (and to stop).
@@ -29,6 +80,8 @@ struct Shared {
     pending: AtomicUsize,
     panicked: AtomicBool,
     stop: AtomicBool,
+    /// Signalled when a helper lets go of a job.
+    released: Signal,
 }
 
 /// The job's address with its lifetime erased; [`Crew::run_with`] keeps the job alive until no helper
@@ -58,6 +111,7 @@ impl Crew {
             pending: AtomicUsize::new(0),
             panicked: AtomicBool::new(false),
             stop: AtomicBool::new(false),
+            released: Signal::default(),
         });
         let mut handles = Vec::new();
         for k in 0..helpers {
@@ -133,15 +187,8 @@ impl Crew {
             }
         };
         let mine = catch_unwind(AssertUnwindSafe(|| main(&claim)));
-        let mut spins = 0u32;
-        while s.pending.load(Ordering::Acquire) > 0 {
-            spins += 1;
-            if spins < 1 << 16 {
-                std::hint::spin_loop();
-            } else {
-                std::thread::yield_now();
-            }
-        }
+        s.released
+            .wait_until(|| s.pending.load(Ordering::Acquire) == 0);
         *s.job.lock().unwrap_or_else(|e| e.into_inner()) = None;
         let out = match mine {
             Ok(out) => out,
@@ -180,6 +227,7 @@ fn claim(s: &Shared, f: &(dyn Fn(usize) + Sync + '_)) {
 fn helper(s: &Shared) {
     let mut seen = 0;
     loop {
+        // Jobs come a block apart: a short spin, then park until `run_with` unparks this thread.
         let idle = Instant::now();
         let mut spins = 0u32;
         loop {
@@ -189,10 +237,10 @@ fn helper(s: &Shared) {
                 break;
             }
             spins += 1;
-            if spins.is_multiple_of(1024) && idle.elapsed() > SPIN {
-                std::thread::park_timeout(Duration::from_millis(50));
-            } else {
+            if spins < 64 || idle.elapsed() < SPIN {
                 std::hint::spin_loop();
+            } else {
+                std::thread::park_timeout(Duration::from_millis(50));
             }
         }
         if s.stop.load(Ordering::Acquire) {
@@ -210,6 +258,7 @@ fn helper(s: &Shared) {
             }
         }
         s.pending.fetch_sub(1, Ordering::Release);
+        s.released.notify();
     }
 }
 

@@ -5,6 +5,7 @@ use grundy_heap::TakeBreak;
 
 use crate::crew::Crew;
 use crate::error::Error;
+use crate::pace::{Pace, Sample};
 use crate::plan::Plan;
 use crate::seq::{Seq, Val};
 use crate::tiles::{Core, Stats, Tuning};
@@ -32,13 +33,13 @@ macro_rules! with_core_mut {
 }
 
 /// The most threads an engine runs: a hard ceiling (each thread has its own stack and tile
-/// rows, and helpers spin between tiles), also bounded by four per core (see [`max_threads`]).
+/// rows), also bounded by four per core (see [`max_threads`]).
 pub const MAX_THREADS: usize = 64;
 
 /// The threads an engine asked for `requested` threads really runs: one per core for 0, else
-/// `min(requested, 4 × cores, MAX_THREADS)` (at least 1). Helpers spin while they wait for
-/// work, so threads beyond the cores only slow a run down; a huge request (`--threads 100000`)
-/// would exhaust memory for thread stacks.
+/// `min(requested, 4 × cores, MAX_THREADS)` (at least 1). Threads beyond the cores only hand
+/// work back and forth; a huge request (`--threads 100000`) would exhaust memory for thread
+/// stacks.
 ///
 /// ```
 /// assert_eq!(grundy_sparse::max_threads(1), 1);
@@ -51,6 +52,9 @@ pub fn max_threads(requested: usize) -> usize {
     let wanted = if requested == 0 { cores } else { requested };
     wanted.min(cores.saturating_mul(4)).clamp(1, MAX_THREADS)
 }
+
+/// Heaps after which [`Engine::pays`] judges whether the rare/common split pays.
+pub const PAYS_AFTER: u64 = 1 << 14;
 
 /// Fetches G(i) for a heap the memory window dropped (from durable chunks).
 pub type GapSource = Box<dyn FnMut(u64) -> u32 + Send>;
@@ -94,6 +98,8 @@ pub struct Engine {
     code: TakeBreak,
     inner: Inner,
     crew: Option<Crew>,
+    /// Chooses block by block whether the crew works (see `pace.rs`).
+    pace: Pace,
     rare_seen: usize,
     blocks_since_mask: u32,
     window: Option<Window>,
@@ -107,21 +113,22 @@ impl Engine {
             code: code.clone(),
             inner: Inner::Narrow(Core::new(plan)),
             crew: None,
+            pace: Pace::new(1),
             rare_seen: 0,
             blocks_since_mask: 0,
             window: None,
         })
     }
 
-    /// Uses `threads` threads in all, the caller's included (1: no helpers; 0: one per core),
-    /// capped by [`max_threads`]: more threads than cores only spin against each other.
+    /// Uses up to `threads` threads in all, the caller's included (1: no helpers; 0: one per
+    /// core), capped by [`max_threads`]. The helpers work only in blocks where they pay: the
+    /// engine measures, block by block, whether the caller alone is as fast (cheap codes, or a
+    /// machine busy with other work) and then leaves them parked (see [`Stats::crew_heaps`];
+    /// [`Tuning::pace`] turns this off).
     pub fn with_threads(mut self, threads: usize) -> Engine {
-        let threads = max_threads(threads);
-        self.crew = if threads > 1 {
-            Crew::new(threads - 1)
-        } else {
-            None
-        };
+        // The helpers start when first needed (many runs never need them).
+        self.crew = None;
+        self.pace = Pace::new(max_threads(threads));
         self
     }
 
@@ -217,6 +224,14 @@ impl Engine {
         with_core!(self, c => c.mask)
     }
 
+    /// False when the rare/common split does not pay for this code: past [`PAYS_AFTER`] heaps,
+    /// more than a quarter of them are rare. Each heap then pairs with a rare list about as
+    /// long as the plain engine's scan of every split, and the plain (reference) engine, which
+    /// does less per pair, is as fast or faster (0.7267: half its heaps are rare).
+    pub fn pays(&self) -> bool {
+        self.len() < PAYS_AFTER || (self.rare_count() as u64).saturating_mul(4) <= self.len()
+    }
+
     /// Number of rare heaps under the current mask (heap 0 excluded).
     pub fn rare_count(&self) -> usize {
         with_core!(self, c => c.rare_pos.len())
@@ -294,9 +309,30 @@ impl Engine {
         while self.len() < target {
             self.maybe_widen();
             let left = target - self.len();
-            let count = usize::try_from(left).unwrap_or(usize::MAX);
+            let mut count = usize::try_from(left).unwrap_or(usize::MAX);
             let max = self.max_value().0;
-            let crew = self.crew.as_ref();
+            let paced = with_core!(self, c => c.tuning.pace);
+            let use_crew = if paced {
+                let on = self.pace.use_crew();
+                if self.pace.in_trial() {
+                    // A trial that loses should cost little: half a block.
+                    let block = with_core!(self, c => c.tuning.block);
+                    count = count.min((block / 2).max(1));
+                }
+                on
+            } else {
+                true
+            };
+            if use_crew && self.crew.is_none() && self.pace.threads() > 1 {
+                self.crew = Crew::new(self.pace.threads() - 1);
+                if self.crew.is_none() {
+                    // Threads cannot be started: run alone.
+                    self.pace = Pace::new(1);
+                }
+            }
+            let crew = self.crew.as_ref().filter(|_| use_crew);
+            let (len0, p2_0) = (self.len(), with_core!(self, c => c.stats.phase2_ns));
+            let clock = std::time::Instant::now();
             match self.window.as_mut() {
                 None => {
                     let mut no_gap =
@@ -310,6 +346,17 @@ impl Engine {
                         c.block(count, crew, &mut gap);
                     });
                 }
+            }
+            let sample = Sample {
+                heaps: self.len() - len0,
+                ns: clock.elapsed().as_nanos() as u64,
+                phase2_ns: with_core!(self, c => c.stats.phase2_ns) - p2_0,
+            };
+            if crew.is_some() {
+                with_core_mut!(self, c => c.stats.crew_heaps += sample.heaps);
+            }
+            if paced {
+                self.pace.record(crew.is_some(), sample);
             }
             self.after_block();
             self.drain();
@@ -523,6 +570,7 @@ impl Loader {
             code: code.clone(),
             inner,
             crew: None,
+            pace: Pace::new(1),
             rare_seen: 0,
             blocks_since_mask: 0,
             window: None,
@@ -543,6 +591,39 @@ impl Loader {
 /// ```
 pub fn values(code: &TakeBreak, n: u64, threads: usize) -> Result<Vec<u32>, Error> {
     values_with_progress(code, n, threads, &mut |_| true)
+}
+
+/// [`values_with_progress`], or `None` when the rare/common split does not pay for `code`
+/// (see [`Engine::pays`], judged after [`PAYS_AFTER`] heaps): the caller then runs the
+/// reference engine, which is as fast there.
+pub fn values_if_it_pays(
+    code: &TakeBreak,
+    n: u64,
+    threads: usize,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<Option<Vec<u32>>, Error> {
+    let target = n
+        .checked_add(1)
+        .filter(|&t| usize::try_from(t).is_ok())
+        .ok_or_else(|| Error::TooLarge(format!("{n} heaps do not fit in memory")))?;
+    let mut e = Engine::new(code)?.with_threads(threads);
+    e.advance(target.min(PAYS_AFTER), &mut |e| progress(e.len()));
+    if !e.pays() {
+        return Ok(None);
+    }
+    e.advance(target, &mut |e| progress(e.len()));
+    if e.len() < target {
+        return Err(Error::Stopped { done: e.len() });
+    }
+    Ok(Some(e.values()))
+}
+
+/// Whether the rare/common split pays for `code` (see [`Engine::pays`]), judged by computing
+/// its first [`PAYS_AFTER`] heaps (or `n + 1`, if fewer) with `threads` threads.
+pub fn pays(code: &TakeBreak, n: u64, threads: usize) -> Result<bool, Error> {
+    let mut e = Engine::new(code)?.with_threads(threads);
+    e.advance(n.saturating_add(1).min(PAYS_AFTER), &mut |_| true);
+    Ok(e.pays())
 }
 
 /// [`values`], calling `progress(heaps_done)` after each block. When `progress` returns false

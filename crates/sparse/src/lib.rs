@@ -29,6 +29,7 @@ mod engine;
 mod error;
 mod kernel;
 mod mask;
+mod pace;
 mod plan;
 mod run;
 mod seq;
@@ -36,7 +37,8 @@ mod store;
 mod tiles;
 
 pub use engine::{
-    max_threads, values, values_with_progress, Engine, GapSource, Loader, MAX_THREADS,
+    max_threads, pays, values, values_if_it_pays, values_with_progress, Engine, GapSource, Loader,
+    MAX_THREADS, PAYS_AFTER,
 };
 pub use error::Error;
 pub use plan::{Plan, Split};

@@ -207,7 +207,7 @@ pub(crate) struct Appender<'s, 'a, T> {
 
 impl<T: Val> Appender<'_, '_, T> {
     /// Appends `v` and publishes it. Panics when the reserved capacity is full.
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn push(&mut self, v: T) {
         assert!(self.written < self.shelf.cap, "shelf capacity exceeded");
         // SAFETY: `written < cap` lies in the reserved allocation, past everything published,
@@ -219,12 +219,41 @@ impl<T: Val> Appender<'_, '_, T> {
             .store(self.written, std::sync::atomic::Ordering::Release);
     }
 
+    /// Appends `v` without publishing it yet (see [`Appender::publish`]; dropping the appender
+    /// publishes too). Panics when the reserved capacity is full.
+    #[inline]
+    pub(crate) fn push_quiet(&mut self, v: T) {
+        assert!(self.written < self.shelf.cap, "shelf capacity exceeded");
+        // SAFETY: as in `push`: `written < cap` lies in the reserved allocation, past everything
+        // published, and no other appender exists.
+        unsafe { self.shelf.base.add(self.written).write(v) };
+        self.written += 1;
+    }
+
+    /// Publishes every value appended so far (one store for many `push_quiet`s, so readers'
+    /// caches are disturbed once).
+    #[inline]
+    pub(crate) fn publish(&self) {
+        self.shelf
+            .published
+            .store(self.written, std::sync::atomic::Ordering::Release);
+    }
+
     /// Every value so far (the appender's own included).
     #[inline]
     pub(crate) fn all(&self) -> &[T] {
         // SAFETY: as for `Shelf::published`: `0..written` is initialised and, being published,
         // never written again.
         unsafe { std::slice::from_raw_parts(self.shelf.base, self.written) }
+    }
+}
+
+impl<T> Drop for Appender<'_, '_, T> {
+    fn drop(&mut self) {
+        // What was appended quietly is published, so the shelf keeps it.
+        self.shelf
+            .published
+            .store(self.written, std::sync::atomic::Ordering::Release);
     }
 }
 
@@ -252,6 +281,22 @@ mod tests {
             assert_eq!(w.all(), &[1, 2, 3, 7, 8]);
         }
         assert_eq!(v, vec![1, 2, 3, 7, 8]);
+    }
+
+    #[test]
+    fn quiet_values_are_published_by_publish_or_by_drop() {
+        let mut v: Vec<u16> = vec![1];
+        {
+            let shelf = Shelf::new(&mut v, 3);
+            let mut w = shelf.appender().expect("appender");
+            w.push_quiet(2);
+            assert_eq!(shelf.published_len(), 1);
+            assert_eq!(w.all(), &[1, 2]);
+            w.publish();
+            assert_eq!(shelf.published(), &[1, 2]);
+            w.push_quiet(3);
+        }
+        assert_eq!(v, vec![1, 2, 3]);
     }
 
     #[test]

@@ -28,6 +28,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::crew::Signal;
 use crate::kernel::{self, pack_bits, Layout, LANES};
 use crate::mask::{best_mask, is_rare, key};
 use crate::plan::Plan;
@@ -55,6 +56,9 @@ pub struct Stats {
     pub rescans: u64,
     /// Heaps whose candidate lay beyond the rows' span, marked again at full width.
     pub wide: u64,
+    /// Heaps computed with the helper threads working (the rest the calling thread computed
+    /// alone, where helpers did not pay; see [`crate::Engine::with_threads`]).
+    pub crew_heaps: u64,
 }
 
 /// Engine state over values of type `T`.
@@ -105,6 +109,10 @@ pub struct Tuning {
     /// 65536 stay below). One large value doubles `cap`; narrower rows keep the marking fast,
     /// and a heap whose candidate lies beyond them is marked again at full width.
     pub span: Option<u32>,
+    /// Let the engine choose, block by block, whether its helper threads work (true, the
+    /// default: they work only while they make blocks faster); false: they work in every
+    /// block (tests of the threaded pipeline).
+    pub pace: bool,
 }
 
 impl Default for Tuning {
@@ -113,6 +121,7 @@ impl Default for Tuning {
             block: 4096,
             lag: None,
             span: None,
+            pace: true,
         }
     }
 }
@@ -361,6 +370,8 @@ impl<T: Val> Core<T> {
         let ready: Vec<AtomicBool> = (0..tiles).map(|_| AtomicBool::new(false)).collect();
         let cancel = AtomicBool::new(false);
         let poisoned = AtomicBool::new(false);
+        // Wakes threads waiting for a tile's phase 1 (the caller) or for values (phase 1).
+        let wake = Signal::default();
         // The heap below which tile t's phase 1 reads partners (all known by then).
         let bound = |t: usize| (n0 + (t * LANES) as u64).saturating_sub(lag);
         // Phase 1 of tile t.
@@ -368,15 +379,13 @@ impl<T: Val> Core<T> {
             let _done = Done {
                 ready: &ready[t],
                 poisoned: &poisoned,
+                wake: &wake,
             };
             let top = n0 + (t * LANES) as u64;
             let bound = bound(t);
-            while start + (shelf.published_len() as u64) < bound {
-                if cancel.load(Ordering::Relaxed) {
-                    return;
-                }
-                std::hint::spin_loop();
-            }
+            wake.wait_until(|| {
+                start + (shelf.published_len() as u64) >= bound || cancel.load(Ordering::Relaxed)
+            });
             if cancel.load(Ordering::Relaxed) {
                 return;
             }
@@ -437,7 +446,7 @@ impl<T: Val> Core<T> {
         let mut phase2_ns = 0;
         // The caller: phase 2 in order, phase 1 of the next tile it may start while waiting.
         let mut main = |claim: &dyn Fn(usize) -> Option<usize>| -> usize {
-            let _stop = Cancel(&cancel);
+            let _stop = Cancel(&cancel, &wake);
             let mut p2 = Phase2 {
                 plan,
                 prefix,
@@ -464,7 +473,8 @@ impl<T: Val> Core<T> {
                     let limit = (j as u64 + lag) as usize / LANES + 1;
                     match claim(limit) {
                         Some(u) => phase1(u),
-                        None => std::hint::spin_loop(),
+                        // Another thread has it: sleep (after a short spin) until it is done.
+                        None => wake.wait_until(|| ready[t].load(Ordering::Acquire)),
                     }
                     continue;
                 }
@@ -482,7 +492,7 @@ impl<T: Val> Core<T> {
                     let marks = &mut packed[k * words..(k + 1) * words];
                     let n = n0 + j as u64;
                     let g = p2.finish_heap(n, k, top, bound, marks, early[k], gap);
-                    p2.out.push(T::put(g));
+                    p2.out.push_quiet(T::put(g));
                     let key = key(g, n, plan.split_parity);
                     if key as usize >= hist.len() {
                         hist.resize((key as usize + 1).next_power_of_two(), 0);
@@ -502,6 +512,9 @@ impl<T: Val> Core<T> {
                         }
                     }
                 }
+                // Later tiles' phase 1 reads whole tiles: publish once a tile.
+                p2.out.publish();
+                wake.notify();
                 phase2_ns += clock.elapsed().as_nanos() as u64;
             }
             j
@@ -539,6 +552,7 @@ impl<T: Val> Core<T> {
 struct Done<'a> {
     ready: &'a AtomicBool,
     poisoned: &'a AtomicBool,
+    wake: &'a Signal,
 }
 
 impl Drop for Done<'_> {
@@ -547,15 +561,17 @@ impl Drop for Done<'_> {
             self.poisoned.store(true, Ordering::Relaxed);
         }
         self.ready.store(true, Ordering::Release);
+        self.wake.notify();
     }
 }
 
 /// Stops the block's phase 1 work when dropped (the caller returned or panicked).
-struct Cancel<'a>(&'a AtomicBool);
+struct Cancel<'a>(&'a AtomicBool, &'a Signal);
 
 impl Drop for Cancel<'_> {
     fn drop(&mut self) {
         self.0.store(true, Ordering::Relaxed);
+        self.1.notify();
     }
 }
 

@@ -74,7 +74,7 @@ proptest! {
         span in proptest::option::of(1u32..300),
     ) {
         let Ok(engine) = grundy_sparse::Engine::new(&code) else { return Ok(()) };
-        let tuning = grundy_sparse::Tuning { block, lag, span };
+        let tuning = grundy_sparse::Tuning { block, lag, span, pace: false };
         let mut e = engine.with_threads(threads).with_tuning(tuning);
         e.advance(n as u64 + 1, &mut |_| true);
         prop_assert_eq!(e.values(), reference(&code, n));

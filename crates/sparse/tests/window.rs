@@ -16,6 +16,11 @@ fn windowed(code: &TakeBreak, full: &[u32], depth: Option<u64>, threads: usize) 
     let mut e = Engine::new(code)
         .unwrap()
         .with_threads(threads)
+        // Helpers in every block: the threaded pipeline with the window, whatever it costs.
+        .with_tuning(grundy_sparse::Tuning {
+            pace: false,
+            ..Default::default()
+        })
         .with_window(Box::new(move |i| source[i as usize]), depth);
     let mut checked = 0u64;
     e.advance(full.len() as u64, &mut |e| {

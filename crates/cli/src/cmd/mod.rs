@@ -11,6 +11,7 @@ pub mod nim;
 pub mod nimber;
 pub mod penney;
 pub mod play;
+pub mod script;
 pub mod serve;
 pub mod walls;
 pub mod wythoff;

@@ -2,7 +2,7 @@
 //! sequences, periods, plots, sums of heaps, record-scale runs. Flags and rendering only; every
 //! answer is one call of `grundy::heap`.
 
-mod plot;
+pub(crate) mod plot;
 mod record;
 
 use crate::common::{

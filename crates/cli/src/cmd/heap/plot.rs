@@ -91,6 +91,17 @@ pub(crate) fn write_plot(
     values: &[u32],
     p: Option<&Periodicity>,
 ) -> CliResult {
+    write_plot_of(path, &describe_rule(rule), values, p)
+}
+
+/// [`write_plot`] for any sequence: `name` is what the title says it is G(n) of (`grundy
+/// script --plot` names the script's game).
+pub(crate) fn write_plot_of(
+    path: &Path,
+    name: &str,
+    values: &[u32],
+    p: Option<&Periodicity>,
+) -> CliResult {
     use plotters::prelude::*;
     let ext = path
         .extension()
@@ -118,7 +129,7 @@ pub(crate) fn write_plot(
                 p,
             )
             .map_err(fail)?;
-            let svg = add_svg_labels(svg, &labels(&f, rule, p));
+            let svg = add_svg_labels(svg, &labels(&f, name, p));
             std::fs::write(path, svg).map_err(|e| fail(e.to_string()))
         }
         Some("png") => {
@@ -127,7 +138,7 @@ pub(crate) fn write_plot(
             {
                 let area = BitMapBackend::with_buffer(&mut pixels, size).into_drawing_area();
                 draw_plot(area.clone(), &f, values, p).map_err(fail)?;
-                draw_png_labels(&area, &labels(&f, rule, p)).map_err(fail)?;
+                draw_png_labels(&area, &labels(&f, name, p)).map_err(fail)?;
                 area.present().map_err(|e| fail(e.to_string()))?;
             }
             let img = image::RgbImage::from_raw(size.0, size.1, pixels)
@@ -160,11 +171,11 @@ struct Label {
 }
 
 /// The title, tick numbers and axis names, the same for SVG and PNG.
-fn labels(f: &Frame, rule: &Rule, p: Option<&Periodicity>) -> Vec<Label> {
+fn labels(f: &Frame, name: &str, p: Option<&Periodicity>) -> Vec<Label> {
     let title = match p {
         Some(p) => format!(
             "G(n) of {}: period {}, preperiod {}{} ({})",
-            describe_rule(rule),
+            name,
             p.period,
             p.preperiod,
             if p.saltus != 0 {
@@ -174,7 +185,7 @@ fn labels(f: &Frame, rule: &Rule, p: Option<&Periodicity>) -> Vec<Label> {
             },
             p.status.as_str()
         ),
-        None => format!("G(n) of {}", describe_rule(rule)),
+        None => format!("G(n) of {name}"),
     };
     let label = |x, y, size, anchor, text: String| Label {
         x,

@@ -1,0 +1,51 @@
+//! The automatic engine choice: the record engine where the rare/common split pays, the
+//! reference engine where it does not (0.7267: half its heaps are rare), with the same values
+//! either way (checked against the reference engine) and the engine that ran reported.
+
+use grundy::heap::{self, Compute, EngineChoice, EngineUsed, RecordOptions};
+
+fn rule(text: &str) -> heap::Rule {
+    heap::rule::parse(text).expect("rule")
+}
+
+#[test]
+fn a_code_whose_rare_list_does_not_pay_runs_on_the_reference_engine() {
+    let r = rule("0.7267");
+    let n = heap::sparse::PAYS_AFTER + 500;
+    let opts = RecordOptions {
+        upto: n,
+        keep_values: true,
+        ..Default::default()
+    };
+    let rec = heap::record(&r, &opts, &mut Compute::new()).expect("record");
+    assert_eq!(rec.engine, EngineUsed::Reference);
+    assert!(rec.note.as_deref().is_some_and(|t| t.contains("does not pay")));
+    assert!(rec.describe(&r, false).contains("engine: reference"));
+    let code = heap::rule::parse_code("0.7267").expect("code");
+    assert_eq!(rec.values.as_deref(), Some(&heap::reference::sequence(&code, n)[..]));
+
+    let seq = heap::sequence(&r, n, &mut Compute::new()).expect("sequence");
+    assert_eq!(seq.engine, EngineUsed::Reference);
+    // Asked for by name, the record engine still runs it, and agrees.
+    let mut sparse = Compute::new().engine(EngineChoice::Sparse);
+    let forced = heap::sequence(&r, n, &mut sparse).expect("sequence");
+    assert_eq!(forced.engine, EngineUsed::Sparse);
+    assert_eq!(forced.values, seq.values);
+}
+
+#[test]
+fn a_code_with_few_rare_heaps_runs_on_the_record_engine() {
+    let r = rule("0.16");
+    let opts = RecordOptions {
+        upto: 40_000,
+        ..Default::default()
+    };
+    let rec = heap::record(&r, &opts, &mut Compute::new().threads(1)).expect("record");
+    assert_eq!(rec.engine, EngineUsed::Sparse);
+    assert_eq!(rec.threads, 1);
+    assert!(rec.note.is_none());
+    let text = rec.describe(&r, true);
+    assert!(text.contains("engine: the record engine (rare/common), 1 thread"), "{text}");
+    let seq = heap::sequence(&r, 40_000, &mut Compute::new()).expect("sequence");
+    assert_eq!(seq.engine, EngineUsed::Sparse);
+}

@@ -1,0 +1,705 @@
+//! The Lua side: one sandboxed Luau state per session, and the [`Game`] it plays.
+//!
+//! [`LuaGame`] implements the core [`Game`] trait, so the generic memoised solver does all the
+//! game theory. `Game::options` cannot fail, so the first error of the script (a Lua error, a
+//! budget or memory limit, an invalid position) is recorded in the game, every later call
+//! returns no options (the solver unwinds at once), and the session turns it into an error —
+//! and forgets the memo, whose last values are then wrong — when the solver returns.
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashSet;
+use std::ffi::c_void;
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use grundy_core::{FxHashMap, Game};
+use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value, VmState};
+
+use crate::position::Position;
+use crate::{read, Limits, ScriptError};
+
+/// What the engine defines before the script runs: `sum`, and the forbidden libraries as
+/// tables whose every field is an error naming it. Returns the metatable of sums.
+const PRELUDE: &str = r#"
+local SUM = { __metatable = "sum" }
+function sum(...) return setmetatable({ ... }, SUM) end
+local function forbid(lib)
+  return setmetatable({}, {
+    __index = function(_, k)
+      error(lib .. "." .. tostring(k) .. " is not available: game scripts have no access to files, programs or the network", 2)
+    end,
+    __metatable = false,
+  })
+end
+io = forbid("io")
+os = forbid("os")
+debug = forbid("debug")
+package = forbid("package")
+local function refuse(name)
+  return function()
+    error(name .. " is not available: a game script is one file with no access to files, programs or the network", 2)
+  end
+end
+require = refuse("require")
+dofile = refuse("dofile")
+loadfile = refuse("loadfile")
+loadstring = refuse("loadstring")
+load = refuse("load")
+getfenv = refuse("getfenv")
+setfenv = refuse("setfenv")
+pcall = refuse("pcall")
+xpcall = refuse("xpcall")
+print = refuse("print")
+newproxy = nil
+gcinfo = nil
+return SUM
+"#;
+
+/// The state shared with the interrupt handler.
+#[derive(Default)]
+struct Meter {
+    /// Interrupts left to the current call.
+    left: Cell<u64>,
+    /// Set when the budget ran out (so that the error names it, whatever Lua made of it).
+    exhausted: Cell<bool>,
+    deadline: Cell<Option<Instant>>,
+    timed_out: Cell<bool>,
+    stopped: Cell<bool>,
+    stop: RefCell<Option<Arc<AtomicBool>>>,
+}
+
+impl Meter {
+    /// True when the deadline passed or a stop was asked for (recording which).
+    fn check_clock(&self) -> bool {
+        if let Some(stop) = self.stop.borrow().as_ref() {
+            if stop.load(Ordering::Relaxed) {
+                self.stopped.set(true);
+                return true;
+            }
+        }
+        if let Some(d) = self.deadline.get() {
+            if Instant::now() >= d {
+                self.timed_out.set(true);
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Counters of one session (for benchmarks and the tests' "one `moves` call per position").
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
+pub struct Stats {
+    /// Calls of the script's `moves`.
+    pub moves_calls: u64,
+    /// Options those calls returned.
+    pub options: u64,
+    /// Calls of `split`, `canon` and `show`.
+    pub other_calls: u64,
+    /// Positions opened by the solver (including sums, which need no Lua).
+    pub opened: u64,
+    /// Seconds spent inside Lua (calls and reading their results).
+    pub lua_seconds: f64,
+}
+
+/// A script's game, played by the core solver.
+pub(crate) struct LuaGame {
+    lua: Lua,
+    name: String,
+    moves: Function,
+    split: Option<Function>,
+    canon: Option<Function>,
+    show: Option<Function>,
+    sum_mt: Table,
+    sum_ptr: *const c_void,
+    limits: Limits,
+    meter: Rc<Meter>,
+    error: RefCell<Option<ScriptError>>,
+    stats: RefCell<Stats>,
+    canon_cache: RefCell<FxHashMap<Position, Position>>,
+    /// Positions whose option lists are kept (the roots of a query), and the lists.
+    keep: RefCell<HashSet<Position>>,
+    kept: RefCell<FxHashMap<Position, Rc<[Position]>>>,
+    /// Keep every option list (misère searches revisit the parts of sums).
+    keep_all: Cell<bool>,
+}
+
+impl LuaGame {
+    /// A fresh Lua state running `source`: the sandbox, the limits, `moves` and the optional
+    /// functions looked up.
+    pub(crate) fn new(name: &str, source: &str, limits: &Limits) -> Result<LuaGame, ScriptError> {
+        let libs = StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::BIT | StdLib::UTF8;
+        let lua = Lua::new_with(libs, LuaOptions::default())
+            .map_err(|e| ScriptError::Internal(format!("cannot create a Lua state: {e}")))?;
+        let internal = |e: mlua::Error| ScriptError::Internal(e.to_string());
+        let sum_mt: Table = lua
+            .load(PRELUDE)
+            .set_name("=prelude")
+            .eval()
+            .map_err(internal)?;
+        lua.sandbox(true).map_err(internal)?;
+        let meter = Rc::new(Meter::default());
+        meter.left.set(limits.setup_steps);
+        {
+            let meter = meter.clone();
+            lua.set_interrupt(move |_| {
+                // Called once every `read::INTERRUPT_BATCH` interrupts (see `fast_interrupt`).
+                let left = meter.left.get();
+                if left == 0 {
+                    meter.exhausted.set(true);
+                    return Err(mlua::Error::runtime("instruction budget exhausted"));
+                }
+                meter
+                    .left
+                    .set(left.saturating_sub(read::INTERRUPT_BATCH as u64));
+                if meter.check_clock() {
+                    return Err(mlua::Error::runtime("stopped"));
+                }
+                Ok(VmState::Continue)
+            });
+        }
+        read::install_fast_interrupt(&lua).map_err(internal)?;
+        if limits.memory > 0 {
+            lua.set_memory_limit(limits.memory).map_err(internal)?;
+        }
+        let chunk = lua.load(source).set_name(format!("={name}"));
+        let run = chunk.exec();
+        if let Err(e) = run {
+            return Err(classify_load(name, source, e, &meter, limits));
+        }
+        let globals = lua.globals();
+        let get = |what: &str| -> Result<Option<Function>, ScriptError> {
+            match globals.get::<Value>(what).map_err(internal)? {
+                Value::Nil => Ok(None),
+                Value::Function(f) => Ok(Some(f)),
+                v => Err(ScriptError::Input(format!(
+                    "{name}: `{what}` must be a function, not a {}",
+                    type_name(&v)
+                ))),
+            }
+        };
+        let moves = get("moves")?.ok_or_else(|| {
+            ScriptError::Input(format!(
+                "{name}: the script defines no function `moves` (every game script needs `function moves(p) … end`)"
+            ))
+        })?;
+        let (split, canon, show) = (get("split")?, get("canon")?, get("show")?);
+        let sum_ptr = sum_mt.to_pointer();
+        Ok(LuaGame {
+            lua,
+            name: name.to_string(),
+            moves,
+            split,
+            canon,
+            show,
+            sum_mt,
+            sum_ptr,
+            limits: limits.clone(),
+            meter,
+            error: RefCell::new(None),
+            stats: RefCell::new(Stats::default()),
+            canon_cache: RefCell::new(FxHashMap::default()),
+            keep: RefCell::new(HashSet::new()),
+            kept: RefCell::new(FxHashMap::default()),
+            keep_all: Cell::new(false),
+        })
+    }
+
+    /// The script's `name = "…"`, if it set one.
+    pub(crate) fn title(&self) -> Option<String> {
+        match self.lua.globals().get::<Value>("name") {
+            Ok(Value::String(s)) => Some(s.to_string_lossy()),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn stats(&self) -> Stats {
+        *self.stats.borrow()
+    }
+
+    /// Takes the recorded error, if any.
+    pub(crate) fn take_error(&self) -> Option<ScriptError> {
+        self.error.borrow_mut().take()
+    }
+
+    pub(crate) fn failed(&self) -> bool {
+        self.error.borrow().is_some()
+    }
+
+    fn fail(&self, e: ScriptError) {
+        let mut slot = self.error.borrow_mut();
+        if slot.is_none() {
+            *slot = Some(e);
+        }
+    }
+
+    pub(crate) fn set_deadline(&self, d: Option<Instant>) {
+        self.meter.deadline.set(d);
+        self.meter.timed_out.set(false);
+    }
+
+    pub(crate) fn set_stop(&self, stop: Option<Arc<AtomicBool>>) {
+        *self.meter.stop.borrow_mut() = stop;
+    }
+
+    /// Keeps the option lists of `p` (a root: its moves are listed after it is valued).
+    pub(crate) fn keep(&self, p: &Position) {
+        self.keep.borrow_mut().insert(p.clone());
+    }
+
+    pub(crate) fn keep_all(&self, on: bool) {
+        self.keep_all.set(on);
+        if !on {
+            self.kept
+                .borrow_mut()
+                .retain(|p, _| self.keep.borrow().contains(p));
+        }
+    }
+
+    /// Checks the clock and stop flag between positions.
+    fn check_clock(&self) -> bool {
+        if self.meter.check_clock() {
+            self.fail(self.clock_error());
+            return true;
+        }
+        false
+    }
+
+    fn clock_error(&self) -> ScriptError {
+        if self.meter.stopped.get() {
+            ScriptError::Stopped
+        } else {
+            ScriptError::TimeLimit {
+                seconds: self.limits.time_limit.map_or(0.0, |d| d.as_secs_f64()),
+            }
+        }
+    }
+
+    /// Converts a position into a Lua value.
+    pub(crate) fn to_lua(&self, p: &Position) -> mlua::Result<Value> {
+        Ok(match p {
+            Position::Bool(b) => Value::Boolean(*b),
+            Position::Int(n) => Value::Number(*n as f64),
+            Position::Str(s) => Value::String(self.lua.create_string(s)?),
+            Position::List(v) | Position::Sum(v) => {
+                let t = self.lua.create_table_with_capacity(v.len(), 0)?;
+                for (i, x) in v.iter().enumerate() {
+                    t.raw_set(i + 1, self.to_lua(x)?)?;
+                }
+                if matches!(p, Position::Sum(_)) {
+                    t.set_metatable(Some(self.sum_mt.clone()))?;
+                }
+                Value::Table(t)
+            }
+        })
+    }
+
+    /// Calls `f(p)` under the step budget; the error names `what` (e.g. `moves({3, 1})`).
+    fn call(&self, f: &Function, fname: &str, p: &Position) -> Result<Value, ScriptError> {
+        self.meter.left.set(self.limits.steps_per_call);
+        self.meter.exhausted.set(false);
+        let arg = self.to_lua(p).map_err(|e| self.lua_error(fname, p, e))?;
+        f.call::<Value>(arg)
+            .map_err(|e| self.lua_error(fname, p, e))
+    }
+
+    /// Classifies an error raised while running `fname(p)`.
+    fn lua_error(&self, fname: &str, p: &Position, e: mlua::Error) -> ScriptError {
+        let what = format!("{fname}({})", short(p));
+        if self.meter.exhausted.get() {
+            return ScriptError::StepLimit {
+                call: what,
+                steps: self.limits.steps_per_call,
+            };
+        }
+        if self.meter.timed_out.get() || self.meter.stopped.get() {
+            return self.clock_error();
+        }
+        if is_memory_error(&e) {
+            return ScriptError::MemoryLimit {
+                call: what,
+                bytes: self.limits.memory,
+            };
+        }
+        ScriptError::Runtime {
+            call: what,
+            message: runtime_message(&self.name, &e),
+        }
+    }
+
+    /// `moves(p)` as positions, canonical when the script has `canon`.
+    fn call_moves(&self, p: &Position, out: &mut Vec<Position>) {
+        let start = Instant::now();
+        let r = self.call(&self.moves, "moves", p);
+        let result = r.and_then(|v| match v {
+            Value::Table(t) => {
+                let before = out.len();
+                read::read_options(&self.lua, &t, self.sum_ptr, out).map_err(|(i, m)| {
+                    ScriptError::InvalidPosition {
+                        call: format!("moves({})", short(p)),
+                        index: i,
+                        message: m,
+                    }
+                })?;
+                let mut st = self.stats.borrow_mut();
+                st.moves_calls += 1;
+                st.options += (out.len() - before) as u64;
+                Ok(before)
+            }
+            Value::Nil => Err(ScriptError::Runtime {
+                call: format!("moves({})", short(p)),
+                message: "returned nothing (nil); a position with no move returns {}".into(),
+            }),
+            v => Err(ScriptError::Runtime {
+                call: format!("moves({})", short(p)),
+                message: format!("returned a {}, not a table of positions", type_name(&v)),
+            }),
+        });
+        let lua_time = start.elapsed();
+        match result {
+            Ok(before) => {
+                if self.canon.is_some() {
+                    for slot in &mut out[before..] {
+                        match self.canonical(slot.clone()) {
+                            Some(c) => *slot = c,
+                            None => return,
+                        }
+                    }
+                }
+            }
+            Err(e) => self.fail(e),
+        }
+        self.stats.borrow_mut().lua_seconds += lua_time.as_secs_f64();
+    }
+
+    /// The canonical form of `p` (by the script's `canon`, memoised); `None` after an error.
+    pub(crate) fn canonical(&self, p: Position) -> Option<Position> {
+        let Some(canon) = &self.canon else {
+            return Some(p);
+        };
+        if let Position::Sum(parts) = p {
+            let mut out = Vec::with_capacity(parts.len());
+            for q in parts {
+                out.push(self.canonical(q)?);
+            }
+            return Some(Position::sum(out));
+        }
+        if let Some(c) = self.canon_cache.borrow().get(&p) {
+            return Some(c.clone());
+        }
+        let start = Instant::now();
+        self.stats.borrow_mut().other_calls += 1;
+        let r = self
+            .call(canon, "canon", &p)
+            .and_then(|v| self.one_position("canon", &p, v));
+        self.stats.borrow_mut().lua_seconds += start.elapsed().as_secs_f64();
+        match r {
+            Ok(c) => {
+                self.canon_cache.borrow_mut().insert(p, c.clone());
+                Some(c)
+            }
+            Err(e) => {
+                self.fail(e);
+                None
+            }
+        }
+    }
+
+    /// Converts a value returned by `fname(p)` that must be one position.
+    fn one_position(&self, fname: &str, p: &Position, v: Value) -> Result<Position, ScriptError> {
+        let t = self
+            .lua
+            .create_table_from([(1, v)])
+            .map_err(|e| self.lua_error(fname, p, e))?;
+        let mut out = Vec::with_capacity(1);
+        read::read_options(&self.lua, &t, self.sum_ptr, &mut out).map_err(|(_, m)| {
+            ScriptError::InvalidPosition {
+                call: format!("{fname}({})", short(p)),
+                index: 0,
+                message: m,
+            }
+        })?;
+        Ok(out.pop().expect("one value read"))
+    }
+
+    /// `show(p)`, or the Lua literal of `p`.
+    pub(crate) fn show(&self, p: &Position) -> Result<String, ScriptError> {
+        match (&self.show, p) {
+            (_, Position::Sum(parts)) => {
+                let texts: Result<Vec<String>, _> = parts.iter().map(|q| self.show(q)).collect();
+                Ok(texts?.join(" + "))
+            }
+            (Some(f), _) => {
+                self.stats.borrow_mut().other_calls += 1;
+                match self.call(f, "show", p)? {
+                    Value::String(s) => Ok(s.to_string_lossy()),
+                    Value::Number(x) => Ok(x.to_string()),
+                    Value::Integer(x) => Ok(x.to_string()),
+                    v => Err(ScriptError::Runtime {
+                        call: format!("show({})", short(p)),
+                        message: format!("returned a {}, not a string", type_name(&v)),
+                    }),
+                }
+            }
+            (None, _) => Ok(p.to_string()),
+        }
+    }
+
+    /// The options of a position that is not a sum, from the kept lists or from Lua.
+    fn base_options(&self, p: &Position, out: &mut Vec<Position>) {
+        if let Some(list) = self.kept.borrow().get(p) {
+            out.extend(list.iter().cloned());
+            return;
+        }
+        let keep = self.keep_all.get() || self.keep.borrow().contains(p);
+        let before = out.len();
+        self.call_moves(p, out);
+        if keep && !self.failed() {
+            self.kept
+                .borrow_mut()
+                .insert(p.clone(), out[before..].to_vec().into());
+        }
+    }
+
+    /// Counts an opened position against the limit; false (with the error recorded) past it.
+    fn open(&self) -> bool {
+        let mut st = self.stats.borrow_mut();
+        st.opened += 1;
+        let over = st.opened > self.limits.max_positions;
+        let tick = st.opened.is_multiple_of(256);
+        drop(st);
+        if over {
+            self.fail(ScriptError::PositionLimit {
+                limit: self.limits.max_positions,
+            });
+            return false;
+        }
+        !(tick && self.check_clock())
+    }
+
+    /// The game's name for messages.
+    pub(crate) fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+impl Game for LuaGame {
+    type Position = Position;
+
+    fn options(&self, p: &Position, out: &mut Vec<Position>) {
+        if self.failed() {
+            return;
+        }
+        match p {
+            Position::Sum(parts) => {
+                // A move in one part (misère searches and winning-move lists use whole sums).
+                let mut opts = Vec::new();
+                for (i, part) in parts.iter().enumerate() {
+                    opts.clear();
+                    self.base_options(part, &mut opts);
+                    if self.failed() {
+                        return;
+                    }
+                    for o in &opts {
+                        let mut next = parts.clone();
+                        next[i] = o.clone();
+                        out.push(Position::sum(next));
+                    }
+                }
+            }
+            _ => {
+                if self.open() {
+                    self.base_options(p, out);
+                }
+            }
+        }
+    }
+
+    fn components(&self, p: &Position, out: &mut Vec<Position>) -> bool {
+        if self.failed() {
+            return false;
+        }
+        match p {
+            Position::Sum(parts) => {
+                if !self.open() {
+                    return false;
+                }
+                out.extend(parts.iter().cloned());
+                true
+            }
+            _ => {
+                let Some(split) = &self.split else {
+                    return false;
+                };
+                let start = Instant::now();
+                self.stats.borrow_mut().other_calls += 1;
+                let r = self.call(split, "split", p);
+                let r = r.and_then(|v| match v {
+                    Value::Nil | Value::Boolean(false) => Ok(Vec::new()),
+                    Value::Table(t) => {
+                        let mut parts = Vec::new();
+                        read::read_options(&self.lua, &t, self.sum_ptr, &mut parts).map_err(
+                            |(i, m)| ScriptError::InvalidPosition {
+                                call: format!("split({})", short(p)),
+                                index: i,
+                                message: m,
+                            },
+                        )?;
+                        Ok(parts)
+                    }
+                    v => Err(ScriptError::Runtime {
+                        call: format!("split({})", short(p)),
+                        message: format!("returned a {}, not a table of positions", type_name(&v)),
+                    }),
+                });
+                self.stats.borrow_mut().lua_seconds += start.elapsed().as_secs_f64();
+                match r {
+                    Ok(parts) if parts.len() >= 2 => {
+                        for q in parts {
+                            match self.canonical(q) {
+                                Some(c) => out.push(c),
+                                None => return false,
+                            }
+                        }
+                        true
+                    }
+                    Ok(_) => false,
+                    Err(e) => {
+                        self.fail(e);
+                        false
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A position for messages: its literal, cut at 80 characters.
+pub(crate) fn short(p: &Position) -> String {
+    let s = p.to_string();
+    if s.chars().count() > 80 {
+        let cut: String = s.chars().take(77).collect();
+        format!("{cut}…")
+    } else {
+        s
+    }
+}
+
+fn is_memory_error(e: &mlua::Error) -> bool {
+    match e {
+        mlua::Error::MemoryError(_) => true,
+        mlua::Error::CallbackError { cause, .. } => is_memory_error(cause),
+        mlua::Error::RuntimeError(m) => m.contains("not enough memory"),
+        _ => false,
+    }
+}
+
+/// A Lua runtime error in one line: the message with its `file:line:` and, when the error was
+/// raised inside a function the script called, the script's traceback line.
+fn runtime_message(name: &str, e: &mlua::Error) -> String {
+    let mine = format!("{name}:");
+    let text = match e {
+        mlua::Error::RuntimeError(m) => m.clone(),
+        mlua::Error::CallbackError { cause, traceback } => {
+            let inner = runtime_message(name, cause);
+            let line = traceback
+                .lines()
+                .map(str::trim)
+                .rfind(|l| l.starts_with(&mine));
+            match line {
+                Some(l) if !inner.contains(location(l)) => format!("{inner} (at {l})"),
+                _ => inner,
+            }
+        }
+        e => e.to_string(),
+    };
+    // Keep the message and the first line of the Lua traceback that names the script.
+    let mut lines = text.lines();
+    let first = lines.next().unwrap_or("").trim().to_string();
+    // The last frame in the script: the call the engine made (`moves`, …).
+    let at = lines.map(str::trim).rfind(|l| l.starts_with(&mine));
+    match at {
+        Some(l) if !first.contains(location(l)) => format!("{first} (traceback: {l})"),
+        _ => first,
+    }
+}
+
+/// `file:line:` of a traceback line `file:line: in function 'f'`.
+fn location(line: &str) -> &str {
+    line.split(" in ").next().unwrap_or(line)
+}
+
+/// A load-time error: syntax (with `file:line:col`), a runtime error in the top-level code, or a
+/// limit.
+fn classify_load(
+    name: &str,
+    source: &str,
+    e: mlua::Error,
+    meter: &Meter,
+    limits: &Limits,
+) -> ScriptError {
+    if let mlua::Error::SyntaxError { message, .. } = &e {
+        return syntax_error(name, source, message);
+    }
+    if meter.exhausted.get() {
+        return ScriptError::StepLimit {
+            call: format!("{name} (its top-level code)"),
+            steps: limits.setup_steps,
+        };
+    }
+    if is_memory_error(&e) {
+        return ScriptError::MemoryLimit {
+            call: format!("{name} (its top-level code)"),
+            bytes: limits.memory,
+        };
+    }
+    ScriptError::Runtime {
+        call: format!("{name} (its top-level code)"),
+        message: runtime_message(name, &e),
+    }
+}
+
+/// Luau reports `name:line: message`; the column is found from the token the message quotes
+/// (`got 'x'`, `near 'x'`: its last occurrence on the line), or the end of the line for
+/// `<eof>`, else 1.
+fn syntax_error(name: &str, source: &str, message: &str) -> ScriptError {
+    let first = message.lines().next().unwrap_or(message);
+    let prefix = format!("{name}:");
+    let rest = first.strip_prefix(&prefix).unwrap_or(first);
+    let (line, msg) = match rest.split_once(':') {
+        Some((l, m)) if l.trim().parse::<usize>().is_ok() => {
+            (l.trim().parse::<usize>().unwrap_or(1), m.trim().to_string())
+        }
+        _ => (1, rest.trim().to_string()),
+    };
+    let text = source.lines().nth(line.saturating_sub(1)).unwrap_or("");
+    let token = ["got '", "near '", "got "].iter().find_map(|k| {
+        let i = msg.find(k)? + k.len();
+        let t: String = msg[i..].chars().take_while(|&c| c != '\'').collect();
+        (!t.is_empty()).then_some(t)
+    });
+    let column = match token.as_deref() {
+        Some("<eof>") | None if msg.contains("<eof>") => text.chars().count() + 1,
+        Some(t) => text
+            .rfind(t)
+            .map(|b| text[..b].chars().count() + 1)
+            .unwrap_or(1),
+        None => 1,
+    };
+    ScriptError::Syntax {
+        file: name.to_string(),
+        line,
+        column,
+        message: msg,
+    }
+}
+
+/// Lua's name of a value's type (`number` for integers too).
+fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Integer(_) | Value::Number(_) => "number",
+        v => v.type_name(),
+    }
+}

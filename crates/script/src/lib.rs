@@ -1,0 +1,910 @@
+//! grundy-script: games written in Lua, solved by the engine.
+//!
+//! A game is a Lua file (Lua 5.1 syntax, run by a sandboxed [Luau](https://luau.org) state)
+//! that defines `moves(p)`, the list of every option of position `p`:
+//!
+//! ```lua
+//! -- kayles.lua: knock down one pin or two adjacent pins from a row
+//! name = "Kayles"
+//! function moves(n)
+//!   local out = {}
+//!   for k = 1, 2 do
+//!     for a = 0, n - k do
+//!       local b = n - k - a
+//!       if a <= b then out[#out + 1] = sum(a, b) end   -- two independent rows
+//!     end
+//!   end
+//!   return out
+//! end
+//! ```
+//!
+//! - A **position** ([`Position`]) is an integer, a string, a boolean or an array of positions,
+//!   compared by value. `sum(p1, p2, …)` (provided by the engine) is a move to a disjunctive
+//!   sum: its value is the XOR of its parts, each valued and memoised separately.
+//! - Optional: `split(p)` returns the independent components of `p`; `canon(p)` one canonical
+//!   representative of `p`'s symmetry class (options are memoised by it); `show(p)` the text
+//!   shown for `p`.
+//! - Nothing from the operating system is visible: `io`, `os`, `debug`, `require`, `load`,
+//!   `loadstring`, `dofile`, `pcall` and `print` raise an error naming themselves.
+//!
+//! The game implements the core [`grundy_core::Game`] trait, so the generic memoised solver
+//! (exact keys, explicit stack, cycles detected, normal and misère play, sums) does the game
+//! theory. Each distinct position's `moves` is called once per query (the options of the
+//! positions asked about are kept for listing their moves; a position valued by an earlier
+//! query whose moves are then listed is expanded once more); a cached position never calls
+//! back into Lua.
+//!
+//! ## The API
+//!
+//! [`Script`] is the loaded, checked script: source, name and [`Limits`]. It is `Send + Sync`
+//! and cheap to clone; each [`Session`] (from [`Script::session`], one per thread) owns a Lua
+//! state and a memo, and answers the questions:
+//!
+//! | call | result |
+//! |---|---|
+//! | [`Session::analyze`] (a sum of positions, normal or misère) | [`ScriptAnalysis`]: `grundy`, `outcome`, `winning_moves` (`to`, `text`) |
+//! | [`Session::sequence`] (positions 0..=N) | [`ScriptSequence`]: `values`, `period` (observed, with its repeats) |
+//! | [`Session::table`] (positions `{a, b}`) | [`ScriptTable`]: `values` by row, `p_positions` |
+//! | [`Session::explain`] (one position) | [`Explanation`]: every option with its value |
+//!
+//! [`Script`] has the same four calls, each on a fresh session. Position literals (`7`,
+//! `{3, 3, 3}`, `"abc"`) parse with [`parse_position`]. Every failure is a [`ScriptError`]
+//! whose text is one line.
+//!
+//! ```
+//! use grundy_script::{parse_position, Limits, Play, Script};
+//!
+//! let kayles = r#"
+//!   name = "Kayles"
+//!   function moves(n)
+//!     local out = {}
+//!     for k = 1, 2 do
+//!       for a = 0, n - k do
+//!         local b = n - k - a
+//!         if a <= b then out[#out + 1] = sum(a, b) end
+//!       end
+//!     end
+//!     return out
+//!   end"#;
+//! let script = Script::load("kayles.lua", kayles, Limits::default())?;
+//! let mut s = script.session()?;
+//! let seq = s.sequence(11)?;
+//! assert_eq!(seq.values, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+//! // Each row of 0..=11 pins was expanded once (the sums of two rows need no Lua).
+//! assert_eq!(s.stats().moves_calls, 12);
+//! // Rows of 7, 9 and 12 pins side by side, in a fresh session (another thread could do it).
+//! let parts: Vec<_> = ["7", "9", "12"].iter().map(|t| parse_position(t).unwrap()).collect();
+//! let mut s = script.session()?;
+//! let a = s.analyze(&parts, Play::Normal)?;
+//! assert_eq!(a.grundy, Some(2 ^ 4 ^ 4));
+//! assert_eq!(a.winning_moves.len(), 5);
+//! assert_eq!(s.stats().moves_calls, 13);
+//! # Ok::<(), grundy_script::ScriptError>(())
+//! ```
+
+#![deny(unsafe_code)]
+
+mod engine;
+mod position;
+#[allow(unsafe_code)]
+mod read;
+
+use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use grundy_core::{CycleError, Outcome, Solver};
+use serde::Serialize;
+
+pub use engine::Stats;
+use engine::{short, LuaGame};
+pub use grundy_core::nim::Play;
+pub use position::{parse_position, LiteralError, Position, MAX_LITERAL_DEPTH};
+
+/// The limits a script runs under. Every one is checked; a script past one is stopped with a
+/// [`ScriptError`] naming the limit and the position being expanded.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Limits {
+    /// Luau interrupts (one at every loop iteration and function call) one call of `moves`,
+    /// `split`, `canon` or `show` may take. Default 10^8 (about a second of Lua).
+    pub steps_per_call: u64,
+    /// The same for the script's top-level code when it loads. Default 10^8.
+    pub setup_steps: u64,
+    /// Bytes the Lua state may hold (0: no cap). Default 512 MiB.
+    pub memory: usize,
+    /// Positions the solver may open in one session (its memo size). Default 10^7.
+    pub max_positions: u64,
+    /// Wall-clock time each query (analyze, sequence, table, explain) may take. Default none.
+    pub time_limit: Option<Duration>,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            steps_per_call: DEFAULT_STEPS,
+            setup_steps: DEFAULT_STEPS,
+            memory: DEFAULT_MEMORY,
+            max_positions: DEFAULT_MAX_POSITIONS,
+            time_limit: None,
+        }
+    }
+}
+
+/// Default [`Limits::steps_per_call`].
+pub const DEFAULT_STEPS: u64 = 100_000_000;
+/// Default [`Limits::memory`]: 512 MiB.
+pub const DEFAULT_MEMORY: usize = 512 << 20;
+/// Default [`Limits::max_positions`].
+pub const DEFAULT_MAX_POSITIONS: u64 = 10_000_000;
+/// Largest `N` of [`Session::sequence`] and side of [`Session::table`] (each position is
+/// solved; the position cap applies too).
+pub const MAX_RANGE: u64 = 100_000_000;
+
+/// Everything that can go wrong with a script. Each message is one line naming the script's
+/// file, the call and the position where it happened.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ScriptError {
+    /// The script does not parse.
+    #[error("{file}:{line}:{column}: syntax error: {message}")]
+    Syntax {
+        /// The script's name.
+        file: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column (of the token the parser names).
+        column: usize,
+        /// Luau's message.
+        message: String,
+    },
+    /// A Lua error while running the script.
+    #[error("error in {call}: {message}")]
+    Runtime {
+        /// The call, e.g. `moves({3, 1})`.
+        call: String,
+        /// Lua's message with its `file:line:` (and the traceback line naming the script).
+        message: String,
+    },
+    /// A call of the script that returned something that is not a position.
+    #[error("{call} returned an invalid position{}: {message}", if *index > 0 { format!(" (option {index})") } else { String::new() })]
+    InvalidPosition {
+        /// The call that returned it, e.g. `moves(7)`.
+        call: String,
+        /// Which option (1-based; 0 when not in a list).
+        index: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// A call ran past [`Limits::steps_per_call`].
+    #[error("{call} did not finish within {steps} steps (an endless loop? the limit is Limits::steps_per_call, --max-steps)")]
+    StepLimit {
+        /// The call, e.g. `moves(7)`.
+        call: String,
+        /// The limit.
+        steps: u64,
+    },
+    /// The Lua state passed [`Limits::memory`].
+    #[error("{call} needed more than {} MiB of Lua memory (the limit is Limits::memory, --max-memory)", bytes >> 20)]
+    MemoryLimit {
+        /// The call, e.g. `moves(7)`.
+        call: String,
+        /// The limit.
+        bytes: usize,
+    },
+    /// The solver opened more than [`Limits::max_positions`] positions.
+    #[error("more than {limit} positions to solve (the limit is Limits::max_positions, --max-positions)")]
+    PositionLimit {
+        /// The limit.
+        limit: u64,
+    },
+    /// The query took longer than [`Limits::time_limit`].
+    #[error("stopped after the time limit of {seconds} s")]
+    TimeLimit {
+        /// The limit in seconds.
+        seconds: f64,
+    },
+    /// A position can be reached from itself.
+    #[error("the game has a cycle: {} (a game script must always end)", .positions.join(" → "))]
+    Cycle {
+        /// The cycle, its first position repeated at the end.
+        positions: Vec<String>,
+    },
+    /// Input that is not acceptable (a position literal, a missing `moves`, a size).
+    #[error("{0}")]
+    Input(String),
+    /// The caller's stop flag was set.
+    #[error("stopped")]
+    Stopped,
+    /// The Lua runtime failed in a way no script should cause.
+    #[error("internal error of the Lua runtime: {0}")]
+    Internal(String),
+}
+
+impl From<LiteralError> for ScriptError {
+    fn from(e: LiteralError) -> Self {
+        ScriptError::Input(e.to_string())
+    }
+}
+
+/// A loaded script: its name, source and limits, checked once (it parses, its top-level code
+/// runs, it defines `moves`). `Send + Sync`; each thread opens its own [`Session`].
+#[derive(Clone, Debug)]
+pub struct Script {
+    name: Arc<str>,
+    source: Arc<str>,
+    limits: Limits,
+    title: Option<String>,
+}
+
+impl Script {
+    /// Loads the script `source` named `name` (used in messages, e.g. `kayles.lua`).
+    pub fn load(name: &str, source: &str, limits: Limits) -> Result<Script, ScriptError> {
+        let game = LuaGame::new(name, source, &limits)?;
+        Ok(Script {
+            name: name.into(),
+            source: source.into(),
+            limits,
+            title: game.title(),
+        })
+    }
+
+    /// The name given to [`Script::load`].
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The game's name: the script's `name = "…"`, else its file name.
+    pub fn title(&self) -> &str {
+        self.title.as_deref().unwrap_or(&self.name)
+    }
+
+    /// The limits it runs under.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// A new session: a Lua state and an empty memo, for this thread.
+    pub fn session(&self) -> Result<Session, ScriptError> {
+        let game = LuaGame::new(&self.name, &self.source, &self.limits)?;
+        Ok(Session {
+            script: self.clone(),
+            solver: Solver::new(game),
+            stop: None,
+        })
+    }
+
+    /// [`Session::analyze`] on a fresh session.
+    pub fn analyze(&self, parts: &[Position], play: Play) -> Result<ScriptAnalysis, ScriptError> {
+        self.session()?.analyze(parts, play)
+    }
+
+    /// [`Session::sequence`] on a fresh session.
+    pub fn sequence(&self, n: u64) -> Result<ScriptSequence, ScriptError> {
+        self.session()?.sequence(n)
+    }
+
+    /// [`Session::table`] on a fresh session.
+    pub fn table(&self, rows: u64, cols: u64) -> Result<ScriptTable, ScriptError> {
+        self.session()?.table(rows, cols)
+    }
+
+    /// [`Session::explain`] on a fresh session.
+    pub fn explain(&self, p: &Position) -> Result<Explanation, ScriptError> {
+        self.session()?.explain(p)
+    }
+}
+
+/// One winning move of a sum of positions.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ScriptMove {
+    /// Which part moved (0-based, in the order given).
+    pub component: usize,
+    /// That part before the move.
+    pub from: Position,
+    /// That part after the move.
+    pub leaves: Position,
+    /// The whole position after the move: the parts, the moved one replaced.
+    pub to: Vec<Position>,
+    /// The move in words, with the script's `show`.
+    pub text: String,
+}
+
+/// Value, outcome and every winning move of a sum of positions.
+///
+/// Serialized: `{"game", "positions", "texts", "play", "values", "grundy", "outcome",
+/// "winning_moves"}`; `values` and `grundy` only in normal play.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ScriptAnalysis {
+    /// The game's name.
+    pub game: String,
+    /// The positions (the parts of the sum), as given.
+    pub positions: Vec<Position>,
+    /// Each as `show` writes it.
+    pub texts: Vec<String>,
+    /// Normal or misère play.
+    pub play: Play,
+    /// Each part's value (normal play).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub values: Option<Vec<u64>>,
+    /// Their XOR: the sum's value (normal play; misère values do not add).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grundy: Option<u64>,
+    /// Who wins.
+    pub outcome: Outcome,
+    /// Every move to a P-position (of the same play).
+    pub winning_moves: Vec<ScriptMove>,
+}
+
+impl ScriptAnalysis {
+    /// The analysis in words.
+    pub fn describe(&self) -> String {
+        use std::fmt::Write as _;
+        let mut out = String::new();
+        let misere = self.play == Play::Misere;
+        let _ = write!(out, "{}", self.game);
+        if misere {
+            out.push_str(", misère play (the last mover loses)");
+        }
+        let _ = writeln!(out, ": {}", self.texts.join(" + "));
+        if let (Some(vs), Some(g)) = (&self.values, self.grundy) {
+            if vs.len() > 1 {
+                let v: Vec<String> = vs.iter().map(|v| v.to_string()).collect();
+                let _ = writeln!(out, "values {}; their XOR is {g}", v.join(" "));
+            } else {
+                let _ = writeln!(out, "value {g}");
+            }
+        }
+        match self.outcome {
+            Outcome::P => out.push_str("P: the player to move loses\n"),
+            Outcome::N if self.winning_moves.is_empty() => out
+                .push_str("N: no move is possible, so under misère play the player to move wins\n"),
+            Outcome::N => {
+                let _ = writeln!(
+                    out,
+                    "N: the player to move wins; winning moves ({}):",
+                    self.winning_moves.len()
+                );
+                for m in &self.winning_moves {
+                    let _ = writeln!(out, "  {}", m.text);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A period seen in a script's sequence. A script's rule cannot be inspected, so a period is
+/// never proven: `status` is always `"observed"`, with how often it repeated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ObservedPeriod {
+    /// The smallest period p.
+    pub period: u64,
+    /// The preperiod e: G(n + p) = G(n) + saltus from n = e on (over the computed range).
+    pub preperiod: u64,
+    /// The saltus (0 for plain periodicity).
+    pub saltus: i64,
+    /// Always `"observed"`.
+    pub status: &'static str,
+    /// How many whole periods the computed values hold after the preperiod.
+    pub repeats: u64,
+}
+
+impl ObservedPeriod {
+    /// The period in words.
+    pub fn describe(&self, upto: u64) -> String {
+        let saltus = if self.saltus != 0 {
+            format!(", saltus {}", self.saltus)
+        } else {
+            String::new()
+        };
+        format!(
+            "period {}, preperiod {}{saltus} (observed: it repeats {} times in G(0..={upto}); a script's rule cannot be inspected, so nothing proves it continues)",
+            self.period, self.preperiod, self.repeats
+        )
+    }
+}
+
+/// G(0..=upto) of a script whose positions are integers.
+///
+/// Serialized: `{"game", "upto", "values", "period"}` (`period` null when none is seen).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ScriptSequence {
+    /// The game's name.
+    pub game: String,
+    /// The last position.
+    pub upto: u64,
+    /// G(0), G(1), …, G(upto).
+    pub values: Vec<u64>,
+    /// The period the values show, if any.
+    pub period: Option<ObservedPeriod>,
+}
+
+/// The values of the positions `{a, b}`, `a` in `0..rows`, `b` in `0..cols`.
+///
+/// Serialized: `{"game", "rows", "cols", "values", "p_positions"}`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ScriptTable {
+    /// The game's name.
+    pub game: String,
+    /// Rows (values of `a`: 0..rows).
+    pub rows: u64,
+    /// Columns (values of `b`: 0..cols).
+    pub cols: u64,
+    /// `values[a][b]` = G({a, b}).
+    pub values: Vec<Vec<u64>>,
+    /// Every `[a, b]` of value 0, row by row.
+    pub p_positions: Vec<[u64; 2]>,
+}
+
+impl ScriptTable {
+    /// The table as text: a header of columns, each row labelled; P-positions marked `*`.
+    pub fn describe(&self) -> String {
+        use std::fmt::Write as _;
+        let w = self
+            .values
+            .iter()
+            .flatten()
+            .max()
+            .map_or(1, |m| m.to_string().len())
+            .max(self.cols.saturating_sub(1).to_string().len())
+            + 1;
+        let l = self.rows.saturating_sub(1).to_string().len().max(3);
+        let mut out = format!(
+            "G({{a, b}}) of {}, a = 0..{} (rows), b = 0..{} (columns); * marks P-positions\n",
+            self.game,
+            self.rows.saturating_sub(1),
+            self.cols.saturating_sub(1)
+        );
+        let _ = write!(out, "{:>l$} |", "a\\b");
+        for b in 0..self.cols {
+            let _ = write!(out, " {b:>w$}");
+        }
+        out.push('\n');
+        for (a, row) in self.values.iter().enumerate() {
+            let _ = write!(out, "{a:>l$} |");
+            for v in row {
+                let cell = if *v == 0 {
+                    "0*".to_string()
+                } else {
+                    v.to_string()
+                };
+                let _ = write!(out, " {cell:>w$}");
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The table as CSV: a header `a\b,0,1,…`, then one line per row; P-positions are the 0s.
+    pub fn csv(&self) -> String {
+        let mut out = String::from("a\\b");
+        for b in 0..self.cols {
+            out.push_str(&format!(",{b}"));
+        }
+        out.push('\n');
+        for (a, row) in self.values.iter().enumerate() {
+            out.push_str(&a.to_string());
+            for v in row {
+                out.push_str(&format!(",{v}"));
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// One option of an explained position.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ExplainedOption {
+    /// The position after the move.
+    pub to: Position,
+    /// It, as `show` writes it.
+    pub text: String,
+    /// Its value.
+    pub grundy: u64,
+}
+
+/// A position's options and their values: why it has its value (the mex of theirs).
+///
+/// Serialized: `{"game", "position", "text", "grundy", "outcome", "options", "winning_moves"}`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Explanation {
+    /// The game's name.
+    pub game: String,
+    /// The position.
+    pub position: Position,
+    /// It, as `show` writes it.
+    pub text: String,
+    /// Its value: the mex of its options' values (or their XOR when it splits).
+    pub grundy: u64,
+    /// Who wins.
+    pub outcome: Outcome,
+    /// Every option (each distinct one once), with its value.
+    pub options: Vec<ExplainedOption>,
+    /// The options of value 0.
+    pub winning_moves: Vec<ExplainedOption>,
+}
+
+impl Explanation {
+    /// The explanation in words.
+    pub fn describe(&self) -> String {
+        use std::fmt::Write as _;
+        let mut out = format!(
+            "{}: {} has value {} ({})\n",
+            self.game,
+            self.text,
+            self.grundy,
+            match self.outcome {
+                Outcome::P => "P: the player to move loses",
+                Outcome::N => "N: the player to move wins",
+            }
+        );
+        let mut seen: Vec<u64> = self.options.iter().map(|o| o.grundy).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        let vs: Vec<String> = seen.iter().map(|v| v.to_string()).collect();
+        let _ = writeln!(
+            out,
+            "{} options, with values {{{}}}; the smallest value missing is {}",
+            self.options.len(),
+            vs.join(", "),
+            grundy_core::mex(&seen)
+        );
+        for o in &self.options {
+            let mark = if o.grundy == 0 {
+                "  (winning move)"
+            } else {
+                ""
+            };
+            let _ = writeln!(out, "  → {}  value {}{mark}", o.text, o.grundy);
+        }
+        out
+    }
+}
+
+/// A Lua state and a memo: answers questions about one script, on one thread.
+pub struct Session {
+    script: Script,
+    solver: Solver<LuaGame>,
+    stop: Option<Arc<AtomicBool>>,
+}
+
+impl Session {
+    /// The script.
+    pub fn script(&self) -> &Script {
+        &self.script
+    }
+
+    /// Counters so far: `moves` calls, options, positions opened, seconds inside Lua.
+    pub fn stats(&self) -> Stats {
+        self.solver.game().stats()
+    }
+
+    /// Positions whose value is memoised.
+    pub fn memo_len(&self) -> usize {
+        self.solver.memo_len()
+    }
+
+    /// Stops the current and later queries (with [`ScriptError::Stopped`]) once `flag` is set.
+    pub fn stop_when(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = Some(flag.clone());
+        self.solver.game().set_stop(Some(flag));
+    }
+
+    /// Starts a query: the deadline from the time limit.
+    fn begin(&mut self) {
+        let d = self.script.limits.time_limit.map(|t| Instant::now() + t);
+        self.solver.game().set_deadline(d);
+    }
+
+    /// The value of `p`, or the error the script caused on the way (the memo is then cleared:
+    /// its last entries may be wrong).
+    fn value(&mut self, p: &Position) -> Result<u64, ScriptError> {
+        let r = self.solver.try_grundy(p);
+        if let Some(e) = self.solver.game().take_error() {
+            self.solver.clear();
+            return Err(e);
+        }
+        match r {
+            Ok(v) => Ok(v),
+            Err(CycleError { .. }) => {
+                self.solver.clear();
+                Err(self.find_cycle(p))
+            }
+        }
+    }
+
+    /// Misère outcome of `p`, likewise.
+    fn misere(&mut self, p: &Position) -> Result<Outcome, ScriptError> {
+        let r = self.solver.try_misere_outcome(p);
+        if let Some(e) = self.solver.game().take_error() {
+            self.solver.clear();
+            return Err(e);
+        }
+        match r {
+            Ok(o) => Ok(o),
+            Err(CycleError { .. }) => {
+                self.solver.clear();
+                Err(self.find_cycle(p))
+            }
+        }
+    }
+
+    /// The distinct options of `p`.
+    fn options(&mut self, p: &Position) -> Result<Vec<Position>, ScriptError> {
+        let opts = self.solver.options(p);
+        match self.solver.game().take_error() {
+            Some(e) => Err(e),
+            None => Ok(opts),
+        }
+    }
+
+    fn show(&self, p: &Position) -> Result<String, ScriptError> {
+        self.solver.game().show(p)
+    }
+
+    /// Value, outcome and every winning move of the sum of `parts` (one position is a sum of
+    /// one), in normal or misère play. A move is a move in one part.
+    pub fn analyze(
+        &mut self,
+        parts: &[Position],
+        play: Play,
+    ) -> Result<ScriptAnalysis, ScriptError> {
+        if parts.is_empty() {
+            return Err(ScriptError::Input("a position is needed".into()));
+        }
+        self.begin();
+        for p in parts {
+            self.solver.game().keep(p);
+        }
+        let texts = parts
+            .iter()
+            .map(|p| self.show(p))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut winning_moves = Vec::new();
+        let (values, grundy, outcome) = match play {
+            Play::Normal => {
+                let values = parts
+                    .iter()
+                    .map(|p| self.value(p))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let total = values.iter().fold(0, |a, &b| a ^ b);
+                if total != 0 {
+                    for (i, p) in parts.iter().enumerate() {
+                        let target = values[i] ^ total;
+                        for o in self.options(p)? {
+                            if self.value(&o)? == target {
+                                winning_moves.push(self.make_move(parts, i, o)?);
+                            }
+                        }
+                    }
+                }
+                (Some(values), Some(total), Outcome::from_grundy(total))
+            }
+            Play::Misere => {
+                // Whole positions: misère values do not add. Keep the parts' option lists,
+                // which the search revisits in every combination.
+                self.solver.game().keep_all(true);
+                let whole = Position::sum(parts.to_vec());
+                let r = self.misere_moves(&whole, parts, &mut winning_moves);
+                self.solver.game().keep_all(false);
+                (None, None, r?)
+            }
+        };
+        Ok(ScriptAnalysis {
+            game: self.script.title().to_string(),
+            positions: parts.to_vec(),
+            texts,
+            play,
+            values,
+            grundy,
+            outcome,
+            winning_moves,
+        })
+    }
+
+    fn misere_moves(
+        &mut self,
+        whole: &Position,
+        parts: &[Position],
+        moves: &mut Vec<ScriptMove>,
+    ) -> Result<Outcome, ScriptError> {
+        let outcome = self.misere(whole)?;
+        if outcome == Outcome::N {
+            for (i, p) in parts.iter().enumerate() {
+                for o in self.options(p)? {
+                    let mut next = parts.to_vec();
+                    next[i] = o.clone();
+                    if self.misere(&Position::sum(next))? == Outcome::P {
+                        moves.push(self.make_move(parts, i, o)?);
+                    }
+                }
+            }
+        }
+        Ok(outcome)
+    }
+
+    fn make_move(
+        &self,
+        parts: &[Position],
+        i: usize,
+        leaves: Position,
+    ) -> Result<ScriptMove, ScriptError> {
+        let mut to = parts.to_vec();
+        to[i] = leaves.clone();
+        let (a, b) = (self.show(&parts[i])?, self.show(&leaves)?);
+        let text = if parts.len() == 1 {
+            format!("{a} → {b}")
+        } else {
+            format!("in part {}: {a} → {b}", i + 1)
+        };
+        Ok(ScriptMove {
+            component: i,
+            from: parts[i].clone(),
+            leaves,
+            to,
+            text,
+        })
+    }
+
+    /// G(0..=n) for a script whose positions are integers, and the period the values show.
+    pub fn sequence(&mut self, n: u64) -> Result<ScriptSequence, ScriptError> {
+        if n > MAX_RANGE {
+            return Err(ScriptError::Input(format!(
+                "{n} positions: more than the limit of {MAX_RANGE}"
+            )));
+        }
+        self.begin();
+        let mut values = Vec::with_capacity(n as usize + 1);
+        for i in 0..=n {
+            values.push(self.value(&Position::Int(i as i64))?);
+        }
+        let period = observed_period(&values);
+        Ok(ScriptSequence {
+            game: self.script.title().to_string(),
+            upto: n,
+            values,
+            period,
+        })
+    }
+
+    /// The values of positions `{a, b}` for `a` in `0..rows`, `b` in `0..cols`.
+    pub fn table(&mut self, rows: u64, cols: u64) -> Result<ScriptTable, ScriptError> {
+        if rows.saturating_mul(cols) > MAX_RANGE {
+            return Err(ScriptError::Input(format!(
+                "a table of {rows} × {cols} positions: more than the limit of {MAX_RANGE}"
+            )));
+        }
+        self.begin();
+        let mut values = Vec::with_capacity(rows as usize);
+        let mut p_positions = Vec::new();
+        for a in 0..rows {
+            let mut row = Vec::with_capacity(cols as usize);
+            for b in 0..cols {
+                let p = Position::List(vec![Position::Int(a as i64), Position::Int(b as i64)]);
+                let v = self.value(&p)?;
+                if v == 0 {
+                    p_positions.push([a, b]);
+                }
+                row.push(v);
+            }
+            values.push(row);
+        }
+        Ok(ScriptTable {
+            game: self.script.title().to_string(),
+            rows,
+            cols,
+            values,
+            p_positions,
+        })
+    }
+
+    /// A position's value and every option with its own value.
+    pub fn explain(&mut self, p: &Position) -> Result<Explanation, ScriptError> {
+        self.begin();
+        self.solver.game().keep(p);
+        let grundy = self.value(p)?;
+        let mut options = Vec::new();
+        for o in self.options(p)? {
+            let v = self.value(&o)?;
+            options.push(ExplainedOption {
+                text: self.show(&o)?,
+                to: o,
+                grundy: v,
+            });
+        }
+        let winning_moves = options.iter().filter(|o| o.grundy == 0).cloned().collect();
+        Ok(Explanation {
+            game: self.script.title().to_string(),
+            position: p.clone(),
+            text: self.show(p)?,
+            grundy,
+            outcome: Outcome::from_grundy(grundy),
+            options,
+            winning_moves,
+        })
+    }
+
+    /// After the solver met a cycle: a depth-first search from `root` that names it.
+    fn find_cycle(&mut self, root: &Position) -> ScriptError {
+        let game = self.solver.game();
+        let mut state: HashMap<Position, bool> = HashMap::new(); // true: on the path
+        let mut path: Vec<(Position, Vec<Position>, usize)> = Vec::new();
+        let children = |p: &Position| {
+            let mut out = Vec::new();
+            if !grundy_core::Game::components(game, p, &mut out) {
+                out.clear();
+                grundy_core::Game::options(game, p, &mut out);
+            }
+            out
+        };
+        state.insert(root.clone(), true);
+        path.push((root.clone(), children(root), 0));
+        while let Some((_, kids, next)) = path.last_mut() {
+            if let Some(e) = game.take_error() {
+                return e;
+            }
+            if *next == kids.len() {
+                let (p, _, _) = path.pop().expect("non-empty");
+                state.insert(p, false);
+                continue;
+            }
+            let c = kids[*next].clone();
+            *next += 1;
+            match state.get(&c) {
+                Some(true) => {
+                    let start = path.iter().position(|(p, _, _)| *p == c).unwrap_or(0);
+                    let mut names: Vec<String> =
+                        path[start..].iter().map(|(p, _, _)| short(p)).collect();
+                    names.push(short(&c));
+                    if names.len() > 12 {
+                        let n = names.len();
+                        names.splice(5..n - 5, [format!("… {} more …", n - 10)]);
+                    }
+                    return ScriptError::Cycle { positions: names };
+                }
+                Some(false) => {}
+                None => {
+                    state.insert(c.clone(), true);
+                    let kids = children(&c);
+                    path.push((c, kids, 0));
+                }
+            }
+        }
+        let _ = game.name();
+        ScriptError::Cycle {
+            positions: vec![short(root), "…".into(), short(root)],
+        }
+    }
+}
+
+/// The period G(0..=n) shows (at least 4 periods and a quarter of the values), with how many
+/// times it repeats after its preperiod.
+fn observed_period(values: &[u64]) -> Option<ObservedPeriod> {
+    let small: Vec<u32> = values
+        .iter()
+        .map(|&v| u32::try_from(v).ok())
+        .collect::<Option<_>>()?;
+    let p = grundy_heap::periodicity::find(&small, None)?;
+    Some(ObservedPeriod {
+        period: p.period,
+        preperiod: p.preperiod,
+        saltus: p.saltus,
+        status: "observed",
+        repeats: (values.len() as u64 - p.preperiod) / p.period,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn script_is_send_and_sync() {
+        fn check<T: Send + Sync>() {}
+        check::<Script>();
+        check::<ScriptAnalysis>();
+        check::<ScriptError>();
+    }
+}

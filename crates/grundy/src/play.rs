@@ -140,6 +140,8 @@ pub enum Position {
     Rows(Vec<usize>),
     /// A maze: the figure's cell, (row, column) from the top-left corner.
     Cell([usize; 2]),
+    /// A Lua script game's position (a Lua literal).
+    Script(crate::script::Position),
 }
 
 /// One legal move and what it leads to.
@@ -239,6 +241,10 @@ enum Rules {
     Maze {
         maze: maze::Maze,
         values: maze::Values,
+    },
+    /// A Lua script game: its session (a Lua state and a memo), borrowed per query.
+    Script {
+        session: Box<std::cell::RefCell<crate::script::Session>>,
     },
 }
 
@@ -349,6 +355,30 @@ impl Game {
         Ok(game)
     }
 
+    /// A game written in Lua (see [`crate::script`]): `name` names the script in messages,
+    /// `position` is a Lua literal (`7`, `{3, 3, 3}`). The script runs under `limits`.
+    pub fn script(
+        name: &str,
+        source: &str,
+        position: &str,
+        limits: crate::script::Limits,
+    ) -> Result<Game> {
+        let script = crate::script::Script::load(name, source, limits).map_err(script_error)?;
+        let start = crate::script::parse_position(position)
+            .map_err(|e| PlayError::Invalid(e.to_string()))?;
+        let session = script.session().map_err(script_error)?;
+        let mut game = Game {
+            name: script.title().to_string(),
+            rules: Rules::Script {
+                session: Box::new(std::cell::RefCell::new(session)),
+            },
+            start: Position::Script(start),
+        };
+        let start = game.start.clone();
+        game.moves(&start)?;
+        Ok(game)
+    }
+
     /// The game's name, in lower case.
     pub fn name(&self) -> &str {
         &self.name
@@ -372,6 +402,10 @@ impl Game {
             Rules::Wythoff { .. } => Position::Pair(parse_pair(text)?),
             Rules::Fib { .. } => parse_pile(text, None)?,
             Rules::Chomp { .. } => Position::Rows(parse_chomp(text)?),
+            Rules::Script { .. } => Position::Script(
+                crate::script::parse_position(text)
+                    .map_err(|e| PlayError::Invalid(e.to_string()))?,
+            ),
             Rules::Maze { maze, .. } => {
                 let (m, cell) = parse_maze(text)?;
                 if (m.rows(), m.cols()) != (maze.rows(), maze.cols())
@@ -421,6 +455,7 @@ impl Game {
                 Ok(())
             }
             (Rules::Chomp { .. }, Position::Rows(_)) => Ok(()),
+            (Rules::Script { .. }, Position::Script(_)) => Ok(()),
             (Rules::Maze { maze, .. }, Position::Cell([r, c])) => {
                 if *r >= maze.rows() || *c >= maze.cols() || maze.is_wall((*r, *c)) {
                     return Err(PlayError::Invalid(format!(
@@ -443,6 +478,7 @@ impl Game {
             Position::Heaps(h) => join(h.iter()),
             Position::Pair([x, y]) => format!("{x} {y}"),
             Position::Pile { pile, limit } => format!("{pile} {limit}"),
+            Position::Script(p) => p.to_string(),
             Position::Cell([r, c]) => match &self.rules {
                 Rules::Maze { maze, .. } => {
                     let mut s = String::new();
@@ -466,8 +502,8 @@ impl Game {
     }
 
     /// Value and outcome of a position: `(outcome, grundy)`.
-    fn value(&mut self, pos: &Position) -> (Outcome, Option<u64>) {
-        match (&mut self.rules, pos) {
+    fn value(&mut self, pos: &Position) -> Result<(Outcome, Option<u64>)> {
+        Ok(match (&mut self.rules, pos) {
             (Rules::Nim { play }, Position::Heaps(h)) => {
                 let a = nim::analyze(h, *play);
                 let g = (*play == Play::Normal).then_some(a.nim_sum);
@@ -503,8 +539,12 @@ impl Game {
                 let g = values.get((*r, *c)).unwrap_or(0) as u64;
                 (Outcome::from_grundy(g), Some(g))
             }
+            (Rules::Script { session }, Position::Script(p)) => {
+                let e = session.borrow_mut().explain(p).map_err(script_error)?;
+                (e.outcome, Some(e.grundy))
+            }
             _ => unreachable!("positions are checked against their game"),
-        }
+        })
     }
 
     /// Every legal move from `pos` (the position after it, and the move in words), in a
@@ -613,6 +653,15 @@ impl Game {
                     ));
                 }
             }
+            (Rules::Script { session }, Position::Script(p)) => {
+                let e = session.borrow_mut().explain(p).map_err(script_error)?;
+                if e.options.len() > MAX_MOVES {
+                    return Err(too_many());
+                }
+                for o in e.options {
+                    out.push((Position::Script(o.to), format!("move to {}", o.text)));
+                }
+            }
             (Rules::Maze { maze, .. }, Position::Cell([r, c])) => {
                 for (tr, tc) in maze.moves_from((*r, *c)) {
                     let text = if tr == *r {
@@ -634,7 +683,7 @@ impl Game {
         let options = self.options(pos)?;
         let mut out = Vec::with_capacity(options.len());
         for (to, text) in options {
-            let (outcome, grundy) = self.value(&to);
+            let (outcome, grundy) = self.value(&to)?;
             let position = self.position_text(&to);
             out.push(PlayMove {
                 to,
@@ -652,7 +701,7 @@ impl Game {
     /// Everything about `pos`: moves, outcome, hint, why and the engine's reply.
     pub fn turn(&mut self, pos: &Position) -> Result<Turn> {
         let moves = self.moves(pos)?;
-        let (outcome, grundy) = self.value(pos);
+        let (outcome, grundy) = self.value(pos)?;
         let winning_moves: Vec<PlayMove> = moves.iter().filter(|m| m.wins()).cloned().collect();
         let game_over = moves.is_empty();
         let hint = match (winning_moves.first(), game_over) {
@@ -844,6 +893,7 @@ impl Game {
                 }
                 (Position::Pair([x, y]), _) => numbers(t).as_deref() == Some(&[*x, *y][..]),
                 (Position::Rows(r), _) => parse_chomp(t).is_ok_and(|x| &x == r),
+                (Position::Script(p), _) => crate::script::parse_position(t).is_ok_and(|x| &x == p),
             }
         };
         moves.iter().find(|m| matches(m)).cloned().ok_or_else(|| {
@@ -1021,6 +1071,18 @@ impl Session {
                 self.to_move.other()
             }
         })
+    }
+}
+
+/// A script's failure: its limits are limits, anything else the script's or the input's fault.
+fn script_error(e: crate::script::ScriptError) -> PlayError {
+    use crate::script::ScriptError as E;
+    match e {
+        E::StepLimit { .. }
+        | E::MemoryLimit { .. }
+        | E::PositionLimit { .. }
+        | E::TimeLimit { .. } => PlayError::TooLarge(e.to_string()),
+        _ => PlayError::Invalid(e.to_string()),
     }
 }
 
@@ -1231,6 +1293,31 @@ mod tests {
                 "{name}"
             );
         }
+    }
+
+    #[test]
+    fn a_script_game_plays_like_the_native_one() {
+        // Subtraction {1, 2, 5} in Lua against the native subtraction set.
+        let src = "function moves(n) local out = {} for _, k in ipairs({1, 2, 5}) do \
+                   if k <= n then out[#out + 1] = n - k end end return out end";
+        let mut lua = Game::script("s.lua", src, "11", Default::default()).unwrap();
+        let mut native = Game::new("sub:1,2,5", "11").unwrap();
+        for n in 0..=11u64 {
+            let a = lua.turn(&lua.position(&n.to_string()).unwrap()).unwrap();
+            let b = native.turn(&Position::Heaps(vec![n])).unwrap();
+            assert_eq!((a.outcome, a.grundy), (b.outcome, b.grundy), "{n}");
+            assert_eq!(a.moves.len(), b.moves.len(), "{n}");
+        }
+        let mut s = Session::new(lua, Player::You);
+        s.play("10").unwrap();
+        assert_eq!(s.position_text(), "10");
+        assert!(Game::script(
+            "bad.lua",
+            "function moves(n) return {n - 1",
+            "3",
+            Default::default()
+        )
+        .is_err());
     }
 
     #[test]

@@ -52,6 +52,14 @@ pub fn run(game: &str, position: &str, first: Option<Player>) -> Result<(), Play
         ));
     }
     let game = Game::new(game, position).map_err(|e| fail(2, e.to_string()))?;
+    run_game(game, first)
+}
+
+/// Plays a game already built (a Lua script game from [`Game::script`], say).
+pub fn run_game(game: Game, first: Option<Player>) -> Result<(), PlayFailure> {
+    if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
+        return Err(fail(2, "grundy play needs a terminal (stdin and stdout)"));
+    }
     let mut term = TerminalGuard::enter().map_err(|e| fail(1, format!("terminal: {e}")))?;
     let result = App::new(game, first).run(&mut term.terminal);
     drop(term);
@@ -425,6 +433,7 @@ impl App {
                 }
                 lines.push(Line::from("P is the poison: whoever must eat it loses"));
             }
+            Position::Script(_) => lines.push(Line::from(t.position_text.clone())),
             Position::Cell(_) => {
                 for l in t.position_text.lines() {
                     lines.push(Line::from(l.to_string()));

@@ -42,8 +42,14 @@ fn mix() -> Vec<(Kind, String, Option<Vec<u8>>)> {
         get(Kind::Expensive, "/api/heap?rule=0.137&upto=100000"),
         get(Kind::Expensive, "/api/heap?rule=4!.0&upto=100000"),
         get(Kind::Expensive, "/api/heap?rule=kayles&period=true"),
-        get(Kind::Expensive, "/api/heap/analyze?rule=kayles&heaps=700,900,1200"),
-        get(Kind::Expensive, "/api/penney?patterns=HTHT,THHT,HHTT&simulate=200000&seed=3"),
+        get(
+            Kind::Expensive,
+            "/api/heap/analyze?rule=kayles&heaps=700,900,1200",
+        ),
+        get(
+            Kind::Expensive,
+            "/api/penney?patterns=HTHT,THHT,HHTT&simulate=200000&seed=3",
+        ),
         get(Kind::Expensive, "/api/play?game=chomp&position=6x7"),
         get(Kind::Malformed, "/api/nim?heaps=99999999999999999999999"),
         get(Kind::Malformed, "/api/heap?rule=0.9z&upto=10"),
@@ -51,7 +57,11 @@ fn mix() -> Vec<(Kind, String, Option<Vec<u8>>)> {
         get(Kind::Malformed, "/api/penney?patterns=H%FFT"),
         get(Kind::Malformed, "/api/wythoff?a=x&b=1"),
         (Kind::Malformed, "/api/nim".to_string(), Some(big)),
-        (Kind::Malformed, "/api/heap".to_string(), Some(vec![0xff, 0xfe, b'{'])),
+        (
+            Kind::Malformed,
+            "/api/heap".to_string(),
+            Some(vec![0xff, 0xfe, b'{']),
+        ),
     ]
 }
 

@@ -13,6 +13,7 @@
 //! | `GET /api/fib?n=1000` (`&limit=`, `&k=`) | `games::fib::analyze` | `grundy fib 1000 --json` |
 //! | `GET /api/penney?patterns=HTH,THH` (`&alphabet=`, `&prob=`, `&simulate=`, `&seed=`) | `penney::report::race` | `grundy penney HTH THH --json` |
 //! | `GET /api/play?game=kayles&position=5 7 9` | `play::Game::turn` | (`grundy play`) |
+//! | `POST /api/script` `{"source", "position", "upto"}` | `script::Session` | `grundy script FILE POSITION --json`, `--upto N --json` |
 //! | `GET /api/health` | — | — |
 //!
 //! Errors are `{"error": "..."}`: 400 bad input, 404 no such endpoint, 405 wrong method, 413
@@ -99,11 +100,14 @@ pub struct ApiError {
     pub status: StatusCode,
     /// The message.
     pub message: String,
+    /// The line of a script the error is at (`POST /api/script`), sent as `"line"`.
+    pub line: Option<usize>,
 }
 
 impl ApiError {
     fn bad(message: impl Into<String>) -> Self {
         ApiError {
+            line: None,
             status: StatusCode::BAD_REQUEST,
             message: message.into(),
         }
@@ -111,6 +115,7 @@ impl ApiError {
 
     fn limit(message: impl Into<String>) -> Self {
         ApiError {
+            line: None,
             status: StatusCode::UNPROCESSABLE_ENTITY,
             message: message.into(),
         }
@@ -119,7 +124,11 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = serde_json::json!({ "error": self.message }).to_string();
+        let body = match self.line {
+            Some(line) => serde_json::json!({ "error": self.message, "line": line }),
+            None => serde_json::json!({ "error": self.message }),
+        }
+        .to_string();
         let mut r = (self.status, body).into_response();
         r.headers_mut().insert(
             header::CONTENT_TYPE,
@@ -144,11 +153,13 @@ impl From<grundy::Error> for ApiError {
                 ApiError::limit(e.to_string())
             }
             grundy::Error::Penney(grundy::penney::PenneyError::Internal(_)) => ApiError {
+                line: None,
                 status: StatusCode::INTERNAL_SERVER_ERROR,
                 message: e.to_string(),
             },
             _ if e.is_input() => ApiError::bad(e.to_string()),
             _ => ApiError {
+                line: None,
                 status: StatusCode::INTERNAL_SERVER_ERROR,
                 message: e.to_string(),
             },
@@ -262,6 +273,7 @@ where
         Ok(Ok(p)) => p,
         _ => {
             return ApiError {
+                line: None,
                 status: StatusCode::SERVICE_UNAVAILABLE,
                 message: "busy: every worker is computing; try again".into(),
             }
@@ -274,6 +286,7 @@ where
         let _permit = permit; // held until the work is really done, even after a timeout
         let r = work(&flag)?;
         serde_json::to_vec(&r).map_err(|e| ApiError {
+            line: None,
             status: StatusCode::INTERNAL_SERVER_ERROR,
             message: e.to_string(),
         })
@@ -282,6 +295,7 @@ where
         Ok(Ok(Ok(bytes))) => json_bytes(bytes),
         Ok(Ok(Err(e))) => e.into_response(),
         Ok(Err(join)) => ApiError {
+            line: None,
             status: StatusCode::INTERNAL_SERVER_ERROR,
             message: format!("internal error: {join}"),
         }
@@ -589,6 +603,7 @@ fn asset(body: &'static str, kind: &'static str) -> Response {
 
 async fn not_found() -> ApiError {
     ApiError {
+        line: None,
         status: StatusCode::NOT_FOUND,
         message: "no such endpoint (see /api/health and docs/json.md)".into(),
     }
@@ -596,6 +611,7 @@ async fn not_found() -> ApiError {
 
 async fn wrong_method() -> ApiError {
     ApiError {
+        line: None,
         status: StatusCode::METHOD_NOT_ALLOWED,
         message: "method not allowed".into(),
     }
@@ -614,7 +630,12 @@ async fn json_errors(r: Response) -> Response {
             StatusCode::PAYLOAD_TOO_LARGE => "request body too large".to_string(),
             s => s.canonical_reason().unwrap_or("error").to_ascii_lowercase(),
         };
-        return ApiError { status, message }.into_response();
+        return ApiError {
+            status,
+            message,
+            line: None,
+        }
+        .into_response();
     }
     r
 }
@@ -659,9 +680,151 @@ pub fn router(config: Config) -> Router {
     .layer(axum::middleware::map_response(json_errors))
 }
 
-/// Routes added by optional parts (the script endpoint).
+/// Routes beyond the GET endpoints: the script runner.
 fn extra_routes(r: Router<AppState>) -> Router<AppState> {
-    r
+    r.route("/api/script", axum::routing::post(script))
+}
+
+/// The body of `POST /api/script`.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ScriptRequest {
+    /// The Lua source.
+    source: String,
+    /// Positions (Lua literals) played side by side, e.g. `"7 9 12"` or `"{3, 3}"`.
+    #[serde(default)]
+    position: Option<String>,
+    /// Values of the positions 0..=upto.
+    #[serde(default)]
+    upto: Option<u64>,
+    /// Misère play for `position`.
+    #[serde(default)]
+    misere: bool,
+}
+
+/// The answer of `POST /api/script`: the CLI's `grundy script FILE POSITION… --json`
+/// (`analysis`) and `grundy script FILE --upto N --json` (`sequence`), each when asked.
+#[derive(Serialize)]
+struct ScriptReply {
+    game: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    analysis: Option<grundy::script::ScriptAnalysis>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sequence: Option<grundy::script::ScriptSequence>,
+}
+
+/// Largest `upto` of a script (every position runs Lua).
+pub const SCRIPT_UPTO: u64 = 10_000;
+/// The name scripts run under (in their error messages).
+const SCRIPT_NAME: &str = "script.lua";
+
+/// A script's failure as an answer: limits are 422, the rest the script's (400), with the line
+/// when the message names one.
+fn script_error(e: grundy::script::ScriptError) -> ApiError {
+    use grundy::script::ScriptError as E;
+    let line = match &e {
+        E::Syntax { line, .. } => Some(*line),
+        E::Runtime { message, .. } => {
+            let key = format!("{SCRIPT_NAME}:");
+            message.find(&key).and_then(|i| {
+                let rest = &message[i + key.len()..];
+                let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+                digits.parse().ok()
+            })
+        }
+        _ => None,
+    };
+    let status = match &e {
+        E::StepLimit { .. }
+        | E::MemoryLimit { .. }
+        | E::PositionLimit { .. }
+        | E::TimeLimit { .. }
+        | E::Stopped => StatusCode::UNPROCESSABLE_ENTITY,
+        E::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        _ => StatusCode::BAD_REQUEST,
+    };
+    ApiError {
+        status,
+        message: e.to_string(),
+        line,
+    }
+}
+
+async fn script(
+    State(s): State<AppState>,
+    body: Result<axum::body::Bytes, axum::extract::rejection::BytesRejection>,
+) -> Response {
+    let timeout = s.config.timeout;
+    let run = || -> ApiResult<ScriptRequest> {
+        let body = body.map_err(|e| {
+            let status = e.status();
+            ApiError {
+                line: None,
+                status: if status == StatusCode::PAYLOAD_TOO_LARGE {
+                    status
+                } else {
+                    StatusCode::BAD_REQUEST
+                },
+                message: if status == StatusCode::PAYLOAD_TOO_LARGE {
+                    "request body too large".into()
+                } else {
+                    format!("bad body: {}", e.body_text())
+                },
+            }
+        })?;
+        let req: ScriptRequest = serde_json::from_slice(&body).map_err(|e| {
+            ApiError::bad(format!(
+                "bad JSON (expected {{\"source\", \"position\", \"upto\"}}): {e}"
+            ))
+        })?;
+        if req.upto.is_some_and(|n| n > SCRIPT_UPTO) {
+            return Err(ApiError::limit(format!(
+                "upto: at most {SCRIPT_UPTO} for a script here"
+            )));
+        }
+        Ok(req)
+    };
+    let req = match run() {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    compute(&s, move |_| {
+        use grundy::script::{parse_position, Limits, Play, Script};
+        let limits = Limits {
+            steps_per_call: 10_000_000,
+            setup_steps: 10_000_000,
+            memory: 64 << 20,
+            max_positions: 1_000_000,
+            time_limit: Some(timeout.saturating_sub(std::time::Duration::from_millis(100))),
+        };
+        let script = Script::load(SCRIPT_NAME, &req.source, limits).map_err(script_error)?;
+        let mut session = script.session().map_err(script_error)?;
+        let analysis = match req.position.as_deref().map(str::trim) {
+            Some(p) if !p.is_empty() => {
+                let parts = match parse_position(p) {
+                    Ok(one) => vec![one],
+                    Err(e) => p
+                        .split_whitespace()
+                        .map(parse_position)
+                        .collect::<Result<Vec<_>, _>>()
+                        .map_err(|_| ApiError::bad(format!("position: {e}")))?,
+                };
+                let play = Play::from_misere(req.misere);
+                Some(session.analyze(&parts, play).map_err(script_error)?)
+            }
+            _ => None,
+        };
+        let sequence = match req.upto {
+            Some(n) => Some(session.sequence(n).map_err(script_error)?),
+            None => None,
+        };
+        Ok(ScriptReply {
+            game: script.title().to_string(),
+            analysis,
+            sequence,
+        })
+    })
+    .await
 }
 
 /// Serves `router(config)` on `listener` until `shutdown` completes.

@@ -220,6 +220,43 @@ fn malformed_requests_are_4xx_json_errors() {
             b"rule=kayles".to_vec(),
         ),
         ("/api/nim", "application/json", vec![0xc3, 0x28]),
+        ("/api/script", "application/json", b"{".to_vec()),
+        (
+            "/api/script",
+            "application/json",
+            vec![b'"', 0xff, 0xfe, b'"'],
+        ),
+        (
+            "/api/script",
+            "application/json",
+            b"{\"source\": 7}".to_vec(),
+        ),
+        (
+            "/api/script",
+            "application/json",
+            b"{\"source\": \"\", \"bogus\": 1}".to_vec(),
+        ),
+        ("/api/script", "application/json", huge.clone()),
+        (
+            "/api/script",
+            "application/json",
+            br#"{"source": "function moves(n) return {} end", "upto": 100000000}"#.to_vec(),
+        ),
+        (
+            "/api/script",
+            "application/json",
+            br#"{"source": "function moves(n) while true do end end", "position": "3"}"#.to_vec(),
+        ),
+        (
+            "/api/script",
+            "application/json",
+            br#"{"source": "os.exit(1)", "position": "3"}"#.to_vec(),
+        ),
+        (
+            "/api/script",
+            "application/json",
+            br#"{"source": "function moves(n) return {n} end", "position": "3"}"#.to_vec(),
+        ),
     ];
     for (path, ct, body) in &posts {
         replies.push((format!("POST {path}"), post(addr, path, ct, body)));
@@ -322,4 +359,35 @@ fn busy_is_503_fast_and_slow_is_422() {
         );
         std::thread::sleep(Duration::from_millis(100));
     }
+}
+
+/// A script: its answer, and a syntax error reported at its line.
+#[test]
+fn scripts_run_and_errors_carry_their_line() {
+    let addr = start(Config::default());
+    let src = "function moves(n)\n  local out = {}\n  for _, k in ipairs({1, 2, 5}) do\n    if k <= n then out[#out + 1] = n - k end\n  end\n  return out\nend\n";
+    let body = serde_json::json!({"source": src, "position": "10", "upto": 20}).to_string();
+    let r = post(addr, "/api/script", "application/json", body.as_bytes());
+    assert_eq!(r.status, 200, "{}", r.text());
+    let j = r.json();
+    // The native subtraction game {1, 2, 5} is the reference.
+    let rule = grundy::heap::parse("sub:1,2,5").unwrap();
+    let seq = grundy::heap::sequence(&rule, 20, &mut Default::default()).unwrap();
+    let values: Vec<u64> = serde_json::from_value(j["sequence"]["values"].clone()).unwrap();
+    assert_eq!(
+        values,
+        seq.values.iter().map(|&v| v as u64).collect::<Vec<_>>()
+    );
+    assert_eq!(j["analysis"]["grundy"], seq.values[10]);
+    let bad = "-- line 1\nfunction moves(n)\n  return {n - 1\nend\n";
+    let body = serde_json::json!({"source": bad, "position": "3"}).to_string();
+    let r = post(addr, "/api/script", "application/json", body.as_bytes());
+    assert_eq!(r.status, 400, "{}", r.text());
+    let line = r.json()["line"].as_u64().unwrap();
+    assert!((3..=4).contains(&line), "{}", r.text());
+    let err = "function moves(n)\n  return nil + 1\nend\n";
+    let body = serde_json::json!({"source": err, "position": "3"}).to_string();
+    let r = post(addr, "/api/script", "application/json", body.as_bytes());
+    assert_eq!(r.status, 400, "{}", r.text());
+    assert_eq!(r.json()["line"], 2, "{}", r.text());
 }

@@ -18,10 +18,12 @@ Examples:
   grundy play wythoff 6 9
   grundy play fib 20
   grundy play chomp 4x6
-  grundy play maze examples/maze.txt"
+  grundy play maze examples/maze.txt
+  grundy play script examples/games/kayles.lua 9     your own game in Lua"
 )]
 pub struct Args {
-    /// The game: nim, misere-nim, a heap rule, wythoff, fib, chomp or maze.
+    /// The game: nim, misere-nim, a heap rule, wythoff, fib, chomp, maze, or script (then a
+    /// Lua file and a position).
     #[arg(value_name = "GAME")]
     game: String,
     /// The starting position (heap sizes; for a maze, the maze file).
@@ -55,6 +57,30 @@ pub fn run(args: Args) -> CliResult {
         }
     };
     let game = args.game.to_ascii_lowercase();
+    if game == "script" {
+        let Some((file, rest)) = args.position.split_first() else {
+            return Err(CliError::usage(
+                "grundy play script takes a script file and a position (a Lua literal)",
+            ));
+        };
+        let source = super::read_text(file, "script")?;
+        let position = if rest.is_empty() {
+            "0".to_string()
+        } else {
+            rest.join(" ")
+        };
+        if !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+            return Err(CliError::usage(
+                "grundy play needs a terminal (stdin and stdout)",
+            ));
+        }
+        let g = grundy::play::Game::script(file, &source, &position, Default::default())
+            .map_err(|e| CliError::usage(e.to_string()))?;
+        return grundy_play::run_game(g, first).map_err(|e| CliError {
+            code: e.code,
+            message: e.message,
+        });
+    }
     let position = if game == "maze" {
         let [file] = &args.position[..] else {
             return Err(CliError::usage("grundy play maze takes one maze file"));

@@ -62,6 +62,8 @@ enum Command {
     Penney(cmd::penney::Args),
     /// Your own game written in Lua: values, winning moves, sequences, tables, sums.
     Script(cmd::script::Args),
+    /// Surveys: every game of a family (octal:3, hex:2, sub:8, …) solved into SQLite.
+    Survey(cmd::survey::Args),
     /// Play a game against the engine in the terminal: hint, why, undo.
     Play(cmd::play::Args),
     /// The web playground and JSON API on http://127.0.0.1:8080/.
@@ -147,6 +149,7 @@ fn main() {
         Command::Cards(a) => cmd::cards::run(a),
         Command::Penney(a) => cmd::penney::run(a),
         Command::Script(a) => cmd::script::run(a),
+        Command::Survey(a) => cmd::survey::run(a),
         Command::Play(a) => cmd::play::run(a),
         Command::Serve(a) => cmd::serve::run(a),
     };

@@ -35,6 +35,9 @@ pub enum Error {
     /// A count that does not parse.
     #[error(transparent)]
     Count(#[from] crate::input::CountError),
+    /// A survey refused its input (a family, a database file) or could not write.
+    #[error(transparent)]
+    Survey(#[from] grundy_survey::Error),
     /// Input that is well-formed but not acceptable: a value out of range, an option that does
     /// not apply, a computation larger than its limit.
     #[error("{0}")]
@@ -80,10 +83,13 @@ impl Error {
     /// True for bad input or a limit the caller can change; false for failures while doing
     /// valid work (I/O errors) and for a stop the caller asked for.
     pub fn is_input(&self) -> bool {
-        !matches!(
-            self,
-            Error::Sparse(grundy_sparse::Error::Io { .. }) | Error::Stopped { .. }
-        )
+        match self {
+            Error::Survey(e) => e.is_input(),
+            _ => !matches!(
+                self,
+                Error::Sparse(grundy_sparse::Error::Io { .. }) | Error::Stopped { .. }
+            ),
+        }
     }
 }
 

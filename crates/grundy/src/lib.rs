@@ -15,6 +15,7 @@
 //! | [`games`] | the catalogue: Fibonacci Nim, Wythoff, mazes, wall-making, Cram, Chomp, the card game |
 //! | [`penney`] | pattern races (Penney's game) with exact probabilities |
 //! | [`script`] | your own games written in Lua: values, outcomes, winning moves, sequences, tables, sums |
+//! | [`survey`] | whole families of heap games (`octal:3`, `sub:8`, …) solved into a resumable SQLite table |
 //! | [`play`] | playing a game against the engine: legal moves, hint, why, the engine's reply, undo |
 //!
 //! One vocabulary holds everywhere: a position's [`Outcome`] is `"N"` when the player to move
@@ -43,6 +44,7 @@ pub mod heap;
 pub mod input;
 pub mod limits;
 pub mod play;
+pub mod survey;
 
 pub use error::{Error, Result};
 pub use grundy_core::game::{Game, Outcome};

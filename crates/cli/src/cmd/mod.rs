@@ -13,6 +13,7 @@ pub mod penney;
 pub mod play;
 pub mod script;
 pub mod serve;
+pub mod survey;
 pub mod walls;
 pub mod wythoff;
 

@@ -1,0 +1,223 @@
+//! Surveys against published data and the reference engine: the periods of the trivial octal
+//! games (tczajka/octal-games), the equivalence tables of the same source, every equivalence
+//! the expansion claims checked on the values themselves, and a family of subtraction sets.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use grundy::heap::{self, periodicity};
+use grundy::survey::{self, Family, RunOptions, Status};
+
+fn testdata(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../testdata")
+        .join(name)
+}
+
+fn temp_dir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("grundy-survey-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// `.137` → `0.137`, `4` → `4.0`, `4.72` stays.
+fn code_name(game: &str) -> String {
+    let g = game.trim();
+    if let Some(rest) = g.strip_prefix('.') {
+        format!("0.{rest}")
+    } else if !g.contains('.') {
+        format!("{g}.0")
+    } else {
+        g.to_string()
+    }
+}
+
+/// The reference engine's G(0..=n) (the plain mex; no survey code involved).
+fn reference(rule: &str, n: u64) -> Vec<u32> {
+    let code = heap::parse(rule).unwrap().take_break().unwrap();
+    heap::reference::sequence(&code, n)
+}
+
+/// (game, prefix, period) of `periodic_trivial.txt`.
+fn trivial_games() -> Vec<(String, u64, u64)> {
+    let text = std::fs::read_to_string(testdata("octal/periodic_trivial.txt")).unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split('|').map(str::trim).collect();
+            let prefix = f.get(1)?.parse().ok()?;
+            let period = f.get(2)?.parse().ok()?;
+            Some((code_name(f[0]), prefix, period))
+        })
+        .collect()
+}
+
+#[test]
+fn trivial_octal_games_have_their_published_periods() {
+    // Every 0.x code of the published table, surveyed as a file family.
+    let games: Vec<_> = trivial_games()
+        .into_iter()
+        .filter(|(g, _, _)| g.starts_with("0."))
+        .collect();
+    assert!(games.len() >= 60, "{} games", games.len());
+    let dir = temp_dir("trivial");
+    let list: String = games.iter().map(|(g, _, _)| format!("{g}\n")).collect();
+    std::fs::write(dir.join("games.txt"), list).unwrap();
+    let family = Family::parse(&format!("file:{}", dir.join("games.txt").display())).unwrap();
+    let opts = RunOptions {
+        upto: 1 << 13,
+        jobs: 2,
+        ..Default::default()
+    };
+    let report = survey::run(&family, &dir.join("s.sqlite"), &opts, None, &mut |_| {}).unwrap();
+    let rows: HashMap<_, _> = report.games.iter().map(|r| (r.rule.clone(), r)).collect();
+    let mut checked = 0;
+    for (g, prefix, period) in &games {
+        let r = rows[g.as_str()];
+        match r.status {
+            Status::Periodic => {
+                assert_eq!(
+                    (r.preperiod, r.period, r.proven),
+                    (Some(*prefix), Some(*period), Some(1)),
+                    "{g}"
+                );
+                checked += 1;
+            }
+            // A game equal to an earlier one of the list: its representative was checked.
+            Status::Equivalent => {}
+            s => panic!("{g}: {s:?}"),
+        }
+    }
+    assert!(checked >= 50, "{checked}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The published equivalence tables: code → the representative it is listed under.
+fn published_classes() -> HashMap<String, String> {
+    let text = std::fs::read_to_string(testdata("octal/equivalences.txt")).unwrap();
+    let mut map = HashMap::new();
+    for l in text.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = l.split('|').map(str::trim).collect();
+        if f.len() != 8 || !f[0].ends_with('x') || f[0].starts_with("game") {
+            continue;
+        }
+        let prefix = f[0].trim_end_matches('x');
+        for (d, entry) in f[1..].iter().enumerate() {
+            let code = code_name(&format!("{prefix}{}", d + 1));
+            if *entry != "-" && !entry.is_empty() {
+                map.insert(code, code_name(entry));
+            }
+        }
+    }
+    map
+}
+
+fn class_of(map: &HashMap<String, String>, code: &str) -> String {
+    let mut c = code.to_string();
+    for _ in 0..8 {
+        match map.get(&c) {
+            Some(next) if *next != c => c = next.clone(),
+            _ => break,
+        }
+    }
+    c
+}
+
+#[test]
+fn equivalences_agree_with_the_published_tables_and_the_engine() {
+    let published = published_classes();
+    assert!(published.len() > 300, "{}", published.len());
+    let mut checked = 0;
+    for family in ["octal:3", "hex:2"] {
+        let entries = survey::expand(&Family::parse(family).unwrap()).unwrap();
+        let n = if family == "hex:2" { 200 } else { 400 };
+        let mut cache: HashMap<String, Vec<u32>> = HashMap::new();
+        let mut values = |rule: &str| {
+            cache
+                .entry(rule.to_string())
+                .or_insert_with(|| reference(rule, n))
+                .clone()
+        };
+        for e in &entries {
+            let Some(eq) = &e.equals else { continue };
+            // On the values: G(n) = G_eq(n - shift), 0 below.
+            let (a, b) = (values(&e.rule), values(eq));
+            for i in 0..=n as i64 {
+                let j = i - e.shift;
+                let want = if j < 0 {
+                    0
+                } else {
+                    b.get(j as usize).copied().unwrap_or(a[i as usize])
+                };
+                assert_eq!(
+                    a[i as usize], want,
+                    "{} = {eq} shifted by {}: heap {i}",
+                    e.rule, e.shift
+                );
+            }
+            // In the published tables (octal codes of three digits), the same class.
+            if family == "octal:3" {
+                assert_eq!(
+                    class_of(&published, &e.rule),
+                    class_of(&published, eq),
+                    "{} ~ {eq}",
+                    e.rule
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 150, "{checked}");
+}
+
+#[test]
+fn subtraction_family_against_the_reference_engine() {
+    let dir = temp_dir("sub");
+    let opts = RunOptions {
+        upto: 1 << 12,
+        jobs: 2,
+        ..Default::default()
+    };
+    let report = survey::run(
+        &Family::Sub(7),
+        &dir.join("s.sqlite"),
+        &opts,
+        None,
+        &mut |_| {},
+    )
+    .unwrap();
+    assert_eq!(report.total.games, 127);
+    for r in &report.games {
+        assert_eq!(
+            (r.status, r.proven),
+            (Status::Periodic, Some(1)),
+            "{}",
+            r.rule
+        );
+        // The reference engine's own values, and its own period search on them.
+        let v = reference(&r.rule, 3000);
+        let bound = periodicity::rule_bound(&heap::parse(&r.rule).unwrap());
+        let p = periodicity::find(&v, bound).unwrap();
+        assert_eq!(
+            (Some(p.preperiod), Some(p.period)),
+            (r.preperiod, r.period),
+            "{}",
+            r.rule
+        );
+        let (e, per) = (p.preperiod as usize, p.period as usize);
+        assert!(
+            (e..v.len()).all(|i| v[i] == v[e + (i - e) % per]),
+            "{}",
+            r.rule
+        );
+        assert_eq!(
+            r.max_value,
+            v[..=r.computed_upto.unwrap() as usize]
+                .iter()
+                .max()
+                .map(|&m| m as u64)
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

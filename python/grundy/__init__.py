@@ -1,0 +1,216 @@
+"""grundy: combinatorial games solved exactly, from Python.
+
+Every call is one call of the Rust library ``grundy`` (the engine behind the ``grundy``
+command): the same numbers, the same words, and ``to_dict()`` on every result gives exactly
+the CLI's ``--json`` object.
+
+>>> import grundy
+>>> a = grundy.nim([3, 4, 5])
+>>> a.grundy, a.outcome, a.winning_moves[0].to
+(2, 'N', [1, 4, 5])
+>>> s = grundy.heap("kayles").until_proven()
+>>> s.period
+Period(preperiod=71, period=12, proven=True)
+>>> grundy.nimber.mul(21508, 42689)
+35202
+
+Long calls release the GIL (two threads compute in parallel), accept ``progress=callable``
+(called with ``(done, total)`` a few times a second; returning ``False`` stops) and stop on
+Ctrl-C (``KeyboardInterrupt``) within a fraction of a second.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any, Callable, Iterable, List, Optional, Sequence as _Seq, Union
+
+from . import _grundy
+from ._errors import CycleError, GrundyError, InputError, RuleError, StoppedError
+from ._game import Game, Sum
+from ._results import (
+    BestFirst,
+    BestReply,
+    Calculation,
+    Cycle,
+    FibAnalysis,
+    GameAnalysis,
+    HeapPosition,
+    MiserePosition,
+    Move,
+    NimAnalysis,
+    PairTable,
+    Period,
+    Race,
+    Result,
+    Sequence,
+    WythoffAnalysis,
+    WythoffPosition,
+)
+from . import nimber, penney
+
+import json as _json
+
+__version__: str = _grundy.__version__
+
+__all__ = [
+    "nim",
+    "heap",
+    "Heap",
+    "fib",
+    "wythoff",
+    "wythoff_nth",
+    "Game",
+    "Sum",
+    "nimber",
+    "penney",
+    "GrundyError",
+    "InputError",
+    "RuleError",
+    "CycleError",
+    "StoppedError",
+    "Result",
+    "Move",
+    "Period",
+    "Sequence",
+    "NimAnalysis",
+    "HeapPosition",
+    "MiserePosition",
+    "FibAnalysis",
+    "WythoffAnalysis",
+    "WythoffPosition",
+    "Calculation",
+    "Race",
+    "BestReply",
+    "BestFirst",
+    "PairTable",
+    "Cycle",
+    "GameAnalysis",
+]
+
+#: A count: a non-negative int, or text as the CLI takes it ("2^22", "1e6", "1_000_000").
+Count = Union[int, str]
+#: ``progress(done, total)``; returning ``False`` stops the call with :class:`StoppedError`.
+Progress = Optional[Callable[[int, int], Any]]
+
+
+def _big(x: Union[int, str]) -> str:
+    """An integer of any size as decimal text for the library (which checks it)."""
+    if isinstance(x, str):
+        return x
+    return str(operator.index(x))
+
+
+def nim(heaps: Iterable[int], misere: bool = False) -> NimAnalysis:
+    """Nim (or misère Nim with ``misere=True``): nim-sum, outcome and every winning move.
+
+    >>> grundy.nim([3, 4, 5]).winning_moves
+    [Move(heap=0, from_=3, removed=2, left=1, to=[1, 4, 5])]
+    """
+    return NimAnalysis(_json.loads(_grundy.nim(list(heaps), misere)))
+
+
+class Heap:
+    """A one-heap rule: a take-and-break code (``"0.137"``, ``"4!.0"``), a subtraction set
+    (``"sub:1,3,4"``) or a named game (``"kayles"``), anything ``grundy heap`` accepts.
+
+    Attributes: ``rule`` (as the CLI writes it), ``code`` (its take-and-break code, or
+    ``None``), ``description`` (one line in words).
+    """
+
+    def __init__(self, rule: str):
+        self._text = rule
+        self.rule, self.code, self.description = _grundy.heap_parse(rule)
+
+    def __repr__(self) -> str:
+        return f"grundy.heap({self.rule!r})"
+
+    def sequence(
+        self,
+        n: Count,
+        *,
+        engine: str = "auto",
+        threads: int = 0,
+        progress: Progress = None,
+    ) -> Sequence:
+        """G(0..=n) as a numpy array, with the period found in it
+        (``grundy heap RULE --upto N --json``).
+
+        ``engine`` is ``"auto"`` (the record engine for splitting codes from 4096 heaps on),
+        ``"reference"`` or ``"sparse"``; ``threads`` are the record engine's (0: every core).
+        """
+        data, values = _grundy.heap_sequence(self._text, n, engine, threads, progress)
+        return Sequence(_json.loads(data), values)
+
+    def until_proven(
+        self,
+        limit: Optional[Count] = None,
+        *,
+        start: Optional[Count] = None,
+        engine: str = "auto",
+        threads: int = 0,
+        progress: Progress = None,
+    ) -> Sequence:
+        """Computes until a theorem proves the period.
+
+        Without arguments, as ``grundy heap RULE --period``: up to 2^22 heaps for a rule a
+        theorem covers, else 10000 heaps and an observed period. With ``limit`` (and
+        ``start``, default 100), as ``--upto START --prove-upto LIMIT``: doubling from
+        ``start`` up to ``limit``.
+        """
+        data, values = _grundy.heap_until_proven(
+            self._text, start, limit, engine, threads, progress
+        )
+        return Sequence(_json.loads(data), values)
+
+    def analyze(
+        self,
+        heaps: Iterable[Count],
+        *,
+        misere: bool = False,
+        max_positions: Optional[Count] = None,
+        engine: str = "auto",
+        threads: int = 0,
+        progress: Progress = None,
+    ) -> Union[HeapPosition, MiserePosition]:
+        """The sum of heaps of these sizes: values, outcome and every winning move
+        (``grundy heap RULE --position H… --json``). With ``misere=True``, misère play by a
+        search over whole positions (at most ``max_positions``, default 10^6)."""
+        data = _grundy.heap_analyze(
+            self._text, list(heaps), misere, max_positions, engine, threads, progress
+        )
+        d = _json.loads(data)
+        return MiserePosition(d) if misere else HeapPosition(d)
+
+    def grundy(self, n: Count) -> int:
+        """G(n) of one heap (through the proven period for huge heaps)."""
+        return int(self.analyze([n]).grundy)
+
+
+def heap(rule: str) -> Heap:
+    """The heap rule ``rule`` (see :class:`Heap`); raises :class:`RuleError` if it does not
+    parse."""
+    return Heap(rule)
+
+
+def fib(pile: Union[int, str], limit: Optional[Union[int, str]] = None, k: int = 2) -> FibAnalysis:
+    """Fibonacci Nim (``k=2``) or the k-multiplier game on a pile of any size
+    (``grundy fib PILE [--limit L] [--k K] --json``).
+
+    >>> grundy.fib(10**30).winning_move.take
+    1
+    """
+    return FibAnalysis(
+        _json.loads(
+            _grundy.fib_analyze(_big(pile), None if limit is None else _big(limit), _big(k))
+        )
+    )
+
+
+def wythoff(x: Union[int, str], y: Union[int, str]) -> WythoffAnalysis:
+    """Wythoff's game at heaps ``(x, y)`` of any size (``grundy wythoff X Y --json``)."""
+    return WythoffAnalysis(_json.loads(_grundy.wythoff_analyze(_big(x), _big(y))))
+
+
+def wythoff_nth(j: Union[int, str]) -> WythoffPosition:
+    """The ``j``-th P-position of Wythoff's game (``grundy wythoff --nth J --json``)."""
+    return WythoffPosition(_json.loads(_grundy.wythoff_nth(_big(j))))

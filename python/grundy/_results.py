@@ -1,0 +1,373 @@
+"""Result objects: each wraps the library's result, exactly the CLI's ``--json`` object.
+
+Attributes are the JSON fields (``from`` is spelled ``from_``), with exact types for Python:
+integers that JSON carries as strings (beyond 2^53) become ``int``, exact probabilities
+(``"7/8"``) become :class:`fractions.Fraction`, nested objects become result objects.
+``to_dict()`` gives the JSON object itself.
+"""
+
+from __future__ import annotations
+
+import copy
+import html
+import json
+from fractions import Fraction
+from typing import Any, Dict, List, Optional
+
+import numpy as np
+
+__all__ = [
+    "Result",
+    "Move",
+    "Period",
+    "Sequence",
+    "NimAnalysis",
+    "HeapPosition",
+    "MiserePosition",
+    "FibAnalysis",
+    "WythoffAnalysis",
+    "WythoffPosition",
+    "Calculation",
+    "Race",
+    "BestReply",
+    "BestFirst",
+    "PairTable",
+    "Cycle",
+    "GameAnalysis",
+]
+
+# Fields whose text values are whole numbers (too large for a JSON number, or big integers).
+_INTS = frozenset(
+    """grundy nim_sum pile limit take next_limit representation to x y p_index take_first
+    take_second index position operands result heaps heap from leaves upto removed left""".split()
+)
+# Fields whose text values are exact fractions "p/q" (Penney's game).
+_FRACTIONS = frozenset(
+    """win waiting_time expected_given_win weighted prob_b_first prob by_pattern expected_tosses
+    variance letter_probabilities guaranteed table beats_previous""".split()
+)
+# Fields that list moves.
+_MOVES = frozenset(["winning_moves", "winning_move"])
+
+
+def _ints(value: Any) -> Any:
+    if isinstance(value, str) and value.isdigit():
+        return int(value)
+    if isinstance(value, list):
+        return [_ints(v) for v in value]
+    return value
+
+
+def _fractions(value: Any) -> Any:
+    if isinstance(value, str):
+        try:
+            return Fraction(value)
+        except ValueError:
+            return value
+    if isinstance(value, list):
+        return [_fractions(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _fractions(v) for k, v in value.items()}
+    return value
+
+
+def _convert(key: str, value: Any) -> Any:
+    """A JSON field as Python: exact numbers, result objects for nested objects."""
+    if key in _MOVES:
+        if isinstance(value, list):
+            return [Move(v) if isinstance(v, dict) else v for v in value]
+        return Move(value) if isinstance(value, dict) else value
+    if key in _FRACTIONS:
+        return _fractions(value)
+    if key in _INTS:
+        return _ints(value)
+    if isinstance(value, dict):
+        return Result(value)
+    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+        return [Result(v) for v in value]
+    return value
+
+
+class Result:
+    """A library result. Its attributes are the fields of the CLI's ``--json`` object."""
+
+    __slots__ = ("_data",)
+    #: Fields shown by ``repr`` (all when empty).
+    _brief: tuple = ()
+
+    def __init__(self, data: Dict[str, Any]):
+        self._data = data
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The CLI's ``--json`` object for this result (a fresh copy)."""
+        return copy.deepcopy(self._data)
+
+    def to_json(self) -> str:
+        """The ``--json`` text (compact, as the CLI prints it)."""
+        return json.dumps(self.to_dict(), separators=(",", ":"), ensure_ascii=False)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        data = object.__getattribute__(self, "_data")
+        key = name[:-1] if name.endswith("_") and name[:-1] in data else name
+        if key not in data:
+            raise AttributeError(f"{type(self).__name__} has no field {name!r}")
+        return _convert(key, data[key])
+
+    def __getitem__(self, key: str) -> Any:
+        return _convert(key, self._data[key])
+
+    def keys(self) -> List[str]:
+        """The field names, as in the JSON object."""
+        return list(self._data)
+
+    def __dir__(self) -> List[str]:
+        names = [k + "_" if k in ("from", "in", "is") else k for k in self._data]
+        return sorted(set(names) | set(object.__dir__(self)))
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.to_dict() == self.to_dict()  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        keys = [k for k in (self._brief or tuple(self._data)) if k in self._data]
+        parts = []
+        for k in keys:
+            v = getattr(self, k + "_" if k in ("from", "in", "is") else k)
+            parts.append(f"{k + '_' if k in ('from', 'in', 'is') else k}={_short(v)}")
+        return f"{type(self).__name__}({', '.join(parts)})"
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<tr><th style='text-align:left'>{html.escape(k)}</th>"
+            f"<td style='text-align:left'>{html.escape(_short(getattr(self, k + '_' if k == 'from' else k), 400))}</td></tr>"
+            for k in self._data
+        )
+        return f"<table><caption>{type(self).__name__}</caption>{rows}</table>"
+
+
+def _short(v: Any, limit: int = 120) -> str:
+    """``repr`` of a field, cut to ``limit`` characters."""
+    if isinstance(v, np.ndarray):
+        text = np.array2string(v, threshold=20, edgeitems=5)
+    elif isinstance(v, Fraction):
+        text = f"Fraction({v.numerator}, {v.denominator})"
+    else:
+        text = repr(v)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+class Move(Result):
+    """One winning move: the fields of the JSON move (``to`` is the position after it,
+    ``text`` the move in words; Nim moves also have ``heap``, ``from_``, ``removed``, ``left``)."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return str(self._data.get("text", repr(self)))
+
+    def __repr__(self) -> str:
+        keys = [k for k in self._data if k != "text"]
+        parts = [f"{k + '_' if k == 'from' else k}={_short(_convert(k, self._data[k]))}" for k in keys]
+        return f"Move({', '.join(parts)})"
+
+
+class Period(Result):
+    """A period found in a sequence: ``period``, ``preperiod``, ``saltus``, and ``status``
+    (``"proven"`` by a theorem, or ``"observed"``)."""
+
+    __slots__ = ()
+    _brief = ("preperiod", "period", "saltus")
+
+    @property
+    def proven(self) -> bool:
+        """True when a theorem proves the period (Guy–Smith, or a finite subtraction set)."""
+        return self._data.get("status") == "proven"
+
+    def __repr__(self) -> str:
+        d = self._data
+        saltus = f", saltus={d['saltus']}" if d.get("saltus") else ""
+        return f"Period(preperiod={d['preperiod']}, period={d['period']}{saltus}, proven={self.proven})"
+
+
+class Sequence(Result):
+    """G(0), …, G(upto) of a heap rule (``grundy heap RULE --upto N --json``).
+
+    ``values`` is a numpy array of ``uint32`` that owns the library's buffer (no copy);
+    ``period`` is a :class:`Period` or ``None``; also ``rule``, ``code``, ``shift``, ``upto``,
+    ``engine``.
+    """
+
+    __slots__ = ("values",)
+    _brief = ("rule", "upto", "period", "engine")
+
+    def __init__(self, data: Dict[str, Any], values: np.ndarray):
+        super().__init__(data)
+        #: G(0..=upto), dtype uint32.
+        self.values: np.ndarray = values
+
+    @property
+    def period(self) -> Optional[Period]:  # type: ignore[override]
+        """The smallest period found, or ``None``."""
+        p = self._data["period"]
+        return None if p.get("status") == "none" else Period(p)
+
+    def to_dict(self) -> Dict[str, Any]:
+        out: Dict[str, Any] = {}
+        for k, v in self._data.items():
+            out[k] = copy.deepcopy(v)
+            if k == "upto":
+                out["values"] = self.values.tolist()
+        return out
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def __getitem__(self, n: Any) -> Any:  # type: ignore[override]
+        return self.values[n]
+
+    def __iter__(self):
+        return iter(self.values)
+
+    def __repr__(self) -> str:
+        d = self._data
+        return (
+            f"Sequence(rule={d['rule']!r}, upto={d['upto']}, values={_short(self.values)}, "
+            f"period={self.period!r}, engine={d['engine']!r})"
+        )
+
+
+class NimAnalysis(Result):
+    """A Nim position (``grundy nim --json``): ``grundy`` (the nim-sum), ``outcome``,
+    ``winning_moves`` (each with ``heap``, ``from_``, ``removed``, ``left``, ``to``, ``text``)."""
+
+    __slots__ = ()
+    _brief = ("play", "grundy", "outcome", "winning_moves")
+
+
+class HeapPosition(Result):
+    """A sum of heaps (``grundy heap RULE --position H… --json``): ``heap_values``, ``grundy``,
+    ``outcome``, ``winning_moves`` (``heap``, ``from_``, ``removed``, ``leaves``, ``to``,
+    ``text``)."""
+
+    __slots__ = ()
+    _brief = ("rule", "heaps", "grundy", "outcome", "winning_moves")
+
+
+class MiserePosition(Result):
+    """A sum of heaps under misère play (``--position H… --misere --json``): ``outcome``,
+    ``winning_moves``, ``positions_searched``; no ``grundy`` (misère values do not add)."""
+
+    __slots__ = ()
+    _brief = ("rule", "heaps", "play", "outcome", "winning_moves")
+
+
+class FibAnalysis(Result):
+    """Fibonacci Nim or a k-multiplier game (``grundy fib --json``)."""
+
+    __slots__ = ()
+    _brief = ("game", "k", "pile", "limit", "outcome", "grundy", "winning_move")
+
+
+class WythoffAnalysis(Result):
+    """A position of Wythoff's game (``grundy wythoff X Y --json``)."""
+
+    __slots__ = ()
+    _brief = ("x", "y", "outcome", "grundy", "winning_moves")
+
+
+class WythoffPosition(Result):
+    """The j-th P-position of Wythoff's game (``grundy wythoff --nth J --json``)."""
+
+    __slots__ = ()
+
+
+class Calculation(Result):
+    """A nimber calculation (``grundy nimber --json``): ``op``, ``operands``, ``result``."""
+
+    __slots__ = ()
+
+
+class Race(Result):
+    """A pattern race (``grundy penney P1 P2 … --json``): exact ``Fraction``s throughout."""
+
+    __slots__ = ()
+    _brief = ("alphabet", "win", "expected_tosses", "variance")
+
+    @property
+    def win(self) -> List[Fraction]:
+        """P(pattern i appears first), for each pattern in order."""
+        return [Fraction(p["win"]) for p in self._data["patterns"]]
+
+    @property
+    def expected_length(self) -> Fraction:
+        """Expected number of tosses until the race ends (``expected_tosses``)."""
+        return Fraction(self._data["expected_tosses"])
+
+    def __repr__(self) -> str:
+        names = [p["pattern"] for p in self._data["patterns"]]
+        return (
+            f"Race(patterns={names}, win={[_short(w) for w in self.win]}, "
+            f"expected_length={_short(self.expected_length)})"
+        ).replace("'Fraction", "Fraction").replace(")'", ")")
+
+
+class BestReply(Result):
+    """The best reply to a pattern (``grundy penney --best-reply P --json``)."""
+
+    __slots__ = ()
+    _brief = ("pattern", "best_reply", "win")
+
+
+class BestFirst(Result):
+    """The first player's best pattern (``grundy penney --best-first N --json``)."""
+
+    __slots__ = ()
+    _brief = ("length", "pattern", "guaranteed", "best_reply")
+
+
+class PairTable(Result):
+    """P(column beats row) for all pairs (``grundy penney --table N --json``)."""
+
+    __slots__ = ()
+    _brief = ("length", "patterns")
+
+
+class Cycle(Result):
+    """A non-transitive cycle of patterns (``grundy penney --cycle N --json``)."""
+
+    __slots__ = ()
+
+
+class GameAnalysis(Result):
+    """A position of a Python-defined game: ``grundy`` (normal play; absent under misère
+    play), ``outcome`` and ``winning_moves`` (each ``{"to": position, "text": shown}``).
+    Positions are the game's own Python values, never converted."""
+
+    __slots__ = ()
+    _brief = ("play", "grundy", "outcome", "winning_moves")
+
+    def __getattr__(self, name: str) -> Any:
+        data = object.__getattribute__(self, "_data")
+        if name not in data:
+            raise AttributeError(f"GameAnalysis has no field {name!r}")
+        if name == "winning_moves":
+            return [GameMove(m) for m in data[name]]
+        return data[name]
+
+
+class GameMove(Result):
+    """A move of a Python-defined game: ``to`` (the position) and ``text``."""
+
+    __slots__ = ()
+
+    def __getattr__(self, name: str) -> Any:
+        data = object.__getattribute__(self, "_data")
+        if name not in data:
+            raise AttributeError(f"GameMove has no field {name!r}")
+        return data[name]
+
+    def __repr__(self) -> str:
+        return f"GameMove(to={self._data['to']!r}, text={self._data['text']!r})"

@@ -1,0 +1,319 @@
+//! The library's calls, one Python function each: arguments in, the result as the CLI's
+//! `--json` text out (sequences also hand back their values as a numpy array).
+
+use grundy::games::{self, fib as fib_game, wythoff as wythoff_game};
+use grundy::heap;
+use grundy::penney::report::{self, RaceOptions, SimulationRequest};
+use grundy::penney::Alphabet;
+use numpy::{IntoPyArray, PyArray1};
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use crate::compute::{self, Settings};
+use crate::errors::{self, json, LibResult};
+
+/// A count from Python: a non-negative `int`, or text as the CLI takes it (`"2^22"`, `"1e6"`).
+pub struct Count(pub u64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Count {
+    type Error = PyErr;
+
+    fn extract(ob: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let py = ob.py();
+        if let Ok(s) = ob.cast::<PyString>() {
+            let text = s.to_cow()?;
+            return grundy::input::parse_count(&text).map(Count).py(py);
+        }
+        let n: i128 = ob.extract().map_err(|_| {
+            errors::raise(
+                py,
+                "InputError",
+                format!(
+                    "{} is not a whole number",
+                    ob.repr().map(|r| r.to_string()).unwrap_or_default()
+                ),
+            )
+        })?;
+        if n < 0 {
+            return Err(errors::raise(
+                py,
+                "InputError",
+                format!("negative number {n}"),
+            ));
+        }
+        u64::try_from(n)
+            .map(Count)
+            .map_err(|_| errors::raise(py, "InputError", format!("{n} is too large")))
+    }
+}
+
+/// Nim (`grundy nim --json`): value, outcome and every winning move.
+#[pyfunction]
+fn nim(py: Python<'_>, heaps: Vec<Count>, misere: bool) -> PyResult<String> {
+    if heaps.is_empty() {
+        return Err(errors::raise(py, "InputError", "no heaps given".into()));
+    }
+    let mut stream = grundy::nim::NimStream::new(true);
+    for h in heaps {
+        stream.push(h.0);
+    }
+    json(&stream.into_analysis(grundy::nim::Play::from_misere(misere)))
+}
+
+/// A nimber calculation (`grundy nimber --json OP A [B]`); operands are decimal text.
+#[pyfunction]
+fn nimber(py: Python<'_>, op: &str, operands: Vec<String>) -> PyResult<String> {
+    let ops: Vec<&str> = operands.iter().map(String::as_str).collect();
+    let c = grundy::nimber::calculate(op, &ops).map_err(|e| errors::input(py, e))?;
+    json(&c)
+}
+
+/// Parses a heap rule: its text as the CLI shows it, its code (if any) and its description.
+#[pyfunction]
+fn heap_parse(py: Python<'_>, rule: &str) -> PyResult<(String, Option<String>, String)> {
+    let r = heap::parse(rule).py(py)?;
+    let code = r.take_break().map(|c| heap::format_code(&c));
+    Ok((r.to_string(), code, heap::describe_rule(&r)))
+}
+
+/// A sequence's JSON without its values, and the values as a numpy array (no copy).
+fn split_values(
+    py: Python<'_>,
+    mut seq: heap::Sequence,
+) -> PyResult<(String, Bound<'_, PyArray1<u32>>)> {
+    let values = std::mem::take(&mut seq.values);
+    Ok((json(&seq)?, values.into_pyarray(py)))
+}
+
+/// G(0..=n) (`grundy heap RULE --upto N --json`).
+#[pyfunction]
+#[pyo3(signature = (rule, n, engine = "auto", threads = 0, progress = None))]
+fn heap_sequence<'py>(
+    py: Python<'py>,
+    rule: &str,
+    n: Count,
+    engine: &str,
+    threads: usize,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<(String, Bound<'py, PyArray1<u32>>)> {
+    let r = heap::parse(rule).py(py)?;
+    let settings = Settings::new(engine, threads, progress)?;
+    let seq = compute::run(py, settings, |c| heap::sequence(&r, n.0, c))?;
+    split_values(py, seq)
+}
+
+/// Until the period is proven: `grundy heap RULE --period` without bounds, else
+/// `--upto START --prove-upto LIMIT`.
+#[pyfunction]
+#[pyo3(signature = (rule, start = None, limit = None, engine = "auto", threads = 0, progress = None))]
+fn heap_until_proven<'py>(
+    py: Python<'py>,
+    rule: &str,
+    start: Option<Count>,
+    limit: Option<Count>,
+    engine: &str,
+    threads: usize,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<(String, Bound<'py, PyArray1<u32>>)> {
+    let r = heap::parse(rule).py(py)?;
+    let settings = Settings::new(engine, threads, progress)?;
+    let seq = match (start, limit) {
+        (None, None) => compute::run(py, settings, |c| heap::find_period(&r, c))?,
+        (start, limit) => {
+            let start = start.map_or(heap::DEFAULT_UPTO, |s| s.0);
+            let limit = limit.map_or(heap::DEFAULT_PROOF_LIMIT, |l| l.0).max(start);
+            compute::run(py, settings, |c| heap::until_proven(&r, start, limit, c))?
+        }
+    };
+    split_values(py, seq)
+}
+
+/// A sum of heaps (`grundy heap RULE --position H… [--misere] --json`).
+#[pyfunction]
+#[pyo3(signature = (rule, heaps, misere = false, max_positions = None, engine = "auto", threads = 0, progress = None))]
+#[allow(clippy::too_many_arguments)]
+fn heap_analyze(
+    py: Python<'_>,
+    rule: &str,
+    heaps: Vec<Count>,
+    misere: bool,
+    max_positions: Option<Count>,
+    engine: &str,
+    threads: usize,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<String> {
+    let r = heap::parse(rule).py(py)?;
+    let heaps: Vec<u64> = heaps.into_iter().map(|h| h.0).collect();
+    let settings = Settings::new(engine, threads, progress)?;
+    if misere {
+        let limit = max_positions.map_or(heap::DEFAULT_MISERE_POSITIONS, |m| m.0);
+        let p = compute::run(py, settings, |c| {
+            heap::analyze_position_misere(&r, &heaps, limit, c)
+        })?;
+        return json(&p);
+    }
+    if max_positions.is_some() {
+        return Err(errors::raise(
+            py,
+            "InputError",
+            "max_positions applies to misère play (misere=True)".into(),
+        ));
+    }
+    let p = compute::run(py, settings, |c| heap::analyze_position(&r, &heaps, c))?;
+    json(&p)
+}
+
+/// Fibonacci Nim and the k-multiplier games (`grundy fib PILE [--limit L] [--k K] --json`).
+#[pyfunction]
+#[pyo3(signature = (pile, limit = None, k = "2"))]
+fn fib_analyze(py: Python<'_>, pile: &str, limit: Option<&str>, k: &str) -> PyResult<String> {
+    let k = games::parse_bounded(k, "multiplier", 1, fib_game::MAX_MULTIPLIER).py(py)?;
+    let pile = games::parse_natural(pile, "pile").py(py)?;
+    let limit = limit
+        .map(|l| games::parse_natural(l, "limit"))
+        .transpose()
+        .py(py)?;
+    let a = py
+        .detach(|| fib_game::analyze(&pile, limit.as_ref(), k))
+        .py(py)?;
+    json(&a)
+}
+
+/// Wythoff's game (`grundy wythoff X Y --json`).
+#[pyfunction]
+fn wythoff_analyze(py: Python<'_>, x: &str, y: &str) -> PyResult<String> {
+    let x = games::parse_natural(x, "heap").py(py)?;
+    let y = games::parse_natural(y, "heap").py(py)?;
+    let a = py.detach(|| wythoff_game::analyze(&x, &y)).py(py)?;
+    json(&a)
+}
+
+/// The j-th P-position of Wythoff's game (`grundy wythoff --nth J --json`).
+#[pyfunction]
+fn wythoff_nth(py: Python<'_>, j: &str) -> PyResult<String> {
+    let j = games::parse_natural(j, "index").py(py)?;
+    json(&wythoff_game::nth(&j))
+}
+
+/// The alphabet of a pattern race: symbols and exact probabilities as the CLI's `--alphabet`
+/// and `--prob` take them.
+fn alphabet(py: Python<'_>, symbols: Option<&str>, prob: Option<&str>) -> PyResult<Alphabet> {
+    Alphabet::from_spec(symbols, prob).py(py)
+}
+
+/// A pattern race (`grundy penney P1 P2 … --json`).
+#[pyfunction]
+#[pyo3(signature = (patterns, alphabet = None, prob = None, distribution = 0, simulate = None, seed = 1))]
+fn penney_race(
+    py: Python<'_>,
+    patterns: Vec<String>,
+    alphabet: Option<&str>,
+    prob: Option<&str>,
+    distribution: usize,
+    simulate: Option<u64>,
+    seed: u64,
+) -> PyResult<String> {
+    let al = self::alphabet(py, alphabet, prob)?;
+    if distribution > report::DISTRIBUTION_LIMIT {
+        return Err(errors::raise(
+            py,
+            "InputError",
+            format!(
+                "distribution: {distribution} is more than the limit {}",
+                report::DISTRIBUTION_LIMIT
+            ),
+        ));
+    }
+    if let Some(t) = simulate {
+        if t > report::SIMULATION_TRIALS_LIMIT {
+            return Err(errors::raise(
+                py,
+                "InputError",
+                format!(
+                    "simulate: {t} is more than the limit {}",
+                    report::SIMULATION_TRIALS_LIMIT
+                ),
+            ));
+        }
+    }
+    let options = RaceOptions {
+        distribution,
+        simulate: simulate.map(|trials| SimulationRequest { trials, seed }),
+    };
+    let settings = Settings::new("auto", 0, None)?;
+    let r = compute::run(py, settings, |_| {
+        Ok(report::race(al, &patterns, &options, &mut |_| {})?)
+    })?;
+    json(&r)
+}
+
+/// The best reply to a pattern (`grundy penney --best-reply P --json`).
+#[pyfunction]
+#[pyo3(signature = (pattern, alphabet = None, prob = None))]
+fn penney_best_reply(
+    py: Python<'_>,
+    pattern: &str,
+    alphabet: Option<&str>,
+    prob: Option<&str>,
+) -> PyResult<String> {
+    let al = self::alphabet(py, alphabet, prob)?;
+    json(&py.detach(|| report::best_reply(&al, pattern)).py(py)?)
+}
+
+/// The first player's best pattern of a length (`grundy penney --best-first N --json`).
+#[pyfunction]
+#[pyo3(signature = (length, alphabet = None, prob = None))]
+fn penney_best_first(
+    py: Python<'_>,
+    length: usize,
+    alphabet: Option<&str>,
+    prob: Option<&str>,
+) -> PyResult<String> {
+    let al = self::alphabet(py, alphabet, prob)?;
+    json(&py.detach(|| report::best_first(&al, length)).py(py)?)
+}
+
+/// P(column beats row) for every pair of patterns of a length (`grundy penney --table N`).
+#[pyfunction]
+#[pyo3(signature = (length, alphabet = None, prob = None))]
+fn penney_table(
+    py: Python<'_>,
+    length: usize,
+    alphabet: Option<&str>,
+    prob: Option<&str>,
+) -> PyResult<String> {
+    let al = self::alphabet(py, alphabet, prob)?;
+    json(&py.detach(|| report::table(&al, length)).py(py)?)
+}
+
+/// A non-transitive cycle of patterns of a length (`grundy penney --cycle N --json`).
+#[pyfunction]
+#[pyo3(signature = (length, alphabet = None, prob = None))]
+fn penney_cycle(
+    py: Python<'_>,
+    length: usize,
+    alphabet: Option<&str>,
+    prob: Option<&str>,
+) -> PyResult<String> {
+    let al = self::alphabet(py, alphabet, prob)?;
+    json(&py.detach(|| report::cycle(&al, length)).py(py)?)
+}
+
+/// Adds this file's functions to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(nim, m)?)?;
+    m.add_function(wrap_pyfunction!(nimber, m)?)?;
+    m.add_function(wrap_pyfunction!(heap_parse, m)?)?;
+    m.add_function(wrap_pyfunction!(heap_sequence, m)?)?;
+    m.add_function(wrap_pyfunction!(heap_until_proven, m)?)?;
+    m.add_function(wrap_pyfunction!(heap_analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(fib_analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(wythoff_analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(wythoff_nth, m)?)?;
+    m.add_function(wrap_pyfunction!(penney_race, m)?)?;
+    m.add_function(wrap_pyfunction!(penney_best_reply, m)?)?;
+    m.add_function(wrap_pyfunction!(penney_best_first, m)?)?;
+    m.add_function(wrap_pyfunction!(penney_table, m)?)?;
+    m.add_function(wrap_pyfunction!(penney_cycle, m)?)?;
+    Ok(())
+}

@@ -40,8 +40,8 @@ use grundy_sparse::Plan;
 /// The record-scale engine for take-and-break codes that split heaps (rare and common values),
 /// with durable checkpoints and saves. [`record`] drives it; these are its own types.
 pub mod sparse {
-    pub use grundy_sparse::{PAYS_AFTER, PERIOD_SEARCH_LIMIT};
     pub use grundy_sparse::{Engine, Error, Plan, Progress, RunOptions, Saved, Summary};
+    pub use grundy_sparse::{PAYS_AFTER, PERIOD_SEARCH_LIMIT};
 }
 
 /// `Auto` uses the sparse engine from this many heaps on: below, the reference engine is as

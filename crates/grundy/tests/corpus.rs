@@ -60,6 +60,7 @@ const ENGINES: &[Engine] = &[
     Engine { name: "sparse-run-window",  claims: is_heap, run: heap_sparse_run },
     Engine { name: "facade",             claims: is_heap, run: heap_facade },
     Engine { name: "heap-solver",        claims: is_heap_or_misere, run: heap_solver },
+    Engine { name: "lua-script",         claims: is_heap, run: heap_script },
     Engine { name: "nim-closed-form",    claims: is_nim,  run: nim_closed_form },
     Engine { name: "solver",             claims: is_nim,  run: nim_solver },
     Engine { name: "conway",             claims: is_race, run: race_conway },
@@ -462,6 +463,98 @@ fn heap_facade(c: &Case) -> Result<Answer, Skip> {
         values: s.values,
         period: None,
     })
+}
+
+/// Heaps the Lua script engine computes for codes that split (quadratic work in Lua), and for
+/// the others.
+const SCRIPT_SPLIT_LIMIT: u64 = 1000;
+const SCRIPT_LIMIT: u64 = 10_000;
+
+/// The rule as a game script (`grundy::script`): a subtraction set as its members, a code
+/// (leaving at most two heaps, `!` allowed) as its digits' masks, solved by the Lua engine.
+fn heap_script(c: &Case) -> Result<Answer, Skip> {
+    use grundy::script::{Limits, Script};
+    use grundy_heap::code::Constraint;
+    let w = heap_work(c)?;
+    let m = w.m();
+    let source = match &w.base {
+        Rule::Subtraction(SubtractionSet::Infinite(set)) => {
+            if m > SCRIPT_LIMIT {
+                return Err(Skip::Unsupported(format!("{m} heaps")));
+            }
+            let members: Vec<String> = set.members_upto(m).iter().map(|x| x.to_string()).collect();
+            format!(
+                "local S = {{{}}}\nfunction moves(n)\n  local out = {{}}\n  for _, s in ipairs(S) do if s <= n then out[#out + 1] = n - s end end\n  return out\nend\n",
+                members.join(", ")
+            )
+        }
+        base => {
+            let code = base
+                .take_break()
+                .ok_or_else(|| Skip::Unsupported("no code".into()))?;
+            if code.digits.iter().any(|d| d.mask >= 8) {
+                return Err(Skip::Unsupported(
+                    "moves that leave three heaps or more".into(),
+                ));
+            }
+            if code
+                .digits
+                .iter()
+                .any(|d| !matches!(d.constraint, Constraint::Any | Constraint::Unequal))
+            {
+                return Err(Skip::Unsupported("a constraint other than !".into()));
+            }
+            let limit = if splits(&code) {
+                SCRIPT_SPLIT_LIMIT
+            } else {
+                SCRIPT_LIMIT
+            };
+            if m > limit {
+                return Err(Skip::Unsupported(format!(
+                    "{m} heaps of this code is too slow in Lua"
+                )));
+            }
+            let digits: Vec<String> = code
+                .digits
+                .iter()
+                .map(|d| format!("{{{}, {}}}", d.mask, d.constraint == Constraint::Unequal))
+                .collect();
+            let repeat = code.repeat_from.map_or(-1, |r| r as i64);
+            format!(
+                r#"local D, R = {{{}}}, {repeat}
+local function digit(k)
+  if k < #D then return D[k + 1] end
+  if R < 0 then return nil end
+  return D[R + 1 + (k - R) % (#D - R)]
+end
+function moves(n)
+  local out = {{}}
+  local top = n
+  if R < 0 then top = math.min(n, #D - 1) end
+  for k = 0, top do
+    local d = digit(k)
+    if d then
+      local mask, unequal, r = d[1], d[2], n - k
+      if k > 0 and mask % 2 == 1 and r == 0 then out[#out + 1] = 0 end
+      if k > 0 and math.floor(mask / 2) % 2 == 1 and r > 0 then out[#out + 1] = r end
+      if math.floor(mask / 4) % 2 == 1 then
+        for a = 1, math.floor(r / 2) do
+          if not (unequal and a == r - a) then out[#out + 1] = sum(a, r - a) end
+        end
+      end
+    end
+  end
+  return out
+end
+"#,
+                digits.join(", ")
+            )
+        }
+    };
+    let script = Script::load("corpus.lua", &source, Limits::default()).map_err(failed)?;
+    let seq = script.sequence(m).map_err(failed)?;
+    let values = seq.values.into_iter().map(|v| v as u32).collect();
+    Ok(heap_answer(&w, values))
 }
 
 fn histogram_of(values: &[u32]) -> Vec<u64> {

@@ -19,10 +19,16 @@ fn a_code_whose_rare_list_does_not_pay_runs_on_the_reference_engine() {
     };
     let rec = heap::record(&r, &opts, &mut Compute::new()).expect("record");
     assert_eq!(rec.engine, EngineUsed::Reference);
-    assert!(rec.note.as_deref().is_some_and(|t| t.contains("does not pay")));
+    assert!(rec
+        .note
+        .as_deref()
+        .is_some_and(|t| t.contains("does not pay")));
     assert!(rec.describe(&r, false).contains("engine: reference"));
     let code = heap::rule::parse_code("0.7267").expect("code");
-    assert_eq!(rec.values.as_deref(), Some(&heap::reference::sequence(&code, n)[..]));
+    assert_eq!(
+        rec.values.as_deref(),
+        Some(&heap::reference::sequence(&code, n)[..])
+    );
 
     let seq = heap::sequence(&r, n, &mut Compute::new()).expect("sequence");
     assert_eq!(seq.engine, EngineUsed::Reference);
@@ -45,7 +51,10 @@ fn a_code_with_few_rare_heaps_runs_on_the_record_engine() {
     assert_eq!(rec.threads, 1);
     assert!(rec.note.is_none());
     let text = rec.describe(&r, true);
-    assert!(text.contains("engine: the record engine (rare/common), 1 thread"), "{text}");
+    assert!(
+        text.contains("engine: the record engine (rare/common), 1 thread"),
+        "{text}"
+    );
     let seq = heap::sequence(&r, 40_000, &mut Compute::new()).expect("sequence");
     assert_eq!(seq.engine, EngineUsed::Sparse);
 }

@@ -163,7 +163,8 @@ pub fn rule_bound(rule: &Rule) -> Option<ProofBound> {
 
 /// The smallest (period, preperiod, saltus) of `values`, proven when `bound` is given and its
 /// check fits in the data, else observed when [`observed_enough`] accepts it; `None` when
-/// nothing convincing is found (see the module documentation).
+/// nothing convincing is found (see the module documentation). The values may be stored in any
+/// unsigned type (the record engine searches its u8 or u16 storage without a u32 copy).
 ///
 /// ```
 /// use grundy_heap::periodicity::{find, Status};
@@ -175,13 +176,13 @@ pub fn rule_bound(rule: &Rule) -> Option<ProofBound> {
 /// w.extend([5, 6, 5, 6, 5, 6, 5, 6, 5, 6, 5, 6, 5, 6, 5, 6]);
 /// assert_eq!(find(&w, None), None);
 /// ```
-pub fn find(values: &[u32], bound: Option<ProofBound>) -> Option<Periodicity> {
+pub fn find<T: Copy + Into<u32>>(values: &[T], bound: Option<ProofBound>) -> Option<Periodicity> {
     let len = values.len() as u64;
     if len < 2 {
         return None;
     }
     let last = len - 1;
-    let at = |i: u64| values[i as usize] as i64;
+    let at = |i: u64| i64::from(values[i as usize].into());
     let mut observed: Option<Periodicity> = None;
     for p in 1..=last / 2 {
         if let Some(o) = observed {
@@ -223,9 +224,9 @@ pub fn observed_enough(len: u64, e: u64, p: u64) -> bool {
 }
 
 /// Given a proven period p from e, the smallest period (a divisor of p) and its preperiod.
-fn refine(values: &[u32], e: u64, p: u64) -> Periodicity {
+fn refine<T: Copy + Into<u32>>(values: &[T], e: u64, p: u64) -> Periodicity {
     let last = values.len() as u64 - 1;
-    let at = |i: u64| values[i as usize];
+    let at = |i: u64| values[i as usize].into();
     let mut best = p;
     for d in (1..p).filter(|d| p.is_multiple_of(*d)) {
         if e + p - 1 + d > last {

@@ -17,6 +17,7 @@ use std::time::Instant;
 use grundy_core::{FxHashMap, Game};
 use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value, VmState};
 
+use crate::key::{sum_key, Key};
 use crate::position::Position;
 use crate::{read, Limits, ScriptError};
 
@@ -118,10 +119,10 @@ pub(crate) struct LuaGame {
     meter: Rc<Meter>,
     error: RefCell<Option<ScriptError>>,
     stats: RefCell<Stats>,
-    canon_cache: RefCell<FxHashMap<Position, Position>>,
+    canon_cache: RefCell<FxHashMap<Key, Key>>,
     /// Positions whose option lists are kept (the roots of a query), and the lists.
-    keep: RefCell<HashSet<Position>>,
-    kept: RefCell<FxHashMap<Position, Rc<[Position]>>>,
+    keep: RefCell<HashSet<Key>>,
+    kept: RefCell<FxHashMap<Key, Rc<[Key]>>>,
     /// Keep every option list (misère searches revisit the parts of sums).
     keep_all: Cell<bool>,
 }
@@ -245,7 +246,7 @@ impl LuaGame {
     }
 
     /// Keeps the option lists of `p` (a root: its moves are listed after it is valued).
-    pub(crate) fn keep(&self, p: &Position) {
+    pub(crate) fn keep(&self, p: &Key) {
         self.keep.borrow_mut().insert(p.clone());
     }
 
@@ -330,8 +331,10 @@ impl LuaGame {
     }
 
     /// `moves(p)` as positions, canonical when the script has `canon`.
-    fn call_moves(&self, p: &Position, out: &mut Vec<Position>) {
+    fn call_moves(&self, key: &Key, out: &mut Vec<Key>) {
         let start = Instant::now();
+        let pos = key.position();
+        let p = &pos;
         let r = self.call(&self.moves, "moves", p);
         let result = r.and_then(|v| match v {
             Value::Table(t) => {
@@ -375,25 +378,26 @@ impl LuaGame {
     }
 
     /// The canonical form of `p` (by the script's `canon`, memoised); `None` after an error.
-    pub(crate) fn canonical(&self, p: Position) -> Option<Position> {
+    pub(crate) fn canonical(&self, p: Key) -> Option<Key> {
         let Some(canon) = &self.canon else {
             return Some(p);
         };
-        if let Position::Sum(parts) = p {
-            let mut out = Vec::with_capacity(parts.len());
-            for q in parts {
+        if p.is_sum() {
+            let mut out = Vec::new();
+            for q in p.parts() {
                 out.push(self.canonical(q)?);
             }
-            return Some(Position::sum(out));
+            return Some(sum_key(&out));
         }
         if let Some(c) = self.canon_cache.borrow().get(&p) {
             return Some(c.clone());
         }
         let start = Instant::now();
         self.stats.borrow_mut().other_calls += 1;
+        let pos = p.position();
         let r = self
-            .call(canon, "canon", &p)
-            .and_then(|v| self.one_position("canon", &p, v));
+            .call(canon, "canon", &pos)
+            .and_then(|v| self.one_position("canon", &pos, v));
         self.stats.borrow_mut().lua_seconds += start.elapsed().as_secs_f64();
         match r {
             Ok(c) => {
@@ -408,7 +412,7 @@ impl LuaGame {
     }
 
     /// Converts a value returned by `fname(p)` that must be one position.
-    fn one_position(&self, fname: &str, p: &Position, v: Value) -> Result<Position, ScriptError> {
+    fn one_position(&self, fname: &str, p: &Position, v: Value) -> Result<Key, ScriptError> {
         let t = self
             .lua
             .create_table_from([(1, v)])
@@ -448,7 +452,7 @@ impl LuaGame {
     }
 
     /// The options of a position that is not a sum, from the kept lists or from Lua.
-    fn base_options(&self, p: &Position, out: &mut Vec<Position>) {
+    fn base_options(&self, p: &Key, out: &mut Vec<Key>) {
         if let Some(list) = self.kept.borrow().get(p) {
             out.extend(list.iter().cloned());
             return;
@@ -478,58 +482,51 @@ impl LuaGame {
         }
         !(tick && self.check_clock())
     }
-
-    /// The game's name for messages.
-    pub(crate) fn name(&self) -> &str {
-        &self.name
-    }
 }
 
 impl Game for LuaGame {
-    type Position = Position;
+    type Position = Key;
 
-    fn options(&self, p: &Position, out: &mut Vec<Position>) {
+    fn options(&self, p: &Key, out: &mut Vec<Key>) {
         if self.failed() {
             return;
         }
-        match p {
-            Position::Sum(parts) => {
-                // A move in one part (misère searches and winning-move lists use whole sums).
-                let mut opts = Vec::new();
-                for (i, part) in parts.iter().enumerate() {
-                    opts.clear();
-                    self.base_options(part, &mut opts);
-                    if self.failed() {
-                        return;
-                    }
-                    for o in &opts {
-                        let mut next = parts.clone();
-                        next[i] = o.clone();
-                        out.push(Position::sum(next));
-                    }
+        if p.is_sum() {
+            // A move in one part (misère searches and winning-move lists use whole sums).
+            let parts = p.parts();
+            let mut opts = Vec::new();
+            for (i, part) in parts.iter().enumerate() {
+                opts.clear();
+                self.base_options(part, &mut opts);
+                if self.failed() {
+                    return;
+                }
+                for o in &opts {
+                    let mut next = parts.clone();
+                    next[i] = o.clone();
+                    out.push(sum_key(&next));
                 }
             }
-            _ => {
-                if self.open() {
-                    self.base_options(p, out);
-                }
-            }
+        } else if self.open() {
+            self.base_options(p, out);
         }
     }
 
-    fn components(&self, p: &Position, out: &mut Vec<Position>) -> bool {
+    fn components(&self, key: &Key, out: &mut Vec<Key>) -> bool {
         if self.failed() {
             return false;
         }
-        match p {
-            Position::Sum(parts) => {
+        match key.is_sum() {
+            true => {
                 if !self.open() {
                     return false;
                 }
-                out.extend(parts.iter().cloned());
+                crate::key::push_parts(key, out);
                 true
             }
-            _ => {
+            false => {
+                let pos = key.position();
+                let p = &pos;
                 let Some(split) = &self.split else {
                     return false;
                 };

@@ -85,6 +85,7 @@
 #![deny(unsafe_code)]
 
 mod engine;
+mod key;
 mod position;
 #[allow(unsafe_code)]
 mod read;
@@ -100,6 +101,7 @@ use serde::Serialize;
 pub use engine::Stats;
 use engine::{short, LuaGame};
 pub use grundy_core::nim::Play;
+use key::Key;
 pub use position::{parse_position, LiteralError, Position, MAX_LITERAL_DEPTH};
 
 /// The limits a script runs under. Every one is checked; a script past one is stopped with a
@@ -601,7 +603,8 @@ impl Session {
     /// The value of `p`, or the error the script caused on the way (the memo is then cleared:
     /// its last entries may be wrong).
     fn value(&mut self, p: &Position) -> Result<u64, ScriptError> {
-        let r = self.solver.try_grundy(p);
+        let key = Key::of(p);
+        let r = self.solver.try_grundy(&key);
         if let Some(e) = self.solver.game().take_error() {
             self.solver.clear();
             return Err(e);
@@ -617,7 +620,8 @@ impl Session {
 
     /// Misère outcome of `p`, likewise.
     fn misere(&mut self, p: &Position) -> Result<Outcome, ScriptError> {
-        let r = self.solver.try_misere_outcome(p);
+        let key = Key::of(p);
+        let r = self.solver.try_misere_outcome(&key);
         if let Some(e) = self.solver.game().take_error() {
             self.solver.clear();
             return Err(e);
@@ -633,10 +637,10 @@ impl Session {
 
     /// The distinct options of `p`.
     fn options(&mut self, p: &Position) -> Result<Vec<Position>, ScriptError> {
-        let opts = self.solver.options(p);
+        let opts = self.solver.options(&Key::of(p));
         match self.solver.game().take_error() {
             Some(e) => Err(e),
-            None => Ok(opts),
+            None => Ok(opts.iter().map(Key::position).collect()),
         }
     }
 
@@ -656,7 +660,7 @@ impl Session {
         }
         self.begin();
         for p in parts {
-            self.solver.game().keep(p);
+            self.solver.game().keep(&Key::of(p));
         }
         let texts = parts
             .iter()
@@ -803,7 +807,7 @@ impl Session {
     /// A position's value and every option with its own value.
     pub fn explain(&mut self, p: &Position) -> Result<Explanation, ScriptError> {
         self.begin();
-        self.solver.game().keep(p);
+        self.solver.game().keep(&Key::of(p));
         let grundy = self.value(p)?;
         let mut options = Vec::new();
         for o in self.options(p)? {
@@ -829,9 +833,11 @@ impl Session {
     /// After the solver met a cycle: a depth-first search from `root` that names it.
     fn find_cycle(&mut self, root: &Position) -> ScriptError {
         let game = self.solver.game();
-        let mut state: HashMap<Position, bool> = HashMap::new(); // true: on the path
-        let mut path: Vec<(Position, Vec<Position>, usize)> = Vec::new();
-        let children = |p: &Position| {
+        let root = Key::of(root);
+        let name = |k: &Key| short(&k.position());
+        let mut state: HashMap<Key, bool> = HashMap::new(); // true: on the path
+        let mut path: Vec<(Key, Vec<Key>, usize)> = Vec::new();
+        let children = |p: &Key| {
             let mut out = Vec::new();
             if !grundy_core::Game::components(game, p, &mut out) {
                 out.clear();
@@ -840,7 +846,7 @@ impl Session {
             out
         };
         state.insert(root.clone(), true);
-        path.push((root.clone(), children(root), 0));
+        path.push((root.clone(), children(&root), 0));
         while let Some((_, kids, next)) = path.last_mut() {
             if let Some(e) = game.take_error() {
                 return e;
@@ -856,8 +862,8 @@ impl Session {
                 Some(true) => {
                     let start = path.iter().position(|(p, _, _)| *p == c).unwrap_or(0);
                     let mut names: Vec<String> =
-                        path[start..].iter().map(|(p, _, _)| short(p)).collect();
-                    names.push(short(&c));
+                        path[start..].iter().map(|(p, _, _)| name(p)).collect();
+                    names.push(name(&c));
                     if names.len() > 12 {
                         let n = names.len();
                         names.splice(5..n - 5, [format!("… {} more …", n - 10)]);
@@ -872,9 +878,8 @@ impl Session {
                 }
             }
         }
-        let _ = game.name();
         ScriptError::Cycle {
-            positions: vec![short(root), "…".into(), short(root)],
+            positions: vec![name(&root), "…".into(), name(&root)],
         }
     }
 }

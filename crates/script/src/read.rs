@@ -11,12 +11,13 @@ use std::ffi::c_void;
 
 use mlua::{ffi, Lua, Table};
 
-use crate::position::{Position, MAX_LITERAL_DEPTH};
+use crate::key::{self, Key};
+use crate::position::MAX_LITERAL_DEPTH;
 
 /// Largest magnitude of a Lua number taken as an integer position (doubles are exact below).
 const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53
 
-/// Converts every element of the array `list` into a [`Position`], appending them to `out`.
+/// Converts every element of the array `list` into a position [`Key`], appending them to `out`.
 ///
 /// `sum_mt` is the metatable that the engine's `sum(…)` gives its tables. The error names
 /// the 1-based index of the bad element and what is wrong with it.
@@ -24,7 +25,7 @@ pub(crate) fn read_options(
     lua: &Lua,
     list: &Table,
     sum_mt: *const c_void,
-    out: &mut Vec<Position>,
+    out: &mut Vec<Key>,
 ) -> Result<(), (usize, String)> {
     let mut result: Result<(), (usize, String)> = Ok(());
     let outcome = {
@@ -48,6 +49,47 @@ pub(crate) fn read_options(
     result
 }
 
+/// Sums of at most this many integer parts are read without allocating.
+const SMALL_SUM: usize = 8;
+
+/// True when the elements 1..=n of the table at `idx` are all numbers.
+///
+/// # Safety
+/// `state` is a valid Luau state, `idx` an absolute index holding a table, and the stack has
+/// room for one value.
+unsafe fn all_numbers(state: *mut ffi::lua_State, idx: i32, n: usize) -> bool {
+    // SAFETY: the caller's contract; each push is popped at once.
+    unsafe {
+        (1..=n).all(|i| {
+            let t = ffi::lua_rawgeti_(state, idx, i as i32);
+            ffi::lua_settop(state, -2);
+            t == ffi::LUA_TNUMBER
+        })
+    }
+}
+
+/// Encodes the number at `idx` (an integer) into `buf`; its length.
+///
+/// # Safety
+/// `state` is a valid Luau state and `idx` an absolute index holding a number.
+unsafe fn encode_number(
+    state: *mut ffi::lua_State,
+    idx: i32,
+    buf: &mut [u8; 11],
+) -> Result<usize, String> {
+    // SAFETY: the caller's contract.
+    let x = unsafe { ffi::lua_tonumber(state, idx) };
+    if x.fract() != 0.0 || !x.is_finite() {
+        return Err(format!("the number {x} is not an integer"));
+    }
+    if x.abs() > EXACT {
+        return Err(format!(
+            "the number {x:.0} is beyond 2^53, where Lua numbers are not exact"
+        ));
+    }
+    Ok(key::encode_int(x as i64, buf))
+}
+
 /// Reads the array at absolute stack index `idx`.
 ///
 /// # Safety
@@ -56,7 +98,7 @@ unsafe fn read_array(
     state: *mut ffi::lua_State,
     idx: i32,
     sum_mt: *const c_void,
-    out: &mut Vec<Position>,
+    out: &mut Vec<Key>,
 ) -> Result<(), (usize, String)> {
     // SAFETY: the caller's contract; every call below is a read of valid indices.
     unsafe {
@@ -65,12 +107,15 @@ unsafe fn read_array(
         }
         let n = array_len(state, idx).map_err(|e| (0, e))?;
         out.reserve(n);
+        let mut buf = Vec::with_capacity(32);
         for i in 1..=n {
             ffi::lua_rawgeti_(state, idx, i as i32);
             let top = ffi::lua_gettop(state);
-            let p = read_value(state, top, sum_mt, 0);
+            buf.clear();
+            let r = read_value(state, top, sum_mt, 0, &mut buf);
             ffi::lua_settop(state, top - 1);
-            out.push(p.map_err(|e| (i, e))?);
+            r.map_err(|e| (i, e))?;
+            out.push(Key::from_bytes(&buf));
         }
         Ok(())
     }
@@ -102,7 +147,7 @@ unsafe fn array_len(state: *mut ffi::lua_State, idx: i32) -> Result<usize, Strin
     }
 }
 
-/// Converts the value at absolute index `idx`.
+/// Appends the encoding ([`crate::key`]) of the value at absolute index `idx` to `out`.
 ///
 /// # Safety
 /// `state` is a valid Luau state and `idx` an absolute index.
@@ -111,34 +156,36 @@ unsafe fn read_value(
     idx: i32,
     sum_mt: *const c_void,
     depth: usize,
-) -> Result<Position, String> {
+    out: &mut Vec<u8>,
+) -> Result<(), String> {
     // SAFETY: the caller's contract; pushes are preceded by `lua_checkstack`.
     unsafe {
         match ffi::lua_type(state, idx) {
             ffi::LUA_TNUMBER => {
-                let x = ffi::lua_tonumber(state, idx);
-                if x.fract() != 0.0 || !x.is_finite() {
-                    return Err(format!("the number {x} is not an integer"));
-                }
-                if x.abs() > EXACT {
-                    return Err(format!(
-                        "the number {x:.0} is beyond 2^53, where Lua numbers are not exact"
-                    ));
-                }
-                Ok(Position::Int(x as i64))
+                let mut tmp = [0u8; 11];
+                let len = encode_number(state, idx, &mut tmp)?;
+                out.extend_from_slice(&tmp[..len]);
+                Ok(())
             }
             ffi::LUA_TINTEGER => {
                 let mut ok = 0;
                 let x = ffi::lua_tointeger64(state, idx, &mut ok);
-                Ok(Position::Int(x))
+                key::push_int(out, x);
+                Ok(())
             }
-            ffi::LUA_TBOOLEAN => Ok(Position::Bool(ffi::lua_toboolean(state, idx) != 0)),
+            ffi::LUA_TBOOLEAN => {
+                key::push_bool(out, ffi::lua_toboolean(state, idx) != 0);
+                Ok(())
+            }
             ffi::LUA_TSTRING => {
                 let mut len = 0usize;
                 let ptr = ffi::lua_tolstring(state, idx, &mut len);
                 let bytes = std::slice::from_raw_parts(ptr as *const u8, len);
                 match std::str::from_utf8(bytes) {
-                    Ok(s) => Ok(Position::Str(s.to_string())),
+                    Ok(_) => {
+                        key::push_str(out, bytes);
+                        Ok(())
+                    }
                     Err(_) => Err("a string that is not UTF-8 text".into()),
                 }
             }
@@ -151,20 +198,57 @@ unsafe fn read_value(
                 if ffi::lua_checkstack(state, 4) == 0 {
                     return Err("the Lua stack is full".into());
                 }
-                let n = array_len(state, idx)?;
-                let mut items = Vec::with_capacity(n);
-                for i in 1..=n {
-                    ffi::lua_rawgeti_(state, idx, i as i32);
-                    let top = ffi::lua_gettop(state);
-                    let p = read_value(state, top, sum_mt, depth + 1);
-                    ffi::lua_settop(state, top - 1);
-                    items.push(p?);
-                }
-                Ok(if is_sum {
-                    Position::sum(items)
+                // The engine's `sum(...)` builds its tables from its arguments: an array.
+                let n = if is_sum {
+                    ffi::lua_objlen(state, idx)
                 } else {
-                    Position::List(items)
-                })
+                    array_len(state, idx)?
+                };
+                if is_sum && n <= SMALL_SUM && all_numbers(state, idx, n) {
+                    // The common sum (`sum(a, b)` of integers): encoded on the stack.
+                    let mut enc = [([0u8; 11], 0usize); SMALL_SUM];
+                    for (i, slot) in enc.iter_mut().enumerate().take(n) {
+                        ffi::lua_rawgeti_(state, idx, (i + 1) as i32);
+                        let top = ffi::lua_gettop(state);
+                        let r = encode_number(state, top, &mut slot.0);
+                        ffi::lua_settop(state, top - 1);
+                        slot.1 = r?;
+                    }
+                    let parts = &mut enc[..n];
+                    parts.sort_unstable_by(|x, y| x.0[..x.1].cmp(&y.0[..y.1]));
+                    if n == 1 {
+                        out.extend_from_slice(&parts[0].0[..parts[0].1]);
+                    } else {
+                        key::push_sum_header(out, n);
+                        for (b, l) in parts.iter() {
+                            out.extend_from_slice(&b[..*l]);
+                        }
+                    }
+                } else if is_sum {
+                    // Parts apart first: a sum is flattened and sorted.
+                    let mut parts = Vec::with_capacity(16 * n);
+                    let mut ranges = Vec::with_capacity(n);
+                    for i in 1..=n {
+                        ffi::lua_rawgeti_(state, idx, i as i32);
+                        let top = ffi::lua_gettop(state);
+                        let s = parts.len();
+                        let r = read_value(state, top, sum_mt, depth + 1, &mut parts);
+                        ffi::lua_settop(state, top - 1);
+                        r?;
+                        ranges.push((s, parts.len()));
+                    }
+                    key::push_sum(out, &parts, &ranges);
+                } else {
+                    key::push_list(out, n);
+                    for i in 1..=n {
+                        ffi::lua_rawgeti_(state, idx, i as i32);
+                        let top = ffi::lua_gettop(state);
+                        let r = read_value(state, top, sum_mt, depth + 1, out);
+                        ffi::lua_settop(state, top - 1);
+                        r?;
+                    }
+                }
+                Ok(())
             }
             ffi::LUA_TNIL => Err("nil".into()),
             ffi::LUA_TFUNCTION => Err("a function".into()),

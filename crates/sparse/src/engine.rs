@@ -1,5 +1,5 @@
-//! The public engine: a [`Core`] over u16 values that switches to u32 when a value needs it,
-//! plus mask management, threads and progress.
+//! The public engine: a [`Core`] over u8 values that switches to u16 and then u32 when a value
+//! needs it, plus mask management, threads and progress.
 
 use grundy_heap::TakeBreak;
 
@@ -10,7 +10,9 @@ use crate::plan::Plan;
 use crate::seq::{Seq, Val};
 use crate::tiles::{Core, Stats, Tuning};
 
+/// The engine's state in the narrowest value type that holds every value so far.
 enum Inner {
+    Byte(Core<u8>),
     Narrow(Core<u16>),
     Wide(Core<u32>),
 }
@@ -18,6 +20,7 @@ enum Inner {
 macro_rules! with_core {
     ($self:expr, $c:ident => $body:expr) => {
         match &$self.inner {
+            Inner::Byte($c) => $body,
             Inner::Narrow($c) => $body,
             Inner::Wide($c) => $body,
         }
@@ -26,11 +29,17 @@ macro_rules! with_core {
 macro_rules! with_core_mut {
     ($self:expr, $c:ident => $body:expr) => {
         match &mut $self.inner {
+            Inner::Byte($c) => $body,
             Inner::Narrow($c) => $body,
             Inner::Wide($c) => $body,
         }
     };
 }
+
+/// The largest `cap` (values are at most `cap`) each narrow type holds: u8 up to 128, u16 up
+/// to 32768 (a block may end with one value equal to `cap`; see `Engine::maybe_widen`).
+const BYTE_CAP: u32 = 128;
+const NARROW_CAP: u32 = 32768;
 
 /// The most threads an engine runs: a hard ceiling (each thread has its own stack and tile
 /// rows), also bounded by four per core (see [`max_threads`]).
@@ -103,6 +112,8 @@ pub struct Engine {
     rare_seen: usize,
     blocks_since_mask: u32,
     window: Option<Window>,
+    /// The largest `cap` the u8 and u16 storage keep before widening (a test knob lowers them).
+    caps: (u32, u32),
 }
 
 impl Engine {
@@ -111,12 +122,13 @@ impl Engine {
         let plan = Plan::new(code)?;
         Ok(Engine {
             code: code.clone(),
-            inner: Inner::Narrow(Core::new(plan)),
+            inner: Inner::Byte(Core::new(plan)),
             crew: None,
             pace: Pace::new(1),
             rare_seen: 0,
             blocks_since_mask: 0,
             window: None,
+            caps: (BYTE_CAP, NARROW_CAP),
         })
     }
 
@@ -183,6 +195,44 @@ impl Engine {
     /// Values fetched through the window's gap source so far.
     pub fn gap_fetches(&self) -> u64 {
         self.window.as_ref().map_or(0, |w| w.fetches)
+    }
+
+    /// Test knob: widens the value storage from u8 to u16 once values may exceed `byte_cap`,
+    /// and to u32 past `narrow_cap` (instead of 128 and 32768), so that small runs take both
+    /// switches. Results never depend on it.
+    #[doc(hidden)]
+    pub fn with_storage_caps(mut self, byte_cap: u32, narrow_cap: u32) -> Engine {
+        self.caps = (byte_cap.min(BYTE_CAP), narrow_cap.min(NARROW_CAP));
+        self
+    }
+
+    /// Bytes each value takes in memory now (1, 2 or 4: the narrowest type that holds them).
+    pub fn value_bytes(&self) -> usize {
+        match self.inner {
+            Inner::Byte(_) => 1,
+            Inner::Narrow(_) => 2,
+            Inner::Wide(_) => 4,
+        }
+    }
+
+    /// The period search of [`grundy_heap::periodicity::find`] over G(0..len()), on the values
+    /// as stored (no copy) when all are in memory, else over `values` given by the caller.
+    pub(crate) fn find_period(
+        &self,
+        bound: Option<grundy_heap::periodicity::ProofBound>,
+        values: Option<&[u32]>,
+    ) -> Option<grundy_heap::periodicity::Periodicity> {
+        use grundy_heap::periodicity::find;
+        if let Some(v) = values {
+            return find(v, bound);
+        }
+        with_core!(self, c => {
+            if c.seq.start == 0 && c.seq.prefix.is_empty() {
+                find(&c.seq.recent, bound)
+            } else {
+                find(&self.values(), bound)
+            }
+        })
     }
 
     /// Changes block, tile and scan sizes (speed only; results never depend on them).
@@ -307,7 +357,13 @@ impl Engine {
             with_core_mut!(self, c => c.seq.recent.reserve_exact(more));
         }
         while self.len() < target {
+            let bytes = self.value_bytes();
             self.maybe_widen();
+            if self.window.is_none() && self.value_bytes() != bytes {
+                // The wider copy holds only what was computed: reserve the rest again, exactly.
+                let more = usize::try_from(target - self.len()).unwrap_or(0);
+                with_core_mut!(self, c => c.seq.recent.reserve_exact(more));
+            }
             let left = target - self.len();
             let mut count = usize::try_from(left).unwrap_or(usize::MAX);
             let max = self.max_value().0;
@@ -410,12 +466,19 @@ impl Engine {
         });
     }
 
-    /// Switches to u32 storage before a value could exceed u16.
+    /// Switches to a wider storage type before a value could exceed the current one. A block
+    /// ends as soon as a value reaches `cap` (the values of options are xors of smaller values,
+    /// so a new value is at most `cap`), which the type still holds; `cap` then doubles.
     fn maybe_widen(&mut self) {
+        let (byte_cap, narrow_cap) = self.caps;
+        if let Inner::Byte(c) = &self.inner {
+            if c.cap > byte_cap {
+                self.inner = Inner::Narrow(c.convert::<u16>());
+            }
+        }
         if let Inner::Narrow(c) = &self.inner {
-            if c.cap > 32768 {
-                let wide = c.convert::<u32>();
-                self.inner = Inner::Wide(wide);
+            if c.cap > narrow_cap {
+                self.inner = Inner::Wide(c.convert::<u32>());
             }
         }
     }
@@ -574,6 +637,7 @@ impl Loader {
             rare_seen: 0,
             blocks_since_mask: 0,
             window: None,
+            caps: (BYTE_CAP, NARROW_CAP),
         };
         e.rare_seen = e.rare_count();
         Ok(e)

@@ -35,21 +35,41 @@ pub(crate) fn mark_lanes<T: Val>(
 ) {
     assert!((limit as usize) < width && rows.len() >= LANES * width);
     #[cfg(target_arch = "x86_64")]
-    if let Some(vals) = T::as_u16(vals) {
+    {
         // The vector code clamps in u16 lanes: rows past 65535 values take the plain loop.
-        if limit < 1 << 16 && has_avx2() {
+        // u8 values are widened to u16 lanes as they are loaded.
+        fn vector<V: x86::Lane>(
+            rows: &mut [u8],
+            width: usize,
+            limit: u32,
+            vals: &[V],
+            base: u64,
+            rp: &[u64],
+            rv: &[u32],
+        ) -> bool {
+            if limit >= 1 << 16 || !has_avx2() {
+                return false;
+            }
             macro_rules! fixed_width {
                 ($($w:literal)*) => {
                     match width {
-                        // SAFETY: AVX2 was detected at run time just above, and the assertion
-                        // at the top gives `limit < width == W` and `rows.len() >= LANES * W`
+                        // SAFETY: AVX2 was detected at run time just above, and the caller's
+                        // assertion gives `limit < width == W` and `rows.len() >= LANES * W`
                         // (the kernel's contract; its partner loads are bounds-checked slices).
-                        $($w => return unsafe { x86::mark_lanes::<$w>(rows, limit, vals, base, rp, rv) },)*
-                        _ => {}
+                        $($w => { unsafe { x86::mark_lanes::<$w, V>(rows, limit, vals, base, rp, rv) }; true },)*
+                        _ => false,
                     }
                 };
             }
-            fixed_width!(128 192 320 576 1088);
+            fixed_width!(128 192 320 576 1088)
+        }
+        let done = match (T::as_u16(vals), T::as_u8(vals)) {
+            (Some(v), _) => vector(rows, width, limit, v, base, rp, rv),
+            (None, Some(v)) => vector(rows, width, limit, v, base, rp, rv),
+            _ => false,
+        };
+        if done {
+            return;
         }
     }
     for (&r, &gr) in rp.iter().zip(rv) {
@@ -122,7 +142,35 @@ pub(crate) fn scan_pairs<T: Val>(
         return Some(0);
     }
     #[cfg(target_arch = "x86_64")]
-    if let (Some(f), Some(s)) = (T::as_u16(firsts), T::as_u16(seconds)) {
+    {
+        let found = match (T::as_u16(firsts), T::as_u16(seconds)) {
+            (Some(f), Some(s)) => scan_vector(f, s, layout, cap, need),
+            _ => match (T::as_u8(firsts), T::as_u8(seconds)) {
+                (Some(f), Some(s)) => scan_vector(f, s, layout, cap, need),
+                _ => None,
+            },
+        };
+        if let Some(found) = found {
+            return match found {
+                Ok(k) => Some(k),
+                Err(k) => scan_plain(firsts, seconds, layout, k, need),
+            };
+        }
+    }
+    scan_plain(firsts, seconds, layout, 0, need)
+}
+
+/// The vector part of [`scan_pairs`] where it applies (None where it does not): `Ok(k)` when
+/// `need` emptied at pair k, else `Err(k)` with pairs `0..k` looked at.
+#[cfg(target_arch = "x86_64")]
+fn scan_vector<V: x86::Lane>(
+    f: &[V],
+    s: &[V],
+    layout: Layout,
+    cap: u32,
+    need: &mut [u64],
+) -> Option<Result<usize, usize>> {
+    {
         if cap <= 512 && has_avx2() && need[8.min(need.len())..].iter().all(|&w| w == 0) {
             let mut set = [0u64; 8];
             let words = need.len().min(8);
@@ -136,20 +184,17 @@ pub(crate) fn scan_pairs<T: Val>(
             // whatever their lengths (here equal, asserted above).
             let (done, k) = unsafe {
                 match (narrow, aligned) {
-                    (true, false) => x86::scan_pairs::<false, false>(f, s, &mut set),
-                    (false, false) => x86::scan_pairs::<true, false>(f, s, &mut set),
-                    (true, true) => x86::scan_pairs::<false, true>(f, s, &mut set),
-                    (false, true) => x86::scan_pairs::<true, true>(f, s, &mut set),
+                    (true, false) => x86::scan_pairs::<false, false, V>(f, s, &mut set),
+                    (false, false) => x86::scan_pairs::<true, false, V>(f, s, &mut set),
+                    (true, true) => x86::scan_pairs::<false, true, V>(f, s, &mut set),
+                    (false, true) => x86::scan_pairs::<true, true, V>(f, s, &mut set),
                 }
             };
             need[..words].copy_from_slice(&set[..words]);
-            if done {
-                return Some(k);
-            }
-            return scan_plain(firsts, seconds, layout, k, need);
+            return Some(if done { Ok(k) } else { Err(k) });
         }
     }
-    scan_plain(firsts, seconds, layout, 0, need)
+    None
 }
 
 /// [`scan_pairs`] one pair at a time, from pair `from` on.
@@ -188,6 +233,38 @@ mod x86 {
     use std::arch::x86_64::*;
 
     use super::LANES;
+
+    /// A stored value type the vector kernels read (u8 or u16), always as u16 lanes.
+    pub(crate) trait Lane: Copy {
+        /// Bytes a value takes.
+        const BYTES: usize;
+    }
+    impl Lane for u8 {
+        const BYTES: usize = 1;
+    }
+    impl Lane for u16 {
+        const BYTES: usize = 2;
+    }
+
+    /// 16 values from `p` as 16 u16 lanes (u8 values zero-extended).
+    ///
+    /// # Safety
+    ///
+    /// - The CPU supports AVX2.
+    /// - `p` is valid for reads of 16 consecutive values (no alignment needed).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    unsafe fn load16<V: Lane>(p: *const V) -> __m256i {
+        // SAFETY: by the contract, the 16 values at `p` (16 or 32 bytes) are readable; `loadu`
+        // needs no alignment.
+        unsafe {
+            if V::BYTES == 1 {
+                _mm256_cvtepu8_epi16(_mm_loadu_si128(p.cast()))
+            } else {
+                _mm256_loadu_si256(p.cast())
+            }
+        }
+    }
 
     /// Bit v alone, as a 256-bit vector, for each byte value v.
     static ONE_HOT: [[u64; 4]; 256] = {
@@ -230,10 +307,10 @@ mod x86 {
     /// - `limit < W` and `rows.len() >= LANES * W`: every byte written, `k * W + v` with
     ///   `k < LANES` and `v <= limit`, is then inside `rows` (only debug builds check this).
     #[target_feature(enable = "avx2")]
-    pub(crate) unsafe fn mark_lanes<const W: usize>(
+    pub(crate) unsafe fn mark_lanes<const W: usize, V: Lane>(
         rows: &mut [u8],
         limit: u32,
-        vals: &[u16],
+        vals: &[V],
         base: u64,
         rp: &[u64],
         rv: &[u32],
@@ -245,13 +322,8 @@ mod x86 {
             let at = usize::try_from(base - rp[x]).expect("partner index");
             let partners = &vals[at..at + LANES];
             // SAFETY: `partners` is a bounds-checked slice of LANES = 32 values, so the 16 at 0
-            // and the 16 at 16 are inside it; `loadu` needs no alignment.
-            unsafe {
-                (
-                    _mm256_loadu_si256(partners.as_ptr().cast()),
-                    _mm256_loadu_si256(partners.as_ptr().add(16).cast()),
-                )
-            }
+            // and the 16 at 16 are inside it; AVX2 is enabled here.
+            unsafe { (load16(partners.as_ptr()), load16(partners.as_ptr().add(16))) }
         };
         if rp.is_empty() {
             return;
@@ -328,12 +400,12 @@ mod x86 {
     /// # Safety
     ///
     /// - The CPU supports AVX2.
-    /// - `x` and `y` are each valid for reads of 32 consecutive `u16` (no alignment needed).
+    /// - `x` and `y` are each valid for reads of 32 consecutive values (no alignment needed).
     #[target_feature(enable = "avx2")]
     #[inline]
-    unsafe fn probe<const WIDE: bool, const ALIGNED: bool>(
-        x: *const u16,
-        y: *const u16,
+    unsafe fn probe<const WIDE: bool, const ALIGNED: bool, V: Lane>(
+        x: *const V,
+        y: *const V,
         need: &Need,
     ) -> (__m256i, __m256i, __m256i) {
         // Reverses the 16 words of a vector: bytes within each half, then the halves.
@@ -348,21 +420,15 @@ mod x86 {
             1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64,
             -128, 1, 2, 4, 8, 16, 32, 64, -128,
         );
-        // SAFETY: by the contract, `x` and `y` each point at 32 readable u16: the 16 at 0 and
-        // the 16 at 16 are inside them; `loadu` needs no alignment.
+        // SAFETY: by the contract, `x` and `y` each point at 32 readable values: the 16 at 0
+        // and the 16 at 16 are inside them; AVX2 is enabled here.
         let (x0, x1, y0, y1) = unsafe {
-            let x0 = _mm256_loadu_si256(x.cast());
-            let x1 = _mm256_loadu_si256(x.add(16).cast());
+            let x0 = load16(x);
+            let x1 = load16(x.add(16));
             let (y0, y1) = if ALIGNED {
-                (
-                    _mm256_loadu_si256(y.cast()),
-                    _mm256_loadu_si256(y.add(16).cast()),
-                )
+                (load16(y), load16(y.add(16)))
             } else {
-                (
-                    reverse(_mm256_loadu_si256(y.add(16).cast())),
-                    reverse(_mm256_loadu_si256(y.cast())),
-                )
+                (reverse(load16(y.add(16))), reverse(load16(y)))
             };
             (x0, x1, y0, y1)
         };
@@ -447,9 +513,9 @@ mod x86 {
     /// Sound for any slices (it reads only pairs inside both); safe to call from AVX2 code,
     /// elsewhere the caller must make sure, in its `unsafe` call, that the CPU supports AVX2.
     #[target_feature(enable = "avx2")]
-    pub(crate) fn scan_pairs<const WIDE: bool, const ALIGNED: bool>(
-        firsts: &[u16],
-        seconds: &[u16],
+    pub(crate) fn scan_pairs<const WIDE: bool, const ALIGNED: bool, V: Lane>(
+        firsts: &[V],
+        seconds: &[V],
         set: &mut [u64; 8],
     ) -> (bool, usize) {
         let len = firsts.len().min(seconds.len());
@@ -480,7 +546,7 @@ mod x86 {
                 let (x, y) = at(k + 32 * p);
                 // SAFETY: k + 32 * p + 32 <= k + 32 * PROBES <= len (the loop condition), so
                 // `at` points at 32 pairs inside both slices; AVX2 is enabled here.
-                let (l, h, t) = unsafe { probe::<WIDE, ALIGNED>(x, y, &need) };
+                let (l, h, t) = unsafe { probe::<WIDE, ALIGNED, V>(x, y, &need) };
                 // Stored before the test, so that a hit finds the bytes ready to load.
                 // SAFETY: p < PROBES, so bytes 32 * p..32 * p + 32 lie inside `low` and `high`
                 // (32 * PROBES bytes each); `storeu` needs no alignment.
@@ -510,7 +576,7 @@ mod x86 {
             let (x, y) = at(k);
             // SAFETY: k + 32 <= len (the loop condition), so `at` points at 32 pairs inside both
             // slices; AVX2 is enabled here.
-            let (l, h, t) = unsafe { probe::<WIDE, ALIGNED>(x, y, &need) };
+            let (l, h, t) = unsafe { probe::<WIDE, ALIGNED, V>(x, y, &need) };
             // SAFETY: bytes 0..32 lie inside `low` and `high` (32 * PROBES bytes each);
             // `storeu` needs no alignment.
             unsafe {
@@ -613,7 +679,15 @@ mod tests {
             let mut rows = vec![0u8; LANES * width];
             let limit = if narrow { cap / 2 } else { cap };
             mark_lanes(&mut rows, width, limit, &vals, base, &rp, &rv);
-            prop_assert_eq!(rows, plain_marks(width, limit, &vals, base, &rp, &rv));
+            let want = plain_marks(width, limit, &vals, base, &rp, &rv);
+            prop_assert_eq!(&rows, &want);
+            // The same values stored as u8 (the engine's storage while values stay below 256).
+            if cap <= 256 {
+                let bytes: Vec<u8> = vals.iter().map(|&v| v as u8).collect();
+                let mut rows8 = vec![0u8; LANES * width];
+                mark_lanes(&mut rows8, width, limit, &bytes, base, &rp, &rv);
+                prop_assert_eq!(&rows8, &want);
+            }
         }
 
         /// The vector scan finds the same values as the plain one and stops no earlier than the
@@ -635,6 +709,7 @@ mod tests {
                 let v = (*w as u32 % cap) as usize;
                 need[v / 64] |= 1 << (v % 64);
             }
+            let need0 = need.clone();
             let mut need2 = need.clone();
             let mut need3 = need.clone();
             let fast = scan_pairs(&firsts, &seconds, Layout::Mirrored, cap, &mut need);
@@ -652,6 +727,20 @@ mod tests {
             }
             prop_assert_eq!(&need3, &need2);
             prop_assert_eq!(&need, &need2);
+            // The same scans over u8 storage.
+            if cap <= 256 {
+                let f8: Vec<u8> = firsts.iter().map(|&v| v as u8).collect();
+                let s8: Vec<u8> = seconds.iter().map(|&v| v as u8).collect();
+                let r8: Vec<u8> = reversed.iter().map(|&v| v as u8).collect();
+                let mut need8 = need0.clone();
+                let fast8 = scan_pairs(&f8, &s8, Layout::Mirrored, cap, &mut need8);
+                prop_assert_eq!(fast8.is_some(), plain.is_some());
+                prop_assert_eq!(&need8, &need2);
+                let mut need8 = need0.clone();
+                let aligned8 = scan_pairs(&r8, &s8, Layout::Aligned, cap, &mut need8);
+                prop_assert_eq!(aligned8.is_some(), plain.is_some());
+                prop_assert_eq!(&need8, &need2);
+            }
         }
     }
 }

@@ -305,11 +305,7 @@ pub(crate) fn summarize_with(
     let n = engine.len().saturating_sub(1);
     let searched = find_period && engine.len() <= PERIOD_SEARCH_LIMIT;
     let period = if searched {
-        let bound = periodicity::code_bound(code);
-        match values {
-            Some(v) => periodicity::find(v, bound),
-            None => periodicity::find(&engine.values(), bound),
-        }
+        engine.find_period(periodicity::code_bound(code), values)
     } else {
         None
     };

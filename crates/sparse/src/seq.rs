@@ -1,4 +1,4 @@
-//! Storage of the computed values G(0..n): u16 while every value fits, u32 after.
+//! Storage of the computed values G(0..n): u8 while every value fits, then u16, then u32.
 //!
 //! The engine reads three kinds of positions: partners of rare heaps and small removals (recent
 //! heaps), and the first parts of a confirming scan (small heaps). [`Seq`] keeps a prefix and a
@@ -7,11 +7,32 @@
 //! (the core's `gap` hook).
 
 /// A stored value type.
-pub(crate) trait Val: Copy + Default + Send + Sync + 'static {
+pub(crate) trait Val: Copy + Default + Send + Sync + Into<u32> + 'static {
     fn get(self) -> u32;
     fn put(v: u32) -> Self;
     /// The same slice as u16 values, when that is what it holds (for the vector kernels).
     fn as_u16(s: &[Self]) -> Option<&[u16]>;
+    /// The same slice as u8 values, when that is what it holds (for the vector kernels).
+    fn as_u8(_: &[Self]) -> Option<&[u8]> {
+        None
+    }
+}
+
+impl Val for u8 {
+    #[inline(always)]
+    fn get(self) -> u32 {
+        u32::from(self)
+    }
+    #[inline(always)]
+    fn put(v: u32) -> Self {
+        v as u8
+    }
+    fn as_u16(_: &[Self]) -> Option<&[u16]> {
+        None
+    }
+    fn as_u8(s: &[Self]) -> Option<&[u8]> {
+        Some(s)
+    }
 }
 
 impl Val for u16 {

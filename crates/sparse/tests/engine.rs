@@ -81,6 +81,62 @@ proptest! {
     }
 }
 
+/// Values are stored in the narrowest type that holds them: u8 while below 128, then u16, then
+/// u32. Lowered switch points (a test knob) take both switches in a small run, with one and two
+/// threads, and the values stay those of the reference engine.
+#[test]
+fn storage_widens_as_values_grow_and_values_stay_exact() {
+    let c = code("0.7267"); // its values grow about as fast as n / 5
+    let want = reference(&c, 3000);
+    for threads in [1, 2] {
+        let mut e = grundy_sparse::Engine::new(&c)
+            .unwrap()
+            .with_threads(threads)
+            .with_tuning(grundy_sparse::Tuning {
+                block: 256,
+                pace: false,
+                ..Default::default()
+            })
+            .with_storage_caps(64, 256);
+        let mut widths = Vec::new();
+        e.advance(3001, &mut |e| {
+            widths.push(e.value_bytes());
+            true
+        });
+        assert_eq!(e.values(), want);
+        assert_eq!(widths.first(), Some(&1));
+        assert!(widths.contains(&2), "{widths:?}");
+        assert_eq!(widths.last(), Some(&4));
+        assert!(widths.windows(2).all(|w| w[0] <= w[1]));
+    }
+    // With the real switch points: u8 while every value is below 128, u16 after.
+    let mut small = grundy_sparse::Engine::new(&code("0.16")).unwrap();
+    small.advance(5001, &mut |_| true);
+    assert_eq!(small.value_bytes(), 1);
+    let mut grown = grundy_sparse::Engine::new(&c).unwrap();
+    grown.advance(3001, &mut |_| true);
+    assert_eq!(grown.value_bytes(), 2);
+    assert_eq!(grown.values(), want);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    /// Any code, with storage switches at small values, equals the reference engine.
+    #[test]
+    fn early_storage_switches_equal_reference(
+        code in random_code(),
+        n in 0usize..2500,
+        threads in 1usize..3,
+        caps in prop_oneof![Just((64u32, 128u32)), Just((64, 64)), Just((128, 256))],
+    ) {
+        let Ok(engine) = grundy_sparse::Engine::new(&code) else { return Ok(()) };
+        let tuning = grundy_sparse::Tuning { block: 512, pace: false, ..Default::default() };
+        let mut e = engine.with_threads(threads).with_tuning(tuning).with_storage_caps(caps.0, caps.1);
+        e.advance(n as u64 + 1, &mut |_| true);
+        prop_assert_eq!(e.values(), reference(&code, n));
+    }
+}
+
 /// A resume fed chunk by chunk holds the same values, switching to u32 storage when a value
 /// no longer fits u16, and goes on computing exactly like an uninterrupted engine.
 #[test]

@@ -13,6 +13,7 @@ mod calls;
 mod compute;
 mod errors;
 mod game;
+mod script;
 
 use pyo3::prelude::*;
 
@@ -22,5 +23,6 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     calls::register(m)?;
     game::register(m)?;
+    script::register(m)?;
     Ok(())
 }

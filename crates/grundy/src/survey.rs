@@ -166,6 +166,12 @@ fn solve_inner(
                     engine_used = "sparse";
                     e.advance(target + 1, &mut |_| go());
                     values = e.values();
+                    if !e.pays() {
+                        // Most heaps are rare: the reference engine is as fast (see
+                        // `Engine::pays`), and continues from the same values.
+                        engine_used = "reference";
+                        runner = Runner::Extend(e.code().clone());
+                    }
                 }
                 Runner::Extend(code) => {
                     let _ =

@@ -98,7 +98,8 @@ impl Db {
         Db::open_with(path, true)
     }
 
-    /// Opens an existing database for reading reports; a missing file is refused.
+    /// Opens an existing database read-only, for reports; a missing file, or one without the
+    /// table `games`, is refused.
     pub fn open_existing(path: &Path) -> Result<Db> {
         if !path.exists() {
             return Err(Error::Input(format!(
@@ -114,17 +115,23 @@ impl Db {
         if path.is_dir() {
             return Err(Error::Input(format!("survey database {p}: is a directory")));
         }
-        let mut flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        if create {
-            flags |= OpenFlags::SQLITE_OPEN_CREATE;
-        }
+        // A report only reads: the survey's driver stays the only writer.
+        let flags = if create {
+            OpenFlags::SQLITE_OPEN_READ_WRITE
+                | OpenFlags::SQLITE_OPEN_CREATE
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX
+        } else {
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX
+        };
         let conn = Connection::open_with_flags(path, flags).map_err(|e| db_error(path, e))?;
         let err = |e| db_error(path, e);
         conn.busy_timeout(std::time::Duration::from_secs(30))
             .map_err(err)?;
-        // Full durability in the rollback journal: a commit is on disk when it returns.
-        conn.execute_batch("PRAGMA synchronous = FULL;")
-            .map_err(err)?;
+        if create {
+            // Full durability in the rollback journal: a commit is on disk when it returns.
+            conn.execute_batch("PRAGMA synchronous = FULL;")
+                .map_err(err)?;
+        }
         // A damaged file is refused before anything is written to it.
         let check: String = conn
             .query_row("PRAGMA quick_check", [], |r| r.get(0))
@@ -149,6 +156,17 @@ impl Db {
                     "{p} is not a grundy survey database (its table games has no column {missing})"
                 )));
             }
+        }
+        if !create {
+            if columns.is_empty() {
+                return Err(Error::Input(format!(
+                    "{p} is not a grundy survey database (it has no table games)"
+                )));
+            }
+            return Ok(Db {
+                conn,
+                path: path.to_path_buf(),
+            });
         }
         conn.execute_batch(SCHEMA).map_err(err)?;
         conn.execute(

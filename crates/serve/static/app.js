@@ -426,7 +426,7 @@ function gutter(bad) {
   const n = $("sc-source").value.split("\n").length;
   const g = $("sc-lines");
   g.textContent = "";
-  for (let i = 1; i <= n; i++) g.append(el("span", { class: i === bad ? "bad" : "", text: String(i) }), "\n");
+  for (let i = 1; i <= n; i++) g.append(el("span", { class: i === bad ? "bad" : "", text: String(i) }));
 }
 $("sc-source").addEventListener("input", () => gutter(null));
 gutter(null);

@@ -27,6 +27,7 @@ from typing import Any, Callable, Iterable, List, Optional, Sequence as _Seq, Un
 from . import _grundy
 from ._errors import CycleError, GrundyError, InputError, RuleError, StoppedError
 from ._game import Game, Sum
+from ._script import Script, ScriptAnalysis, ScriptSequence, script
 from ._results import (
     BestFirst,
     BestReply,
@@ -61,6 +62,10 @@ __all__ = [
     "wythoff_nth",
     "Game",
     "Sum",
+    "script",
+    "Script",
+    "ScriptAnalysis",
+    "ScriptSequence",
     "nimber",
     "penney",
     "GrundyError",

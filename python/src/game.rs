@@ -51,6 +51,13 @@ impl Sum {
     }
 }
 
+impl Sum {
+    /// The parts, in order.
+    pub fn parts_of<'py>(&self, py: Python<'py>) -> Bound<'py, PyTuple> {
+        self.parts.bind(py).clone()
+    }
+}
+
 /// `items` with every `Sum` among them replaced by its parts.
 fn flatten<'py>(items: impl Iterator<Item = Bound<'py, PyAny>>) -> Vec<Bound<'py, PyAny>> {
     let mut out = Vec::new();

@@ -13,6 +13,7 @@ mod calls;
 mod compute;
 mod errors;
 mod game;
+mod script;
 mod survey;
 
 use pyo3::prelude::*;
@@ -23,6 +24,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     calls::register(m)?;
     game::register(m)?;
+    script::register(m)?;
     survey::register(m)?;
     Ok(())
 }

@@ -25,7 +25,9 @@ Examples:
   grundy heap 4!.0 --upto 1000000 --summary   Grundy's game with the fast engine
   grundy fib 1000000                   Fibonacci Nim: the Zeckendorf move
   grundy penney HTH THH                exact odds of a pattern race
-  grundy script examples/games/kayles.lua 7 9 12   your own game, written in Lua"
+  grundy script examples/games/kayles.lua 7 9 12   your own game, written in Lua
+  grundy play kayles 5 7 9             play against the engine in the terminal
+  grundy serve                         the web playground on http://127.0.0.1:8080/"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -62,6 +64,10 @@ enum Command {
     Script(cmd::script::Args),
     /// Surveys: every game of a family (octal:3, hex:2, sub:8, …) solved into SQLite.
     Survey(cmd::survey::Args),
+    /// Play a game against the engine in the terminal: hint, why, undo.
+    Play(cmd::play::Args),
+    /// The web playground and JSON API on http://127.0.0.1:8080/.
+    Serve(cmd::serve::Args),
 }
 
 /// Parses the command line; a usage error becomes one line on stderr and exit code 2.
@@ -144,6 +150,8 @@ fn main() {
         Command::Penney(a) => cmd::penney::run(a),
         Command::Script(a) => cmd::script::run(a),
         Command::Survey(a) => cmd::survey::run(a),
+        Command::Play(a) => cmd::play::run(a),
+        Command::Serve(a) => cmd::serve::run(a),
     };
     if let Err(e) = result {
         eprintln!("grundy: error: {}", e.message);

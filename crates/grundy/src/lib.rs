@@ -16,6 +16,7 @@
 //! | [`penney`] | pattern races (Penney's game) with exact probabilities |
 //! | [`script`] | your own games written in Lua: values, outcomes, winning moves, sequences, tables, sums |
 //! | [`survey`] | whole families of heap games (`octal:3`, `sub:8`, …) solved into a resumable SQLite table |
+//! | [`play`] | playing a game against the engine: legal moves, hint, why, the engine's reply, undo |
 //!
 //! One vocabulary holds everywhere: a position's [`Outcome`] is `"N"` when the player to move
 //! wins and `"P"` otherwise; `grundy` is a Sprague–Grundy value; `winning_moves` lists only
@@ -42,6 +43,7 @@ mod error;
 pub mod heap;
 pub mod input;
 pub mod limits;
+pub mod play;
 pub mod survey;
 
 pub use error::{Error, Result};

@@ -1,0 +1,228 @@
+//! `grundy play` in a real pseudo-terminal (a tmux session): start, choose who moves first,
+//! move, hint, why, undo, quit (q and Ctrl-C), and the terminal restored afterwards; without
+//! a terminal it says so and exits 2.
+//!
+//! tmux is installed by `scripts/test-browser` (which runs this test with
+//! `GRUNDY_REQUIRE_TMUX=1`); a plain `cargo test` without tmux skips the pty tests, saying so.
+
+mod common;
+
+use common::grundy;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// A detached tmux session running `grundy play ARGS`, then the terminal's modes and exit
+/// status printed by the shell once it returns.
+struct Pane {
+    name: String,
+}
+
+fn have_tmux() -> bool {
+    let ok = Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        assert!(
+            std::env::var_os("GRUNDY_REQUIRE_TMUX").is_none(),
+            "tmux is required (GRUNDY_REQUIRE_TMUX) but not installed"
+        );
+        eprintln!("cli_play: SKIPPED the pty tests: tmux is not installed (scripts/test-browser installs it)");
+    }
+    ok
+}
+
+impl Pane {
+    fn start(name: &str, args: &str) -> Pane {
+        let name = format!("grundy-test-{name}-{}", std::process::id());
+        let bin = env!("CARGO_BIN_EXE_grundy");
+        // After the game: whether the terminal is back in cooked mode with echo, and the
+        // exit status; then wait so the pane can be read.
+        let script = format!(
+            "stty sane; {bin} play {args}; echo EXIT=\\$?; echo MODES: \\$(stty -a | tr ' ' '\\n' | grep -E '^-?(icanon|echo)$' | tr '\\n' ' ') DONE; sleep 60"
+        );
+        let st = Command::new("tmux")
+            .args(["new-session", "-d", "-s", &name, "-x", "120", "-y", "36"])
+            .arg(format!("bash --norc --noprofile -c \"{script}\""))
+            .status()
+            .unwrap();
+        assert!(st.success());
+        Pane { name }
+    }
+
+    fn screen(&self) -> String {
+        let out = Command::new("tmux")
+            .args(["capture-pane", "-p", "-t", &self.name])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Waits until the screen shows `text`; panics with the screen after 15 s.
+    fn wait_for(&self, text: &str) -> String {
+        let t = Instant::now();
+        loop {
+            let s = self.screen();
+            if s.contains(text) {
+                return s;
+            }
+            if t.elapsed() > Duration::from_secs(15) {
+                panic!("waited for {text:?}; the screen is:\n{s}");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        let st = Command::new("tmux")
+            .args(["send-keys", "-t", &self.name])
+            .args(keys)
+            .status()
+            .unwrap();
+        assert!(st.success());
+    }
+
+    /// Sends literal text (no key names).
+    fn type_text(&self, text: &str) {
+        let st = Command::new("tmux")
+            .args(["send-keys", "-l", "-t", &self.name, text])
+            .status()
+            .unwrap();
+        assert!(st.success());
+    }
+}
+
+impl Drop for Pane {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["kill-session", "-t", &self.name])
+            .status();
+    }
+}
+
+/// The terminal after the game: out of the alternate screen, the shell's lines visible, in
+/// cooked mode with echo.
+fn assert_restored(p: &Pane, code: i32) {
+    let s = p.wait_for(" DONE");
+    assert!(s.contains(&format!("EXIT={code}")), "{s}");
+    assert!(
+        s.contains("icanon") && !s.contains("-icanon"),
+        "not cooked mode:\n{s}"
+    );
+    assert!(
+        s.contains("echo") && !s.contains("-echo "),
+        "echo off:\n{s}"
+    );
+    assert!(
+        !s.contains("Enter play"),
+        "the game's screen is still shown:\n{s}"
+    );
+}
+
+#[test]
+fn play_nim_move_hint_why_undo_quit() {
+    if !have_tmux() {
+        return;
+    }
+    let p = Pane::start("nim", "nim 1 2 3");
+    p.wait_for("Who moves first?");
+    p.keys(&["y"]);
+    let s = p.wait_for("Your move.");
+    assert!(s.contains("heap 2 (  3) ● ● ●"), "{s}");
+    // 1 2 3 has nim-sum 0: the hint says so.
+    p.keys(&["h"]);
+    p.wait_for("Hint: every move loses");
+    // Why: the heaps and the nim-sum in binary.
+    p.keys(&["w"]);
+    let s = p.wait_for("nim-sum: 00");
+    assert!(s.contains("heap 2: 11") && s.contains("heap 1: 10"), "{s}");
+    p.keys(&["w"]);
+    // Type a move: the position after it. The engine answers with a winning move, back to
+    // nim-sum 0.
+    p.type_text("0 2 3");
+    p.keys(&["Enter"]);
+    let s = p.wait_for("The engine: heap 2: take 1 from the heap of 3, leaving 2");
+    assert!(s.contains("position 0 2 2"), "{s}");
+    // An illegal move is refused in words; nothing changes.
+    p.type_text("5 5 5");
+    p.keys(&["Enter"]);
+    p.wait_for("illegal move");
+    for _ in 0..5 {
+        p.keys(&["BSpace"]);
+    }
+    // Pick with the arrows: the second listed move (heap 1: take all 2 counters).
+    p.keys(&["Down", "Enter"]);
+    // The engine empties the last heap and wins.
+    let s = p.wait_for("The engine wins");
+    assert!(s.contains("The engine: heap 2: take all 2 counters"), "{s}");
+    assert!(
+        s.contains("position 0 0 0") && s.contains("game over"),
+        "{s}"
+    );
+    // Undo: back to 0 2 2, your move.
+    p.keys(&["u"]);
+    let s = p.wait_for("Undone. Your move.");
+    assert!(s.contains("position 0 2 2"), "{s}");
+    p.keys(&["q"]);
+    assert_restored(&p, 0);
+}
+
+#[test]
+fn play_to_the_end_and_ctrl_c() {
+    if !have_tmux() {
+        return;
+    }
+    // The engine moves first from an N-position and wins whatever you do.
+    let p = Pane::start("end", "nim 1 2 --first engine");
+    p.wait_for("The engine: heap 1: take 1 from the heap of 2, leaving 1");
+    p.keys(&["Enter"]);
+    let s = p.wait_for("The engine wins");
+    assert!(s.contains("game over"), "{s}");
+    // Ctrl-C quits and restores the terminal too.
+    p.keys(&["C-c"]);
+    assert_restored(&p, 0);
+
+    // A heap rule and a board game start and answer a hint.
+    let p = Pane::start("kayles", "kayles 5 7 --first you");
+    p.wait_for("Your move.");
+    p.keys(&["h"]);
+    p.wait_for("Hint: heap");
+    p.keys(&["q"]);
+    assert_restored(&p, 0);
+    let p = Pane::start("chomp", "chomp 3x4 --first you");
+    p.wait_for("P # # #");
+    p.keys(&["h"]);
+    p.wait_for("Hint: bite at row");
+    p.keys(&["Escape"]);
+    assert_restored(&p, 0);
+}
+
+#[test]
+fn play_needs_a_terminal_and_good_input() {
+    // Without a terminal (stdout is a pipe here): one line, exit 2.
+    let out = grundy(&["play", "nim", "3", "4", "5"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("needs a terminal"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(out.stdout.is_empty());
+    let out = grundy(&["play", "nim", "--first", "me"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--first"));
+}
+
+#[test]
+fn bad_games_are_refused_before_the_screen_opens() {
+    if !have_tmux() {
+        return;
+    }
+    for (args, msg) in [
+        ("no-such-game 3", "unknown game"),
+        ("nim 3 x", "'x' is not a whole number"),
+        ("wythoff 5000 1", "larger than play allows"),
+    ] {
+        let p = Pane::start("bad", args);
+        let s = p.wait_for(" DONE");
+        assert!(s.contains("EXIT=2") && s.contains(msg), "{args}: {s}");
+    }
+}

@@ -1,0 +1,503 @@
+//! `grundy play`: a full-screen terminal game against the engine (ratatui + crossterm).
+//!
+//! Everything the screen shows comes from [`grundy::play`]: the legal moves, the hint, the
+//! explanation, the engine's reply, undo and the winner. This crate only draws and reads keys:
+//! arrows pick a move and Enter plays it; a typed position (the position after your move, e.g.
+//! `3 4 1`) and Enter plays that; `h` hint, `w` why, `u` undo, `q` (or Esc, or Ctrl-C) quits.
+//! The terminal is restored on every way out: `q`, Ctrl-C, an error, and a panic (a hook
+//! restores it before the panic message is printed).
+
+#![forbid(unsafe_code)]
+
+use std::io::{self, IsTerminal, Stdout};
+
+use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::terminal::{
+    disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen,
+};
+use crossterm::{cursor, execute};
+use grundy::play::{Game, Player, Position, Session, Turn};
+use grundy::Outcome;
+use ratatui::backend::CrosstermBackend;
+use ratatui::layout::{Constraint, Direction, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, List, ListItem, ListState, Paragraph, Wrap};
+use ratatui::{Frame, Terminal};
+
+/// Why `grundy play` could not run: a one-line message and the exit code (2: bad input or no
+/// terminal, 1: a terminal failure).
+#[derive(Debug)]
+pub struct PlayFailure {
+    /// Exit code for the CLI.
+    pub code: i32,
+    /// The message, one line.
+    pub message: String,
+}
+
+fn fail(code: i32, message: impl Into<String>) -> PlayFailure {
+    PlayFailure {
+        code,
+        message: message.into(),
+    }
+}
+
+/// Plays `game` from `position` in the terminal; `first` is who moves first (None: ask).
+pub fn run(game: &str, position: &str, first: Option<Player>) -> Result<(), PlayFailure> {
+    if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
+        return Err(fail(
+            2,
+            "grundy play needs a terminal (stdin and stdout); for answers in text or JSON use \
+             `grundy nim`, `grundy heap …` and the other commands",
+        ));
+    }
+    let game = Game::new(game, position).map_err(|e| fail(2, e.to_string()))?;
+    run_game(game, first)
+}
+
+/// Plays a game already built (a Lua script game from [`Game::script`], say).
+pub fn run_game(game: Game, first: Option<Player>) -> Result<(), PlayFailure> {
+    if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
+        return Err(fail(2, "grundy play needs a terminal (stdin and stdout)"));
+    }
+    let mut term = TerminalGuard::enter().map_err(|e| fail(1, format!("terminal: {e}")))?;
+    let result = App::new(game, first).run(&mut term.terminal);
+    drop(term);
+    result.map_err(|e| fail(1, format!("terminal: {e}")))
+}
+
+/// Raw mode and the alternate screen, undone on drop; a panic hook undoes them too.
+struct TerminalGuard {
+    terminal: Terminal<CrosstermBackend<Stdout>>,
+}
+
+fn restore() {
+    let _ = disable_raw_mode();
+    let _ = execute!(io::stdout(), LeaveAlternateScreen, cursor::Show);
+}
+
+impl TerminalGuard {
+    fn enter() -> io::Result<Self> {
+        let hook = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            restore();
+            hook(info);
+        }));
+        enable_raw_mode()?;
+        let mut out = io::stdout();
+        if let Err(e) = execute!(out, EnterAlternateScreen, cursor::Hide) {
+            restore();
+            return Err(e);
+        }
+        let terminal = Terminal::new(CrosstermBackend::new(out)).inspect_err(|_| restore())?;
+        Ok(TerminalGuard { terminal })
+    }
+}
+
+impl Drop for TerminalGuard {
+    fn drop(&mut self) {
+        restore();
+    }
+}
+
+/// What the side panel shows.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Panel {
+    Moves,
+    Why,
+}
+
+struct App {
+    /// Set once the first player is chosen.
+    session: Option<Session>,
+    /// The game until then.
+    pending: Option<Game>,
+    turn: Option<Turn>,
+    selected: ListState,
+    input: String,
+    message: String,
+    hint: Option<String>,
+    panel: Panel,
+    quit: bool,
+}
+
+impl App {
+    fn new(game: Game, first: Option<Player>) -> App {
+        let mut app = App {
+            session: None,
+            pending: Some(game),
+            turn: None,
+            selected: ListState::default(),
+            input: String::new(),
+            message: String::new(),
+            hint: None,
+            panel: Panel::Moves,
+            quit: false,
+        };
+        match first {
+            Some(p) => app.start(p),
+            None => app.message = "Who moves first? press y (you) or e (the engine)".into(),
+        }
+        app
+    }
+
+    fn start(&mut self, first: Player) {
+        let Some(game) = self.pending.take() else {
+            return;
+        };
+        self.session = Some(Session::new(game, first));
+        self.message = match first {
+            Player::You => "Your move.".into(),
+            Player::Engine => String::new(),
+        };
+        self.refresh();
+        self.engine_turn();
+    }
+
+    fn refresh(&mut self) {
+        if let Some(s) = &mut self.session {
+            match s.turn() {
+                Ok(t) => {
+                    self.selected.select((!t.moves.is_empty()).then_some(0));
+                    self.turn = Some(t);
+                }
+                Err(e) => self.message = e.to_string(),
+            }
+        }
+    }
+
+    /// Lets the engine move while it is its turn and the game goes on.
+    fn engine_turn(&mut self) {
+        let Some(s) = &mut self.session else { return };
+        if s.to_move() != Player::Engine || self.turn.as_ref().is_none_or(|t| t.game_over) {
+            self.announce();
+            return;
+        }
+        match s.engine_move() {
+            Ok(m) => self.message = format!("The engine: {}. Your move.", m.text),
+            Err(e) => self.message = e.to_string(),
+        }
+        self.refresh();
+        self.announce();
+    }
+
+    /// The winner, when the game is over.
+    fn announce(&mut self) {
+        let Some(s) = &mut self.session else { return };
+        if let Ok(Some(w)) = s.winner() {
+            let last = self
+                .message
+                .split(". Your move")
+                .next()
+                .unwrap_or("")
+                .to_string();
+            let prefix = if last.is_empty() || last.ends_with("Your move.") {
+                String::new()
+            } else {
+                format!("{last}. ")
+            };
+            self.message = match w {
+                Player::You => format!("{prefix}You win! (u undoes, q quits)"),
+                Player::Engine => format!("{prefix}The engine wins. (u undoes, q quits)"),
+            };
+        }
+    }
+
+    fn play(&mut self, typed: String) {
+        let Some(s) = &mut self.session else { return };
+        match s.play(&typed) {
+            Ok(m) => {
+                self.message = format!("You: {}.", m.text);
+                self.hint = None;
+                self.input.clear();
+                self.refresh();
+                self.engine_turn();
+            }
+            Err(e) => self.message = e.to_string(),
+        }
+    }
+
+    fn key(&mut self, k: KeyEvent) {
+        if k.kind == KeyEventKind::Release {
+            return;
+        }
+        let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
+        if ctrl && matches!(k.code, KeyCode::Char('c') | KeyCode::Char('d')) {
+            self.quit = true;
+            return;
+        }
+        if self.session.is_none() {
+            match k.code {
+                KeyCode::Char('y') | KeyCode::Char('Y') => self.start(Player::You),
+                KeyCode::Char('e') | KeyCode::Char('E') => self.start(Player::Engine),
+                KeyCode::Char('q') | KeyCode::Esc => self.quit = true,
+                _ => {}
+            }
+            return;
+        }
+        let n = self.turn.as_ref().map_or(0, |t| t.moves.len());
+        match k.code {
+            KeyCode::Char('q') | KeyCode::Esc => self.quit = true,
+            KeyCode::Char('h') => {
+                if let Some(t) = &self.turn {
+                    self.hint = Some(t.hint.clone());
+                    if let Some(w) = t.winning_moves.first() {
+                        let i = t.moves.iter().position(|m| m.position == w.position);
+                        self.selected.select(i);
+                    }
+                }
+            }
+            KeyCode::Char('w') => {
+                self.panel = if self.panel == Panel::Why {
+                    Panel::Moves
+                } else {
+                    Panel::Why
+                }
+            }
+            KeyCode::Char('u') => {
+                let undone = self.session.as_mut().is_some_and(Session::undo);
+                self.message = if undone {
+                    "Undone. Your move.".into()
+                } else {
+                    "Nothing to undo.".into()
+                };
+                self.hint = None;
+                self.refresh();
+            }
+            KeyCode::Up if n > 0 => {
+                let i = self.selected.selected().unwrap_or(0);
+                self.selected
+                    .select(Some(if i == 0 { n - 1 } else { i - 1 }));
+            }
+            KeyCode::Down if n > 0 => {
+                let i = self.selected.selected().unwrap_or(0);
+                self.selected.select(Some((i + 1) % n));
+            }
+            KeyCode::PageUp if n > 0 => {
+                let i = self.selected.selected().unwrap_or(0);
+                self.selected.select(Some(i.saturating_sub(10)));
+            }
+            KeyCode::PageDown if n > 0 => {
+                let i = self.selected.selected().unwrap_or(0);
+                self.selected.select(Some((i + 10).min(n - 1)));
+            }
+            KeyCode::Backspace => {
+                self.input.pop();
+            }
+            KeyCode::Enter => {
+                if !self.input.trim().is_empty() {
+                    let typed = self.input.clone();
+                    self.play(typed);
+                } else if let Some(i) = self.selected.selected() {
+                    self.play(format!("#{}", i + 1));
+                }
+            }
+            KeyCode::Char(c)
+                if (c.is_ascii_digit() || " ,#".contains(c)) && self.input.len() < 200 =>
+            {
+                self.input.push(c);
+            }
+            _ => {}
+        }
+    }
+
+    fn run(mut self, term: &mut Terminal<CrosstermBackend<Stdout>>) -> io::Result<()> {
+        while !self.quit {
+            term.draw(|f| self.draw(f))?;
+            if let Event::Key(k) = event::read()? {
+                self.key(k);
+            }
+        }
+        Ok(())
+    }
+
+    fn draw(&mut self, f: &mut Frame) {
+        let area = f.area();
+        let rows = Layout::default()
+            .direction(Direction::Vertical)
+            .constraints([
+                Constraint::Length(1),
+                Constraint::Min(6),
+                Constraint::Length(3),
+                Constraint::Length(1),
+            ])
+            .split(area);
+        let title = match (&self.session, &self.pending) {
+            (Some(s), _) => format!(
+                " grundy play {} — {}",
+                s.game().name(),
+                if s.game().misere() {
+                    "misère: whoever cannot move wins"
+                } else {
+                    "whoever cannot move loses"
+                }
+            ),
+            (None, Some(g)) => format!(" grundy play {}", g.name()),
+            _ => " grundy play".into(),
+        };
+        f.render_widget(
+            Paragraph::new(title).style(
+                Style::default()
+                    .fg(Color::White)
+                    .bg(Color::Blue)
+                    .add_modifier(Modifier::BOLD),
+            ),
+            rows[0],
+        );
+        let cols = Layout::default()
+            .direction(Direction::Horizontal)
+            .constraints([Constraint::Percentage(55), Constraint::Percentage(45)])
+            .split(rows[1]);
+        self.draw_board(f, cols[0]);
+        self.draw_panel(f, cols[1]);
+        let mut status = vec![Line::from(self.message.clone())];
+        if let Some(h) = &self.hint {
+            status.push(Line::from(Span::styled(
+                format!("Hint: {h}"),
+                Style::default().fg(Color::Yellow),
+            )));
+        }
+        f.render_widget(
+            Paragraph::new(status)
+                .wrap(Wrap { trim: true })
+                .block(Block::default().borders(Borders::TOP)),
+            rows[2],
+        );
+        let help = if self.session.is_none() {
+            " y you first · e engine first · q quit".to_string()
+        } else {
+            format!(
+                " Move: {}▏  ↑↓ pick · Enter play · type a position · h hint · w why · u undo · q quit",
+                self.input
+            )
+        };
+        f.render_widget(
+            Paragraph::new(help).style(Style::default().add_modifier(Modifier::REVERSED)),
+            rows[3],
+        );
+    }
+
+    fn draw_board(&self, f: &mut Frame, area: Rect) {
+        let block = Block::default().borders(Borders::ALL).title(" position ");
+        let Some(t) = &self.turn else {
+            let text = match &self.pending {
+                Some(g) => format!(
+                    "{}\n\nWho moves first? y: you, e: the engine",
+                    g.position_text(g.start())
+                ),
+                None => String::new(),
+            };
+            f.render_widget(Paragraph::new(text).block(block), area);
+            return;
+        };
+        let mut lines: Vec<Line> = Vec::new();
+        let token = Style::default().fg(Color::Cyan);
+        match &t.position {
+            Position::Heaps(h) => {
+                for (i, &x) in h.iter().enumerate() {
+                    let shown = (x as usize).min(area.width.saturating_sub(16) as usize / 2);
+                    let more = if (x as usize) > shown { "…" } else { "" };
+                    lines.push(Line::from(vec![
+                        Span::raw(format!("heap {i} ({x:>3}) ")),
+                        Span::styled("● ".repeat(shown), token),
+                        Span::raw(more),
+                    ]));
+                }
+            }
+            Position::Pile { pile, limit } => {
+                let shown = (*pile as usize).min(area.width.saturating_sub(16) as usize / 2);
+                lines.push(Line::from(vec![
+                    Span::raw(format!("pile ({pile}) ")),
+                    Span::styled("● ".repeat(shown), token),
+                ]));
+                lines.push(Line::from(format!(
+                    "the player to move may take 1 to {limit}"
+                )));
+            }
+            Position::Pair([x, y]) if x.max(y) < &30 => {
+                for a in 0..=*x {
+                    let row: String = (0..=*y)
+                        .map(|b| if (a, b) == (*x, *y) { "Q " } else { "· " })
+                        .collect();
+                    lines.push(Line::from(row));
+                }
+                lines.push(Line::from(format!("queen at ({x}, {y})")));
+            }
+            Position::Pair([x, y]) => lines.push(Line::from(format!("queen at ({x}, {y})"))),
+            Position::Rows(r) => {
+                for (i, &len) in r.iter().enumerate() {
+                    let row: String = (0..len)
+                        .map(|c| if (i, c) == (0, 0) { "P " } else { "# " })
+                        .collect();
+                    lines.push(Line::from(row));
+                }
+                lines.push(Line::from("P is the poison: whoever must eat it loses"));
+            }
+            Position::Script(_) => lines.push(Line::from(t.position_text.clone())),
+            Position::Cell(_) => {
+                for l in t.position_text.lines() {
+                    lines.push(Line::from(l.to_string()));
+                }
+            }
+        }
+        lines.push(Line::from(""));
+        let whose = match self.session.as_ref().map(Session::to_move) {
+            Some(Player::You) => "you",
+            _ => "the engine",
+        };
+        lines.push(Line::from(format!(
+            "position {}  ·  to move: {whose}",
+            t.position_text.trim().replace('\n', "/")
+        )));
+        if t.game_over {
+            lines.push(Line::from(Span::styled(
+                "game over",
+                Style::default().add_modifier(Modifier::BOLD),
+            )));
+        }
+        f.render_widget(
+            Paragraph::new(lines)
+                .block(block)
+                .wrap(Wrap { trim: false }),
+            area,
+        );
+    }
+
+    fn draw_panel(&mut self, f: &mut Frame, area: Rect) {
+        let Some(t) = &self.turn else {
+            f.render_widget(Block::default().borders(Borders::ALL), area);
+            return;
+        };
+        if self.panel == Panel::Why {
+            // For Nim the text holds the heaps and the nim-sum in binary, in columns.
+            let mut text = t.why.text.clone();
+            text.push_str(match t.outcome {
+                Outcome::N => "\nOutcome: N (the player to move wins)",
+                Outcome::P => "\nOutcome: P (the player to move loses)",
+            });
+            f.render_widget(
+                Paragraph::new(text).wrap(Wrap { trim: false }).block(
+                    Block::default()
+                        .borders(Borders::ALL)
+                        .title(" why (w: moves) "),
+                ),
+                area,
+            );
+            return;
+        }
+        let items: Vec<ListItem> = t
+            .moves
+            .iter()
+            .map(|m| ListItem::new(m.text.clone()))
+            .collect();
+        let list = List::new(items)
+            .block(
+                Block::default()
+                    .borders(Borders::ALL)
+                    .title(format!(" moves ({}) — w: why ", t.moves.len())),
+            )
+            .highlight_style(Style::default().add_modifier(Modifier::REVERSED))
+            .highlight_symbol("> ");
+        f.render_stateful_widget(list, area, &mut self.selected);
+    }
+}

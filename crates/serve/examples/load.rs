@@ -1,0 +1,261 @@
+//! A bounded load test of `grundy serve` over loopback:
+//!
+//! ```text
+//! cargo run --release -p grundy-serve --example load [-- REQUESTS CLIENTS]
+//! ```
+//!
+//! Starts the server in this process (default limits) on a free port, then CLIENTS threads
+//! (default 32) send REQUESTS requests in all (default 2000), each on its own connection: a
+//! fixed mix of cheap (Nim, Wythoff, Fibonacci Nim, a play turn, health), expensive (heap
+//! sequences to 100 000, a Penney race with a simulation, Kayles positions, Grundy's game)
+//! and malformed ones (bad numbers, unknown rules, oversized bodies, bad UTF-8). A separate
+//! thread times `/api/health` every 20 ms meanwhile. It prints throughput, latency
+//! percentiles, status counts, the health latencies and the process's peak memory, and exits
+//! 1 if any answer was a 5xx other than 503, a malformed request was not a 4xx (or a 503:
+//! shed while busy, when its fault shows only inside the library call), health was
+//! slow (p99 over 100 ms) or peak memory passed 2 GiB.
+
+use std::collections::BTreeMap;
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum Kind {
+    Cheap,
+    Expensive,
+    Malformed,
+}
+
+fn mix() -> Vec<(Kind, String, Option<Vec<u8>>)> {
+    let get = |k, p: &str| (k, p.to_string(), None);
+    let big = vec![b'x'; 100 * 1024];
+    vec![
+        get(Kind::Cheap, "/api/nim?heaps=3,4,5"),
+        get(Kind::Cheap, "/api/nim?heaps=10,12,5,7,9,11&misere=true"),
+        get(Kind::Cheap, "/api/wythoff?a=1000000&b=1618034"),
+        get(Kind::Cheap, "/api/fib?n=1000"),
+        get(Kind::Cheap, "/api/play?game=kayles&position=5%207%209"),
+        get(Kind::Cheap, "/api/heap?rule=kayles&upto=300"),
+        get(Kind::Cheap, "/api/health"),
+        get(Kind::Expensive, "/api/heap?rule=0.137&upto=100000"),
+        get(Kind::Expensive, "/api/heap?rule=4!.0&upto=100000"),
+        get(Kind::Expensive, "/api/heap?rule=kayles&period=true"),
+        get(
+            Kind::Expensive,
+            "/api/heap/analyze?rule=kayles&heaps=700,900,1200",
+        ),
+        get(
+            Kind::Expensive,
+            "/api/penney?patterns=HTHT,THHT,HHTT&simulate=200000&seed=3",
+        ),
+        get(Kind::Expensive, "/api/play?game=chomp&position=6x7"),
+        get(Kind::Malformed, "/api/nim?heaps=99999999999999999999999"),
+        get(Kind::Malformed, "/api/heap?rule=0.9z&upto=10"),
+        get(Kind::Malformed, "/api/heap?rule=kayles&upto=1e12"),
+        get(Kind::Malformed, "/api/penney?patterns=H%FFT"),
+        get(Kind::Malformed, "/api/wythoff?a=x&b=1"),
+        (Kind::Malformed, "/api/nim".to_string(), Some(big)),
+        (
+            Kind::Malformed,
+            "/api/heap".to_string(),
+            Some(vec![0xff, 0xfe, b'{']),
+        ),
+    ]
+}
+
+fn request(addr: SocketAddr, path: &str, body: Option<&[u8]>) -> u16 {
+    let Ok(mut s) = TcpStream::connect(addr) else {
+        return 0;
+    };
+    let _ = s.set_read_timeout(Some(Duration::from_secs(60)));
+    let head = match body {
+        None => format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
+        Some(b) => format!(
+            "POST {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+            b.len()
+        ),
+    };
+    let _ = s.write_all(head.as_bytes());
+    if let Some(b) = body {
+        let _ = s.write_all(b);
+    }
+    let mut buf = Vec::new();
+    let _ = s.read_to_end(&mut buf);
+    let text = String::from_utf8_lossy(&buf[..buf.len().min(64)]);
+    text.split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0)
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+fn peak_rss_mib() -> f64 {
+    let s = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    s.lines()
+        .find(|l| l.starts_with("VmHWM:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|k| k.parse::<f64>().ok())
+        .map_or(0.0, |kb| kb / 1024.0)
+}
+
+fn main() {
+    let args: Vec<usize> = std::env::args()
+        .skip(1)
+        .map(|a| a.parse().expect("REQUESTS CLIENTS"))
+        .collect();
+    let total = args.first().copied().unwrap_or(2000);
+    let clients = args.get(1).copied().unwrap_or(32);
+    let config = grundy_serve::Config::default();
+    println!(
+        "load: {total} requests from {clients} clients; server: {} workers, queue wait {} ms, time budget {} ms, {} cores",
+        config.workers,
+        config.queue_wait.as_millis(),
+        config.timeout.as_millis(),
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    );
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async move {
+            let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            tx.send(l.local_addr().unwrap()).unwrap();
+            grundy_serve::serve(l, config, std::future::pending())
+                .await
+                .unwrap();
+        });
+    });
+    let addr = rx.recv().unwrap();
+    let rss_idle = peak_rss_mib();
+
+    let mix = Arc::new(mix());
+    let next = Arc::new(AtomicUsize::new(0));
+    let results: Arc<Mutex<Vec<(Kind, u16, Duration)>>> = Arc::new(Mutex::new(Vec::new()));
+    let done = Arc::new(AtomicBool::new(false));
+    let health = {
+        let done = done.clone();
+        std::thread::spawn(move || {
+            let mut times = Vec::new();
+            let mut bad = 0;
+            while !done.load(Ordering::Relaxed) {
+                let t = Instant::now();
+                if request(addr, "/api/health", None) != 200 {
+                    bad += 1;
+                }
+                times.push(t.elapsed());
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            (times, bad)
+        })
+    };
+    let start = Instant::now();
+    let workers: Vec<_> = (0..clients)
+        .map(|_| {
+            let (mix, next, results) = (mix.clone(), next.clone(), results.clone());
+            std::thread::spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= total {
+                    break;
+                }
+                // A fixed shuffle of the mix: request i takes entry (i * 7) mod len.
+                let (kind, path, body) = &mix[(i * 7) % mix.len()];
+                let t = Instant::now();
+                let status = request(addr, path, body.as_deref());
+                results.lock().unwrap().push((*kind, status, t.elapsed()));
+            })
+        })
+        .collect();
+    for w in workers {
+        w.join().unwrap();
+    }
+    let wall = start.elapsed();
+    done.store(true, Ordering::Relaxed);
+    let (mut htimes, hbad) = health.join().unwrap();
+    htimes.sort();
+
+    let results = results.lock().unwrap();
+    let mut all: Vec<Duration> = results.iter().map(|r| r.2).collect();
+    all.sort();
+    let mut statuses: BTreeMap<u16, usize> = BTreeMap::new();
+    let mut by_kind: BTreeMap<Kind, (Vec<Duration>, BTreeMap<u16, usize>)> = BTreeMap::new();
+    for (k, s, d) in results.iter() {
+        *statuses.entry(*s).or_default() += 1;
+        let e = by_kind.entry(*k).or_default();
+        e.0.push(*d);
+        *e.1.entry(*s).or_default() += 1;
+    }
+    println!(
+        "throughput: {:.0} requests/s ({} in {:.2} s)",
+        results.len() as f64 / wall.as_secs_f64(),
+        results.len(),
+        wall.as_secs_f64()
+    );
+    println!(
+        "latency: p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        ms(percentile(&all, 0.5)),
+        ms(percentile(&all, 0.9)),
+        ms(percentile(&all, 0.99)),
+        ms(*all.last().unwrap_or(&Duration::ZERO))
+    );
+    println!("statuses: {statuses:?}");
+    for (k, (mut d, s)) in by_kind {
+        d.sort();
+        println!(
+            "  {k:?}: {} requests, p50 {:.1} ms, p99 {:.1} ms, statuses {s:?}",
+            d.len(),
+            ms(percentile(&d, 0.5)),
+            ms(percentile(&d, 0.99))
+        );
+    }
+    let hp99 = percentile(&htimes, 0.99);
+    println!(
+        "/api/health during the load: {} probes, p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms, {} not 200",
+        htimes.len(),
+        ms(percentile(&htimes, 0.5)),
+        ms(hp99),
+        ms(*htimes.last().unwrap_or(&Duration::ZERO)),
+        hbad
+    );
+    let rss = peak_rss_mib();
+    println!("peak memory (VmHWM, server and clients): {rss:.0} MiB (idle {rss_idle:.0} MiB)");
+
+    let mut failures = Vec::new();
+    for (k, s, _) in results.iter() {
+        if *s >= 500 && *s != 503 || *s == 0 {
+            failures.push(format!("{k:?} answered {s}"));
+        }
+        // A malformed request is refused (4xx), or shed with the rest when every worker is
+        // busy (503) if its fault shows only once the library looks at it.
+        if *k == Kind::Malformed && !(400..500).contains(s) && *s != 503 {
+            failures.push(format!("a malformed request answered {s}"));
+        }
+    }
+    if hbad > 0 || hp99 > Duration::from_millis(100) {
+        failures.push(format!("health slow or failing: p99 {hp99:?}, {hbad} bad"));
+    }
+    if rss > 2048.0 {
+        failures.push(format!("peak memory {rss:.0} MiB"));
+    }
+    failures.dedup();
+    if failures.is_empty() {
+        println!("load: ok");
+    } else {
+        println!("load: FAILED: {}", failures.join("; "));
+        std::process::exit(1);
+    }
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}

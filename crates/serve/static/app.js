@@ -1,0 +1,462 @@
+// The grundy playground: plain JavaScript over the JSON API. Every answer (moves, values,
+// hints, periods, odds) comes from the server; this file only draws and keeps the history.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+
+function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v);
+  }
+  for (const c of children) e.append(c);
+  return e;
+}
+
+/// GET an endpoint; resolves to the JSON, or rejects with the server's error message.
+async function api(path, params) {
+  const r = await fetch(path + "?" + new URLSearchParams(params));
+  let body;
+  try { body = await r.json(); } catch (_) { body = { error: r.statusText }; }
+  if (!r.ok) {
+    const e = new Error(body.error || r.statusText);
+    e.body = body;
+    throw e;
+  }
+  return body;
+}
+
+// ---------------------------------------------------------------- tabs
+for (const t of document.querySelectorAll(".tab")) {
+  t.addEventListener("click", () => {
+    for (const u of document.querySelectorAll(".tab")) u.classList.toggle("active", u === t);
+    for (const v of document.querySelectorAll(".view")) v.classList.toggle("active", v.id === "view-" + t.dataset.view);
+  });
+}
+
+// ---------------------------------------------------------------- play
+const DEFAULTS = { nim: "3 4 5", "misere-nim": "1 2 3", kayles: "4 7 9", rule: "5 8", wythoff: "6 9", fib: "20", chomp: "4x6", maze: "" };
+const P = { game: null, turn: null, toMove: "you", history: [], log: [], busy: false, hinted: null };
+
+$("play-game").addEventListener("change", () => {
+  const g = $("play-game").value;
+  $("play-rule-label").hidden = g !== "rule";
+  $("play-maze").hidden = g !== "maze";
+  $("play-position").parentElement.hidden = g === "maze";
+  $("play-position").value = DEFAULTS[g];
+});
+
+function gameName() {
+  const g = $("play-game").value;
+  return g === "rule" ? $("play-rule").value.trim() : g;
+}
+
+function setStatus(text, cls) {
+  const s = $("play-status");
+  s.textContent = text;
+  s.className = "status" + (cls ? " " + cls : "");
+}
+
+async function load(position) {
+  P.turn = await api("/api/play", { game: P.game, position });
+  render();
+}
+
+async function newGame() {
+  P.game = gameName();
+  P.history = [];
+  P.log = [];
+  P.hinted = null;
+  P.toMove = $("play-first").value;
+  $("play-why-box").innerHTML = "<em>Press “Why?” to see the values of the options.</em>";
+  $("play-hint-text").textContent = "";
+  const pos = $("play-game").value === "maze" ? $("play-maze").value : $("play-position").value;
+  try {
+    await load(pos);
+    afterMove();
+  } catch (e) {
+    P.turn = null;
+    $("play-board").textContent = "";
+    $("play-moves").textContent = "";
+    setStatus(e.message, "lose");
+  }
+}
+
+/// Plays `move` (an entry of turn.moves) for whoever is to move.
+async function play(move) {
+  if (P.busy || !P.turn) return;
+  P.busy = true;
+  try {
+    P.history.push({ position: P.turn.position_text, toMove: P.toMove, log: P.log.length });
+    P.log.push((P.toMove === "you" ? "You: " : "Engine: ") + move.text);
+    P.toMove = P.toMove === "you" ? "engine" : "you";
+    P.hinted = null;
+    $("play-hint-text").textContent = "";
+    await load(move.position);
+  } catch (e) {
+    setStatus(e.message, "lose");
+  } finally {
+    P.busy = false;
+  }
+  afterMove();
+}
+
+function afterMove() {
+  const t = P.turn;
+  if (!t) return;
+  if (t.game_over) {
+    const moverWins = t.misere;
+    const winner = moverWins ? P.toMove : (P.toMove === "you" ? "engine" : "you");
+    setStatus(winner === "you" ? "You win! No move is left." : "The engine wins. No move is left.", winner === "you" ? "win" : "lose");
+    $("play-status").dataset.winner = winner;
+    return;
+  }
+  $("play-status").dataset.winner = "";
+  if (P.toMove === "engine") {
+    setStatus("The engine is thinking…");
+    setTimeout(() => { if (P.turn === t && P.toMove === "engine") play(t.reply); }, 300);
+  } else {
+    const last = P.log.length ? P.log[P.log.length - 1] : "";
+    setStatus((last.startsWith("Engine") ? last.replace("Engine: ", "The engine played: ") + ". " : "") + "Your move.");
+  }
+}
+
+function undo() {
+  if (P.busy) return;
+  // Back to your previous turn: your move and the engine's reply.
+  let h = null;
+  while (P.history.length) {
+    h = P.history.pop();
+    if (h.toMove === "you") break;
+  }
+  if (!h || h.toMove !== "you") { if (h) P.history.push(h); return; }
+  P.toMove = "you";
+  P.log.length = h.log;
+  P.hinted = null;
+  $("play-hint-text").textContent = "";
+  load(h.position).then(afterMove, (e) => setStatus(e.message, "lose"));
+}
+
+function moveTo(pred) {
+  return P.turn.moves.find((m) => pred(m.to));
+}
+
+function yourTurn() {
+  return P.turn && !P.turn.game_over && P.toMove === "you";
+}
+
+function render() {
+  const t = P.turn;
+  const board = $("play-board");
+  board.textContent = "";
+  const kind = P.game === "wythoff" ? "pair" : P.game === "chomp" ? "rows" : P.game === "maze" ? "maze"
+    : P.game.startsWith("fib") ? "pile" : "heaps";
+  if (kind === "heaps") drawHeaps(board, t.position, (i, k) => moveTo((to) => {
+    const want = t.position.slice(); want[i] = k;
+    return JSON.stringify(to) === JSON.stringify(want);
+  }));
+  else if (kind === "pile") drawHeaps(board, [t.position.pile], (_, k) => moveTo((to) => to.pile === k),
+    `take at most ${t.position.limit}`);
+  else if (kind === "pair") drawWythoff(board, t);
+  else if (kind === "rows") drawChomp(board, t);
+  else drawMaze(board, t);
+  const list = $("play-moves");
+  list.textContent = "";
+  const shown = t.moves.slice(0, 200);
+  for (const m of shown) {
+    const b = el("button", { text: m.text, onclick: () => { if (yourTurn()) play(m); } });
+    if (P.hinted && m.position === P.hinted.position) b.classList.add("primary");
+    b.disabled = !yourTurn();
+    list.append(b);
+  }
+  if (t.moves.length > shown.length) list.append(el("div", { class: "note", text: `… and ${t.moves.length - shown.length} more (click the board)` }));
+  const log = $("play-log");
+  log.textContent = "";
+  for (const l of P.log) log.append(el("li", { text: l }));
+  for (const b of ["play-hint", "play-why", "play-undo"]) $(b).disabled = false;
+}
+
+/// Rows of tokens; clicking token k of heap i leaves k there (when that is a move).
+function drawHeaps(board, heaps, find, note) {
+  heaps.forEach((h, i) => {
+    const row = el("div", { class: "heap-row" }, el("span", { class: "label", text: (heaps.length > 1 ? `heap ${i}` : "pile") + ` (${h})` }));
+    const tokens = [];
+    for (let k = 0; k < h; k++) {
+      const m = find(i, k);
+      const tok = el("button", { class: "token", title: m ? m.text : "not a legal move" });
+      tok.disabled = !m || !yourTurn();
+      tok.addEventListener("mouseenter", () => { if (m && yourTurn()) tokens.slice(k).forEach((x) => x.classList.add("take")); });
+      tok.addEventListener("mouseleave", () => tokens.forEach((x) => x.classList.remove("take")));
+      tok.addEventListener("click", () => { if (m && yourTurn()) play(m); });
+      tokens.push(tok);
+      row.append(tok);
+    }
+    board.append(row);
+  });
+  if (note) board.append(el("div", { class: "note", text: note }));
+}
+
+function drawWythoff(board, t) {
+  const [x, y] = t.position;
+  if (Math.max(x, y) > 40) { board.append(el("div", { class: "note", text: `queen at (${x}, ${y}): pick a move from the list` })); return; }
+  const grid = el("div", { class: "grid" });
+  grid.style.gridTemplateColumns = `repeat(${y + 1}, 26px)`;
+  for (let a = 0; a <= x; a++) for (let b = 0; b <= y; b++) {
+    const m = moveTo((to) => to[0] === a && to[1] === b);
+    const c = el("button", { class: "cell" + (a === x && b === y ? " here" : m ? " target" : ""), title: `(${a}, ${b})` });
+    if (a === x && b === y) c.textContent = "♛";
+    if (m) c.addEventListener("click", () => { if (yourTurn()) play(m); });
+    grid.append(c);
+  }
+  board.append(grid, el("div", { class: "note", text: "The queen moves left, up or diagonally up-left; whoever reaches the corner (0, 0) wins." }));
+}
+
+function drawChomp(board, t) {
+  const rows = t.position, cols = rows[0];
+  const grid = el("div", { class: "grid" });
+  grid.style.gridTemplateColumns = `repeat(${cols}, 34px)`;
+  rows.forEach((len, r) => {
+    for (let c = 0; c < cols; c++) {
+      if (c >= len) { grid.append(el("div", { class: "cell gone" })); continue; }
+      if (r === 0 && c === 0) { grid.append(el("div", { class: "cell poison", text: "☠", title: "poison" })); continue; }
+      const m = P.turn.moves.find((mv) => mv.text === `bite at row ${r}, column ${c}`);
+      grid.append(el("button", { class: "cell choc", title: `bite at (${r}, ${c})`, onclick: () => { if (m && yourTurn()) play(m); } }));
+    }
+  });
+  board.append(grid, el("div", { class: "note", text: "A bite eats the square and everything below and to its right; whoever is left with only the poison loses." }));
+}
+
+function drawMaze(board, t) {
+  const lines = t.position_text.trim().split("\n");
+  const grid = el("div", { class: "grid" });
+  grid.style.gridTemplateColumns = `repeat(${lines[0].length}, 26px)`;
+  lines.forEach((line, r) => [...line].forEach((ch, c) => {
+    const m = moveTo((to) => to[0] === r && to[1] === c);
+    const cls = ch === "#" ? "wall" : ch === "@" ? "here" : m ? "target" : "";
+    const cell = el("button", { class: "cell " + cls, title: `(${r}, ${c})` });
+    if (ch === "@") cell.textContent = "●";
+    if (m) cell.addEventListener("click", () => { if (yourTurn()) play(m); });
+    grid.append(cell);
+  }));
+  board.append(grid, el("div", { class: "note", text: "The figure moves any distance left or up, never through a wall; whoever cannot move loses." }));
+}
+
+$("play-new").addEventListener("click", newGame);
+$("play-undo").addEventListener("click", undo);
+$("play-hint").addEventListener("click", () => {
+  if (!P.turn) return;
+  P.hinted = P.turn.winning_moves[0] || null;
+  $("play-hint-text").textContent = "Hint: " + P.turn.hint;
+  render();
+});
+$("play-why").addEventListener("click", () => {
+  if (!P.turn) return;
+  const box = $("play-why-box");
+  box.textContent = "";
+  const b = P.turn.why.binary;
+  if (b) {
+    const table = el("table", { class: "binary" });
+    b.heaps.forEach((bits, i) => table.append(el("tr", {}, el("td", { text: `heap ${i}` }), ...[...bits].map((d) => el("td", { class: d === "1" ? "one" : "", text: d })))));
+    table.append(el("tr", { class: "sum" }, el("td", { text: "nim-sum" }), ...[...b.nim_sum].map((d) => el("td", { class: d === "1" ? "one" : "", text: d }))));
+    box.append(table);
+  }
+  box.append(el("pre", { text: P.turn.why.text }));
+});
+
+// ---------------------------------------------------------------- explore
+async function explore() {
+  const rule = $("ex-rule").value.trim();
+  const params = { rule };
+  if ($("ex-prove").checked) params.period = "true"; else params.upto = $("ex-upto").value.trim();
+  $("ex-summary").textContent = "computing…";
+  $("ex-summary").className = "status";
+  try {
+    const s = await api("/api/heap", params);
+    const p = s.period;
+    let text = `${s.rule}${s.code && s.code !== s.rule ? " (code " + s.code + ")" : ""}: G(0..${s.upto}); `;
+    if (p.status === "none") text += `no period seen up to ${s.upto}`;
+    else text += `period ${p.period}, preperiod ${p.preperiod}` + (p.saltus ? `, saltus ${p.saltus}` : "") +
+      (p.status === "proven" ? " — proven" : ` — observed up to ${s.upto}, not proven`);
+    $("ex-summary").textContent = text;
+    $("ex-summary").dataset.period = p.period === null ? "" : String(p.period);
+    $("ex-summary").dataset.preperiod = p.preperiod === null ? "" : String(p.preperiod);
+    $("ex-summary").dataset.status = p.status;
+    plot(s.values, p);
+    valueTable(s.values, p);
+  } catch (e) {
+    $("ex-summary").textContent = e.message;
+    $("ex-summary").className = "status lose";
+  }
+}
+
+function plot(values, p) {
+  const cv = $("ex-plot"), ctx = cv.getContext("2d");
+  const W = cv.width, H = cv.height, L = 44, R = 12, T = 14, B = 30;
+  ctx.clearRect(0, 0, W, H);
+  const n = values.length, max = Math.max(1, ...values);
+  const X = (i) => L + (W - L - R) * (n <= 1 ? 0 : i / (n - 1));
+  const Y = (v) => H - B - (H - T - B) * (v / max);
+  if (p.status !== "none") {
+    ctx.fillStyle = "#e9e4d8"; ctx.fillRect(L, T, X(Math.min(p.preperiod, n - 1)) - L, H - T - B);
+    ctx.fillStyle = "#d6e8f1"; ctx.fillRect(X(Math.min(p.preperiod, n - 1)), T, W - R - X(Math.min(p.preperiod, n - 1)), H - T - B);
+    const a = X(Math.min(p.preperiod, n - 1)), b = X(Math.min(p.preperiod + p.period, n - 1));
+    ctx.strokeStyle = "#c0572a"; ctx.lineWidth = 2; ctx.strokeRect(a, T + 1, Math.max(2, b - a), H - T - B - 2);
+  }
+  ctx.strokeStyle = "#667085"; ctx.lineWidth = 1;
+  ctx.beginPath(); ctx.moveTo(L, T); ctx.lineTo(L, H - B); ctx.lineTo(W - R, H - B); ctx.stroke();
+  ctx.fillStyle = "#667085"; ctx.font = "12px sans-serif";
+  ctx.textAlign = "right";
+  for (const v of [0, Math.round(max / 2), max]) ctx.fillText(String(v), L - 6, Y(v) + 4);
+  ctx.textAlign = "center";
+  for (let k = 0; k <= 5; k++) { const i = Math.round((n - 1) * k / 5); ctx.fillText(String(i), X(i), H - B + 16); }
+  ctx.fillStyle = "#2f6f8f";
+  const r = n > 600 ? 1.2 : 2.2;
+  values.forEach((v, i) => { ctx.beginPath(); ctx.arc(X(i), Y(v), r, 0, 6.3); ctx.fill(); });
+}
+
+function valueTable(values, p) {
+  const t = el("table", { class: "values" });
+  const shown = Math.min(values.length, 1000);
+  for (let row = 0; row < shown; row += 10) {
+    const tr = el("tr", {}, el("th", { text: String(row) }));
+    for (let i = row; i < Math.min(row + 10, shown); i++) {
+      tr.append(el("td", { class: p.status !== "none" && i >= p.preperiod ? "per" : "", text: String(values[i]) }));
+    }
+    t.append(tr);
+  }
+  $("ex-table").textContent = "";
+  $("ex-table").append(t);
+}
+
+$("ex-go").addEventListener("click", explore);
+
+// ---------------------------------------------------------------- penney
+let raceTimer = null;
+
+async function penney() {
+  const params = { patterns: $("pe-patterns").value.trim() };
+  if ($("pe-alphabet").value.trim()) params.alphabet = $("pe-alphabet").value.trim();
+  if ($("pe-prob").value.trim()) params.prob = $("pe-prob").value.trim();
+  $("pe-summary").textContent = "solving…";
+  $("pe-summary").className = "status";
+  $("pe-reply").textContent = "";
+  try {
+    const r = await api("/api/penney", params);
+    $("pe-summary").textContent = `Expected tosses until one pattern appears: ${r.expected_tosses} ≈ ${r.expected_tosses_decimal.toFixed(4)} (exact; ${r.methods_agreeing.join(", ")} agree)`;
+    const table = $("pe-table");
+    table.textContent = "";
+    table.append(el("tr", {}, ...["pattern", "P(first)", "≈", "E[tosses | wins]", "alone: E[tosses]", "simulated"].map((h) => el("th", { text: h }))));
+    r.patterns.forEach((p, i) => table.append(el("tr", { "data-pattern": p.pattern },
+      el("td", { text: p.pattern }), el("td", { class: "exact", text: p.win }), el("td", { text: p.win_decimal.toFixed(6) }),
+      el("td", { text: p.expected_given_win || "—" }), el("td", { text: p.waiting_time }), el("td", { class: "sim", id: "pe-sim-" + i, text: "…" }))));
+    liveRace(r);
+    simulate(params, r.patterns.length, 1000);
+    if (r.patterns.length >= 1) {
+      const first = r.patterns[0].pattern;
+      const bp = { best_reply: first };
+      if (params.alphabet) bp.alphabet = params.alphabet;
+      if (params.prob) bp.prob = params.prob;
+      api("/api/penney", bp).then((b) => {
+        $("pe-reply").textContent = `Best reply to ${first}: ${b.best_reply}, which comes first with probability ${b.win} ≈ ${b.win_decimal.toFixed(4)} (${b.search} search of ${b.candidates} patterns).`;
+      }, (e) => { $("pe-reply").textContent = e.message; });
+    }
+  } catch (e) {
+    $("pe-summary").textContent = e.message;
+    $("pe-summary").className = "status lose";
+    $("pe-table").textContent = "";
+  }
+}
+
+/// The server's seeded simulation, growing tenfold up to 10^6 races, beside the exact odds.
+async function simulate(params, k, trials) {
+  try {
+    const r = await api("/api/penney", Object.assign({}, params, { simulate: String(trials), seed: "7" }));
+    r.patterns.forEach((p, i) => { const c = $("pe-sim-" + i); if (c) c.textContent = p.simulated_win_decimal.toFixed(4); });
+    $("pe-sim").textContent = `${trials.toLocaleString()} simulated races: mean length ${r.simulation.mean_length.toFixed(3)}`;
+    if (trials < 1000000 && $("pe-patterns").value.trim() === params.patterns) setTimeout(() => simulate(params, k, trials * 10), 400);
+  } catch (e) {
+    $("pe-sim").textContent = e.message;
+  }
+}
+
+/// One race drawn toss by toss with the exact letter probabilities (for the eye only).
+function liveRace(r) {
+  if (raceTimer) clearInterval(raceTimer);
+  const letters = Object.entries(r.letter_probabilities).map(([s, f]) => {
+    const [a, b] = f.split("/").map(Number);
+    return [s, b ? a / b : a];
+  });
+  const pats = r.patterns.map((p) => p.pattern);
+  let seq = "";
+  const box = $("pe-tosses");
+  box.textContent = "";
+  raceTimer = setInterval(() => {
+    let u = Math.random(), s = letters[letters.length - 1][0];
+    for (const [l, q] of letters) { if (u < q) { s = l; break; } u -= q; }
+    seq += s;
+    const hit = pats.find((p) => seq.endsWith(p));
+    box.textContent = "";
+    if (hit) {
+      box.append(seq.slice(0, seq.length - hit.length), el("span", { class: "hit", text: hit }));
+      $("pe-sim").dataset.last = hit;
+      clearInterval(raceTimer);
+      raceTimer = setTimeout(() => liveRace(r), 1500);
+    } else box.append(seq.slice(-60));
+  }, 180);
+}
+
+$("pe-go").addEventListener("click", penney);
+
+// ---------------------------------------------------------------- script
+const SAMPLE = `-- A subtraction game: take 1, 2 or 5 counters; taking the last one wins.
+function moves(n)
+  local out = {}
+  for _, k in ipairs({1, 2, 5}) do
+    if k <= n then out[#out + 1] = n - k end
+  end
+  return out
+end
+`;
+$("sc-source").value = SAMPLE;
+
+function gutter(bad) {
+  const n = $("sc-source").value.split("\n").length;
+  const g = $("sc-lines");
+  g.textContent = "";
+  for (let i = 1; i <= n; i++) g.append(el("span", { class: i === bad ? "bad" : "", text: String(i) }));
+}
+$("sc-source").addEventListener("input", () => gutter(null));
+gutter(null);
+
+async function runScript() {
+  $("sc-error").textContent = "";
+  $("sc-result").textContent = "running…";
+  gutter(null);
+  try {
+    const upto = Number($("sc-upto").value);
+    const r = await fetch("/api/script", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ source: $("sc-source").value, position: $("sc-position").value, upto: Number.isFinite(upto) ? upto : 0 }),
+    });
+    const body = await r.json();
+    if (!r.ok) {
+      const line = body.line || null;
+      $("sc-error").textContent = (line ? `line ${line}: ` : "") + body.error;
+      $("sc-error").dataset.line = line ? String(line) : "";
+      $("sc-result").textContent = "";
+      gutter(line);
+      return;
+    }
+    $("sc-result").textContent = JSON.stringify(body, null, 2);
+  } catch (e) {
+    $("sc-error").textContent = e.message;
+    $("sc-result").textContent = "";
+  }
+}
+$("sc-run").addEventListener("click", runScript);
+
+newGame();

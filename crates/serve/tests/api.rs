@@ -1,0 +1,393 @@
+//! The JSON API over a real socket: answers equal to the library's results serialized,
+//! a game played to the end through `/api/play`, 100 malformed requests answered 4xx with a
+//! JSON error, busy and slow requests answered 503 and 422, and the server healthy after.
+
+mod common;
+
+use common::{enc, get, post, raw, start};
+use grundy_serve::Config;
+use serde_json::Value;
+use std::time::{Duration, Instant};
+
+fn lib<T: serde::Serialize>(x: &T) -> Value {
+    serde_json::to_value(x).unwrap()
+}
+
+#[test]
+fn endpoints_answer_the_library_results() {
+    let addr = start(Config::default());
+    let h = get(addr, "/api/health");
+    assert_eq!(h.status, 200);
+    assert_eq!(h.json()["status"], "ok");
+
+    let r = get(addr, "/api/nim?heaps=3,4,5&misere=false");
+    assert_eq!(r.status, 200);
+    assert_eq!(r.content_type, "application/json");
+    let mut s = grundy::nim::NimStream::new(true);
+    for h in [3, 4, 5] {
+        s.push(h);
+    }
+    assert_eq!(r.json(), lib(&s.into_analysis(grundy::nim::Play::Normal)));
+
+    let rule = grundy::heap::parse("0.137").unwrap();
+    let seq = grundy::heap::sequence(&rule, 1000, &mut Default::default()).unwrap();
+    assert_eq!(
+        get(addr, "/api/heap?rule=0.137&upto=1000").json(),
+        lib(&seq)
+    );
+
+    let kayles = grundy::heap::parse("kayles").unwrap();
+    let p = grundy::heap::find_period(&kayles, &mut Default::default()).unwrap();
+    let r = get(addr, "/api/heap?rule=kayles&period=true").json();
+    assert_eq!(r, lib(&p));
+    assert_eq!(r["period"]["period"], 12);
+    assert_eq!(r["period"]["status"], "proven");
+
+    let pos =
+        grundy::heap::analyze_position(&kayles, &[7, 9, 12], &mut Default::default()).unwrap();
+    assert_eq!(
+        get(addr, "/api/heap/analyze?rule=kayles&heaps=7,9,12").json(),
+        lib(&pos)
+    );
+
+    use grundy::games::{fib, wythoff, UBig};
+    let w = wythoff::analyze(&UBig::from(3u8), &UBig::from(5u8)).unwrap();
+    assert_eq!(get(addr, "/api/wythoff?a=3&b=5").json(), lib(&w));
+    let f = fib::analyze(&UBig::from(1000u32), None, 2).unwrap();
+    assert_eq!(get(addr, "/api/fib?n=1000").json(), lib(&f));
+
+    use grundy::penney::report::{self, RaceOptions};
+    let al = grundy::penney::Alphabet::from_spec(None, None).unwrap();
+    let race = report::race(al, &["HTH", "THH"], &RaceOptions::default(), &mut |_| {}).unwrap();
+    let r = get(addr, "/api/penney?patterns=HTH,THH").json();
+    assert_eq!(r, lib(&race));
+    assert_eq!(r["patterns"][0]["win"], "1/2");
+    let r = get(
+        addr,
+        &format!("/api/penney?patterns=HHH,THH&prob={}", enc("H=2/3,T=1/3")),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+
+    // The page itself, embedded.
+    let page = get(addr, "/");
+    assert_eq!(page.status, 200);
+    assert!(page.text().contains("grundy"));
+    assert_eq!(get(addr, "/app.js").status, 200);
+    assert_eq!(get(addr, "/style.css").status, 200);
+}
+
+/// Plays Nim through `/api/play` with the engine's reply on both sides and checks every
+/// turn against Bouton's theorem computed here.
+#[test]
+fn a_nim_game_played_through_the_api() {
+    let addr = start(Config::default());
+    let mut position = "3 5 6".to_string();
+    let mut plies = 0;
+    loop {
+        let t = get(
+            addr,
+            &format!("/api/play?game=nim&position={}", enc(&position)),
+        )
+        .json();
+        let heaps: Vec<u64> = position.split(' ').map(|x| x.parse().unwrap()).collect();
+        let x = heaps.iter().fold(0, |a, b| a ^ b);
+        assert_eq!(t["outcome"], if x == 0 { "P" } else { "N" });
+        assert_eq!(
+            t["moves"].as_array().unwrap().len() as u64,
+            heaps.iter().sum::<u64>()
+        );
+        for m in t["winning_moves"].as_array().unwrap() {
+            let to: Vec<u64> = serde_json::from_value(m["to"].clone()).unwrap();
+            assert_eq!(to.iter().fold(0, |a, b| a ^ b), 0);
+        }
+        if t["game_over"] == true {
+            assert_eq!(heaps.iter().sum::<u64>(), 0);
+            break;
+        }
+        position = t["reply"]["position"].as_str().unwrap().to_string();
+        plies += 1;
+        assert!(plies < 100);
+    }
+    // 3 5 6 has nim-sum 0: the first player loses, so the game lasts an even number of plies.
+    assert_eq!(plies % 2, 0);
+}
+
+/// 100 malformed requests: every one answered 4xx with `{"error": "..."}`, none 5xx, and the
+/// server healthy after.
+#[test]
+fn malformed_requests_are_4xx_json_errors() {
+    let addr = start(Config::default());
+    let big = "9".repeat(5000);
+    let mut gets: Vec<String> = vec![
+        "/api/nim".into(),
+        "/api/nim?heaps=".into(),
+        "/api/nim?heaps=x".into(),
+        "/api/nim?heaps=-1".into(),
+        "/api/nim?heaps=99999999999999999999999".into(),
+        format!("/api/nim?heaps={big}"),
+        "/api/nim?heaps=1,2&misere=maybe".into(),
+        "/api/nim?heaps=%FF%FE".into(),
+        "/api/nim?heaps=1&bogus=1".into(),
+        "/api/nim?heaps=%".into(),
+        "/api/heap".into(),
+        "/api/heap?rule=".into(),
+        "/api/heap?rule=0.9z".into(),
+        "/api/heap?rule=no-such-game".into(),
+        "/api/heap?rule=sub:".into(),
+        "/api/heap?rule=kayles&upto=1e100".into(),
+        "/api/heap?rule=kayles&upto=2^64".into(),
+        "/api/heap?rule=kayles&upto=10000000".into(),
+        "/api/heap?rule=kayles&upto=-5".into(),
+        "/api/heap?rule=kayles&upto=abc".into(),
+        format!("/api/heap?rule=kayles&upto={big}"),
+        "/api/heap?rule=%C3%28".into(),
+        "/api/heap?rule=kayles&period=yes".into(),
+        "/api/heap/analyze?rule=kayles".into(),
+        "/api/heap/analyze?rule=kayles&heaps=".into(),
+        "/api/heap/analyze?rule=kayles&heaps=a,b".into(),
+        "/api/heap/analyze?rule=zzz&heaps=1".into(),
+        "/api/heap/analyze?rule=kayles&heaps=99999999999999999999".into(),
+        "/api/wythoff".into(),
+        "/api/wythoff?a=3".into(),
+        "/api/wythoff?a=x&b=5".into(),
+        "/api/wythoff?a=-3&b=5".into(),
+        format!("/api/wythoff?a={big}&b=5"),
+        "/api/wythoff?a=3.5&b=5".into(),
+        "/api/fib".into(),
+        "/api/fib?n=".into(),
+        "/api/fib?n=abc".into(),
+        format!("/api/fib?n={big}"),
+        "/api/fib?n=100&k=0".into(),
+        "/api/fib?n=100&k=100000".into(),
+        "/api/fib?n=100&limit=x".into(),
+        "/api/penney".into(),
+        "/api/penney?patterns=".into(),
+        "/api/penney?patterns=HXH".into(),
+        "/api/penney?patterns=HTH,HTH".into(),
+        "/api/penney?patterns=HTH&prob=H=2".into(),
+        "/api/penney?patterns=HTH&prob=H=1/2,T=1/3".into(),
+        "/api/penney?patterns=HTH&alphabet=HH".into(),
+        format!("/api/penney?patterns={}", "H".repeat(500)),
+        format!("/api/penney?patterns={}", vec!["HT"; 50].join(",")),
+        "/api/penney?patterns=HT&simulate=1e12".into(),
+        "/api/penney?patterns=HT&seed=3".into(),
+        "/api/penney?best_reply=".into(),
+        format!("/api/penney?best_reply={}", "H".repeat(100)),
+        "/api/play".into(),
+        "/api/play?game=nim".into(),
+        "/api/play?game=nim&position=".into(),
+        "/api/play?game=nim&position=1000000".into(),
+        "/api/play?game=nope&position=1".into(),
+        "/api/play?game=wythoff&position=1".into(),
+        "/api/play?game=chomp&position=16x255".into(),
+        "/api/play?game=chomp&position=1%202".into(),
+        "/api/play?game=maze&position=...".into(),
+        "/api/play?game=fib&position=1%202%203".into(),
+        format!(
+            "/api/play?game=nim&position={}",
+            enc(&vec!["1"; 100].join(" "))
+        ),
+        "/api/nothing".into(),
+        "/api".into(),
+        "/api/heap/analyze/more".into(),
+        "/nope.html".into(),
+        "/api/health/x".into(),
+    ];
+    // Query strings that are not UTF-8 once decoded, in every parameter.
+    for p in ["heaps", "rule", "a", "n", "patterns"] {
+        gets.push(format!("/api/nim?{p}=%FF"));
+    }
+    let mut replies = Vec::new();
+    for g in &gets {
+        replies.push((g.clone(), get(addr, g)));
+    }
+    // Wrong methods, bodies where none belong, oversized and non-UTF-8 bodies.
+    let huge = vec![b'x'; 200 * 1024];
+    let posts: Vec<(&str, &str, Vec<u8>)> = vec![
+        ("/api/nim", "application/json", b"{}".to_vec()),
+        ("/api/heap", "application/json", b"{".to_vec()),
+        ("/api/health", "text/plain", b"x".to_vec()),
+        ("/api/nim?heaps=1", "application/json", huge.clone()),
+        ("/api/penney", "application/json", vec![0xff, 0xfe, 0x00]),
+        ("/api/wythoff", "application/json", b"not json".to_vec()),
+        ("/api/fib", "application/json", b"[1,2".to_vec()),
+        ("/api/play", "application/json", b"{\"game\": 1}".to_vec()),
+        ("/", "application/json", huge.clone()),
+        ("/api/nothing", "application/json", huge.clone()),
+        (
+            "/api/heap/analyze",
+            "application/x-www-form-urlencoded",
+            b"rule=kayles".to_vec(),
+        ),
+        ("/api/nim", "application/json", vec![0xc3, 0x28]),
+        ("/api/script", "application/json", b"{".to_vec()),
+        (
+            "/api/script",
+            "application/json",
+            vec![b'"', 0xff, 0xfe, b'"'],
+        ),
+        (
+            "/api/script",
+            "application/json",
+            b"{\"source\": 7}".to_vec(),
+        ),
+        (
+            "/api/script",
+            "application/json",
+            b"{\"source\": \"\", \"bogus\": 1}".to_vec(),
+        ),
+        ("/api/script", "application/json", huge.clone()),
+        (
+            "/api/script",
+            "application/json",
+            br#"{"source": "function moves(n) return {} end", "upto": 100000000}"#.to_vec(),
+        ),
+        (
+            "/api/script",
+            "application/json",
+            br#"{"source": "function moves(n) while true do end end", "position": "3"}"#.to_vec(),
+        ),
+        (
+            "/api/script",
+            "application/json",
+            br#"{"source": "os.exit(1)", "position": "3"}"#.to_vec(),
+        ),
+        (
+            "/api/script",
+            "application/json",
+            br#"{"source": "function moves(n) return {n} end", "position": "3"}"#.to_vec(),
+        ),
+    ];
+    for (path, ct, body) in &posts {
+        replies.push((format!("POST {path}"), post(addr, path, ct, body)));
+    }
+    for m in ["PUT", "DELETE", "PATCH"] {
+        let req = format!("{m} /api/nim?heaps=1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        replies.push((m.to_string(), raw(addr, req.as_bytes())));
+    }
+    // A body announced larger than the limit, never sent.
+    let req = "POST /api/nim HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 100000000\r\n\r\n";
+    replies.push(("announced 100 MB".into(), raw(addr, req.as_bytes())));
+    // Fill to 100 with heaps of random garbage tokens.
+    let mut seed = 12345u64;
+    while replies.len() < 100 {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let junk: String = (0..8)
+            .map(|i| {
+                let b = (seed >> (i * 8)) as u8;
+                format!("%{b:02X}")
+            })
+            .collect();
+        let ep = [
+            "nim?heaps",
+            "heap?rule",
+            "wythoff?a",
+            "fib?n",
+            "penney?patterns",
+        ][(seed >> 60) as usize % 5];
+        let g = format!("/api/{ep}={junk}");
+        replies.push((g.clone(), get(addr, &g)));
+    }
+    assert!(replies.len() >= 100);
+    let mut counts = std::collections::BTreeMap::new();
+    for (what, r) in &replies {
+        assert!(
+            (400..500).contains(&r.status),
+            "{what}: status {} {}",
+            r.status,
+            r.text()
+        );
+        assert_eq!(r.content_type, "application/json", "{what}: {}", r.text());
+        let j = r.json();
+        let e = j["error"].as_str().unwrap_or_else(|| panic!("{what}: {j}"));
+        assert!(!e.is_empty() && !e.contains('\n'), "{what}: {e:?}");
+        *counts.entry(r.status).or_insert(0) += 1;
+    }
+    eprintln!(
+        "malformed requests: {} answered, statuses {counts:?}",
+        replies.len()
+    );
+    assert!(counts.contains_key(&400) && counts.contains_key(&413) && counts.contains_key(&422));
+    // Still healthy, and still right.
+    assert_eq!(get(addr, "/api/health").json()["status"], "ok");
+    assert_eq!(get(addr, "/api/nim?heaps=1,2").json()["nim_sum"], 3);
+}
+
+/// One worker: a slow request holds it, the next one is answered 503 at once while health
+/// stays fast, the slow one stops at its time budget (422), and the worker is free again.
+#[test]
+fn busy_is_503_fast_and_slow_is_422() {
+    let config = Config {
+        workers: 1,
+        queue_wait: Duration::from_millis(20),
+        timeout: Duration::from_millis(1500),
+        ..Config::default()
+    };
+    let addr = start(config);
+    // A rule that splits a heap in three: cubic work, far more than 1.5 s to 20000.
+    let slow = std::thread::spawn(move || {
+        let t = Instant::now();
+        (get(addr, "/api/heap?rule=0.3F&upto=20000"), t.elapsed())
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let t = Instant::now();
+    let busy = get(addr, "/api/nim?heaps=1,2");
+    assert_eq!(busy.status, 503, "{}", busy.text());
+    assert!(busy.json()["error"].as_str().unwrap().contains("busy"));
+    assert!(t.elapsed() < Duration::from_millis(1000));
+    let t = Instant::now();
+    let h = get(addr, "/api/health").json();
+    assert!(t.elapsed() < Duration::from_millis(500));
+    assert_eq!(h["busy"], 1);
+    let (r, took) = slow.join().unwrap();
+    assert_eq!(r.status, 422, "{}", r.text());
+    assert!(r.json()["error"].as_str().unwrap().contains("time budget"));
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    // The engine saw the stop flag and let the worker go.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let r = get(addr, "/api/nim?heaps=1,2");
+        if r.status == 200 {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "worker never freed: {}",
+            r.text()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// A script: its answer, and a syntax error reported at its line.
+#[test]
+fn scripts_run_and_errors_carry_their_line() {
+    let addr = start(Config::default());
+    let src = "function moves(n)\n  local out = {}\n  for _, k in ipairs({1, 2, 5}) do\n    if k <= n then out[#out + 1] = n - k end\n  end\n  return out\nend\n";
+    let body = serde_json::json!({"source": src, "position": "10", "upto": 20}).to_string();
+    let r = post(addr, "/api/script", "application/json", body.as_bytes());
+    assert_eq!(r.status, 200, "{}", r.text());
+    let j = r.json();
+    // The native subtraction game {1, 2, 5} is the reference.
+    let rule = grundy::heap::parse("sub:1,2,5").unwrap();
+    let seq = grundy::heap::sequence(&rule, 20, &mut Default::default()).unwrap();
+    let values: Vec<u64> = serde_json::from_value(j["sequence"]["values"].clone()).unwrap();
+    assert_eq!(
+        values,
+        seq.values.iter().map(|&v| v as u64).collect::<Vec<_>>()
+    );
+    assert_eq!(j["analysis"]["grundy"], seq.values[10]);
+    let bad = "-- line 1\nfunction moves(n)\n  return {n - 1\nend\n";
+    let body = serde_json::json!({"source": bad, "position": "3"}).to_string();
+    let r = post(addr, "/api/script", "application/json", body.as_bytes());
+    assert_eq!(r.status, 400, "{}", r.text());
+    let line = r.json()["line"].as_u64().unwrap();
+    assert!((3..=4).contains(&line), "{}", r.text());
+    let err = "function moves(n)\n  return nil + 1\nend\n";
+    let body = serde_json::json!({"source": err, "position": "3"}).to_string();
+    let r = post(addr, "/api/script", "application/json", body.as_bytes());
+    assert_eq!(r.status, 400, "{}", r.text());
+    assert_eq!(r.json()["line"], 2, "{}", r.text());
+}

@@ -1,0 +1,270 @@
+"""Browser tests of `grundy serve` in headless Chromium (run by scripts/test-browser).
+
+Starts the server on a free loopback port, then: loads the page, wins a Nim game as the
+first player by following the hint button, loses one as the second player from a
+P-position (every hint says "every move loses"), computes Kayles and checks the period the
+page shows and plots, races HHH against THH on a coin and checks the exact odds, runs a
+script with a syntax error and checks the line shown (when the server has scripts), and
+fails on any JavaScript error in the console. Screenshots of each view go to
+target/browser/.
+"""
+
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "target", "browser")
+BIN = os.environ.get("GRUNDY_BIN", os.path.join(ROOT, "target", "debug", "grundy"))
+passed = []
+
+
+def check(cond, what):
+    if not cond:
+        raise AssertionError(what)
+
+
+def start_server():
+    p = subprocess.Popen([BIN, "serve", "--addr", "127.0.0.1:0"], stderr=subprocess.PIPE, text=True)
+    line = p.stderr.readline()
+    m = re.search(r"http://(127\.0\.0\.1:\d+)/", line)
+    check(m, "server did not say where it listens: %r" % line)
+    return p, "http://" + m.group(1)
+
+
+def browser():
+    o = webdriver.ChromeOptions()
+    o.binary_location = "/usr/bin/chromium"
+    for a in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+              "--disable-background-networking", "--disable-component-update", "--disable-sync",
+              "--disable-dev-shm-usage", "--window-size=1280,1000",
+              "--user-data-dir=" + tempfile.mkdtemp(prefix="grundy-chromium-")]:
+        o.add_argument(a)
+    o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
+
+
+def shot(d, name):
+    d.save_screenshot(os.path.join(OUT, name + ".png"))
+
+
+def status(d):
+    return d.find_element(By.ID, "play-status")
+
+
+def wait_turn(d):
+    """Waits until it is your move or the game is over; returns the status text."""
+    WebDriverWait(d, 20).until(lambda d: "Your move" in status(d).text or status(d).get_attribute("data-winner"))
+    return status(d).text
+
+
+def new_game(d, game, position, first):
+    d.find_element(By.ID, "tab-play").click()
+    Select(d.find_element(By.ID, "play-game")).select_by_value(game)
+    pos = d.find_element(By.ID, "play-position")
+    pos.clear()
+    pos.send_keys(position)
+    Select(d.find_element(By.ID, "play-first")).select_by_value(first)
+    d.find_element(By.ID, "play-new").click()
+
+
+def play_with_hints(d):
+    """Plays your moves by the hint until the game ends; returns (winner, hints seen)."""
+    hints = []
+    for _ in range(100):
+        wait_turn(d)
+        if status(d).get_attribute("data-winner"):
+            return status(d).get_attribute("data-winner"), hints
+        d.find_element(By.ID, "play-hint").click()
+        hint = d.find_element(By.ID, "play-hint-text").text
+        hints.append(hint)
+        marked = d.find_elements(By.CSS_SELECTOR, "#play-moves button.primary")
+        button = marked[0] if marked else d.find_elements(By.CSS_SELECTOR, "#play-moves button")[0]
+        if marked:
+            check(hint == "Hint: " + button.text, "hint %r is not the marked move %r" % (hint, button.text))
+        played = len(d.find_elements(By.CSS_SELECTOR, "#play-log li"))
+        button.click()
+        # Your move and the engine's reply are logged (or the game is over).
+        WebDriverWait(d, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#play-log li")) >= played + 2
+                                   or status(d).get_attribute("data-winner"))
+    raise AssertionError("the game did not end")
+
+
+def test_page(d, url):
+    d.get(url)
+    check("grundy" in d.title, "title: %r" % d.title)
+    WebDriverWait(d, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#play-board .token"))
+    passed.append("page loads")
+
+
+def test_nim_win(d):
+    new_game(d, "nim", "3 4 5", "you")
+    WebDriverWait(d, 10).until(lambda d: "Your move" in status(d).text)
+    d.find_element(By.ID, "play-why").click()
+    why = d.find_element(By.ID, "play-why-box").text
+    check("nim-sum" in why and "010" in why, "why shows the nim-sum in binary: %r" % why)
+    d.find_element(By.ID, "play-hint").click()
+    shot(d, "play-nim")
+    winner, hints = play_with_hints(d)
+    check(winner == "you", "following the hints from 3 4 5 should win, got %r" % winner)
+    check(all("every move loses" not in h for h in hints), "a hint said every move loses: %r" % hints)
+    check("You win" in status(d).text, status(d).text)
+    # The log holds every move, the engine's too.
+    log = [li.text for li in d.find_elements(By.CSS_SELECTOR, "#play-log li")]
+    check(len(log) == 2 * len(hints) - 1, "log %r, hints %r" % (log, hints))
+    shot(d, "play-nim-won")
+    passed.append("Nim won as first player with %d hints" % len(hints))
+
+
+def test_nim_lose(d):
+    # The engine moves first from 1 4 6 (nim-sum 3) to a P-position: you, second, lose.
+    new_game(d, "nim", "1 4 6", "engine")
+    winner, hints = play_with_hints(d)
+    check(winner == "engine", "the second player from a P-position should lose, got %r" % winner)
+    check(hints and all(h == "Hint: every move loses" for h in hints), "hints: %r" % hints)
+    check("The engine wins" in status(d).text, status(d).text)
+    # Undo goes back to your previous move.
+    before = len(d.find_elements(By.CSS_SELECTOR, "#play-log li"))
+    d.find_element(By.ID, "play-undo").click()
+    WebDriverWait(d, 10).until(lambda d: "Your move" in status(d).text)
+    after = len(d.find_elements(By.CSS_SELECTOR, "#play-log li"))
+    check(after == before - 2, "undo: %d log lines before, %d after" % (before, after))
+    passed.append("Nim lost as second player from a P-position (%d hints: every move loses), undo" % len(hints))
+
+
+def test_boards(d):
+    for game, pos, name in [("wythoff", "6 9", "play-wythoff"), ("chomp", "4x6", "play-chomp")]:
+        new_game(d, game, pos, "you")
+        WebDriverWait(d, 10).until(lambda d: "Your move" in status(d).text)
+        cells = d.find_elements(By.CSS_SELECTOR, "#play-board .cell")
+        check(len(cells) > 10, "%s board has %d cells" % (game, len(cells)))
+        shot(d, name)
+    passed.append("Wythoff and Chomp boards drawn")
+
+
+def test_explore(d):
+    d.find_element(By.ID, "tab-explore").click()
+    rule = d.find_element(By.ID, "ex-rule")
+    rule.clear()
+    rule.send_keys("kayles")
+    upto = d.find_element(By.ID, "ex-upto")
+    upto.clear()
+    upto.send_keys("300")
+    d.find_element(By.ID, "ex-go").click()
+    s = d.find_element(By.ID, "ex-summary")
+    WebDriverWait(d, 20).until(lambda d: s.get_attribute("data-status"))
+    check(s.get_attribute("data-period") == "12", "period: %r" % s.text)
+    check(s.get_attribute("data-preperiod") == "71", "preperiod: %r" % s.text)
+    check(s.get_attribute("data-status") == "proven", "status: %r" % s.text)
+    check("period 12, preperiod 71 — proven" in s.text, s.text)
+    inked = d.execute_script(
+        "const c = document.getElementById('ex-plot'); const x = c.getContext('2d')"
+        ".getImageData(0, 0, c.width, c.height).data; let n = 0;"
+        "for (let i = 3; i < x.length; i += 4) if (x[i]) n++; return n;")
+    check(inked > 5000, "the plot is empty (%d pixels)" % inked)
+    cells = d.find_elements(By.CSS_SELECTOR, "#ex-table td")
+    check(len(cells) == 301, "table cells: %d" % len(cells))
+    check([c.text for c in cells[:12]] == "0 1 2 3 1 4 3 2 1 4 2 6".split(), "G(0..11) of Kayles")
+    shot(d, "explore-kayles")
+    # A subtraction set with its period proven by the window argument.
+    rule.clear()
+    rule.send_keys("sub:1,3,4")
+    d.find_element(By.ID, "ex-go").click()
+    WebDriverWait(d, 20).until(lambda d: "sub:1,3,4" in s.text)
+    check(s.get_attribute("data-period") == "7", "sub:1,3,4 period: %r" % s.text)
+    passed.append("Kayles: period 12 from 71, proven, plotted; sub:1,3,4 period 7")
+
+
+def test_penney(d):
+    d.find_element(By.ID, "tab-penney").click()
+    p = d.find_element(By.ID, "pe-patterns")
+    p.clear()
+    p.send_keys("HHH,THH")
+    d.find_element(By.ID, "pe-go").click()
+    WebDriverWait(d, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#pe-table tr[data-pattern]"))
+    odds = {r.get_attribute("data-pattern"): r.find_element(By.CSS_SELECTOR, "td.exact").text
+            for r in d.find_elements(By.CSS_SELECTOR, "#pe-table tr[data-pattern]")}
+    check(odds == {"HHH": "1/8", "THH": "7/8"}, "odds: %r" % odds)
+    WebDriverWait(d, 30).until(lambda d: "100,000 simulated" in d.find_element(By.ID, "pe-sim").text
+                               or "1,000,000 simulated" in d.find_element(By.ID, "pe-sim").text)
+    sim = float(d.find_element(By.ID, "pe-sim-1").text)
+    check(abs(sim - 0.875) < 0.01, "simulated THH %r far from 7/8" % sim)
+    WebDriverWait(d, 20).until(lambda d: "Best reply" in d.find_element(By.ID, "pe-reply").text)
+    check("THH" in d.find_element(By.ID, "pe-reply").text, d.find_element(By.ID, "pe-reply").text)
+    shot(d, "penney")
+    p.clear()
+    p.send_keys("HTH,THH")
+    d.find_element(By.ID, "pe-go").click()
+    WebDriverWait(d, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#pe-table tr[data-pattern='HTH']"))
+    WebDriverWait(d, 20).until(lambda d: "simulated" in d.find_element(By.ID, "pe-sim").text)
+    WebDriverWait(d, 20).until(lambda d: "Best reply" in d.find_element(By.ID, "pe-reply").text)
+    shot(d, "penney-hth-thh")
+    passed.append("Penney: HHH vs THH exactly 1/8 vs 7/8, simulation within 0.01, best reply")
+
+
+def test_script(d, url):
+    try:
+        urllib.request.urlopen(urllib.request.Request(url + "/api/script", data=b"{}", method="POST"))
+    except urllib.error.HTTPError as e:
+        if e.code in (404, 405):
+            print("test-browser: the server has no /api/script; script test skipped")
+            return
+    d.find_element(By.ID, "tab-script").click()
+    src = d.find_element(By.ID, "sc-source")
+    src.clear()
+    src.send_keys("-- a broken game\nfunction moves(n)\n  return {n - 1\nend\n")
+    d.find_element(By.ID, "sc-run").click()
+    err = d.find_element(By.ID, "sc-error")
+    WebDriverWait(d, 20).until(lambda d: err.text)
+    line = err.get_attribute("data-line")
+    check(line in ("3", "4"), "error line %r: %r" % (line, err.text))
+    bad = d.find_elements(By.CSS_SELECTOR, "#sc-lines .bad")
+    check(len(bad) == 1 and bad[0].text == line, "the gutter marks line %s" % line)
+    shot(d, "script-error")
+    passed.append("script syntax error shown at line %s" % line)
+
+
+def console_errors(d):
+    errors = [e for e in d.get_log("browser") if e["level"] == "SEVERE" and e.get("source") != "network"]
+    check(not errors, "console errors: %s" % json.dumps(errors, indent=1))
+    passed.append("no console errors")
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    server, url = start_server()
+    d = None
+    try:
+        d = browser()
+        for name, test in [("page", lambda: test_page(d, url)), ("nim win", lambda: test_nim_win(d)),
+                           ("nim lose", lambda: test_nim_lose(d)), ("boards", lambda: test_boards(d)),
+                           ("explore", lambda: test_explore(d)), ("penney", lambda: test_penney(d)),
+                           ("script", lambda: test_script(d, url)), ("console", lambda: console_errors(d))]:
+            print("test-browser:", name, "…", flush=True)
+            test()
+    except Exception:
+        if d is not None:
+            shot(d, "failure")
+        raise
+    finally:
+        if d is not None:
+            d.quit()
+        server.terminate()
+        server.wait()
+    for p in passed:
+        print("test-browser: ok:", p)
+    print("test-browser: %d checks passed; screenshots in %s" % (len(passed), OUT))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -226,3 +226,40 @@ fn bad_games_are_refused_before_the_screen_opens() {
         assert!(s.contains("EXIT=2") && s.contains(msg), "{args}: {s}");
     }
 }
+
+#[test]
+fn closing_the_terminal_ends_the_game() {
+    if !have_tmux() {
+        return;
+    }
+    // The game runs as the pane's own process (no shell after it); closing the terminal (the
+    // tmux session killed) hangs it up, and the game must end rather than outlive it (it once
+    // spun on end-of-file at full CPU for ever).
+    // Heaps unlikely to be in any other test's command line (play allows heaps up to 5000).
+    let marker = format!("nim 3 5 {}", 1000 + std::process::id() % 4000);
+    let name = format!("grundy-test-hup-{}", std::process::id());
+    let bin = env!("CARGO_BIN_EXE_grundy");
+    let st = Command::new("tmux")
+        .args(["new-session", "-d", "-s", &name, "-x", "120", "-y", "36"])
+        .arg(format!("{bin} play {marker} --first you"))
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let p = Pane { name };
+    p.wait_for("Your move.");
+    let running = || {
+        Command::new("pgrep")
+            .args(["-f", &format!("play {marker}")])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    assert!(running(), "the game should be running");
+    let _ = Command::new("tmux")
+        .args(["kill-session", "-t", &p.name])
+        .status();
+    let t = Instant::now();
+    while running() && t.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(!running(), "grundy play outlived its terminal");
+}

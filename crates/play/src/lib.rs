@@ -10,6 +10,9 @@
 #![forbid(unsafe_code)]
 
 use std::io::{self, IsTerminal, Stdout};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
 
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use crossterm::terminal::{
@@ -43,7 +46,16 @@ fn fail(code: i32, message: impl Into<String>) -> PlayFailure {
 }
 
 /// Plays `game` from `position` in the terminal; `first` is who moves first (None: ask).
-pub fn run(game: &str, position: &str, first: Option<Player>) -> Result<(), PlayFailure> {
+///
+/// `stop` is the caller's signal flag (SIGTERM, SIGHUP): the game checks it a few times a
+/// second and quits, restoring the terminal, once it is set. A closed terminal (its window
+/// shut, its tmux session killed) raises SIGHUP, so the game never outlives its terminal.
+pub fn run(
+    game: &str,
+    position: &str,
+    first: Option<Player>,
+    stop: &AtomicBool,
+) -> Result<(), PlayFailure> {
     if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
         return Err(fail(
             2,
@@ -52,16 +64,17 @@ pub fn run(game: &str, position: &str, first: Option<Player>) -> Result<(), Play
         ));
     }
     let game = Game::new(game, position).map_err(|e| fail(2, e.to_string()))?;
-    run_game(game, first)
+    run_game(game, first, stop)
 }
 
-/// Plays a game already built (a Lua script game from [`Game::script`], say).
-pub fn run_game(game: Game, first: Option<Player>) -> Result<(), PlayFailure> {
+/// Plays a game already built (a Lua script game from [`Game::script`], say); `stop` as in
+/// [`run`].
+pub fn run_game(game: Game, first: Option<Player>, stop: &AtomicBool) -> Result<(), PlayFailure> {
     if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
         return Err(fail(2, "grundy play needs a terminal (stdin and stdout)"));
     }
     let mut term = TerminalGuard::enter().map_err(|e| fail(1, format!("terminal: {e}")))?;
-    let result = App::new(game, first).run(&mut term.terminal);
+    let result = App::new(game, first).run(&mut term.terminal, stop);
     drop(term);
     result.map_err(|e| fail(1, format!("terminal: {e}")))
 }
@@ -301,12 +314,46 @@ impl App {
         }
     }
 
-    fn run(mut self, term: &mut Terminal<CrosstermBackend<Stdout>>) -> io::Result<()> {
-        while !self.quit {
-            term.draw(|f| self.draw(f))?;
-            if let Event::Key(k) = event::read()? {
-                self.key(k);
+    /// Draws and reads keys until the player quits or `stop` is set.
+    ///
+    /// Keys are read on a thread of their own and handed over a channel that this loop waits
+    /// on with a timeout, so `stop` is seen within a quarter of a second whatever the terminal
+    /// does: once a terminal is closed, crossterm's reader loops on end-of-file inside its own
+    /// `poll` and never returns, and the SIGHUP that closing it raises only sets `stop`.
+    fn run(
+        mut self,
+        term: &mut Terminal<CrosstermBackend<Stdout>>,
+        stop: &AtomicBool,
+    ) -> io::Result<()> {
+        let (keys, events) = mpsc::channel();
+        std::thread::spawn(move || loop {
+            match event::read() {
+                Ok(ev) => {
+                    if keys.send(Ok(ev)).is_err() {
+                        return;
+                    }
+                }
+                Err(e) => {
+                    let _ = keys.send(Err(e));
+                    return;
+                }
             }
+        });
+        let mut redraw = true;
+        while !self.quit && !stop.load(Ordering::Relaxed) {
+            if redraw {
+                term.draw(|f| self.draw(f))?;
+            }
+            redraw = match events.recv_timeout(Duration::from_millis(250)) {
+                Ok(ev) => {
+                    if let Event::Key(k) = ev? {
+                        self.key(k);
+                    }
+                    true
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => false,
+                Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
+            };
         }
         Ok(())
     }

@@ -76,7 +76,7 @@ pub fn run(args: Args) -> CliResult {
         }
         let g = grundy::play::Game::script(file, &source, &position, Default::default())
             .map_err(|e| CliError::usage(e.to_string()))?;
-        return grundy_play::run_game(g, first).map_err(|e| CliError {
+        return grundy_play::run_game(g, first, &crate::common::STOP).map_err(|e| CliError {
             code: e.code,
             message: e.message,
         });
@@ -91,7 +91,7 @@ pub fn run(args: Args) -> CliResult {
     } else {
         args.position.join(" ")
     };
-    grundy_play::run(&args.game, &position, first).map_err(|e| CliError {
+    grundy_play::run(&args.game, &position, first, &crate::common::STOP).map_err(|e| CliError {
         code: e.code,
         message: e.message,
     })

@@ -87,10 +87,8 @@ fn kill_nine_loses_no_finished_game_and_resumes_to_the_same_table() {
     let dir = temp_dir("kill");
     let (db, seqs) = (dir.join("s.sqlite"), dir.join("seqs"));
     // octal:2 records its 22 equivalent games first; kill once a few games are solved too.
-    let mut landed = None;
-    for upto in ["2^14", "2^16", "2^18"] {
-        let _ = std::fs::remove_file(&db);
-        let args = [
+    let args = |upto| {
+        [
             "survey",
             "octal:2",
             "--db",
@@ -101,8 +99,12 @@ fn kill_nine_loses_no_finished_game_and_resumes_to_the_same_table() {
             "2",
             "--save-sequences",
             s(&seqs),
-        ];
-        if let Some(seen) = kill_part_way(&args, &db, 30) {
+        ]
+    };
+    let mut landed = None;
+    for upto in ["2^14", "2^16", "2^18"] {
+        let _ = std::fs::remove_file(&db);
+        if let Some(seen) = kill_part_way(&args(upto), &db, 30) {
             landed = Some((upto, seen));
             break;
         }
@@ -115,18 +117,7 @@ fn kill_nine_loses_no_finished_game_and_resumes_to_the_same_table() {
     }
     assert!(after.len() < 63, "the kill landed after the end");
     // Resume to the end, and compare with an uninterrupted survey.
-    let out = ok(&[
-        "survey",
-        "octal:2",
-        "--db",
-        s(&db),
-        "--upto",
-        upto,
-        "--jobs",
-        "2",
-        "--save-sequences",
-        s(&seqs),
-    ]);
+    let out = ok(&args(upto));
     assert!(out.contains("finished before"), "{out}");
     let fresh = dir.join("fresh.sqlite");
     ok(&[

@@ -66,4 +66,14 @@ pub trait Game {
     fn components(&self, _pos: &Self::Position, _out: &mut Vec<Self::Position>) -> bool {
         false
     }
+
+    /// Whether the solver memoises `pos`, a position that [`Game::components`] split into
+    /// parts whose values are all known already. The default, `true`, suits components that
+    /// cost work to find (pieces of a board, a script's `split`). A game whose sums carry their
+    /// parts in the position itself answers `false` for them: reading the parts again and
+    /// XOR-ing their values costs less than a memo entry per sum (the million `sum(a, b)`
+    /// options of a Kayles script).
+    fn memoise_sum(&self, _pos: &Self::Position) -> bool {
+        true
+    }
 }

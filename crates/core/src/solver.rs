@@ -89,6 +89,8 @@ pub struct Solver<G: Game> {
     marena: Vec<G::Position>,
     mframes: Vec<MisereFrame>,
     vals: Vec<u64>,
+    /// Scratch for the components of a sum valued on the spot (see [`Solver::try_grundy`]).
+    parts: Vec<G::Position>,
     mex: Mex,
 }
 
@@ -104,6 +106,7 @@ impl<G: Game> Solver<G> {
             marena: Vec::new(),
             mframes: Vec::new(),
             vals: Vec::new(),
+            parts: Vec::new(),
             mex: Mex::new(),
         }
     }
@@ -176,7 +179,25 @@ impl<G: Game> Solver<G> {
                     }
                     None => {
                         let child = f.next;
-                        self.open(child);
+                        // A sum whose components are all known is valued on the spot, with no
+                        // frame (and no memo entry where the game says that costs more than
+                        // the XOR: see `Game::memoise_sum`).
+                        self.parts.clear();
+                        if self.game.components(&self.arena[child], &mut self.parts) {
+                            match self.known_xor() {
+                                Some(v) => {
+                                    let p = &self.arena[child];
+                                    if self.game.memoise_sum(p) {
+                                        self.values.insert(p.clone(), v);
+                                    }
+                                    self.vals.push(v);
+                                    self.frames[top].next += 1;
+                                }
+                                None => self.open_sum(child),
+                            }
+                        } else {
+                            self.open_options(child);
+                        }
                     }
                 }
                 continue;
@@ -206,13 +227,46 @@ impl<G: Game> Solver<G> {
 
     /// Pushes a frame for `arena[idx]`: marks it in progress and lists its children.
     fn open(&mut self, idx: usize) {
-        let p = self.arena[idx].clone();
-        let start = self.arena.len();
-        let sum = self.game.components(&p, &mut self.arena);
-        if !sum {
-            self.arena.truncate(start);
-            self.game.options(&p, &mut self.arena);
+        self.parts.clear();
+        if self.game.components(&self.arena[idx], &mut self.parts) {
+            self.open_sum(idx);
+        } else {
+            self.open_options(idx);
         }
+    }
+
+    /// The XOR of the values of `parts` when every one is memoised (and none is on the search
+    /// stack: that case goes through a frame, which reports the cycle).
+    fn known_xor(&self) -> Option<u64> {
+        let mut x = 0;
+        for q in &self.parts {
+            match self.values.get(q) {
+                Some(&v) if v != IN_PROGRESS => x ^= v,
+                _ => return None,
+            }
+        }
+        Some(x)
+    }
+
+    /// Pushes a frame for `arena[idx]`, a sum whose components are in `parts`.
+    fn open_sum(&mut self, idx: usize) {
+        let start = self.arena.len();
+        self.arena.append(&mut self.parts);
+        let p = self.arena[idx].clone();
+        self.push_frame(p, idx, start, true);
+    }
+
+    /// Pushes a frame for `arena[idx]`, a position that does not split: its options.
+    fn open_options(&mut self, idx: usize) {
+        let start = self.arena.len();
+        let p = self.arena[idx].clone();
+        self.game.options(&p, &mut self.arena);
+        self.push_frame(p, idx, start, false);
+    }
+
+    /// Marks `p` (= `arena[idx]`) in progress and pushes its frame over children
+    /// `arena[start..]`.
+    fn push_frame(&mut self, p: G::Position, idx: usize, start: usize, sum: bool) {
         self.values.insert(p, IN_PROGRESS);
         self.frames.push(Frame {
             pos: idx,

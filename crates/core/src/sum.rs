@@ -87,6 +87,15 @@ impl<A: Game, B: Game> Game for Sum<A, B> {
             }
         }
     }
+
+    /// A pair carries its two sides; a side that splits, as its own game says.
+    fn memoise_sum(&self, pos: &Self::Position) -> bool {
+        match pos {
+            SumPos::Both(..) => false,
+            SumPos::Left(x) => self.0.memoise_sum(x),
+            SumPos::Right(y) => self.1.memoise_sum(y),
+        }
+    }
 }
 
 impl<A: Game, B: Game> Solver<Sum<A, B>> {

@@ -75,4 +75,8 @@ impl<G: Game> Game for Capped<'_, G> {
         }
         self.inner.components(pos, out)
     }
+
+    fn memoise_sum(&self, pos: &G::Position) -> bool {
+        self.inner.memoise_sum(pos)
+    }
 }

@@ -512,6 +512,13 @@ impl Game for LuaGame {
         }
     }
 
+    /// A `sum(...)` carries its parts in its key: valued again from them rather than
+    /// memoised (a Kayles script makes a million of them). What `split` returns is memoised:
+    /// finding it again would call Lua.
+    fn memoise_sum(&self, key: &Key) -> bool {
+        !key.is_sum()
+    }
+
     fn components(&self, key: &Key, out: &mut Vec<Key>) -> bool {
         if self.failed() {
             return false;

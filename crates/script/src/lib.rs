@@ -273,6 +273,7 @@ impl Script {
             script: self.clone(),
             solver: Solver::new(game),
             stop: None,
+            progress: None,
         })
     }
 
@@ -570,6 +571,7 @@ pub struct Session {
     script: Script,
     solver: Solver<LuaGame>,
     stop: Option<Arc<AtomicBool>>,
+    progress: Option<Box<dyn FnMut(u64, u64)>>,
 }
 
 impl Session {
@@ -592,6 +594,19 @@ impl Session {
     pub fn stop_when(&mut self, flag: Arc<AtomicBool>) {
         self.stop = Some(flag.clone());
         self.solver.game().set_stop(Some(flag));
+    }
+
+    /// Calls `f(done, total)` as [`Session::sequence`] and [`Session::table`] go: after each
+    /// position of the range (a front end's progress bar; it should be cheap).
+    pub fn on_progress(&mut self, f: impl FnMut(u64, u64) + 'static) {
+        self.progress = Some(Box::new(f));
+    }
+
+    /// Reports `done` of `total` positions to the progress callback, if any.
+    fn report(&mut self, done: u64, total: u64) {
+        if let Some(f) = &mut self.progress {
+            f(done, total);
+        }
     }
 
     /// Starts a query: the deadline from the time limit.
@@ -763,6 +778,7 @@ impl Session {
         let mut values = Vec::with_capacity(n as usize + 1);
         for i in 0..=n {
             values.push(self.value(&Position::Int(i as i64))?);
+            self.report(i + 1, n + 1);
         }
         let period = observed_period(&values);
         Ok(ScriptSequence {
@@ -792,6 +808,7 @@ impl Session {
                     p_positions.push([a, b]);
                 }
                 row.push(v);
+                self.report(a * cols + b + 1, rows * cols);
             }
             values.push(row);
         }

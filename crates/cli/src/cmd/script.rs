@@ -8,7 +8,7 @@ use std::time::Duration;
 use crate::cmd::heap::plot;
 use crate::cmd::read_text;
 use crate::common::{
-    count, print_out, print_result, stream_out, CliError, CliResult, Output, STOP,
+    count, print_out, print_result, progress_bar, stream_out, CliError, CliResult, Output, STOP,
 };
 use grundy::script::{parse_position, Limits, Play, Position, Script, ScriptError, Session};
 
@@ -167,6 +167,17 @@ fn session(script: &Script) -> Result<Session, CliError> {
     let mut s = script.session().map_err(script_error)?;
     let flag = Arc::new(AtomicBool::new(false));
     s.stop_when(flag.clone());
+    // Ranges (`--upto`, `--table`) show a bar on a terminal.
+    let bar = progress_bar(0, "script");
+    s.on_progress(move |done, total| {
+        if bar.length() != Some(total) {
+            bar.set_length(total);
+        }
+        bar.set_position(done);
+        if done >= total {
+            bar.finish_and_clear();
+        }
+    });
     // The Ctrl-C handler sets the process-wide STOP; pass it on to the session.
     std::thread::spawn(move || loop {
         if STOP.load(Ordering::Relaxed) {

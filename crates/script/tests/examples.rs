@@ -360,3 +360,29 @@ fn explain_lists_options_and_values() {
     assert_eq!(grundy_core::mex(&vs), e.grundy);
     assert!(e.describe().contains("smallest value missing"));
 }
+
+/// Ranges report their progress, position by position, ending at the whole range; the sums a
+/// script's moves make are valued without memo entries, so the memo holds the heaps alone.
+#[test]
+fn ranges_report_progress() {
+    use std::sync::{Arc, Mutex};
+    let kayles = load("kayles.lua");
+    let mut s = kayles.session().unwrap();
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let log = seen.clone();
+    s.on_progress(move |done, total| log.lock().unwrap().push((done, total)));
+    s.sequence(99).unwrap();
+    let got = seen.lock().unwrap().clone();
+    assert_eq!(got.len(), 100);
+    assert_eq!(got.first(), Some(&(1, 100)));
+    assert_eq!(got.last(), Some(&(100, 100)));
+    assert_eq!(s.memo_len(), 100, "one entry per heap, none per sum(a, b)");
+
+    let wythoff = load("wythoff.lua");
+    let mut s = wythoff.session().unwrap();
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let log = seen.clone();
+    s.on_progress(move |done, total| log.lock().unwrap().push((done, total)));
+    s.table(3, 4).unwrap();
+    assert_eq!(seen.lock().unwrap().last(), Some(&(12, 12)));
+}

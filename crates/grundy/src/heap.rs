@@ -563,6 +563,12 @@ pub fn describe_period(rule: &Rule, p: Option<&Periodicity>, n: u64) -> String {
     )
 }
 
+/// A summary-only [`record`] run with a checkpoint or save directory whose values would take
+/// more than this in memory (2 bytes a heap: from 2^29 heaps on) keeps only the memory window
+/// the game needs, as if [`RecordOptions::window`] were set, and its note says so. Below it the
+/// window costs time (chunks written early, lookups read back) for memory nobody is short of.
+pub const AUTO_WINDOW_BYTES: u64 = 1 << 30;
+
 /// What a record-scale run should do besides computing: see [`record`].
 #[derive(Clone, Debug, Default)]
 pub struct RecordOptions {
@@ -575,7 +581,8 @@ pub struct RecordOptions {
     /// Directory to save the whole sequence to, in compressed chunks.
     pub save: Option<std::path::PathBuf>,
     /// Keep in memory only the window the game needs (needs `checkpoint` or `save`, and
-    /// `keep_values` false): older values are read back from the chunks.
+    /// `keep_values` false): older values are read back from the chunks. On by default past
+    /// [`AUTO_WINDOW_BYTES`].
     pub window: bool,
     /// Return every value (else only the summary).
     pub keep_values: bool,
@@ -792,10 +799,12 @@ pub fn record(rule: &Rule, opts: &RecordOptions, c: &mut Compute<'_>) -> Result<
         .ok_or_else(|| Error::Invalid(format!("{} heaps is too many", opts.upto)))?;
     // 2 bytes a heap in the engine; the values handed back take 4 more.
     let per_heap = if opts.keep_values { 6 } else { 2 };
-    crate::limits::check_memory(
-        total.saturating_add(1).saturating_mul(per_heap),
-        &format!("G(0..={})", opts.upto),
-    )?;
+    let full = total.saturating_add(1).saturating_mul(per_heap);
+    let auto_window = !opts.window && window_by_default(opts, full);
+    let window = opts.window || auto_window;
+    if !window {
+        crate::limits::check_memory(full, &format!("G(0..={})", opts.upto))?;
+    }
     let run_opts = grundy_sparse::RunOptions {
         upto: total,
         threads: c.threads,
@@ -807,7 +816,7 @@ pub fn record(rule: &Rule, opts: &RecordOptions, c: &mut Compute<'_>) -> Result<
         },
         save: opts.save.clone(),
         find_period: true,
-        window: opts.window,
+        window,
         window_depth: None,
     };
     let out = grundy_sparse::run(&code, &run_opts, &mut |p| {
@@ -844,10 +853,24 @@ pub fn record(rule: &Rule, opts: &RecordOptions, c: &mut Compute<'_>) -> Result<
         period: s.period_searched.then_some(s.period),
         engine: EngineUsed::Sparse,
         threads,
-        note: None,
+        note: auto_window.then(|| {
+            format!(
+                "memory window: on, as G(0..={}) would take {} MiB in memory; values outside it were read back from the chunks on disk",
+                opts.upto,
+                full >> 20
+            )
+        }),
         resumed_at: out.resumed_at,
         values,
     })
+}
+
+/// Whether a record run whose values take `bytes` in full memory keeps only the window by
+/// default: a summary-only run with a directory to read values back from, past
+/// [`AUTO_WINDOW_BYTES`].
+fn window_by_default(opts: &RecordOptions, bytes: u64) -> bool {
+    let durable = opts.checkpoint.is_some() || opts.save.is_some();
+    durable && !opts.keep_values && bytes > AUTO_WINDOW_BYTES
 }
 
 /// A record from values alone (rules the sparse engine does not run): no rare heaps.
@@ -1052,4 +1075,32 @@ pub fn analyze_position_misere(
         winning_moves,
         positions_searched: budget.opened(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_window_is_on_by_default_only_for_long_summary_runs_with_a_directory() {
+        let dir = RecordOptions {
+            checkpoint: Some("ck".into()),
+            ..RecordOptions::default()
+        };
+        let big = AUTO_WINDOW_BYTES + 1;
+        assert!(window_by_default(&dir, big));
+        assert!(!window_by_default(&dir, AUTO_WINDOW_BYTES));
+        let saved = RecordOptions {
+            save: Some("s".into()),
+            ..RecordOptions::default()
+        };
+        assert!(window_by_default(&saved, big));
+        // Nothing to read dropped values back from, or every value asked for: full memory.
+        assert!(!window_by_default(&RecordOptions::default(), big));
+        let keep = RecordOptions {
+            keep_values: true,
+            ..dir.clone()
+        };
+        assert!(!window_by_default(&keep, big));
+    }
 }

@@ -22,9 +22,9 @@ pub struct RecordArgs {
     /// Print only the summary (rare values, largest value, histogram size, period).
     #[arg(long)]
     summary: bool,
-    /// Experimental, with --summary and --checkpoint/--save: keep in memory only the window
-    /// the game needs (the prefix and the most recent values); older values are read back
-    /// from the chunks on disk when a lookup needs them.
+    /// With --summary and --checkpoint/--save: keep in memory only the window the game needs
+    /// (the prefix and the most recent values); older values are read back from the chunks on
+    /// disk when a lookup needs them. On by default from 2^29 heaps (1 GiB of values).
     #[arg(long)]
     window: bool,
     /// With --summary: also show the record engine's own terms (the value mask).

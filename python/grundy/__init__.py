@@ -47,7 +47,7 @@ from ._results import (
     WythoffAnalysis,
     WythoffPosition,
 )
-from . import nimber, penney
+from . import _results, nimber, penney
 
 import json as _json
 
@@ -73,24 +73,9 @@ __all__ = [
     "RuleError",
     "CycleError",
     "StoppedError",
-    "Result",
-    "Move",
-    "Period",
-    "Sequence",
-    "NimAnalysis",
-    "HeapPosition",
-    "MiserePosition",
-    "FibAnalysis",
-    "WythoffAnalysis",
-    "WythoffPosition",
-    "Calculation",
-    "Race",
-    "BestReply",
-    "BestFirst",
-    "PairTable",
-    "Cycle",
-    "GameAnalysis",
 ]
+# Every result type, named once in _results.
+__all__ += _results.__all__
 
 #: A count: a non-negative int, or text as the CLI takes it ("2^22", "1e6", "1_000_000").
 Count = Union[int, str]

@@ -36,9 +36,10 @@ macro_rules! with_core_mut {
     };
 }
 
-/// The largest `cap` (values are at most `cap`) each narrow type holds: u8 up to 128, u16 up
-/// to 32768 (a block may end with one value equal to `cap`; see `Engine::maybe_widen`).
-const BYTE_CAP: u32 = 128;
+/// The largest `cap` (values are at most `cap`) each narrow type keeps: u8 up to 256, u16 up
+/// to 32768. A block may end with one value equal to `cap`: u16 holds 32768, and a block over u8
+/// stops before a value of 256 instead (see `Engine::maybe_widen`).
+const BYTE_CAP: u32 = 256;
 const NARROW_CAP: u32 = 32768;
 
 /// The most threads an engine runs: a hard ceiling (each thread has its own stack and tile
@@ -198,7 +199,7 @@ impl Engine {
     }
 
     /// Test knob: widens the value storage from u8 to u16 once values may exceed `byte_cap`,
-    /// and to u32 past `narrow_cap` (instead of 128 and 32768), so that small runs take both
+    /// and to u32 past `narrow_cap` (instead of 256 and 32768), so that small runs take both
     /// switches. Results never depend on it.
     #[doc(hidden)]
     pub fn with_storage_caps(mut self, byte_cap: u32, narrow_cap: u32) -> Engine {
@@ -468,11 +469,13 @@ impl Engine {
 
     /// Switches to a wider storage type before a value could exceed the current one. A block
     /// ends as soon as a value reaches `cap` (the values of options are xors of smaller values,
-    /// so a new value is at most `cap`), which the type still holds; `cap` then doubles.
+    /// so a new value is at most `cap`), which the type still holds; `cap` then doubles. The one
+    /// value a type cannot hold at its largest `cap` (256 in u8) ends the block before its heap
+    /// (`Core::overflow`), which the wider type then computes again.
     fn maybe_widen(&mut self) {
         let (byte_cap, narrow_cap) = self.caps;
         if let Inner::Byte(c) = &self.inner {
-            if c.cap > byte_cap {
+            if c.cap > byte_cap || c.overflow {
                 self.inner = Inner::Narrow(c.convert::<u16>());
             }
         }
@@ -536,12 +539,12 @@ fn ensure_window<T: Val>(c: &mut Core<T>, gap: &mut dyn FnMut(u64) -> u32) {
     c.seq.start = from;
 }
 
-/// Stored values given a chunk at a time (a resume), kept as u16 while they fit, then turned
-/// into an [`Engine`] by [`Loader::finish`], which refuses values the code cannot produce.
+/// Stored values given a chunk at a time (a resume), kept in the narrowest type that holds
+/// them (u8, u16, then u32, as the engine stores them), then turned into an [`Engine`] by
+/// [`Loader::finish`], which refuses values the code cannot produce.
 #[derive(Default)]
 pub struct Loader {
-    narrow: Vec<u16>,
-    wide: Option<Vec<u32>>,
+    values: Loaded,
     /// Values pushed so far.
     len: u64,
     /// Checks each value against the largest before it.
@@ -550,16 +553,36 @@ pub struct Loader {
     bad: Option<(u64, u32)>,
 }
 
+/// The values a [`Loader`] holds, in the narrowest type so far.
+enum Loaded {
+    Byte(Vec<u8>),
+    Narrow(Vec<u16>),
+    Wide(Vec<u32>),
+}
+
+impl Default for Loaded {
+    fn default() -> Self {
+        Loaded::Byte(Vec::new())
+    }
+}
+
+/// `from` moved into a vector of a wider type with the same capacity.
+fn widened<T: Val, U: Val>(from: &mut Vec<T>) -> Vec<U> {
+    let mut out = Vec::with_capacity(from.capacity());
+    out.extend(from.drain(..).map(|v| U::put(v.get())));
+    *from = Vec::new();
+    out
+}
+
 impl Loader {
     /// Makes room for `total` values in all (exactly: doubling a multi-gigabyte vector would
     /// briefly need three times it).
     pub fn reserve(&mut self, total: u64) {
         let total = usize::try_from(total).unwrap_or(usize::MAX);
-        match &mut self.wide {
-            Some(w) => w.reserve_exact(total.saturating_sub(w.len())),
-            None => self
-                .narrow
-                .reserve_exact(total.saturating_sub(self.narrow.len())),
+        match &mut self.values {
+            Loaded::Byte(v) => v.reserve_exact(total.saturating_sub(v.len())),
+            Loaded::Narrow(v) => v.reserve_exact(total.saturating_sub(v.len())),
+            Loaded::Wide(v) => v.reserve_exact(total.saturating_sub(v.len())),
         }
     }
 
@@ -572,15 +595,31 @@ impl Loader {
         if self.bad.is_some() {
             return;
         }
-        if self.wide.is_none() && chunk.iter().any(|&v| v >= 32768) {
-            let mut wide = Vec::with_capacity(self.narrow.capacity());
-            wide.extend(self.narrow.drain(..).map(u32::from));
-            self.wide = Some(wide);
-            self.narrow = Vec::new();
+        let max = chunk.iter().copied().max().unwrap_or(0);
+        if max > u8::MAX.into() {
+            if let Loaded::Byte(v) = &mut self.values {
+                self.values = Loaded::Narrow(widened(v));
+            }
         }
-        match &mut self.wide {
-            Some(w) => w.extend_from_slice(chunk),
-            None => self.narrow.extend(chunk.iter().map(|&v| v as u16)),
+        // As the engine does: u16 up to values below 32768 (its largest `cap` there).
+        if max >= NARROW_CAP {
+            if let Loaded::Narrow(v) = &mut self.values {
+                self.values = Loaded::Wide(widened(v));
+            }
+        }
+        match &mut self.values {
+            Loaded::Byte(v) => v.extend(chunk.iter().map(|&x| x as u8)),
+            Loaded::Narrow(v) => v.extend(chunk.iter().map(|&x| x as u16)),
+            Loaded::Wide(v) => v.extend_from_slice(chunk),
+        }
+    }
+
+    /// Bytes each value takes in the loader now (1, 2 or 4).
+    pub fn value_bytes(&self) -> usize {
+        match self.values {
+            Loaded::Byte(_) => 1,
+            Loaded::Narrow(_) => 2,
+            Loaded::Wide(_) => 4,
         }
     }
 
@@ -600,34 +639,28 @@ impl Loader {
             };
             c
         }
+        fn first_bad<T: Val>(values: &[T], plan: &Plan) -> Option<(u64, u32)> {
+            values
+                .iter()
+                .enumerate()
+                .map(|(i, &v)| (i as u64, v.get()))
+                .find(|&(n, v)| v > crate::store::MAX_VALUE || u64::from(v) > plan.options_bound(n))
+        }
         let plan = Plan::new(code)?;
-        let bad = self.bad.or_else(|| {
-            let each = |i: usize, v: u32| (i as u64, v);
-            let out_of_range = |&(n, v): &(u64, u32)| {
-                v > crate::store::MAX_VALUE || u64::from(v) > plan.options_bound(n)
-            };
-            match &self.wide {
-                None => self
-                    .narrow
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &v)| each(i, u32::from(v)))
-                    .find(out_of_range),
-                Some(w) => w
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &v)| each(i, v))
-                    .find(out_of_range),
-            }
+        let bad = self.bad.or_else(|| match &self.values {
+            Loaded::Byte(v) => first_bad(v, &plan),
+            Loaded::Narrow(v) => first_bad(v, &plan),
+            Loaded::Wide(v) => first_bad(v, &plan),
         });
         if let Some((n, v)) = bad {
             return Err(Error::BadFile(format!(
                 "stored values are not a sequence of this code: heap {n} cannot have the value {v}"
             )));
         }
-        let inner = match self.wide {
-            None => Inner::Narrow(core(plan, self.narrow, mask)),
-            Some(w) => Inner::Wide(core(plan, w, mask)),
+        let inner = match self.values {
+            Loaded::Byte(v) => Inner::Byte(core(plan, v, mask)),
+            Loaded::Narrow(v) => Inner::Narrow(core(plan, v, mask)),
+            Loaded::Wide(v) => Inner::Wide(core(plan, v, mask)),
         };
         let mut e = Engine {
             code: code.clone(),

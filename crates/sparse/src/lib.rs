@@ -5,8 +5,8 @@
 //! mask chosen from the histogram), marking only pairs with a rare part and confirming
 //! candidates by a short scan (a pipeline of tiles of 32 heaps), with every core, durable
 //! checkpoints and compressed saves for record-scale runs.
-//! By default every value stays in memory (2 bytes a heap while values fit in u16). With a
-//! memory window ([`Engine::with_window`], [`RunOptions::window`] with a checkpoint or save
+//! By default every value stays in memory (1 byte a heap while values stay below 256, then 2).
+//! With a memory window ([`Engine::with_window`], [`RunOptions::window`] with a checkpoint or save
 //! directory) the engine keeps a prefix and a recent run deep enough for the partners of every
 //! rare heap, drops durable values in between, and fetches a dropped value from the chunks on
 //! disk when it is needed again (a new far rare heap, a deep scan, a mask change).

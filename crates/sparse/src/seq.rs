@@ -8,6 +8,8 @@
 
 /// A stored value type.
 pub(crate) trait Val: Copy + Default + Send + Sync + Into<u32> + 'static {
+    /// The largest value the type holds.
+    const MAX: u32;
     fn get(self) -> u32;
     fn put(v: u32) -> Self;
     /// The same slice as u16 values, when that is what it holds (for the vector kernels).
@@ -19,6 +21,7 @@ pub(crate) trait Val: Copy + Default + Send + Sync + Into<u32> + 'static {
 }
 
 impl Val for u8 {
+    const MAX: u32 = 255;
     #[inline(always)]
     fn get(self) -> u32 {
         u32::from(self)
@@ -36,6 +39,7 @@ impl Val for u8 {
 }
 
 impl Val for u16 {
+    const MAX: u32 = 65535;
     #[inline(always)]
     fn get(self) -> u32 {
         u32::from(self)
@@ -50,6 +54,7 @@ impl Val for u16 {
 }
 
 impl Val for u32 {
+    const MAX: u32 = u32::MAX;
     #[inline(always)]
     fn get(self) -> u32 {
         self

@@ -417,8 +417,8 @@ impl Store {
     }
 
     /// Reads a saved run a chunk at a time: calls `each(state, chunk)` with G(0..done) in order,
-    /// so at most one chunk is held besides what `each` keeps (a resume stores 2 bytes a heap,
-    /// not a u32 copy). `Ok(None)` without state.
+    /// so at most one chunk is held besides what `each` keeps (a resume stores 1 or 2 bytes a
+    /// heap, not a u32 copy). `Ok(None)` without state.
     ///
     /// Before the first call every chunk the state names is known to be on disk with a
     /// plausible size (so `each` may reserve room for `state.done` values), and every value

@@ -94,6 +94,9 @@ pub(crate) struct Core<T> {
     pub(crate) tuning: Tuning,
     /// The deepest position a successful (not full) confirming scan reached.
     pub(crate) scan_reach: u64,
+    /// The last block stopped before a heap whose value `T` cannot hold (the engine widens the
+    /// storage and computes that heap again).
+    pub(crate) overflow: bool,
 }
 
 /// Sizes that trade speed only (never results).
@@ -163,6 +166,7 @@ impl<T: Val> Core<T> {
             fresh_rare: Vec::new(),
             tuning: Tuning::default(),
             scan_reach: 0,
+            overflow: false,
         };
         core.refresh_rarebits();
         core
@@ -360,8 +364,10 @@ impl<T: Val> Core<T> {
             bits,
             scan_reach,
             fresh_rare,
+            overflow,
             ..
         } = self;
+        *overflow = false;
         let (plan, cap, rarebits, rev) = (&*plan, *cap, &*rarebits, &rev[..]);
         let (rp, rv) = (&rare_pos[..], &rare_val[..]);
         let (prefix, start) = (&seq.prefix[..], seq.start);
@@ -492,6 +498,12 @@ impl<T: Val> Core<T> {
                     let marks = &mut packed[k * words..(k + 1) * words];
                     let n = n0 + j as u64;
                     let g = p2.finish_heap(n, k, top, bound, marks, early[k], gap);
+                    if g > T::MAX {
+                        // Not storable: end the block before this heap (see `overflow`).
+                        *overflow = true;
+                        phase2_ns += clock.elapsed().as_nanos() as u64;
+                        return j;
+                    }
                     p2.out.push_quiet(T::put(g));
                     let key = key(g, n, plan.split_parity);
                     if key as usize >= hist.len() {

@@ -81,7 +81,7 @@ proptest! {
     }
 }
 
-/// Values are stored in the narrowest type that holds them: u8 while below 128, then u16, then
+/// Values are stored in the narrowest type that holds them: u8 while below 256, then u16, then
 /// u32. Lowered switch points (a test knob) take both switches in a small run, with one and two
 /// threads, and the values stay those of the reference engine.
 #[test]
@@ -109,14 +109,32 @@ fn storage_widens_as_values_grow_and_values_stay_exact() {
         assert_eq!(widths.last(), Some(&4));
         assert!(widths.windows(2).all(|w| w[0] <= w[1]));
     }
-    // With the real switch points: u8 while every value is below 128, u16 after.
+    // With the real switch points: u8 while every value is below 256, u16 from the first heap
+    // of value 256 on (the block over u8 stops before it and the u16 engine computes it).
     let mut small = grundy_sparse::Engine::new(&code("0.16")).unwrap();
     small.advance(5001, &mut |_| true);
     assert_eq!(small.value_bytes(), 1);
-    let mut grown = grundy_sparse::Engine::new(&c).unwrap();
-    grown.advance(3001, &mut |_| true);
-    assert_eq!(grown.value_bytes(), 2);
-    assert_eq!(grown.values(), want);
+    let first = want.iter().position(|&v| v > 255).unwrap();
+    assert_eq!(want[first], 256);
+    assert!(want[..first].iter().any(|&v| v > 128));
+    for threads in [1, 2] {
+        for block in [64, 4096] {
+            let tuning = grundy_sparse::Tuning {
+                block,
+                pace: false,
+                ..Default::default()
+            };
+            let mut grown = grundy_sparse::Engine::new(&c)
+                .unwrap()
+                .with_threads(threads)
+                .with_tuning(tuning);
+            grown.advance(first as u64, &mut |_| true);
+            assert_eq!(grown.value_bytes(), 1, "G(0..{first}) all fit in u8");
+            grown.advance(3001, &mut |_| true);
+            assert_eq!(grown.value_bytes(), 2);
+            assert_eq!(grown.values(), want, "{threads} threads, blocks of {block}");
+        }
+    }
 }
 
 proptest! {
@@ -137,8 +155,8 @@ proptest! {
     }
 }
 
-/// A resume fed chunk by chunk holds the same values, switching to u32 storage when a value
-/// no longer fits u16, and goes on computing exactly like an uninterrupted engine.
+/// A resume fed chunk by chunk holds the same values in the narrowest type (u8, then u16, then
+/// u32 when a value no longer fits), and goes on computing exactly like an uninterrupted engine.
 #[test]
 fn loader_keeps_values_and_resumes_exactly() {
     let g = grundys_game();
@@ -147,18 +165,29 @@ fn loader_keeps_values_and_resumes_exactly() {
     for chunk in full[..3000].chunks(700) {
         loader.push(chunk);
     }
+    assert_eq!(loader.value_bytes(), 1);
     let mut e = loader.finish(&g, 2).unwrap();
+    assert_eq!(e.value_bytes(), 1, "a resume keeps small values in bytes");
     e.advance(5001, &mut |_| true);
     assert_eq!(e.values(), full);
 
-    // Values past u16 (G(n) = (n - 1) / 2: within every bound the loader checks, though not
-    // Grundy's game) switch the loader to u32 in the middle of a chunk.
+    // Values past u8 and then u16 (G(n) = (n - 1) / 2: within every bound the loader checks,
+    // though not Grundy's game) switch the loader to u16 and u32 in the middle of a chunk.
     let big: Vec<u32> = (0..70_000u32).map(|n| n.saturating_sub(1) / 2).collect();
     let mut wide = grundy_sparse::Loader::default();
     wide.reserve(big.len() as u64);
-    wide.push(&big[..40_000]);
+    wide.push(&big[..300]);
+    assert_eq!(wide.value_bytes(), 1);
+    wide.push(&big[300..40_000]);
+    assert_eq!(wide.value_bytes(), 2);
     wide.push(&big[40_000..]);
-    assert_eq!(wide.finish(&g, 2).unwrap().values(), big);
+    assert_eq!(wide.value_bytes(), 4);
+    let e = wide.finish(&g, 2).unwrap();
+    assert_eq!(e.value_bytes(), 4);
+    assert_eq!(e.values(), big);
+    let mut narrow = grundy_sparse::Loader::default();
+    narrow.push(&big[..40_000]);
+    assert_eq!(narrow.finish(&g, 2).unwrap().values(), &big[..40_000]);
 
     // Values no heap can have are refused.
     let mut bad = grundy_sparse::Loader::default();

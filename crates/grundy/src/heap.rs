@@ -802,9 +802,11 @@ pub fn record(rule: &Rule, opts: &RecordOptions, c: &mut Compute<'_>) -> Result<
     let full = total.saturating_add(1).saturating_mul(per_heap);
     let auto_window = !opts.window && window_by_default(opts, full);
     let window = opts.window || auto_window;
-    // Checked with the window too: resuming from a checkpoint reads every saved value back
-    // into memory before the window drops what it does not need.
-    crate::limits::check_memory(full, &format!("G(0..={})", opts.upto))?;
+    // A windowed run holds a bounded part of the values, after a resume too; not when it
+    // also writes a save directory, as resuming then reads every saved value back.
+    if !window || opts.save.is_some() {
+        crate::limits::check_memory(full, &format!("G(0..={})", opts.upto))?;
+    }
     let run_opts = grundy_sparse::RunOptions {
         upto: total,
         threads: c.threads,

@@ -198,6 +198,22 @@ impl Engine {
         self.window.as_ref().map_or(0, |w| w.fetches)
     }
 
+    /// An engine over `inner` (a resume), with one thread until told otherwise.
+    fn assemble(code: &TakeBreak, inner: Inner) -> Engine {
+        let mut e = Engine {
+            code: code.clone(),
+            inner,
+            crew: None,
+            pace: Pace::new(1),
+            rare_seen: 0,
+            blocks_since_mask: 0,
+            window: None,
+            caps: (BYTE_CAP, NARROW_CAP),
+        };
+        e.rare_seen = e.rare_count();
+        e
+    }
+
     /// Test knob: widens the value storage from u8 to u16 once values may exceed `byte_cap`,
     /// and to u32 past `narrow_cap` (instead of 256 and 32768), so that small runs take both
     /// switches. Results never depend on it.
@@ -542,6 +558,11 @@ fn ensure_window<T: Val>(c: &mut Core<T>, gap: &mut dyn FnMut(u64) -> u32) {
 /// Stored values given a chunk at a time (a resume), kept in the narrowest type that holds
 /// them (u8, u16, then u32, as the engine stores them), then turned into an [`Engine`] by
 /// [`Loader::finish`], which refuses values the code cannot produce.
+///
+/// A windowed loader ([`Loader::windowed`]) keeps only what a memory window starts from: the
+/// first heaps, and the last ones from the last whole chunk on (those only the state file
+/// holds); it counts the rest as they go by, and the window fetches any dropped value it needs
+/// again from the chunks.
 #[derive(Default)]
 pub struct Loader {
     values: Loaded,
@@ -551,6 +572,24 @@ pub struct Loader {
     running: crate::store::RunningBound,
     /// The first value pushed that no sequence can have (heap, value).
     bad: Option<(u64, u32)>,
+    window: Option<Box<Kept>>,
+}
+
+/// What a windowed [`Loader`] keeps.
+struct Kept {
+    plan: Plan,
+    /// G(0..head.len()), at most [`Kept::HEAD`] values.
+    head: Vec<u32>,
+    /// G(from..), pushed from heap `from` on.
+    tail: Vec<u32>,
+    from: u64,
+    tally: crate::tiles::Tally,
+}
+
+impl Kept {
+    /// Heaps a windowed resume keeps from the start: the first sides of almost every
+    /// confirming scan (more than the shortest prefix a window keeps).
+    const HEAD: u64 = 1 << 16;
 }
 
 /// The values a [`Loader`] holds, in the narrowest type so far.
@@ -586,13 +625,63 @@ impl Loader {
         }
     }
 
+    /// A loader for a resume of `done` heaps of `code` that a memory window will continue,
+    /// stored with `mask`: it holds G(0..2^16) and the values from `min(done - 2^16, the start
+    /// of the last whole chunk of `chunk` heaps)` on, not those in between (a plain loader
+    /// where that leaves out nothing). Its engine must get its window ([`Engine::with_window`],
+    /// whose gap source reads the dropped values) before it computes or reads values.
+    pub fn windowed(code: &TakeBreak, mask: u64, done: u64, chunk: u64) -> Result<Loader, Error> {
+        let plan = Plan::new(code)?;
+        let from = (done - done % chunk.max(1)).min(done.saturating_sub(1 << 16));
+        if from <= Kept::HEAD {
+            return Ok(Loader::default());
+        }
+        let tally = crate::tiles::Tally::new(plan.split_parity, mask);
+        Ok(Loader {
+            window: Some(Box::new(Kept {
+                plan,
+                head: Vec::new(),
+                tail: Vec::with_capacity((done - from) as usize),
+                from,
+                tally,
+            })),
+            ..Loader::default()
+        })
+    }
+
+    /// Values held so far (a windowed loader holds only part of those pushed).
+    pub fn held(&self) -> u64 {
+        match (&self.window, &self.values) {
+            (Some(k), _) => (k.head.len() + k.tail.len()) as u64,
+            (None, Loaded::Byte(v)) => v.len() as u64,
+            (None, Loaded::Narrow(v)) => v.len() as u64,
+            (None, Loaded::Wide(v)) => v.len() as u64,
+        }
+    }
+
     /// Appends the next values.
     pub fn push(&mut self, chunk: &[u32]) {
         if self.bad.is_none() {
             self.bad = self.running.first_bad(self.len, chunk);
         }
+        let first = self.len;
         self.len += chunk.len() as u64;
         if self.bad.is_some() {
+            return;
+        }
+        if let Some(k) = self.window.as_deref_mut() {
+            for (n, &v) in (first..).zip(chunk) {
+                if v > crate::store::MAX_VALUE || u64::from(v) > k.plan.options_bound(n) {
+                    self.bad = Some((n, v));
+                    return;
+                }
+                k.tally.add(n, v, true);
+                if n < Kept::HEAD {
+                    k.head.push(v);
+                } else if n >= k.from {
+                    k.tail.push(v);
+                }
+            }
             return;
         }
         let max = chunk.iter().copied().max().unwrap_or(0);
@@ -657,23 +746,43 @@ impl Loader {
                 "stored values are not a sequence of this code: heap {n} cannot have the value {v}"
             )));
         }
+        if let Some(k) = self.window {
+            return Ok(Engine::assemble(code, kept_core(*k)));
+        }
         let inner = match self.values {
             Loaded::Byte(v) => Inner::Byte(core(plan, v, mask)),
             Loaded::Narrow(v) => Inner::Narrow(core(plan, v, mask)),
             Loaded::Wide(v) => Inner::Wide(core(plan, v, mask)),
         };
-        let mut e = Engine {
-            code: code.clone(),
-            inner,
-            crew: None,
-            pace: Pace::new(1),
-            rare_seen: 0,
-            blocks_since_mask: 0,
-            window: None,
-            caps: (BYTE_CAP, NARROW_CAP),
+        Ok(Engine::assemble(code, inner))
+    }
+}
+
+/// The state of a windowed resume in the narrowest type that holds its largest value: the head
+/// as the window's prefix, the tail as its recent run, the heaps between them dropped.
+fn kept_core(k: Kept) -> Inner {
+    fn core<T: Val>(k: Kept) -> Core<T> {
+        let Kept {
+            plan,
+            head,
+            tail,
+            from,
+            tally,
+        } = k;
+        let seq = Seq {
+            prefix: head.into_iter().map(T::put).collect(),
+            recent: tail.into_iter().map(T::put).collect(),
+            start: from,
         };
-        e.rare_seen = e.rare_count();
-        Ok(e)
+        Core::from_tally(plan, seq, tally)
+    }
+    let max = k.tally.max_val;
+    if max <= u8::MAX.into() {
+        Inner::Byte(core(k))
+    } else if max < NARROW_CAP {
+        Inner::Narrow(core(k))
+    } else {
+        Inner::Wide(core(k))
     }
 }
 

@@ -147,17 +147,30 @@ pub fn run(
         Some(dir) => Some(Store::open(dir, code, opts.upto)?),
         None => None,
     };
-    let mut loader = Loader::default();
+    // A windowed resume holds only what the window starts from, not every value; not with a
+    // save directory, which may need every value again (its chunks are written from the start).
+    let partial = windowed && save.is_none();
+    let mut loader: Option<Result<Loader, Error>> = None;
     let resumed = match store.as_mut() {
         Some(s) => s.load_each(&mut |state, chunk| {
-            loader.reserve(state.done);
-            loader.push(chunk);
+            let loader = loader.get_or_insert_with(|| {
+                if partial {
+                    Loader::windowed(code, state.mask, state.done, crate::store::CHUNK)
+                } else {
+                    let mut all = Loader::default();
+                    all.reserve(state.done);
+                    Ok(all)
+                }
+            });
+            if let Ok(loader) = loader {
+                loader.push(chunk);
+            }
         })?,
         None => None,
     };
-    let mut engine = match resumed {
-        Some(state) => loader.finish(code, state.mask)?,
-        None => Engine::new(code)?,
+    let mut engine = match (resumed, loader) {
+        (Some(state), Some(loader)) => loader?.finish(code, state.mask)?,
+        _ => Engine::new(code)?,
     }
     .with_threads(opts.threads);
     // A value the window cannot read back ends the run with this error before anything

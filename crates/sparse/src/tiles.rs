@@ -99,6 +99,52 @@ pub(crate) struct Core<T> {
     pub(crate) overflow: bool,
 }
 
+/// What an engine needs to know of values it does not hold: their histogram (by key), the
+/// largest value and where it first appears, and (when asked) the rare heaps under `mask`.
+/// Filled one value at a time, in heap order (a resume reading stored chunks).
+#[derive(Clone, Debug)]
+pub(crate) struct Tally {
+    parity: Option<u64>,
+    mask: u64,
+    /// Heaps per key (`G << 1 | parity`).
+    pub(crate) hist: Vec<u64>,
+    pub(crate) max_val: u32,
+    pub(crate) max_first: u64,
+    /// Rare heaps under `mask` (heap 0 excluded), when [`Tally::add`] is asked to keep them.
+    pub(crate) rare: Vec<(u64, u32)>,
+}
+
+impl Tally {
+    pub(crate) fn new(parity: Option<u64>, mask: u64) -> Tally {
+        Tally {
+            parity,
+            mask,
+            hist: vec![0; 128],
+            max_val: 0,
+            max_first: 0,
+            rare: Vec::new(),
+        }
+    }
+
+    /// Counts G(n) = v (heaps in order, from 0); records heap n in `rare` when `keep_rare` and
+    /// it is rare.
+    #[inline]
+    pub(crate) fn add(&mut self, n: u64, v: u32, keep_rare: bool) {
+        if v > self.max_val {
+            self.max_val = v;
+            self.max_first = n;
+        }
+        let k = key(v, n, self.parity);
+        if k as usize >= self.hist.len() {
+            self.hist.resize((k as usize + 1).next_power_of_two(), 0);
+        }
+        self.hist[k as usize] += 1;
+        if keep_rare && n > 0 && is_rare(k, self.mask) {
+            self.rare.push((n, v));
+        }
+    }
+}
+
 /// Sizes that trade speed only (never results).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tuning {
@@ -179,28 +225,36 @@ impl<T: Val> Core<T> {
         mask: u64,
         values: impl Iterator<Item = u32>,
     ) -> Core<T> {
+        let mut tally = Tally::new(plan.split_parity, mask);
+        for (n, v) in values.enumerate() {
+            tally.add(n as u64, v, false);
+        }
+        Core::from_tally(plan, seq, tally)
+    }
+
+    /// An engine holding `seq` (perhaps only part of the values: a windowed resume) whose
+    /// histogram, maximum and mask are those of `tally` (its rare heaps too, if it kept them).
+    pub(crate) fn from_tally(plan: Plan, seq: Seq<T>, tally: Tally) -> Core<T> {
         let mut core = Core::new(plan);
         core.seq = seq;
-        let mut max_val = 0;
-        let mut max_first = 0;
-        let mut hist: Vec<u64> = vec![0; 128];
-        for (n, v) in values.enumerate() {
-            if v > max_val {
-                max_val = v;
-                max_first = n as u64;
-            }
-            let k = key(v, n as u64, core.plan.split_parity) as usize;
-            if k >= hist.len() {
-                hist.resize((k + 1).next_power_of_two(), 0);
-            }
-            hist[k] += 1;
-        }
+        let Tally {
+            mut hist,
+            max_val,
+            max_first,
+            mask,
+            rare,
+            ..
+        } = tally;
         core.max_val = max_val;
         core.max_first = max_first;
         core.cap = (max_val + 1).next_power_of_two().max(64);
         hist.resize(hist.len().max(2 * core.cap as usize), 0);
         core.hist = hist;
         core.mask = mask;
+        for (n, v) in rare {
+            core.rare_pos.push(n);
+            core.rare_val.push(v);
+        }
         core.refresh_rarebits();
         core
     }

@@ -210,3 +210,62 @@ fn unreadable_chunk_is_an_error() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A windowed resume holds only the first heaps and the last ones (from the last whole chunk,
+/// here of 2^15 heaps, and at least 2^16), not every stored value; its window fetches the rest
+/// when needed and the run goes on exactly as an uninterrupted one, with one thread or two.
+#[test]
+fn windowed_resume_holds_a_part_and_goes_on_exactly() {
+    for (code, stored, len) in [
+        (grundys_game(), 200_000u64, 1u64 << 18),
+        (code("0.167"), 150_000, 200_000),
+        (code("0.034"), 140_000, 160_000), // past the u8 -> u16 switch
+    ] {
+        let full = full_engine(&code, len);
+        let values = full.values();
+        let at = full_engine(&code, stored);
+        let mut loader =
+            grundy_sparse::Loader::windowed(&code, at.mask(), stored, 1 << 15).unwrap();
+        for part in values[..stored as usize].chunks(1 << 15) {
+            loader.push(part);
+        }
+        let held = loader.held();
+        assert!(held <= 3 << 16 && held < stored, "held {held} of {stored}");
+        for threads in [1, 2] {
+            let mut loader =
+                grundy_sparse::Loader::windowed(&code, at.mask(), stored, 1 << 15).unwrap();
+            for part in values[..stored as usize].chunks(1 << 15) {
+                loader.push(part);
+            }
+            let source = values.clone();
+            let mut e = loader
+                .finish(&code, at.mask())
+                .unwrap()
+                .with_threads(threads)
+                .with_window(Box::new(move |i| source[i as usize]), None);
+            assert_eq!(e.len(), stored);
+            assert_eq!(e.values_in_memory(), held);
+            same_summary(&e, &at);
+            e.set_durable(stored);
+            let mut checked = stored;
+            e.advance(len, &mut |e| {
+                let got = e.values_range(checked, e.len());
+                assert_eq!(got, &values[checked as usize..e.len() as usize]);
+                checked = e.len();
+                e.set_durable(checked);
+                true
+            });
+            assert_eq!(checked, len);
+            same_summary(&e, &full);
+        }
+    }
+    // Values no heap can have are refused by a windowed loader too.
+    let g = grundys_game();
+    let mut bad = grundy_sparse::Loader::windowed(&g, 2, 1 << 20, 1 << 15).unwrap();
+    bad.push(&vec![0; 70_000]);
+    bad.push(&[1_000_000]);
+    assert!(matches!(
+        bad.finish(&g, 2),
+        Err(grundy_sparse::Error::BadFile(_))
+    ));
+}

@@ -121,16 +121,7 @@ impl Engine {
     /// An engine for `code`, or [`Error::Unsupported`] when the method does not apply.
     pub fn new(code: &TakeBreak) -> Result<Engine, Error> {
         let plan = Plan::new(code)?;
-        Ok(Engine {
-            code: code.clone(),
-            inner: Inner::Byte(Core::new(plan)),
-            crew: None,
-            pace: Pace::new(1),
-            rare_seen: 0,
-            blocks_since_mask: 0,
-            window: None,
-            caps: (BYTE_CAP, NARROW_CAP),
-        })
+        Ok(Engine::assemble(code, Inner::Byte(Core::new(plan))))
     }
 
     /// Uses up to `threads` threads in all, the caller's included (1: no helpers; 0: one per
@@ -198,7 +189,7 @@ impl Engine {
         self.window.as_ref().map_or(0, |w| w.fetches)
     }
 
-    /// An engine over `inner` (a resume), with one thread until told otherwise.
+    /// An engine over `inner` (fresh or a resume), with one thread until told otherwise.
     fn assemble(code: &TakeBreak, inner: Inner) -> Engine {
         let mut e = Engine {
             code: code.clone(),

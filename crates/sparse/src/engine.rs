@@ -662,7 +662,7 @@ impl Loader {
         }
         if let Some(k) = self.window.as_deref_mut() {
             for (n, &v) in (first..).zip(chunk) {
-                if v > crate::store::MAX_VALUE || u64::from(v) > k.plan.options_bound(n) {
+                if crate::store::impossible(Some(&k.plan), n, v) {
                     self.bad = Some((n, v));
                     return;
                 }
@@ -724,7 +724,7 @@ impl Loader {
                 .iter()
                 .enumerate()
                 .map(|(i, &v)| (i as u64, v.get()))
-                .find(|&(n, v)| v > crate::store::MAX_VALUE || u64::from(v) > plan.options_bound(n))
+                .find(|&(n, v)| crate::store::impossible(Some(plan), n, v))
         }
         let plan = Plan::new(code)?;
         let bad = self.bad.or_else(|| match &self.values {

@@ -73,6 +73,12 @@ pub struct Store {
     plan: Option<Plan>,
 }
 
+/// True when heap `n` cannot have the value `v`: more than `plan`'s rule can give it (see
+/// [`Plan::options_bound`]; any value without a plan) or more than the engine can hold.
+pub(crate) fn impossible(plan: Option<&Plan>, n: u64, v: u32) -> bool {
+    v > MAX_VALUE || plan.is_some_and(|p| u64::from(v) > p.options_bound(n))
+}
+
 /// Checks that `values`, G(first..first + len), are values `plan`'s rule can give those heaps
 /// (see [`Plan::options_bound`]) and that the engine can hold.
 pub(crate) fn check_values(
@@ -82,8 +88,7 @@ pub(crate) fn check_values(
     what: &str,
 ) -> Result<(), Error> {
     for (n, &v) in (first..).zip(values) {
-        let bound = plan.map_or(u64::MAX, |p| p.options_bound(n));
-        if v > MAX_VALUE || u64::from(v) > bound {
+        if impossible(plan, n, v) {
             return Err(Error::BadFile(format!(
                 "{what} is corrupt: it gives heap {n} the value {v}, which the rule cannot produce; refusing to use it"
             )));

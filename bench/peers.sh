@@ -9,7 +9,8 @@
 # `--threads 1`) and each ogsolve method once, and prints a markdown table of wall seconds and
 # peak memory (GNU time's maximum resident set), with the best peer's time over grundy's.
 # Builds grundy's release binary first. Runs longer than TIMEOUT seconds (default 600) count as
-# timed out.
+# timed out. BEFORE=PATH adds another grundy binary (an earlier build, say) measured the same
+# way in the same run, for before/after tables: its seconds, both thread counts, and its MB.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-2^22}
@@ -48,21 +49,44 @@ measure() { # prints "seconds kilobytes", or "timeout -"
 }
 echo "G(0..$N) per game, one run each; $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg) at the start"
 echo
-echo "| game | grundy s | grundy MB | grundy 1 thread s | ogsolve rc s | rc MB | ogsolve rc2 s | rc2 MB | best peer / grundy | best peer / grundy 1 thread |"
-echo "|---|---|---|---|---|---|---|---|---|---|"
-mb() { [ "$1" = - ] && echo - || python3 -c "print(f'{$1/1024:.1f}')"; }
-for g in "${GAMES[@]}"; do
-  read -r gs gk < <(measure "$grundy" heap "$g" --upto "$N" --summary)
-  read -r g1 _ < <(measure "$grundy" heap "$g" --upto "$N" --summary --threads 1)
-  read -r rs rk < <(measure "$ogsolve" -m rc -n "$n" "$g")
-  read -r r2 r2k < <(measure "$ogsolve" -m rc2 -n "$n" "$g")
-  ratio=$(python3 -c "
+BEFORE=${BEFORE:-}
+if [ -n "$BEFORE" ] && [ ! -x "$BEFORE" ]; then
+  echo "BEFORE=$BEFORE is not an executable" >&2
+  exit 2
+fi
+head="| game | grundy s | grundy MB | grundy 1 thread s | ogsolve rc s | rc MB | ogsolve rc2 s | rc2 MB | best peer / grundy | best peer / grundy 1 thread |"
+rule="|---|---|---|---|---|---|---|---|---|---|"
+if [ -n "$BEFORE" ]; then
+  head="$head before s | before 1 thread s | before MB | best peer / before | best peer / before 1 thread |"
+  rule="$rule---|---|---|---|---|"
+fi
+echo "$head"
+echo "$rule"
+# The best peer's time over each of two grundy times: ratios GRUNDY GRUNDY_1 PEER...
+ratios() {
+  python3 -c "
 import sys
 g, g1, *peers = sys.argv[1:]
 ok = [float(p) for p in peers if p != 'timeout']
 best = min(ok) if ok else None
 f = lambda x: '-' if best is None or x == 'timeout' else f'{best / float(x):.1f}x'
-print(f(g), f(g1))" "$gs" "$g1" "$rs" "$r2")
-  read -r r_all r_one <<<"$ratio"
-  echo "| $g | $gs | $(mb "$gk") | $g1 | $rs | $(mb "$rk") | $r2 | $(mb "$r2k") | $r_all | $r_one |"
+print(f(g), f(g1))" "$@"
+}
+mb() { [ "$1" = - ] && echo - || python3 -c "print(f'{$1/1024:.1f}')"; }
+for g in "${GAMES[@]}"; do
+  read -r gs gk < <(measure "$grundy" heap "$g" --upto "$N" --summary)
+  read -r g1 _ < <(measure "$grundy" heap "$g" --upto "$N" --summary --threads 1)
+  if [ -n "$BEFORE" ]; then
+    read -r bs bk < <(measure "$BEFORE" heap "$g" --upto "$N" --summary)
+    read -r b1 _ < <(measure "$BEFORE" heap "$g" --upto "$N" --summary --threads 1)
+  fi
+  read -r rs rk < <(measure "$ogsolve" -m rc -n "$n" "$g")
+  read -r r2 r2k < <(measure "$ogsolve" -m rc2 -n "$n" "$g")
+  read -r r_all r_one < <(ratios "$gs" "$g1" "$rs" "$r2")
+  row="| $g | $gs | $(mb "$gk") | $g1 | $rs | $(mb "$rk") | $r2 | $(mb "$r2k") | $r_all | $r_one |"
+  if [ -n "$BEFORE" ]; then
+    read -r b_all b_one < <(ratios "$bs" "$b1" "$rs" "$r2")
+    row="$row $bs | $b1 | $(mb "$bk") | $b_all | $b_one |"
+  fi
+  echo "$row"
 done

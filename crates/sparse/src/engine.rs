@@ -63,6 +63,33 @@ pub fn max_threads(requested: usize) -> usize {
     wanted.min(cores.saturating_mul(4)).clamp(1, MAX_THREADS)
 }
 
+/// Heaps between the points where the engine may change its mask, from 4096 heaps on.
+const MASK_EVERY: u64 = 4096;
+
+/// Whether the engine reconsiders its mask once it holds G(0..len): at 256, 512, 1024, 2048,
+/// then every [`MASK_EVERY`] heaps, or every k-th of those for `keys` over 4096 (the key
+/// histogram's length; its transform costs `keys · log keys`). Blocks end at these points, so the mask, and with
+/// it the rare count a summary reports, depends only on the values: never on threads, block
+/// sizes, timing or where a run was resumed. Early points come often, because until the mask
+/// fits, heaps turn rare by the hundred and every heap pairs with each of them.
+fn mask_point(len: u64, keys: usize) -> bool {
+    if len < MASK_EVERY {
+        return len >= 256 && len.is_power_of_two();
+    }
+    let every = (keys as u64 / 4096).max(1);
+    len.is_multiple_of(MASK_EVERY) && (len / MASK_EVERY).is_multiple_of(every)
+}
+
+/// The next length after `len` at which a block ends: a point of [`mask_point`] for some
+/// histogram length (every multiple of [`MASK_EVERY`] is one).
+fn next_mask_point(len: u64) -> u64 {
+    if len < MASK_EVERY {
+        (len + 1).next_power_of_two().max(256)
+    } else {
+        (len / MASK_EVERY + 1) * MASK_EVERY
+    }
+}
+
 /// Heaps after which [`Engine::pays`] judges whether the rare/common split pays.
 pub const PAYS_AFTER: u64 = 1 << 14;
 
@@ -110,8 +137,6 @@ pub struct Engine {
     crew: Option<Crew>,
     /// Chooses block by block whether the crew works (see `pace.rs`).
     pace: Pace,
-    rare_seen: usize,
-    blocks_since_mask: u32,
     window: Option<Window>,
     /// The largest `cap` the u8 and u16 storage keep before widening (a test knob lowers them).
     caps: (u32, u32),
@@ -191,18 +216,14 @@ impl Engine {
 
     /// An engine over `inner` (fresh or a resume), with one thread until told otherwise.
     fn assemble(code: &TakeBreak, inner: Inner) -> Engine {
-        let mut e = Engine {
+        Engine {
             code: code.clone(),
             inner,
             crew: None,
             pace: Pace::new(1),
-            rare_seen: 0,
-            blocks_since_mask: 0,
             window: None,
             caps: (BYTE_CAP, NARROW_CAP),
-        };
-        e.rare_seen = e.rare_count();
-        e
+        }
     }
 
     /// Test knob: widens the value storage from u8 to u16 once values may exceed `byte_cap`,
@@ -373,7 +394,9 @@ impl Engine {
                 with_core_mut!(self, c => c.seq.recent.reserve_exact(more));
             }
             let left = target - self.len();
-            let mut count = usize::try_from(left).unwrap_or(usize::MAX);
+            // Blocks end at the mask's next point (see `mask_point`).
+            let to_point = next_mask_point(self.len()) - self.len();
+            let mut count = usize::try_from(left.min(to_point)).unwrap_or(usize::MAX);
             let max = self.max_value().0;
             let paced = with_core!(self, c => c.tuning.pace);
             let use_crew = if paced {
@@ -495,12 +518,15 @@ impl Engine {
 
     /// Reconsiders the mask when rare heaps appeared (or now and then).
     fn after_block(&mut self) {
-        self.blocks_since_mask += 1;
-        let rare = self.rare_count();
-        if rare == self.rare_seen && self.blocks_since_mask < 256 {
+        // The histogram's length as the values alone decide it (two keys per value below the
+        // power of two past the largest).
+        let keys = 2
+            * (self.max_value().0 as usize + 1)
+                .next_power_of_two()
+                .max(64);
+        if !mask_point(self.len(), keys) {
             return;
         }
-        self.blocks_since_mask = 0;
         let changed = with_core_mut!(self, c => c.reconsider_mask());
         if changed {
             let max = self.max_value().0;
@@ -517,7 +543,6 @@ impl Engine {
                 }
             }
         }
-        self.rare_seen = self.rare_count();
     }
 }
 

@@ -198,3 +198,47 @@ fn loader_keeps_values_and_resumes_exactly() {
         Err(grundy_sparse::Error::BadFile(_))
     ));
 }
+
+/// The mask, and with it the rare count and last rare heap a summary reports, depends only on
+/// the values: not on block sizes, threads, pacing, or where a run stopped and was resumed.
+#[test]
+fn the_mask_depends_only_on_the_values() {
+    use grundy_sparse::{Engine, Loader, Tuning};
+    let summary = |e: &Engine| (e.mask(), e.rare_count(), e.last_rare());
+    for (name, n) in [("0.167", 30_000u64), ("0.7267", 5_000), ("0.161", 30_000)] {
+        let c = code(name);
+        let mut base = Engine::new(&c).unwrap();
+        base.advance(n, &mut |_| true);
+        for (threads, block, pace) in [(1, 64, false), (2, 300, false), (2, 4096, true)] {
+            let tuning = Tuning {
+                block,
+                pace,
+                ..Default::default()
+            };
+            let mut e = Engine::new(&c)
+                .unwrap()
+                .with_threads(threads)
+                .with_tuning(tuning);
+            e.advance(n, &mut |_| true);
+            assert_eq!(
+                summary(&e),
+                summary(&base),
+                "{name}: {threads} threads, blocks of {block}"
+            );
+        }
+        // Stopped at a length no block would end at by itself, then resumed from its values.
+        let stop = n / 3 + 37;
+        let mut first = Engine::new(&c).unwrap().with_threads(2);
+        first.advance(stop, &mut |_| true);
+        assert_eq!(first.len(), stop);
+        let mut loader = Loader::default();
+        loader.push(&first.values());
+        let mut resumed = loader.finish(&c, first.mask()).unwrap();
+        resumed.advance(n, &mut |_| true);
+        assert_eq!(summary(&resumed), summary(&base), "{name}: resumed");
+        assert!(
+            base.stats().mask_changes > 0,
+            "{name}: the mask never moved"
+        );
+    }
+}

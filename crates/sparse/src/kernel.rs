@@ -80,6 +80,36 @@ pub(crate) fn mark_lanes<T: Val>(
     }
 }
 
+/// [`mark_lanes`] for rows of one word: sets bit `rv[x] ^ vals[base - rp[x] + k]` of
+/// `words[k]` for every x and every k in `0..LANES` where that value is below 64 (larger ones
+/// are left out). Where every value the rows track is below 64, a word per heap replaces a row
+/// of bytes: the marks stay in registers for the whole tile, with no stores and no packing.
+///
+/// Panics when `words` is shorter than [`LANES`] or a partner index falls outside `vals`.
+pub(crate) fn mark_bits<T: Val>(words: &mut [u64], vals: &[T], base: u64, rp: &[u64], rv: &[u32]) {
+    let words = &mut words[..LANES];
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        match (T::as_u16(vals), T::as_u8(vals)) {
+            // SAFETY: AVX2 was detected at run time just above, the one feature the kernel
+            // needs; it reads partners through bounds-checked slices.
+            (Some(v), _) => return unsafe { x86::mark_bits(words, v, base, rp, rv) },
+            // SAFETY: as above.
+            (None, Some(v)) => return unsafe { x86::mark_bits(words, v, base, rp, rv) },
+            _ => {}
+        }
+    }
+    for (&r, &gr) in rp.iter().zip(rv) {
+        let at = usize::try_from(base - r).expect("partner index");
+        for (word, x) in words.iter_mut().zip(&vals[at..at + LANES]) {
+            let v = x.get() ^ gr;
+            if v < 64 {
+                *word |= 1 << v;
+            }
+        }
+    }
+}
+
 /// Packs a row of 0/1 bytes (length a multiple of 64) into bits, one word per 64 bytes.
 pub(crate) fn pack_bits<'a>(bytes: &[u8], out: &'a mut Vec<u64>) -> &'a [u64] {
     out.clear();
@@ -358,6 +388,55 @@ mod x86 {
                     }
                 }
             }
+        }
+    }
+
+    /// [`super::mark_bits`] over u8 or u16 values. Panics when `words` is not [`LANES`] words
+    /// long or a partner index `base - rp[x] + k` falls outside `vals`.
+    ///
+    /// # Safety
+    ///
+    /// The CPU supports AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(crate) unsafe fn mark_bits<V: Lane>(
+        words: &mut [u64],
+        vals: &[V],
+        base: u64,
+        rp: &[u64],
+        rv: &[u32],
+    ) {
+        assert_eq!(words.len(), LANES);
+        let one = _mm256_set1_epi64x(1);
+        // Words 4i..4i + 4 in acc[i].
+        let mut acc = [_mm256_setzero_si256(); LANES / 4];
+        for (i, a) in acc.iter_mut().enumerate() {
+            // SAFETY: `words` is LANES words long (asserted), so words 4i..4i + 4 are inside it;
+            // `loadu` needs no alignment.
+            *a = unsafe { _mm256_loadu_si256(words.as_ptr().add(4 * i).cast()) };
+        }
+        for (&r, &gr) in rp.iter().zip(rv) {
+            let at = usize::try_from(base - r).expect("partner index");
+            let partners = &vals[at..at + LANES];
+            let g = _mm256_set1_epi16(gr as u16 as i16);
+            // SAFETY: `partners` is a bounds-checked slice of LANES = 32 values, so the 16 at 0
+            // and the 16 at 16 are inside it; AVX2 is enabled here.
+            let halves = unsafe { [load16(partners.as_ptr()), load16(partners.as_ptr().add(16))] };
+            for (h, half) in halves.into_iter().enumerate() {
+                // Stored values and rare values fit in 16 bits, and so does their xor; a lane
+                // of 64 or more shifts the one out (the shift gives 0).
+                let x = _mm256_xor_si256(half, g);
+                let (a, b) = (_mm256_castsi256_si128(x), _mm256_extracti128_si256::<1>(x));
+                let quarters = [a, _mm_srli_si128::<8>(a), b, _mm_srli_si128::<8>(b)];
+                for (j, q) in quarters.into_iter().enumerate() {
+                    let v = _mm256_cvtepu16_epi64(q);
+                    let i = 4 * h + j;
+                    acc[i] = _mm256_or_si256(acc[i], _mm256_sllv_epi64(one, v));
+                }
+            }
+        }
+        for (i, a) in acc.iter().enumerate() {
+            // SAFETY: as for the loads above.
+            unsafe { _mm256_storeu_si256(words.as_mut_ptr().add(4 * i).cast(), *a) };
         }
     }
 
@@ -777,6 +856,41 @@ mod tests {
                 let mut rows8 = vec![0u8; LANES * width];
                 mark_lanes(&mut rows8, width, limit, &bytes, base, &rp, &rv);
                 prop_assert_eq!(&rows8, &want);
+            }
+        }
+
+        /// One-word rows: bit v of word k for each value below 64, over u16 and u8 storage,
+        /// added to what the words held.
+        #[test]
+        fn mark_bits_matches_definition(
+            logcap in 4u32..=9,
+            seed_vals in proptest::collection::vec(any::<u16>(), 64..400),
+            picks in proptest::collection::vec(any::<u16>(), 0..40),
+            start in proptest::collection::vec(any::<u64>(), LANES),
+        ) {
+            let cap = 1u32 << logcap;
+            let vals: Vec<u16> = seed_vals.iter().map(|v| v % cap as u16).collect();
+            let base = (vals.len() - LANES) as u64;
+            let mut rp: Vec<u64> = picks.iter().map(|p| u64::from(*p) % (base + 1)).collect();
+            rp.sort_unstable();
+            let rv: Vec<u32> = rp.iter().map(|&r| u32::from(vals[r as usize])).collect();
+            let mut want = start.clone();
+            for (&r, &gr) in rp.iter().zip(&rv) {
+                for (k, w) in want.iter_mut().enumerate() {
+                    let v = u32::from(vals[(base - r) as usize + k]) ^ gr;
+                    if v < 64 {
+                        *w |= 1 << v;
+                    }
+                }
+            }
+            let mut words = start.clone();
+            mark_bits(&mut words, &vals, base, &rp, &rv);
+            prop_assert_eq!(&words, &want);
+            if cap <= 256 {
+                let bytes: Vec<u8> = vals.iter().map(|&v| v as u8).collect();
+                let mut words8 = start.clone();
+                mark_bits(&mut words8, &bytes, base, &rp, &rv);
+                prop_assert_eq!(&words8, &want);
             }
         }
 

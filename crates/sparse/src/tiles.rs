@@ -88,6 +88,8 @@ pub(crate) struct Core<T> {
     rev: Vec<T>,
     need: Vec<u64>,
     scratch: Vec<u8>,
+    /// Phase 2's one-word rows, in place of `scratch` where the span allows (see [`Rows`]).
+    scratch_bits: Vec<u64>,
     bits: Vec<u64>,
     /// New rare heaps of the current block (heap, value).
     fresh_rare: Vec<(u64, u32)>,
@@ -208,6 +210,7 @@ impl<T: Val> Core<T> {
             rev: Vec::new(),
             need: Vec::new(),
             scratch: Vec::new(),
+            scratch_bits: Vec::new(),
             bits: Vec::new(),
             fresh_rare: Vec::new(),
             tuning: Tuning::default(),
@@ -384,8 +387,10 @@ impl<T: Val> Core<T> {
         let b = count.min(self.tuning.block).max(1);
         self.extend_rev();
         let span = self.row_span();
-        let width = words_for(span) * 64;
-        let words = width / 64;
+        // Rows of one word of bits where the span allows it (see `Rows`), else of bytes.
+        let bits_mode = span <= 64;
+        let words = if bits_mode { 1 } else { words_for(span) };
+        let width = if bits_mode { 0 } else { words * 64 };
         let tiles = b.div_ceil(LANES);
         let threads = crew.map_or(1, |c| c.threads());
         // Tiles in flight on the other threads while the caller is busy need heaps this far
@@ -415,6 +420,7 @@ impl<T: Val> Core<T> {
             rev,
             need,
             scratch,
+            scratch_bits,
             bits,
             scan_reach,
             fresh_rare,
@@ -460,18 +466,32 @@ impl<T: Val> Core<T> {
                 early,
                 packed,
             } = &mut **slot;
-            rows.fill(0);
-            mark_rare(rows, width, span, &view, plan, rp, rv, top, 0..bound);
+            let mut marks = if bits_mode {
+                packed.fill(0);
+                Rows::Bits(packed)
+            } else {
+                rows.fill(0);
+                Rows::Bytes {
+                    rows,
+                    width,
+                    limit: span,
+                }
+            };
+            mark_rare(&mut marks, &view, plan, rp, rv, top, 0..bound);
             let (mut bits, mut need) = (Vec::new(), Vec::new());
-            let rows = rows.chunks_exact(width).zip(packed.chunks_exact_mut(words));
-            for (k, ((row, out), e)) in rows.zip(early.iter_mut()).enumerate() {
+            for (k, (out, e)) in packed
+                .chunks_exact_mut(words)
+                .zip(early.iter_mut())
+                .enumerate()
+            {
                 let n = top + k as u64;
-                let (c, missing) =
-                    candidate(row, &mut bits, &rarebits[parity_class(plan, n)], &mut need);
-                let near = n - bound;
                 // Phase 2 reads the marks packed (a few words from the other core's cache
                 // instead of a row of bytes), values the scan finds included.
-                out.copy_from_slice(&bits);
+                if !bits_mode {
+                    out.copy_from_slice(pack_bits(&rows[k * width..(k + 1) * width], &mut bits));
+                }
+                let (c, missing) = candidate_bits(out, &rarebits[parity_class(plan, n)], &mut need);
+                let near = n - bound;
                 let found = if c >= span {
                     // Beyond the rows: phase 2 marks this heap again at full width.
                     Scan {
@@ -503,6 +523,8 @@ impl<T: Val> Core<T> {
         fresh_rare.clear();
         scratch.clear();
         scratch.resize(LANES * width, 0);
+        scratch_bits.clear();
+        scratch_bits.resize(if bits_mode { LANES } else { 0 }, 0);
         let mut phase2_ns = 0;
         // The caller: phase 2 in order, phase 1 of the next tile it may start while waiting.
         let mut main = |claim: &dyn Fn(usize) -> Option<usize>| -> usize {
@@ -521,6 +543,8 @@ impl<T: Val> Core<T> {
                 fresh_rare,
                 need,
                 rows: scratch,
+                row_bits: scratch_bits,
+                bits_mode,
                 bits,
                 stats,
                 scan_reach,
@@ -669,8 +693,11 @@ struct Phase2<'a, 's, T> {
     fresh_rare: &'a mut Vec<(u64, u32)>,
     rarebits: &'a [Vec<u64>; 2],
     need: &'a mut Vec<u64>,
-    /// The tile's byte rows for new marks (then packed into `bits`).
+    /// The tile's byte rows for new marks (then packed into `bits`), or its one-word rows
+    /// where `bits_mode` (see [`Rows`]).
     rows: &'a mut Vec<u8>,
+    row_bits: &'a mut Vec<u64>,
+    bits_mode: bool,
     bits: &'a mut Vec<u64>,
     stats: &'a mut Stats,
     scan_reach: &'a mut u64,
@@ -695,13 +722,22 @@ impl<T: Val> Phase2<'_, '_, T> {
     /// the marks of rare heaps with partners from `bound` to the tile, a tile at a time.
     fn begin_tile(&mut self, top: u64, bound: u64) {
         let mut rows = std::mem::take(self.rows);
-        rows.fill(0);
-        let width = rows.len() / LANES;
+        let mut words = std::mem::take(self.row_bits);
+        let mut marks = if self.bits_mode {
+            words.fill(0);
+            Rows::Bits(&mut words)
+        } else {
+            rows.fill(0);
+            let width = rows.len() / LANES;
+            Rows::Bytes {
+                rows: &mut rows,
+                width,
+                limit: self.span,
+            }
+        };
         let view = self.view();
         mark_rare(
-            &mut rows,
-            width,
-            self.span,
+            &mut marks,
             &view,
             self.plan,
             self.rare_pos,
@@ -710,6 +746,7 @@ impl<T: Val> Phase2<'_, '_, T> {
             bound..top,
         );
         *self.rows = rows;
+        *self.row_bits = words;
     }
 
     /// Phase 2 for heap `n` (row k of the tile at `top`; [`Phase2::begin_tile`] came first;
@@ -728,11 +765,19 @@ impl<T: Val> Phase2<'_, '_, T> {
         let plan = self.plan;
         self.stats.scan_steps += early.scan.steps;
         let mut rows = std::mem::take(self.rows);
+        let mut words = std::mem::take(self.row_bits);
         let width = rows.len() / LANES;
-        let row = &mut rows[k * width..(k + 1) * width];
+        let mut row = if self.bits_mode {
+            Rows::Bits(&mut words[k..k + 1])
+        } else {
+            Rows::Bytes {
+                rows: &mut rows[k * width..(k + 1) * width],
+                width,
+                limit: self.span,
+            }
+        };
         let span = self.span;
-        let set = |row: &mut [u8], v: u32| row[v.min(span) as usize] = 1;
-        self.mark_non_splits(n, gap, |v| set(row, v));
+        self.mark_non_splits(n, gap, |v| row.set(0, v));
         // Pairs with the partner in this tile (rare heaps r <= m - top), and with heaps that
         // became rare in this block.
         for s in &plan.splits {
@@ -750,18 +795,23 @@ impl<T: Val> Phase2<'_, '_, T> {
                 if s.unequal && 2 * r == m {
                     continue;
                 }
-                set(row, gr ^ recent[(base - r) as usize].get());
+                row.set(0, gr ^ recent[(base - r) as usize].get());
             }
             for idx in 0..self.fresh_rare.len() {
                 let (r, gr) = self.fresh_rare[idx];
                 if r >= m || (s.unequal && 2 * r == m) {
                     continue;
                 }
-                set(row, gr ^ self.get(m - r, gap));
+                row.set(0, gr ^ self.get(m - r, gap));
             }
         }
-        for (m, b) in marks.iter_mut().zip(pack_bits(row, self.bits)) {
-            *m |= b;
+        match row {
+            Rows::Bits(word) => marks[0] |= word[0],
+            Rows::Bytes { rows, .. } => {
+                for (m, b) in marks.iter_mut().zip(pack_bits(rows, self.bits)) {
+                    *m |= b;
+                }
+            }
         }
         let pc = parity_class(plan, n);
         let (c, missing) = candidate_bits(marks, &self.rarebits[pc], self.need);
@@ -776,6 +826,7 @@ impl<T: Val> Phase2<'_, '_, T> {
             self.confirm(n, n - bound, c, early, gap)
         };
         *self.rows = rows;
+        *self.row_bits = words;
         g
     }
 
@@ -966,14 +1017,9 @@ struct Scan {
     steps: u64,
 }
 
-/// From a row of marks: the smallest value that is neither marked nor rare (c; `u32::MAX` when
-/// the row has none), and in `need` the rare values below c not marked; returns (c, whether
-/// there are any).
-fn candidate(row: &[u8], bits: &mut Vec<u64>, rare: &[u64], need: &mut Vec<u64>) -> (u32, bool) {
-    candidate_bits(pack_bits(row, bits), rare, need)
-}
-
-/// [`candidate`] from marks already packed into bits.
+/// From a row of marks packed into bits: the smallest value that is neither marked nor rare
+/// (c; `u32::MAX` when the row has none), and in `need` the rare values below c not marked;
+/// returns (c, whether there are any).
 fn candidate_bits(marked: &[u64], rare: &[u64], need: &mut Vec<u64>) -> (u32, bool) {
     let mut c = u32::MAX;
     for (w, (&mk, &r)) in marked.iter().zip(rare).enumerate() {
@@ -1084,14 +1130,51 @@ fn split_range(s: &crate::plan::Split, n: u64) -> Option<(u64, u64)> {
     (hi >= 1).then_some((m, hi))
 }
 
+/// A tile's marks, one row per heap: bytes (one per value below `limit`, byte `limit` for all
+/// the others) or, where the rows track values below 64 only, a word of bits per heap (values
+/// of 64 and more are left out: a heap whose candidate reaches past the span is marked again
+/// at full width, whatever its row says above it).
+pub(crate) enum Rows<'a> {
+    Bytes {
+        rows: &'a mut [u8],
+        width: usize,
+        limit: u32,
+    },
+    Bits(&'a mut [u64]),
+}
+
+impl Rows<'_> {
+    /// Marks value `v` in row `k`.
+    #[inline]
+    fn set(&mut self, k: usize, v: u32) {
+        match self {
+            Rows::Bytes { rows, width, limit } => rows[k * *width + v.min(*limit) as usize] = 1,
+            Rows::Bits(words) => {
+                if v < 64 {
+                    words[k] |= 1 << v;
+                }
+            }
+        }
+    }
+
+    /// Marks `rv[x] ^ vals[base - rp[x] + k]` in every row k for every x (see
+    /// [`kernel::mark_lanes`]).
+    fn lanes<T: Val>(&mut self, vals: &[T], base: u64, rp: &[u64], rv: &[u32]) {
+        match self {
+            Rows::Bytes { rows, width, limit } => {
+                kernel::mark_lanes(rows, *width, *limit, vals, base, rp, rv)
+            }
+            Rows::Bits(words) => kernel::mark_bits(words, vals, base, rp, rv),
+        }
+    }
+}
+
 /// The marks of the rows of heaps `top..top + LANES` by every rare heap r (of `rp`, values `rv`)
 /// whose partner `m - r` lies in `partners`: phase 1 marks those below a bound, phase 2 those
-/// from the bound to the tile. Values at or above `limit` (the rows' span) mark byte `limit`.
+/// from the bound to the tile.
 #[allow(clippy::too_many_arguments)]
 fn mark_rare<T: Val>(
-    lanes: &mut [u8],
-    width: usize,
-    limit: u32,
+    lanes: &mut Rows<'_>,
     seq: &View<'_, T>,
     plan: &Plan,
     rp: &[u64],
@@ -1127,7 +1210,7 @@ fn mark_rare<T: Val>(
                 let base = m0 - seq.start;
                 for part in [fast_lo..twin.0, twin.1..fast_hi] {
                     let (r, v) = (&rp[part.clone()], &rv[part]);
-                    kernel::mark_lanes(lanes, width, limit, seq.recent, base, r, v);
+                    lanes.lanes(seq.recent, base, r, v);
                 }
             }
         }
@@ -1149,7 +1232,7 @@ fn mark_rare<T: Val>(
             let count = (k_hi - k_lo) as usize;
             let mut mark = |k: u64, g: u32| {
                 if !(s.unequal && top + k - i - r == r) {
-                    lanes[k as usize * width + (g ^ gr).min(limit) as usize] = 1;
+                    lanes.set(k as usize, g ^ gr);
                 }
             };
             match seq.slice(first, count) {

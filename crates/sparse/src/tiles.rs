@@ -153,8 +153,9 @@ pub struct Tuning {
     /// Heaps per block: threads wait for each other only at a block's end, and the mask and
     /// the memory window change only there.
     pub block: usize,
-    /// How far behind a tile its phase 1 reads partners (None: two tiles per thread). Phase 2
-    /// marks the pairs in between; a short lag makes phase 1 wait for phase 2.
+    /// How far behind a tile its phase 1 reads partners (None: two tiles per thread where
+    /// helpers work, none for one thread alone). Phase 2 marks the pairs in between; a short
+    /// lag makes phase 1 wait for phase 2.
     pub lag: Option<usize>,
     /// Values the tile rows track (None: the smallest power of two that all but one heap in
     /// 65536 stay below). One large value doubles `cap`; narrower rows keep the marking fast,
@@ -394,8 +395,13 @@ impl<T: Val> Core<T> {
         let tiles = b.div_ceil(LANES);
         let threads = crew.map_or(1, |c| c.threads());
         // Tiles in flight on the other threads while the caller is busy need heaps this far
-        // behind them to be known already.
-        let lag = self.tuning.lag.unwrap_or(2 * LANES * threads) as u64;
+        // behind them to be known already. Alone, the caller runs each tile's phase 1 once the
+        // heaps before it are known: with no lag, phase 1 marks every pair whose partner lies
+        // below the tile, a whole tile at a time, and phase 2 only those inside it.
+        let lag = match threads {
+            1 => self.tuning.lag.unwrap_or(0),
+            _ => self.tuning.lag.unwrap_or(2 * LANES * threads),
+        } as u64;
         let ring = threads + 2 + lag as usize / LANES;
         self.slots.resize_with(ring, Slot::default);
         for slot in &mut self.slots {

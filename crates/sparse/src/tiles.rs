@@ -403,6 +403,16 @@ impl<T: Val> Core<T> {
             _ => self.tuning.lag.unwrap_or(2 * LANES * threads),
         } as u64;
         let ring = threads + 2 + lag as usize / LANES;
+        // Phase 1's first confirming splits, marked whole tiles at a time (see `prescan`).
+        let first = lag + LANES as u64;
+        let (pre_pos, pre_val): (Vec<u64>, Vec<u32>) =
+            if bits_mode && self.seq.len() > first + PRESCAN {
+                (first..first + PRESCAN)
+                    .map(|a| (a, self.seq.get(a).expect("a known heap")))
+                    .unzip()
+            } else {
+                (Vec::new(), Vec::new())
+            };
         self.slots.resize_with(ring, Slot::default);
         for slot in &mut self.slots {
             slot.rows.resize(LANES * width, 0);
@@ -484,6 +494,12 @@ impl<T: Val> Core<T> {
                 }
             };
             mark_rare(&mut marks, &view, plan, rp, rv, top, 0..bound);
+            // Splits a in `pre` are already looked at, for every heap of the tile.
+            let pre = match &mut marks {
+                Rows::Bits(words) => prescan(words, &view, plan, top, &pre_pos, &pre_val)
+                    .then(|| pre_pos[0]..=pre_pos[pre_pos.len() - 1]),
+                Rows::Bytes { .. } => None,
+            };
             let (mut bits, mut need) = (Vec::new(), Vec::new());
             for (k, (out, e)) in packed
                 .chunks_exact_mut(words)
@@ -515,8 +531,34 @@ impl<T: Val> Core<T> {
                     for (o, &w) in out.iter_mut().zip(&need) {
                         *o |= w;
                     }
-                    let scan =
-                        scan_memory(&view, rev, plan, cap, n, near + 1..=u64::MAX, &mut need);
+                    let scan = match &pre {
+                        // The splits before the prescanned ones (if any), then those after.
+                        Some(pre) => {
+                            let (lo, hi) = (*pre.start(), *pre.end());
+                            let before =
+                                scan_memory(&view, rev, plan, cap, n, near + 1..=lo - 1, &mut need);
+                            if before.done {
+                                before
+                            } else {
+                                let after = scan_memory(
+                                    &view,
+                                    rev,
+                                    plan,
+                                    cap,
+                                    n,
+                                    hi + 1..=u64::MAX,
+                                    &mut need,
+                                );
+                                Scan {
+                                    steps: before.steps + after.steps,
+                                    ..after
+                                }
+                            }
+                        }
+                        None => {
+                            scan_memory(&view, rev, plan, cap, n, near + 1..=u64::MAX, &mut need)
+                        }
+                    };
                     // What the scan did not find is not marked after all.
                     for (o, &w) in out.iter_mut().zip(&need) {
                         *o &= !w;
@@ -1258,6 +1300,40 @@ fn mark_rare<T: Val>(
             }
         }
     }
+}
+
+/// Splits phase 1 marks whole tiles at a time before its confirming scans (see [`prescan`]).
+const PRESCAN: u64 = 64;
+
+/// Phase 1's first confirming splits, for rows of bits: for every splitting move, the pairs
+/// (a, m - a) of every heap of the tile for each a of `firsts` (consecutive, values `vals`),
+/// marked like the pairs of rare heaps, whole tiles at a time (their xors are the rare values a
+/// scan looks for, and marks of real options). Returns false, marking nothing, unless every
+/// move allows it: each a a smaller part (2a < m) and each partner in memory (below the tile's
+/// bound, which the caller's choice of `firsts` ensures, and from the recent run's start on).
+fn prescan<T: Val>(
+    words: &mut [u64],
+    seq: &View<'_, T>,
+    plan: &Plan,
+    top: u64,
+    firsts: &[u64],
+    vals: &[u32],
+) -> bool {
+    let Some(&hi) = firsts.last() else {
+        return false;
+    };
+    let fits = |i: u64| {
+        top.checked_sub(i)
+            .is_some_and(|m0| m0 > 2 * hi + 1 && m0 >= seq.start + hi)
+    };
+    if !plan.splits.iter().all(|s| fits(s.remove)) {
+        return false;
+    }
+    for s in &plan.splits {
+        let m0 = top - s.remove;
+        kernel::mark_bits(words, seq.recent, m0 - seq.start, firsts, vals);
+    }
+    true
 }
 
 /// The parity class of heap `n` (0 when parity is not used).

@@ -183,8 +183,11 @@ impl Default for Tuning {
 struct Early {
     /// The smallest common value not marked in phase 1.
     c: u32,
-    /// Its scan for the rare values below `c`, over splits `a = j + 1..=scan.stop`.
+    /// Its scan for the rare values below `c`, over splits `a = from..=scan.stop`.
     scan: Scan,
+    /// The first split the scan looked at: `near + 1`, or just past the prescanned splits
+    /// (see [`prescan`]); phase 2 looks at the splits below it if it must.
+    from: u64,
 }
 
 fn words_for(cap: u32) -> usize {
@@ -514,58 +517,36 @@ impl<T: Val> Core<T> {
                 }
                 let (c, missing) = candidate_bits(out, &rarebits[parity_class(plan, n)], &mut need);
                 let near = n - bound;
-                let found = if c >= span {
+                let nothing = |done| Scan {
+                    done,
+                    stop: near,
+                    steps: 0,
+                };
+                let (found, from) = if c >= span {
                     // Beyond the rows: phase 2 marks this heap again at full width.
-                    Scan {
-                        done: false,
-                        stop: near,
-                        steps: 0,
-                    }
+                    (nothing(false), near + 1)
                 } else if !missing {
-                    Scan {
-                        done: true,
-                        stop: near,
-                        steps: 0,
-                    }
+                    (nothing(true), near + 1)
                 } else {
+                    // Splits from near + 1 to the prescanned ones are left to phase 2, which
+                    // looks at those below `from` when it still misses a value (rarely: most
+                    // are found among the prescanned splits and after them).
+                    let from = pre.as_ref().map_or(near + 1, |pre| pre.end() + 1);
                     for (o, &w) in out.iter_mut().zip(&need) {
                         *o |= w;
                     }
-                    let scan = match &pre {
-                        // The splits before the prescanned ones (if any), then those after.
-                        Some(pre) => {
-                            let (lo, hi) = (*pre.start(), *pre.end());
-                            let before =
-                                scan_memory(&view, rev, plan, cap, n, near + 1..=lo - 1, &mut need);
-                            if before.done {
-                                before
-                            } else {
-                                let after = scan_memory(
-                                    &view,
-                                    rev,
-                                    plan,
-                                    cap,
-                                    n,
-                                    hi + 1..=u64::MAX,
-                                    &mut need,
-                                );
-                                Scan {
-                                    steps: before.steps + after.steps,
-                                    ..after
-                                }
-                            }
-                        }
-                        None => {
-                            scan_memory(&view, rev, plan, cap, n, near + 1..=u64::MAX, &mut need)
-                        }
-                    };
+                    let scan = scan_memory(&view, rev, plan, cap, n, from..=u64::MAX, &mut need);
                     // What the scan did not find is not marked after all.
                     for (o, &w) in out.iter_mut().zip(&need) {
                         *o &= !w;
                     }
-                    scan
+                    (scan, from)
                 };
-                *e = Early { c, scan: found };
+                *e = Early {
+                    c,
+                    scan: found,
+                    from,
+                };
             }
         };
         fresh_rare.clear();
@@ -936,6 +917,7 @@ impl<T: Val> Phase2<'_, '_, T> {
                 stop: near,
                 steps: 0,
             },
+            from: near + 1,
         };
         self.confirm(n, near, c, early, gap)
     }
@@ -951,19 +933,21 @@ impl<T: Val> Phase2<'_, '_, T> {
         gap: &mut dyn FnMut(u64) -> u32,
     ) -> u32 {
         let plan = self.plan;
-        // Confirm c: splits a = 1..=near (partners phase 1 did not read), then on from where
-        // phase 1 stopped, or from near + 1 again when phase 1 looked for fewer values (c' < c).
+        // Confirm c: splits a = 1..early.from (those phase 1 did not look at), then on from
+        // where phase 1 stopped; or, when phase 1 looked for fewer values (c' < c), splits
+        // 1..=near and on from near + 1 again.
+        let below = if c == early.c { early.from - 1 } else { near };
         // `self.view()` would borrow all of self, and `need` is borrowed mutably below.
         let view = View {
             prefix: self.prefix,
             recent: self.out.all(),
             start: self.start,
         };
-        let mut scan = scan_memory(&view, self.rev, plan, self.cap, n, 1..=near, self.need);
+        let mut scan = scan_memory(&view, self.rev, plan, self.cap, n, 1..=below, self.need);
         let mut steps = scan.steps;
-        if !scan.done && scan.stop < near.min(plan.max_split_part(n)) {
+        if !scan.done && scan.stop < below.min(plan.max_split_part(n)) {
             // A windowed run may have dropped some first sides.
-            scan = self.scan_get(n, scan.stop + 1, near, gap);
+            scan = self.scan_get(n, scan.stop + 1, below, gap);
             steps += scan.steps;
         }
         if !scan.done {

@@ -406,16 +406,17 @@ impl<T: Val> Core<T> {
             _ => self.tuning.lag.unwrap_or(2 * LANES * threads),
         } as u64;
         let ring = threads + 2 + lag as usize / LANES;
-        // Phase 1's first confirming splits, marked whole tiles at a time (see `prescan`).
+        // Phase 1's first confirming splits, marked whole tiles at a time (see `prescan`), when
+        // their values are in memory (a memory window may have dropped them).
         let first = lag + LANES as u64;
-        let (pre_pos, pre_val): (Vec<u64>, Vec<u32>) =
-            if bits_mode && self.seq.len() > first + PRESCAN {
+        let pre: Option<Vec<(u64, u32)>> = (bits_mode && self.seq.len() > first + PRESCAN)
+            .then(|| {
                 (first..first + PRESCAN)
-                    .map(|a| (a, self.seq.get(a).expect("a known heap")))
-                    .unzip()
-            } else {
-                (Vec::new(), Vec::new())
-            };
+                    .map(|a| self.seq.get(a).map(|g| (a, g)))
+                    .collect()
+            })
+            .flatten();
+        let (pre_pos, pre_val): (Vec<u64>, Vec<u32>) = pre.unwrap_or_default().into_iter().unzip();
         self.slots.resize_with(ring, Slot::default);
         for slot in &mut self.slots {
             slot.rows.resize(LANES * width, 0);

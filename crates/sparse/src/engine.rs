@@ -68,10 +68,10 @@ const MASK_EVERY: u64 = 4096;
 
 /// Whether the engine reconsiders its mask once it holds G(0..len): at 256, 512, 1024, 2048,
 /// then every [`MASK_EVERY`] heaps, or every k-th of those for `keys` over 4096 (the key
-/// histogram's length; its transform costs `keys · log keys`). Blocks end at these points, so the mask, and with
-/// it the rare count a summary reports, depends only on the values: never on threads, block
-/// sizes, timing or where a run was resumed. Early points come often, because until the mask
-/// fits, heaps turn rare by the hundred and every heap pairs with each of them.
+/// histogram's length; its transform costs `keys · log keys`). Blocks end at these points, so
+/// the mask, and with it the rare count a summary reports, depends only on the values: never on
+/// threads, block sizes, timing or where a run was resumed. Early points come often, because
+/// until the mask fits, heaps turn rare by the hundred and every heap pairs with each of them.
 fn mask_point(len: u64, keys: usize) -> bool {
     if len < MASK_EVERY {
         return len >= 256 && len.is_power_of_two();
@@ -516,7 +516,7 @@ impl Engine {
         }
     }
 
-    /// Reconsiders the mask when rare heaps appeared (or now and then).
+    /// Reconsiders the mask at its points (see [`mask_point`]), where blocks end.
     fn after_block(&mut self) {
         // The histogram's length as the values alone decide it (two keys per value below the
         // power of two past the largest).

@@ -549,30 +549,6 @@ mod x86 {
         u64::from(!(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, zero)) as u32))
     }
 
-    /// The set (`set0`, `set1`) without the value of byte `low` and (for `WIDE`) bit 0 of
-    /// `high` as its bit 8.
-    #[target_feature(enable = "avx2")]
-    #[inline]
-    fn without<const WIDE: bool>(
-        set0: __m256i,
-        set1: __m256i,
-        low: u8,
-        high: u8,
-    ) -> (__m256i, __m256i) {
-        // SAFETY: a row of ONE_HOT (bounds-checked index) is [u64; 4], the 32 bytes read;
-        // `loadu` needs no alignment.
-        let one = unsafe { _mm256_loadu_si256(ONE_HOT[low as usize].as_ptr().cast()) };
-        if WIDE {
-            let upper = _mm256_set1_epi8(-((high & 1) as i8));
-            (
-                _mm256_andnot_si256(_mm256_andnot_si256(upper, one), set0),
-                _mm256_andnot_si256(_mm256_and_si256(one, upper), set1),
-            )
-        } else {
-            (_mm256_andnot_si256(one, set0), set1)
-        }
-    }
-
     /// The 64-bit words of values below 256 that the set (`set0`, `set1`) reaches into (0 to
     /// 4; 5 when it holds a value of 256 or more).
     #[target_feature(enable = "avx2")]
@@ -582,9 +558,9 @@ mod x86 {
             return 5;
         }
         let zero = _mm256_setzero_si256();
-        // Bit w set when word w is zero.
+        // Bit w set when word w is zero; the answer is one past the highest word that is not.
         let empty = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(set0, zero)));
-        4 - (!empty as u32 & 0xf).leading_zeros().saturating_sub(28) as usize
+        32 - (!empty as u32 & 0xf).leading_zeros() as usize
     }
 
     /// The values below `64 * words` (words up to 4) among the first `probes` probes' bytes,
@@ -660,8 +636,16 @@ mod x86 {
             while lanes != 0 {
                 let l = lanes.trailing_zeros() as usize;
                 lanes &= lanes - 1;
-                let (s0, s1) = without::<WIDE>(set0, set1, low[l], high[l]);
-                (set0, set1) = (s0, s1);
+                // SAFETY: a row of ONE_HOT (bounds-checked index) is [u64; 4], the 32 bytes
+                // read; `loadu` needs no alignment.
+                let one = unsafe { _mm256_loadu_si256(ONE_HOT[low[l] as usize].as_ptr().cast()) };
+                if WIDE {
+                    let upper = _mm256_set1_epi8(-((high[l] & 1) as i8));
+                    set1 = _mm256_andnot_si256(_mm256_and_si256(one, upper), set1);
+                    set0 = _mm256_andnot_si256(_mm256_andnot_si256(upper, one), set0);
+                } else {
+                    set0 = _mm256_andnot_si256(one, set0);
+                }
             }
         }
         let both = _mm256_or_si256(set0, set1);

@@ -21,6 +21,11 @@ TIMEOUT=${TIMEOUT:-600}
 root=$PWD
 cargo build --release -q -p grundy-cli
 grundy="$root/target/release/grundy"
+# `grundy` must not link Luau (whose start-up costs 2-3 MB; see crates/cli/src/lib.rs): a C++
+# runtime among its libraries means something it runs reaches the heavy front ends.
+if command -v ldd >/dev/null 2>&1 && ldd "$grundy" | grep -q 'libstdc++'; then
+  echo "warning: $grundy links the C++ runtime, so Luau: its memory figures include it" >&2
+fi
 ogsolve=""
 for cand in "$(command -v ogsolve || true)" "$root/target/peers/bin/ogsolve"; do
   if [ -n "$cand" ] && [ -x "$cand" ] && "$cand" --version 2>/dev/null | grep -q "0.0.7"; then

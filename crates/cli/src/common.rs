@@ -8,7 +8,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// A command's failure: a one-line message and the process exit code.
 #[derive(Debug)]
 pub struct CliError {
+    /// The exit code: 2 for bad input, 1 for a failure of valid work, 130 when stopped.
     pub code: i32,
+    /// What went wrong, in one line (printed after `grundy: error: `).
     pub message: String,
 }
 
@@ -49,6 +51,7 @@ impl From<grundy::Error> for CliError {
     }
 }
 
+/// What a command returns: done, or the error to report.
 pub type CliResult = Result<(), CliError>;
 
 /// The output flags every command shares (flattened into each command's arguments).

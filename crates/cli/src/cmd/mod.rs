@@ -10,9 +10,6 @@ pub mod maze;
 pub mod nim;
 pub mod nimber;
 pub mod penney;
-pub mod play;
-pub mod script;
-pub mod serve;
 pub mod survey;
 pub mod walls;
 pub mod wythoff;
@@ -22,13 +19,13 @@ use grundy::text::quote;
 use std::io::Read;
 
 /// A library's refusal of the user's input as a usage error (exit 2), in the library's words.
-pub(crate) fn usage(e: impl std::fmt::Display) -> CliError {
+pub fn usage(e: impl std::fmt::Display) -> CliError {
     CliError::usage(e.to_string())
 }
 
 /// Reads a text file (or stdin for `-`); a missing or non-UTF-8 file is a usage error naming
 /// it, escaped (a file name may hold any byte).
-pub(crate) fn read_text(file: &str, what: &str) -> Result<String, CliError> {
+pub fn read_text(file: &str, what: &str) -> Result<String, CliError> {
     let bytes = if file == "-" {
         let mut b = Vec::new();
         std::io::stdin().lock().read_to_end(&mut b)?;

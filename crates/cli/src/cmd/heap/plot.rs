@@ -85,18 +85,13 @@ fn draw_plot<DB: plotters::prelude::DrawingBackend>(
 /// or a PNG (no text at all: the bitmap backend needs a font file to draw any, and we ship
 /// none). The periodic part, when a period was found, is shaded: green when proven, grey when
 /// observed.
-pub(crate) fn write_plot(
-    path: &Path,
-    rule: &Rule,
-    values: &[u32],
-    p: Option<&Periodicity>,
-) -> CliResult {
+pub fn write_plot(path: &Path, rule: &Rule, values: &[u32], p: Option<&Periodicity>) -> CliResult {
     write_plot_of(path, &describe_rule(rule), values, p)
 }
 
 /// [`write_plot`] for any sequence: `name` is what the title says it is G(n) of (`grundy
 /// script --plot` names the script's game).
-pub(crate) fn write_plot_of(
+pub fn write_plot_of(
     path: &Path,
     name: &str,
     values: &[u32],

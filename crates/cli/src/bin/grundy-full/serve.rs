@@ -1,6 +1,6 @@
 //! `grundy serve`: the web playground and its JSON API (crate `grundy-serve`).
 
-use crate::common::{count, CliError, CliResult};
+use grundy_cli::common::{count, CliError, CliResult};
 
 #[derive(clap::Args, Debug)]
 #[command(

@@ -1,7 +1,8 @@
 //! `grundy play`: a full-screen game against the engine in the terminal (crate `grundy-play`).
 
-use crate::common::{CliError, CliResult};
 use grundy::play::Player;
+use grundy_cli::common::{CliError, CliResult, STOP};
+use grundy_cli::read_text;
 
 #[derive(clap::Args, Debug)]
 #[command(
@@ -63,7 +64,7 @@ pub fn run(args: Args) -> CliResult {
                 "grundy play script takes a script file and a position (a Lua literal)",
             ));
         };
-        let source = super::read_text(file, "script")?;
+        let source = read_text(file, "script")?;
         let position = if rest.is_empty() {
             "0".to_string()
         } else {
@@ -76,7 +77,7 @@ pub fn run(args: Args) -> CliResult {
         }
         let g = grundy::play::Game::script(file, &source, &position, Default::default())
             .map_err(|e| CliError::usage(e.to_string()))?;
-        return grundy_play::run_game(g, first, &crate::common::STOP).map_err(|e| CliError {
+        return grundy_play::run_game(g, first, &STOP).map_err(|e| CliError {
             code: e.code,
             message: e.message,
         });
@@ -85,13 +86,13 @@ pub fn run(args: Args) -> CliResult {
         let [file] = &args.position[..] else {
             return Err(CliError::usage("grundy play maze takes one maze file"));
         };
-        super::read_text(file, "maze")?
+        read_text(file, "maze")?
     } else if args.position.is_empty() {
         default_position(&game).to_string()
     } else {
         args.position.join(" ")
     };
-    grundy_play::run(&args.game, &position, first, &crate::common::STOP).map_err(|e| CliError {
+    grundy_play::run(&args.game, &position, first, &STOP).map_err(|e| CliError {
         code: e.code,
         message: e.message,
     })

@@ -5,12 +5,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::cmd::heap::plot;
-use crate::cmd::read_text;
-use crate::common::{
+use grundy::script::{parse_position, Limits, Play, Position, Script, ScriptError, Session};
+use grundy_cli::common::{
     count, print_out, print_result, progress_bar, stream_out, CliError, CliResult, Output, STOP,
 };
-use grundy::script::{parse_position, Limits, Play, Position, Script, ScriptError, Session};
+use grundy_cli::{read_text, write_plot_of};
 
 #[derive(clap::Args, Debug)]
 #[command(
@@ -268,7 +267,7 @@ fn run_sequence(args: &Args, s: &mut Session, n: u64) -> CliResult {
             saltus: p.saltus,
             status: grundy::heap::Status::Observed,
         });
-        plot::write_plot_of(path, &game, &values, p.as_ref())?;
+        write_plot_of(path, &game, &values, p.as_ref())?;
         eprintln!("grundy: wrote the plot of G(0..={n}) to {}", path.display());
     }
     if args.output.json {

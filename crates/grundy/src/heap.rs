@@ -569,6 +569,13 @@ pub fn describe_period(rule: &Rule, p: Option<&Periodicity>, n: u64) -> String {
 /// window costs time (chunks written early, lookups read back) for memory nobody is short of.
 pub const AUTO_WINDOW_BYTES: u64 = 1 << 30;
 
+/// A summary-only [`record`] run of the sparse engine without a checkpoint or save directory,
+/// of at least this many heaps, keeps the values its memory window drops packed in memory, at
+/// as many bits as they need (9 where they pass 255 but not 511, instead of 16; see
+/// `grundy_sparse::RunOptions::window`): the same summary in less memory. Below it the values
+/// take at most a few MB anyway.
+pub const PACK_FROM: u64 = 1 << 20;
+
 /// What a record-scale run should do besides computing: see [`record`].
 #[derive(Clone, Debug, Default)]
 pub struct RecordOptions {
@@ -801,10 +808,12 @@ pub fn record(rule: &Rule, opts: &RecordOptions, c: &mut Compute<'_>) -> Result<
     let per_heap = if opts.keep_values { 6 } else { 2 };
     let full = total.saturating_add(1).saturating_mul(per_heap);
     let auto_window = !opts.window && window_by_default(opts, full);
-    let window = opts.window || auto_window;
+    let packs = !durable && !opts.keep_values && total >= PACK_FROM;
+    let window = opts.window || auto_window || packs;
     // A windowed run holds a bounded part of the values, after a resume too; not when it
-    // also writes a save directory, as resuming then reads every saved value back.
-    if !window || opts.save.is_some() {
+    // also writes a save directory, as resuming then reads every saved value back, nor when
+    // it packs every value in memory.
+    if !window || opts.save.is_some() || packs {
         crate::limits::check_memory(full, &format!("G(0..={})", opts.upto))?;
     }
     let run_opts = grundy_sparse::RunOptions {

@@ -58,3 +58,43 @@ fn a_code_with_few_rare_heaps_runs_on_the_record_engine() {
     let seq = heap::sequence(&r, 40_000, &mut Compute::new()).expect("sequence");
     assert_eq!(seq.engine, EngineUsed::Sparse);
 }
+
+/// A summary-only run from `heap::PACK_FROM` heaps on keeps its dropped values packed in memory:
+/// the same record (histogram, rare heaps, largest value, proven period) as a run that keeps
+/// every value, whose values the summary is also checked against.
+#[test]
+fn a_long_summary_run_packs_its_values_and_summarises_the_same() {
+    let r = rule("0.16");
+    let upto = heap::PACK_FROM;
+    let summary = RecordOptions {
+        upto,
+        ..Default::default()
+    };
+    let packed = heap::record(&r, &summary, &mut Compute::new()).expect("record");
+    let kept = RecordOptions {
+        keep_values: true,
+        ..summary.clone()
+    };
+    let mut full = heap::record(&r, &kept, &mut Compute::new()).expect("record");
+    let values = full.values.take().expect("values kept");
+    assert_eq!(packed.histogram, full.histogram);
+    assert_eq!(packed.period, full.period);
+    assert_eq!(packed.rare_count, full.rare_count);
+    assert_eq!(packed.last_rare, full.last_rare);
+    assert_eq!(
+        (packed.max_value, packed.max_first),
+        (full.max_value, full.max_first)
+    );
+    assert_eq!(packed.describe(&r, true), full.describe(&r, true));
+    let period = packed
+        .period
+        .flatten()
+        .expect("0.16's period is proven by 2^20");
+    // Period 149459, the last exception at heap 105350 (published).
+    assert_eq!((period.period, period.preperiod), (149459, 105351));
+    let mut histogram = vec![0u64; full.histogram.len()];
+    for v in values {
+        histogram[v as usize] += 1;
+    }
+    assert_eq!(packed.histogram, histogram);
+}

@@ -177,12 +177,21 @@ pub fn rule_bound(rule: &Rule) -> Option<ProofBound> {
 /// assert_eq!(find(&w, None), None);
 /// ```
 pub fn find<T: Copy + Into<u32>>(values: &[T], bound: Option<ProofBound>) -> Option<Periodicity> {
-    let len = values.len() as u64;
+    find_by(values.len() as u64, |i| values[i as usize].into(), bound)
+}
+
+/// [`find`] over values G(0..len) given by `at` (the record engine's packed values, which are
+/// no slice).
+pub fn find_by(
+    len: u64,
+    at: impl Fn(u64) -> u32,
+    bound: Option<ProofBound>,
+) -> Option<Periodicity> {
     if len < 2 {
         return None;
     }
     let last = len - 1;
-    let at = |i: u64| i64::from(values[i as usize].into());
+    let at = |i: u64| i64::from(at(i));
     let mut observed: Option<Periodicity> = None;
     for p in 1..=last / 2 {
         if let Some(o) = observed {
@@ -197,7 +206,7 @@ pub fn find<T: Copy + Into<u32>>(values: &[T], bound: Option<ProofBound>) -> Opt
         }
         if let Some(b) = bound {
             if s == 0 && b.needs_upto(e, p) <= last {
-                return Some(refine(values, e, p));
+                return Some(refine(len, &at, e, p));
             }
         }
         if observed.is_none() && observed_enough(len, e, p) {
@@ -223,10 +232,10 @@ pub fn observed_enough(len: u64, e: u64, p: u64) -> bool {
     stretch >= p.saturating_mul(4).max(16) && stretch.saturating_mul(4) >= len
 }
 
-/// Given a proven period p from e, the smallest period (a divisor of p) and its preperiod.
-fn refine<T: Copy + Into<u32>>(values: &[T], e: u64, p: u64) -> Periodicity {
-    let last = values.len() as u64 - 1;
-    let at = |i: u64| values[i as usize].into();
+/// Given a proven period p from e, the smallest period (a divisor of p) and its preperiod
+/// (values G(0..len) given by `at`).
+fn refine(len: u64, at: &impl Fn(u64) -> i64, e: u64, p: u64) -> Periodicity {
+    let last = len - 1;
     let mut best = p;
     for d in (1..p).filter(|d| p.is_multiple_of(*d)) {
         if e + p - 1 + d > last {

@@ -249,11 +249,11 @@ impl Engine {
     pub(crate) fn find_period(
         &self,
         bound: Option<grundy_heap::periodicity::ProofBound>,
-        values: Option<&[u32]>,
+        values: Option<&dyn Fn(u64) -> u32>,
     ) -> Option<grundy_heap::periodicity::Periodicity> {
-        use grundy_heap::periodicity::find;
-        if let Some(v) = values {
-            return find(v, bound);
+        use grundy_heap::periodicity::{find, find_by};
+        if let Some(at) = values {
+            return find_by(self.len(), at, bound);
         }
         with_core!(self, c => {
             if c.seq.start == 0 && c.seq.prefix.is_empty() {

@@ -10,6 +10,7 @@ use grundy_heap::TakeBreak;
 
 use crate::engine::{Engine, Loader};
 use crate::error::Error;
+use crate::packed::Packed;
 use crate::store::{ChunkReader, Store};
 
 /// Largest run whose period is looked for at the end (the search holds every value as u32).
@@ -30,9 +31,12 @@ pub struct RunOptions {
     pub save: Option<PathBuf>,
     /// Look for a period at the end.
     pub find_period: bool,
-    /// Memory window: keep only the values the game needs in memory and fetch the others from
-    /// the durable chunks. Applies only with a checkpoint or save directory (the chunks); the
-    /// engine's values are then not all in memory at the end (see [`Outcome::engine`]).
+    /// Memory window: keep in the engine's storage only the values the game needs and fetch
+    /// the others when a lookup needs them: from the durable chunks with a checkpoint or save
+    /// directory, else from a packed copy of every value in memory (each block of 16384 values
+    /// at as many bits as its largest needs: 9 where values pass 255 but not 511, instead of
+    /// the engine's 16). The engine's values are then not all in memory at the end (see
+    /// [`Outcome::engine`]); the summary and its period search are the same.
     pub window: bool,
     /// Test knob: a fixed window depth and prefix length (`None`: what the game needs).
     pub window_depth: Option<u64>,
@@ -97,7 +101,8 @@ pub struct Outcome {
     pub summary: Summary,
     /// The engine, holding every value (for printing) unless the window was on.
     pub engine: Engine,
-    /// Values fetched from disk because the window had dropped them (0 without a window).
+    /// Values fetched because the window had dropped them, from disk or from the packed copy
+    /// (0 without a window).
     pub gap_fetches: u64,
     /// Heaps that came from a checkpoint (0 for a fresh run): the run resumed from this heap.
     pub resumed_at: u64,
@@ -143,6 +148,8 @@ pub fn run(
     };
     let chunk_dir = opts.checkpoint.as_ref().or(opts.save.as_ref());
     let windowed = opts.window && chunk_dir.is_some();
+    // Without a directory, the window's dropped values live packed in memory.
+    let packed: Option<SharedPacked> = (opts.window && chunk_dir.is_none()).then(Default::default);
     let mut save = match &opts.save {
         Some(dir) => Some(Store::open(dir, code, opts.upto)?),
         None => None,
@@ -182,6 +189,10 @@ pub fn run(
             opts.window_depth,
         );
     }
+    if let Some(p) = &packed {
+        let p = p.clone();
+        engine = engine.with_window(Box::new(move |i| lock(&p).get(i)), opts.window_depth);
+    }
     let resumed_at = engine.len();
     let mut last_checkpoint = Instant::now();
     let failure: std::cell::RefCell<Option<Error>> = std::cell::RefCell::new(None);
@@ -210,6 +221,13 @@ pub fn run(
                 }
             }
             e.set_durable(upto);
+        }
+        if let Some(p) = &packed {
+            // Everything computed goes into the packed copy at once: the window may drop it.
+            let mut p = lock(p);
+            let have = p.len();
+            p.extend(&e.values_range(have, e.len()));
+            e.set_durable(p.len());
         }
         if !go {
             // The final checkpoint is written below, once the engine is back.
@@ -269,13 +287,31 @@ pub fn run(
         }
         _ => None,
     };
-    let summary = summarize_with(code, &engine, opts.find_period, period_values.as_deref());
+    let summary = match (&packed, &period_values) {
+        (Some(p), _) => {
+            let p = lock(p);
+            summarize_with(code, &engine, opts.find_period, Some(&|i| p.get(i)))
+        }
+        (None, Some(v)) => {
+            summarize_with(code, &engine, opts.find_period, Some(&|i| v[i as usize]))
+        }
+        (None, None) => summarize_with(code, &engine, opts.find_period, None),
+    };
     Ok(Outcome {
         summary,
         gap_fetches: engine.gap_fetches(),
         engine,
         resumed_at,
     })
+}
+
+/// The packed copy of every value a summary run without a directory keeps, shared by the
+/// progress callback (which appends) and the window's gap source (which reads).
+type SharedPacked = std::sync::Arc<std::sync::Mutex<Packed>>;
+
+/// The packed copy, locked (a panic elsewhere never poisons plain data for good).
+fn lock(p: &SharedPacked) -> std::sync::MutexGuard<'_, Packed> {
+    p.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Where the gap source leaves the first error it meets.
@@ -307,12 +343,13 @@ pub fn summarize(code: &TakeBreak, engine: &Engine, find_period: bool) -> Summar
     summarize_with(code, engine, find_period, None)
 }
 
-/// [`summarize`], with every value given for the period search (a windowed engine lacks some).
+/// [`summarize`], with every value G(i) given for the period search (a windowed engine lacks
+/// some).
 pub(crate) fn summarize_with(
     code: &TakeBreak,
     engine: &Engine,
     find_period: bool,
-    values: Option<&[u32]>,
+    values: Option<&dyn Fn(u64) -> u32>,
 ) -> Summary {
     let (max_value, max_first) = engine.max_value();
     let n = engine.len().saturating_sub(1);

@@ -273,3 +273,61 @@ fn windowed_resume_holds_a_part_and_goes_on_exactly() {
         Err(grundy_sparse::Error::BadFile(_))
     ));
 }
+
+/// A run without a directory, windowed: its dropped values live packed in memory.
+fn packed_opts(upto: u64, depth: Option<u64>, threads: usize) -> RunOptions {
+    RunOptions {
+        upto,
+        threads,
+        checkpoint: None,
+        checkpoint_every: Duration::from_secs(3600),
+        save: None,
+        find_period: true,
+        window: true,
+        window_depth: depth,
+    }
+}
+
+/// The packed window over a period's whole proof: 0.16 (period 149459 from 105350, proven) and
+/// Dawson's Kayles (period 34), each to well past its proof with a tiny window, so that the
+/// period search reads nearly every value from the packed copy.
+#[test]
+fn packed_window_proves_the_same_periods() {
+    for (c, upto) in [("0.16", 1 << 20), ("0.07", 20_000)] {
+        let c = code(c);
+        let plain = grundy_sparse::run(&c, &packed_opts(upto, None, 1), &mut |_| true);
+        let mut o = packed_opts(upto, None, 1);
+        o.window = false;
+        let full = grundy_sparse::run(&c, &o, &mut |_| true).unwrap();
+        let packed = plain.unwrap();
+        assert_eq!(packed.summary, full.summary);
+        let tiny = grundy_sparse::run(&c, &packed_opts(upto, Some(64), 2), &mut |_| true).unwrap();
+        assert_eq!(tiny.summary, full.summary);
+        assert!(tiny.summary.period.is_some());
+        assert!(tiny.engine.values_in_memory() < upto / 4);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    /// Random codes, sizes, window depths and threads: a run whose window keeps its dropped
+    /// values packed in memory gives exactly the summary (histogram, rare heaps, mask, largest
+    /// value, period) of a run with every value in the engine.
+    #[test]
+    fn packed_window_equals_full(
+        code in random_code(),
+        n in 1u64..40_000,
+        depth in 1u64..500,
+        threads in 1usize..3,
+    ) {
+        let Ok(_) = Engine::new(&code) else { return Ok(()) };
+        let mut o = packed_opts(n, Some(depth), threads);
+        let packed = grundy_sparse::run(&code, &o, &mut |_| true).unwrap();
+        o.window = false;
+        let full = grundy_sparse::run(&code, &o, &mut |_| true).unwrap();
+        prop_assert_eq!(&packed.summary, &full.summary);
+        if n > 4 * depth + 70_000 {
+            prop_assert!(packed.engine.values_in_memory() < n);
+        }
+    }
+}

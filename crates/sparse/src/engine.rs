@@ -454,7 +454,8 @@ impl Engine {
     }
 
     /// Windowed mode: drops durable values no lookup needs soon, in chunks (when the recent run
-    /// is twice the depth the game needs), after making sure the prefix is long enough.
+    /// passes the depth the game needs by an eighth of it, at least 65536 values), after making
+    /// sure the prefix is long enough.
     fn drain(&mut self) {
         let Some(w) = self.window.as_mut() else {
             return;
@@ -466,15 +467,19 @@ impl Engine {
         };
         let mut gap = w.counted_gap(max);
         with_core_mut!(self, c => {
-            let (depth, prefix) = match fixed {
-                Some(d) => (d.max(1), d),
+            // The recent run grows by `slack` past `depth` before it is cut back to `depth`: each
+            // cut moves `depth` values down, so a slack of an eighth of the depth costs about 8
+            // moves a value (a few ms for 2^22 heaps) and keeps the run's peak an eighth above
+            // what the game needs, not twice it.
+            let (depth, slack, prefix) = match fixed {
+                Some(d) => (d.max(1), d.max(1), d),
                 None => {
-                    let need = window_need(c);
-                    (need.max(1 << 16), c.scan_reach.max(8192) + 256)
+                    let need = window_need(c).max(1 << 16);
+                    (need, (need / 8).max(1 << 16), c.scan_reach.max(8192) + 256)
                 }
             };
             let len = c.seq.len();
-            if (c.seq.recent.len() as u64) < 2 * depth {
+            if (c.seq.recent.len() as u64) < depth + slack {
                 return;
             }
             let new_start = len.saturating_sub(depth).min(durable);
@@ -492,7 +497,7 @@ impl Engine {
             }
             let cut = (new_start - c.seq.start) as usize;
             c.seq.recent.drain(..cut);
-            c.seq.recent.shrink_to(2 * depth as usize + 1024);
+            c.seq.recent.shrink_to((depth + slack) as usize + 1024);
             c.seq.start = new_start;
         });
     }

@@ -16,6 +16,9 @@ use crate::store::{ChunkReader, Store};
 /// Largest run whose period is looked for at the end (the search holds every value as u32).
 pub const PERIOD_SEARCH_LIMIT: u64 = 1 << 26;
 
+/// Values copied into the packed copy at a time (the copy passes through a u32 buffer).
+const PACK_STEP: u64 = 1 << 16;
+
 /// What a long run should do.
 #[derive(Clone, Debug)]
 pub struct RunOptions {
@@ -35,7 +38,8 @@ pub struct RunOptions {
     /// the others when a lookup needs them: from the durable chunks with a checkpoint or save
     /// directory, else from a packed copy of every value in memory (each block of 16384 values
     /// at as many bits as its largest needs: 9 where values pass 255 but not 511, instead of
-    /// the engine's 16). The engine's values are then not all in memory at the end (see
+    /// the engine's 16), made once the engine takes two bytes a value (before, the window drops
+    /// nothing). The engine's values are then not all in memory at the end (see
     /// [`Outcome::engine`]); the summary and its period search are the same.
     pub window: bool,
     /// Test knob: a fixed window depth and prefix length (`None`: what the game needs).
@@ -223,11 +227,17 @@ pub fn run(
             e.set_durable(upto);
         }
         if let Some(p) = &packed {
-            // Everything computed goes into the packed copy at once: the window may drop it.
-            let mut p = lock(p);
-            let have = p.len();
-            p.extend(&e.values_range(have, e.len()));
-            e.set_durable(p.len());
+            // Packing pays once the engine takes two bytes a value (values past 255, which
+            // rarely need more than 9 bits); from then on everything computed goes into the
+            // packed copy at once, and the window may drop it. Before, nothing is dropped.
+            if e.value_bytes() > 1 {
+                let mut p = lock(p);
+                while p.len() < e.len() {
+                    let have = p.len();
+                    p.extend(&e.values_range(have, e.len().min(have + PACK_STEP)));
+                }
+                e.set_durable(p.len());
+            }
         }
         if !go {
             // The final checkpoint is written below, once the engine is back.
@@ -287,16 +297,16 @@ pub fn run(
         }
         _ => None,
     };
+    // A packed copy holds every value once packing began; before, the engine dropped none.
+    let packed = packed.as_ref().map(lock).filter(|p| p.len() > 0);
     let summary = match (&packed, &period_values) {
-        (Some(p), _) => {
-            let p = lock(p);
-            summarize_with(code, &engine, opts.find_period, Some(&|i| p.get(i)))
-        }
+        (Some(p), _) => summarize_with(code, &engine, opts.find_period, Some(&|i| p.get(i))),
         (None, Some(v)) => {
             summarize_with(code, &engine, opts.find_period, Some(&|i| v[i as usize]))
         }
         (None, None) => summarize_with(code, &engine, opts.find_period, None),
     };
+    drop(packed);
     Ok(Outcome {
         summary,
         gap_fetches: engine.gap_fetches(),

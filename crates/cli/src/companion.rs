@@ -9,9 +9,10 @@ use crate::common::CliError;
 pub const NAME: &str = "grundy-full";
 
 /// How much older than `grundy` the companion may be before a warning says it may be stale:
-/// one build links both within this (cargo links the two together; `cargo install` copies them
-/// together), while `cargo run`, which builds only `grundy`, leaves an old companion behind.
-const STALE_AFTER: Duration = Duration::from_secs(120);
+/// one build links both within this (cargo links the two side by side, the larger one taking a
+/// few minutes at most; `cargo install` copies them together), while `cargo run`, which builds
+/// only `grundy`, leaves behind a companion from an earlier build.
+const STALE_AFTER: Duration = Duration::from_secs(600);
 
 /// The companion beside the running program.
 fn path() -> Result<PathBuf, CliError> {

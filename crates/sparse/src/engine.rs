@@ -6,6 +6,7 @@ use grundy_heap::TakeBreak;
 use crate::crew::Crew;
 use crate::error::Error;
 use crate::pace::{Pace, Sample};
+use crate::packed::Packed;
 use crate::plan::Plan;
 use crate::seq::{Seq, Val};
 use crate::tiles::{Core, Stats, Tuning};
@@ -96,10 +97,21 @@ pub const PAYS_AFTER: u64 = 1 << 14;
 /// Fetches G(i) for a heap the memory window dropped (from durable chunks).
 pub type GapSource = Box<dyn FnMut(u64) -> u32 + Send>;
 
+/// Where the memory window's dropped values are fetched from.
+enum Gap {
+    /// Durable chunks on disk, read through a source; values are dropped once durable.
+    Source(GapSource),
+    /// A packed copy in memory of exactly G(0..start), the values below the recent run: the
+    /// window packs what it drops (once values take two bytes in the engine, where packing
+    /// pays), and a value the window needs again moves back.
+    Packed(Packed),
+}
+
 /// The memory window: a prefix G(0..P) and a recent run deep enough for every lookup; values
-/// in between are dropped once durable and fetched through `gap` when needed again.
+/// in between are dropped (once durable, for chunks on disk) and fetched through `gap` when
+/// needed again.
 struct Window {
-    gap: GapSource,
+    gap: Gap,
     /// Values below this may be dropped (they are in durable chunks).
     durable: std::cell::Cell<u64>,
     /// Test knob: a fixed (tiny) depth and prefix instead of the automatic ones.
@@ -115,10 +127,13 @@ impl Window {
     /// recorded (see [`Engine::take_gap_error`]) and replaced by 0, which keeps the tables'
     /// bounds; the run then ends with an error before writing anything computed from it.
     fn counted_gap(&mut self, max: u32) -> impl FnMut(u64) -> u32 + '_ {
-        let (fetches, source, impossible) = (&mut self.fetches, &mut self.gap, &self.impossible);
+        let (fetches, gap, impossible) = (&mut self.fetches, &mut self.gap, &self.impossible);
         move |i| {
             *fetches += 1;
-            let v = source(i);
+            let v = match gap {
+                Gap::Source(source) => source(i),
+                Gap::Packed(p) => p.get(i),
+            };
             if v > max {
                 if impossible.get().is_none() {
                     impossible.set(Some((i, v)));
@@ -164,7 +179,21 @@ impl Engine {
     /// Turns the memory window on: values that are durable (below [`Engine::set_durable`]) and
     /// not needed soon are dropped, and `gap` fetches them if they are needed again. `depth`
     /// fixes the window depth and prefix length (a test knob; `None`: what the game needs).
-    pub fn with_window(mut self, gap: GapSource, depth: Option<u64>) -> Engine {
+    pub fn with_window(self, gap: GapSource, depth: Option<u64>) -> Engine {
+        self.windowed(Gap::Source(gap), depth)
+    }
+
+    /// Turns the memory window on with the dropped values kept in memory, packed at as many
+    /// bits as they need (blocks of 16384 values at the width of each block's largest: 9 bits
+    /// where values pass 255 but not 511). The window drops values only once they take two
+    /// bytes in the engine (before, packing would save little); every value stays readable
+    /// ([`Engine::value`]), and the period search reads them where they are. `depth` as in
+    /// [`Engine::with_window`].
+    pub fn with_packed_window(self, depth: Option<u64>) -> Engine {
+        self.windowed(Gap::Packed(Packed::default()), depth)
+    }
+
+    fn windowed(mut self, gap: Gap, depth: Option<u64>) -> Engine {
         self.window = Some(Window {
             gap,
             durable: std::cell::Cell::new(0),
@@ -187,7 +216,17 @@ impl Engine {
     /// Replaces the window's gap source (e.g. by a fresh reader, to free the chunks it cached).
     pub(crate) fn set_gap_source(&mut self, gap: GapSource) {
         if let Some(w) = self.window.as_mut() {
-            w.gap = gap;
+            if let Gap::Source(source) = &mut w.gap {
+                *source = gap;
+            }
+        }
+    }
+
+    /// The packed copy of the values below the recent run, for a packed window.
+    fn packed(&self) -> Option<&Packed> {
+        match self.window.as_ref().map(|w| &w.gap) {
+            Some(Gap::Packed(p)) => Some(p),
+            _ => None,
         }
     }
 
@@ -258,6 +297,9 @@ impl Engine {
         with_core!(self, c => {
             if c.seq.start == 0 && c.seq.prefix.is_empty() {
                 find(&c.seq.recent, bound)
+            } else if self.packed().is_some() {
+                let at = |i| self.value(i).expect("a packed window holds every value");
+                find_by(self.len(), at, bound)
             } else {
                 find(&self.values(), bound)
             }
@@ -292,9 +334,11 @@ impl Engine {
         self.len() == 0
     }
 
-    /// G(n), when computed (and in memory).
+    /// G(n), when computed and in memory: in the engine's storage or a packed window's copy
+    /// (`None` for a heap not computed yet or dropped to disk by a window).
     pub fn value(&self, n: u64) -> Option<u32> {
         with_core!(self, c => c.seq.get(n))
+            .or_else(|| self.packed().filter(|p| n < p.len()).map(|p| p.get(n)))
     }
 
     /// The current key mask: bit 0 is the heap-parity bit, bit k+1 is value bit k; a heap is
@@ -428,10 +472,17 @@ impl Engine {
                 }
                 Some(w) => {
                     let mut gap = w.counted_gap(max);
-                    with_core_mut!(self, c => {
+                    let start = with_core_mut!(self, c => {
                         ensure_window(c, &mut gap);
-                        c.block(count, crew, &mut gap);
+                        c.seq.start
                     });
+                    drop(gap);
+                    if let Gap::Packed(p) = &mut w.gap {
+                        // Values the window took back live in the engine again.
+                        p.truncate(start);
+                    }
+                    let mut gap = w.counted_gap(max);
+                    with_core_mut!(self, c => c.block(count, crew, &mut gap));
                 }
             }
             let sample = Sample {
@@ -461,6 +512,12 @@ impl Engine {
             return;
         };
         let (durable, fixed) = (w.durable.get(), w.depth);
+        // A packed window drops only two-byte values (and needs no chunk on disk).
+        let packs = matches!(w.gap, Gap::Packed(_));
+        if packs && self.value_bytes() < 2 {
+            return;
+        }
+        let durable = if packs { u64::MAX } else { durable };
         let max = with_core!(self, c => c.max_val);
         let Some(w) = self.window.as_mut() else {
             return;
@@ -496,6 +553,15 @@ impl Engine {
                 }
             }
             let cut = (new_start - c.seq.start) as usize;
+            drop(gap);
+            if let Gap::Packed(p) = &mut w.gap {
+                // The copy holds G(0..start); the dropped values follow on.
+                debug_assert_eq!(p.len(), c.seq.start);
+                for chunk in c.seq.recent[..cut].chunks(1 << 12) {
+                    let values: Vec<u32> = chunk.iter().map(|v| v.get()).collect();
+                    p.extend(&values);
+                }
+            }
             c.seq.recent.drain(..cut);
             c.seq.recent.shrink_to((depth + slack) as usize + 1024);
             c.seq.start = new_start;
@@ -567,12 +633,20 @@ fn ensure_window<T: Val>(c: &mut Core<T>, gap: &mut dyn FnMut(u64) -> u32) {
     if from >= c.seq.start {
         return;
     }
-    let mut fresh: Vec<T> = Vec::with_capacity((len - from) as usize);
-    for i in from..c.seq.start {
-        fresh.push(T::put(c.seq.get(i).unwrap_or_else(|| gap(i))));
+    // In place: the run grows at its front, without a second copy of it (a far rare heap can
+    // make the window most of the values).
+    let add = (c.seq.start - from) as usize;
+    let old = c.seq.recent.len();
+    c.seq.recent.reserve_exact(add);
+    c.seq.recent.resize(old + add, T::put(0));
+    c.seq.recent.copy_within(0..old, add);
+    for (k, i) in (from..c.seq.start).enumerate() {
+        let v = match c.seq.prefix.get(i as usize) {
+            Some(v) => v.get(),
+            None => gap(i),
+        };
+        c.seq.recent[k] = T::put(v);
     }
-    fresh.extend_from_slice(&c.seq.recent);
-    c.seq.recent = fresh;
     c.seq.start = from;
 }
 

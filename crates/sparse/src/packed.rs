@@ -46,6 +46,23 @@ impl Packed {
         }
     }
 
+    /// Keeps G(0..n) only (nothing when n is not below [`Packed::len`]).
+    pub(crate) fn truncate(&mut self, n: u64) {
+        if n >= self.len() {
+            return;
+        }
+        let (b, at) = ((n / BLOCK as u64) as usize, (n % BLOCK as u64) as usize);
+        if b < self.blocks.len() {
+            // Block b's first values become the open block again.
+            let head: Vec<u32> = (0..at).map(|k| unpack(&self.blocks[b], k)).collect();
+            self.blocks.truncate(b);
+            self.open.clear();
+            self.open.extend_from_slice(&head);
+        } else {
+            self.open.truncate(at);
+        }
+    }
+
     /// G(i), which must be held.
     pub(crate) fn get(&self, i: u64) -> u32 {
         let (b, at) = ((i / BLOCK as u64) as usize, (i % BLOCK as u64) as usize);
@@ -116,6 +133,16 @@ mod tests {
             prop_assert_eq!(p.len(), values.len() as u64);
             for (i, &v) in values.iter().enumerate() {
                 prop_assert_eq!(p.get(i as u64), v, "value {}", i);
+            }
+            // Cut back anywhere and filled again with other values: the same as packed at once.
+            let cut = (seed % (values.len() as u64 + 1)) as usize;
+            p.truncate(cut as u64);
+            prop_assert_eq!(p.len(), cut as u64);
+            let again: Vec<u32> = values[cut..].iter().map(|v| v ^ 1).collect();
+            p.extend(&again);
+            values[cut..].copy_from_slice(&again);
+            for (i, &v) in values.iter().enumerate() {
+                prop_assert_eq!(p.get(i as u64), v, "value {} after the cut at {}", i, cut);
             }
         }
     }

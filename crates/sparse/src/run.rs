@@ -10,14 +10,10 @@ use grundy_heap::TakeBreak;
 
 use crate::engine::{Engine, Loader};
 use crate::error::Error;
-use crate::packed::Packed;
 use crate::store::{ChunkReader, Store};
 
 /// Largest run whose period is looked for at the end (the search holds every value as u32).
 pub const PERIOD_SEARCH_LIMIT: u64 = 1 << 26;
-
-/// Values copied into the packed copy at a time (the copy passes through a u32 buffer).
-const PACK_STEP: u64 = 1 << 16;
 
 /// What a long run should do.
 #[derive(Clone, Debug)]
@@ -36,11 +32,11 @@ pub struct RunOptions {
     pub find_period: bool,
     /// Memory window: keep in the engine's storage only the values the game needs and fetch
     /// the others when a lookup needs them: from the durable chunks with a checkpoint or save
-    /// directory, else from a packed copy of every value in memory (each block of 16384 values
-    /// at as many bits as its largest needs: 9 where values pass 255 but not 511, instead of
-    /// the engine's 16), made once the engine takes two bytes a value (before, the window drops
-    /// nothing). The engine's values are then not all in memory at the end (see
-    /// [`Outcome::engine`]); the summary and its period search are the same.
+    /// directory, else from a copy in memory of the values it dropped, packed at as many bits as
+    /// they need (see [`Engine::with_packed_window`]: 9 bits where values pass 255 but not 511,
+    /// instead of the engine's 16; nothing is dropped while values take one byte). The engine's
+    /// values are then not all in its storage at the end (see [`Outcome::engine`]); the summary
+    /// and its period search are the same.
     pub window: bool,
     /// Test knob: a fixed window depth and prefix length (`None`: what the game needs).
     pub window_depth: Option<u64>,
@@ -152,8 +148,6 @@ pub fn run(
     };
     let chunk_dir = opts.checkpoint.as_ref().or(opts.save.as_ref());
     let windowed = opts.window && chunk_dir.is_some();
-    // Without a directory, the window's dropped values live packed in memory.
-    let packed: Option<SharedPacked> = (opts.window && chunk_dir.is_none()).then(Default::default);
     let mut save = match &opts.save {
         Some(dir) => Some(Store::open(dir, code, opts.upto)?),
         None => None,
@@ -193,9 +187,9 @@ pub fn run(
             opts.window_depth,
         );
     }
-    if let Some(p) = &packed {
-        let p = p.clone();
-        engine = engine.with_window(Box::new(move |i| lock(&p).get(i)), opts.window_depth);
+    if opts.window && chunk_dir.is_none() {
+        // Without a directory, the window's dropped values live packed in memory.
+        engine = engine.with_packed_window(opts.window_depth);
     }
     let resumed_at = engine.len();
     let mut last_checkpoint = Instant::now();
@@ -225,19 +219,6 @@ pub fn run(
                 }
             }
             e.set_durable(upto);
-        }
-        if let Some(p) = &packed {
-            // Packing pays once the engine takes two bytes a value (values past 255, which
-            // rarely need more than 9 bits); from then on everything computed goes into the
-            // packed copy at once, and the window may drop it. Before, nothing is dropped.
-            if e.value_bytes() > 1 {
-                let mut p = lock(p);
-                while p.len() < e.len() {
-                    let have = p.len();
-                    p.extend(&e.values_range(have, e.len().min(have + PACK_STEP)));
-                }
-                e.set_durable(p.len());
-            }
         }
         if !go {
             // The final checkpoint is written below, once the engine is back.
@@ -297,31 +278,16 @@ pub fn run(
         }
         _ => None,
     };
-    // A packed copy holds every value once packing began; before, the engine dropped none.
-    let packed = packed.as_ref().map(lock).filter(|p| p.len() > 0);
-    let summary = match (&packed, &period_values) {
-        (Some(p), _) => summarize_with(code, &engine, opts.find_period, Some(&|i| p.get(i))),
-        (None, Some(v)) => {
-            summarize_with(code, &engine, opts.find_period, Some(&|i| v[i as usize]))
-        }
-        (None, None) => summarize_with(code, &engine, opts.find_period, None),
+    let summary = match &period_values {
+        Some(v) => summarize_with(code, &engine, opts.find_period, Some(&|i| v[i as usize])),
+        None => summarize_with(code, &engine, opts.find_period, None),
     };
-    drop(packed);
     Ok(Outcome {
         summary,
         gap_fetches: engine.gap_fetches(),
         engine,
         resumed_at,
     })
-}
-
-/// The packed copy of every value a summary run without a directory keeps, shared by the
-/// progress callback (which appends) and the window's gap source (which reads).
-type SharedPacked = std::sync::Arc<std::sync::Mutex<Packed>>;
-
-/// The packed copy, locked (a panic elsewhere never poisons plain data for good).
-fn lock(p: &SharedPacked) -> std::sync::MutexGuard<'_, Packed> {
-    p.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Where the gap source leaves the first error it meets.

@@ -355,3 +355,41 @@ proptest! {
         prop_assert!(packed.engine.values_in_memory() < n);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    /// The packed window on its own, with the storage widened early (at 64) so that random codes
+    /// pack, small blocks and a tiny fixed depth, past the 8192 heaps a confirming scan may
+    /// reach back (so the window also takes values back from the copy and cuts it): every value
+    /// and the summary, period included, are the full engine's.
+    #[test]
+    fn packed_window_equals_full_engine(
+        code in random_code(),
+        n in 9000u64..16_000,
+        depth in 1u64..300,
+        block in 100usize..600,
+        threads in 1usize..3,
+    ) {
+        let Ok(_) = Engine::new(&code) else { return Ok(()) };
+        let full = full_engine(&code, n);
+        let mut w = Engine::new(&code)
+            .unwrap()
+            .with_threads(threads)
+            .with_tuning(grundy_sparse::Tuning {
+                block,
+                pace: false,
+                ..Default::default()
+            })
+            .with_storage_caps(64, 256)
+            .with_packed_window(Some(depth));
+        w.advance(n, &mut |_| true);
+        same_summary(&w, &full);
+        for i in 0..n {
+            prop_assert_eq!(w.value(i), full.value(i), "heap {}", i);
+        }
+        prop_assert_eq!(
+            grundy_sparse::summarize(&code, &w, true),
+            grundy_sparse::summarize(&code, &full, true)
+        );
+    }
+}

@@ -572,8 +572,8 @@ pub const AUTO_WINDOW_BYTES: u64 = 1 << 30;
 /// A summary-only [`record`] run of the sparse engine without a checkpoint or save directory,
 /// of at least this many heaps, keeps the values its memory window drops packed in memory, at
 /// as many bits as they need (9 where they pass 255 but not 511, instead of 16; see
-/// `grundy_sparse::RunOptions::window`): the same summary in less memory. Below it the values
-/// take at most a few MB anyway.
+/// `grundy_sparse::RunOptions::window`; values below 256 stay one byte a heap, unpacked): the
+/// same summary in less memory. Below it the values take at most a few MB anyway.
 pub const PACK_FROM: u64 = 1 << 20;
 
 /// What a record-scale run should do besides computing: see [`record`].

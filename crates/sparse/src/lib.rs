@@ -6,11 +6,12 @@
 //! candidates by a short scan (a pipeline of tiles of 32 heaps), with every core, durable
 //! checkpoints and compressed saves for record-scale runs.
 //! By default every value stays in memory (1 byte a heap while values stay below 256, then 2).
-//! With a memory window ([`Engine::with_window`], [`RunOptions::window`]) the engine keeps a
-//! prefix and a recent run deep enough for the partners of every rare heap, drops durable values
-//! in between, and fetches a dropped value when it is needed again (a new far rare heap, a deep
-//! scan, a mask change): from the chunks on disk with a checkpoint or save directory, else from
-//! a copy of every value packed in memory at as many bits as they need (9 bits a heap for games
+//! With a memory window ([`Engine::with_window`], [`Engine::with_packed_window`],
+//! [`RunOptions::window`]) the engine keeps a prefix and a recent run deep enough for the
+//! partners of every rare heap, drops values in between, and fetches a dropped value when it is
+//! needed again (a new far rare heap, a deep scan, a mask change): from the chunks on disk with
+//! a checkpoint or save directory (values are dropped once durable there), else from a copy in
+//! memory of what it dropped, packed at as many bits as the values need (9 bits a heap for games
 //! whose values pass 255 but not 511, instead of 16).
 //!
 //! Entry points: [`values`] (G(0..=n) in memory), [`until_proven`] (double until a period is

@@ -812,7 +812,7 @@ pub fn record(rule: &Rule, opts: &RecordOptions, c: &mut Compute<'_>) -> Result<
     let window = opts.window || auto_window || packs;
     // A windowed run holds a bounded part of the values, after a resume too; not when it
     // also writes a save directory, as resuming then reads every saved value back, nor when
-    // it packs every value in memory.
+    // it packs the values it drops in memory (then they all stay in memory, in fewer bytes).
     if !window || opts.save.is_some() || packs {
         crate::limits::check_memory(full, &format!("G(0..={})", opts.upto))?;
     }

@@ -1,10 +1,11 @@
-//! Values packed at as few bits as they need: where a summary run keeps the values its memory
-//! window drops (instead of chunks on disk), so that every value stays at hand for the period
-//! search while taking less memory than the engine's u8/u16/u32 storage.
+//! Values packed at as few bits as they need: where a packed memory window
+//! ([`crate::Engine::with_packed_window`]) keeps the values it drops, instead of chunks on disk,
+//! so that every value stays at hand for the period search while taking less memory than the
+//! engine's u16 or u32 storage.
 //!
 //! Values come in order, G(0), G(1), …, and are packed a block of [`BLOCK`] at a time at the
-//! width of that block's largest value: 9 bits where values pass 255 but not 511 (0.014, 0.172:
-//! 1.125 bytes a heap instead of 2), 6 where they stay below 64 (0.167: 0.75 instead of 1). The
+//! width of that block's largest value: 9 bits where values pass 255 but not 511 (0.014, 0.034,
+//! 0.172: 1.125 bytes a heap instead of 2; a block whose values stay below 256 takes 8). The
 //! block being filled is held unpacked.
 
 /// Values per packed block (its width is that of its largest value).

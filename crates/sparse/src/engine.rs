@@ -557,10 +557,7 @@ impl Engine {
             if let Gap::Packed(p) = &mut w.gap {
                 // The copy holds G(0..start); the dropped values follow on.
                 debug_assert_eq!(p.len(), c.seq.start);
-                for chunk in c.seq.recent[..cut].chunks(1 << 12) {
-                    let values: Vec<u32> = chunk.iter().map(|v| v.get()).collect();
-                    p.extend(&values);
-                }
+                p.extend(c.seq.recent[..cut].iter().map(|v| v.get()));
             }
             c.seq.recent.drain(..cut);
             c.seq.recent.shrink_to((depth + slack) as usize + 1024);

@@ -33,8 +33,8 @@ impl Packed {
     }
 
     /// Appends values (G(len()), G(len() + 1), …).
-    pub(crate) fn extend(&mut self, values: &[u32]) {
-        for &v in values {
+    pub(crate) fn extend(&mut self, values: impl IntoIterator<Item = u32>) {
+        for v in values {
             if self.open.capacity() == 0 {
                 self.open.reserve_exact(BLOCK);
             }
@@ -129,7 +129,7 @@ mod tests {
             values.extend((0..extra).map(|_| next() as u32 & 0x1ff));
             let mut p = Packed::default();
             for part in values.chunks(1000) {
-                p.extend(part);
+                p.extend(part.iter().copied());
             }
             prop_assert_eq!(p.len(), values.len() as u64);
             for (i, &v) in values.iter().enumerate() {
@@ -140,7 +140,7 @@ mod tests {
             p.truncate(cut as u64);
             prop_assert_eq!(p.len(), cut as u64);
             let again: Vec<u32> = values[cut..].iter().map(|v| v ^ 1).collect();
-            p.extend(&again);
+            p.extend(again.iter().copied());
             values[cut..].copy_from_slice(&again);
             for (i, &v) in values.iter().enumerate() {
                 prop_assert_eq!(p.get(i as u64), v, "value {} after the cut at {}", i, cut);
@@ -158,7 +158,7 @@ mod tests {
         // One value past 255 early on, where the search never looks.
         values[3] = 300;
         let mut p = Packed::default();
-        p.extend(&values);
+        p.extend(values.iter().copied());
         let bound = code_bound(&code);
         let direct = find(&values, bound).unwrap();
         assert_eq!(direct.period, 149459);
@@ -169,7 +169,7 @@ mod tests {
     fn nine_bit_values_take_nine_bits() {
         let values: Vec<u32> = (0..4 * BLOCK as u32).map(|i| (i * 7) % 400).collect();
         let mut p = Packed::default();
-        p.extend(&values);
+        p.extend(values.iter().copied());
         // Four blocks of 9-bit values and their spare words, and the open block kept for reuse.
         assert_eq!(p.bytes(), 4 * (BLOCK * 9 / 8 + 8) + 4 * BLOCK);
         assert_eq!(p.get(3 * BLOCK as u64 + 5), values[3 * BLOCK + 5]);

@@ -72,14 +72,25 @@ enum Command {
     Cards(cmd::cards::Args),
     /// Pattern races (Penney's game): exact win probabilities and best replies.
     Penney(cmd::penney::Args),
-    /// Your own game written in Lua: values, winning moves, sequences, tables, sums.
+    #[command(about = about::SCRIPT)]
     Script(Handed),
     /// Surveys: every game of a family (octal:3, hex:2, sub:8, …) solved into SQLite.
     Survey(cmd::survey::Args),
-    /// Play a game against the engine in the terminal: hint, why, undo.
+    #[command(about = about::PLAY)]
     Play(Handed),
-    /// The web playground and JSON API on http://127.0.0.1:8080/.
+    #[command(about = about::SERVE)]
     Serve(Handed),
+}
+
+/// What `--help` says of each handed command ([`HANDED`]), in both programs' command lists.
+pub mod about {
+    /// `grundy script`.
+    pub const SCRIPT: &str =
+        "Your own game written in Lua: values, winning moves, sequences, tables, sums";
+    /// `grundy play`.
+    pub const PLAY: &str = "Play a game against the engine in the terminal: hint, why, undo";
+    /// `grundy serve`.
+    pub const SERVE: &str = "The web playground and JSON API on http://127.0.0.1:8080/";
 }
 
 /// The arguments of a command `grundy-full` runs ([`HANDED`]): taken whole and parsed there.

@@ -19,7 +19,7 @@ use grundy::text::quote;
 use std::io::Read;
 
 /// A library's refusal of the user's input as a usage error (exit 2), in the library's words.
-pub fn usage(e: impl std::fmt::Display) -> CliError {
+pub(crate) fn usage(e: impl std::fmt::Display) -> CliError {
     CliError::usage(e.to_string())
 }
 

@@ -9,6 +9,7 @@ mod script;
 mod serve;
 
 use clap::{Parser, Subcommand};
+use grundy_cli::about;
 
 /// The handed commands, under `grundy`'s name (help and errors read as `grundy`'s own).
 #[derive(Parser, Debug)]
@@ -20,11 +21,11 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Your own game written in Lua: values, winning moves, sequences, tables, sums.
+    #[command(about = about::SCRIPT)]
     Script(script::Args),
-    /// Play a game against the engine in the terminal: hint, why, undo.
+    #[command(about = about::PLAY)]
     Play(play::Args),
-    /// The web playground and JSON API on http://127.0.0.1:8080/.
+    #[command(about = about::SERVE)]
     Serve(serve::Args),
 }
 

@@ -85,7 +85,12 @@ fn draw_plot<DB: plotters::prelude::DrawingBackend>(
 /// or a PNG (no text at all: the bitmap backend needs a font file to draw any, and we ship
 /// none). The periodic part, when a period was found, is shaded: green when proven, grey when
 /// observed.
-pub fn write_plot(path: &Path, rule: &Rule, values: &[u32], p: Option<&Periodicity>) -> CliResult {
+pub(crate) fn write_plot(
+    path: &Path,
+    rule: &Rule,
+    values: &[u32],
+    p: Option<&Periodicity>,
+) -> CliResult {
     write_plot_of(path, &describe_rule(rule), values, p)
 }
 

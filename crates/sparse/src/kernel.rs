@@ -296,6 +296,27 @@ mod x86 {
         }
     }
 
+    /// 4 values from `p` as 4 u64 lanes, zero-extended straight from memory (no shuffles
+    /// between the load and the lanes: the bit kernel's shuffle port is its bottleneck).
+    ///
+    /// # Safety
+    ///
+    /// - The CPU supports AVX2.
+    /// - `p` is valid for reads of 4 consecutive values (no alignment needed).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    unsafe fn load4<V: Lane>(p: *const V) -> __m256i {
+        // SAFETY: by the contract, the 4 values at `p` (4 or 8 bytes) are readable; unaligned
+        // reads need no alignment.
+        unsafe {
+            if V::BYTES == 1 {
+                _mm256_cvtepu8_epi64(_mm_cvtsi32_si128(p.cast::<i32>().read_unaligned()))
+            } else {
+                _mm256_cvtepu16_epi64(_mm_loadl_epi64(p.cast()))
+            }
+        }
+    }
+
     /// Bit v alone, as a 256-bit vector, for each byte value v.
     static ONE_HOT: [[u64; 4]; 256] = {
         let mut t = [[0u64; 4]; 256];
@@ -417,21 +438,13 @@ mod x86 {
         for (&r, &gr) in rp.iter().zip(rv) {
             let at = usize::try_from(base - r).expect("partner index");
             let partners = &vals[at..at + LANES];
-            let g = _mm256_set1_epi16(gr as u16 as i16);
-            // SAFETY: `partners` is a bounds-checked slice of LANES = 32 values, so the 16 at 0
-            // and the 16 at 16 are inside it; AVX2 is enabled here.
-            let halves = unsafe { [load16(partners.as_ptr()), load16(partners.as_ptr().add(16))] };
-            for (h, half) in halves.into_iter().enumerate() {
-                // Stored values and rare values fit in 16 bits, and so does their xor; a lane
-                // of 64 or more shifts the one out (the shift gives 0).
-                let x = _mm256_xor_si256(half, g);
-                let (a, b) = (_mm256_castsi256_si128(x), _mm256_extracti128_si256::<1>(x));
-                let quarters = [a, _mm_srli_si128::<8>(a), b, _mm_srli_si128::<8>(b)];
-                for (j, q) in quarters.into_iter().enumerate() {
-                    let v = _mm256_cvtepu16_epi64(q);
-                    let i = 4 * h + j;
-                    acc[i] = _mm256_or_si256(acc[i], _mm256_sllv_epi64(one, v));
-                }
+            let g = _mm256_set1_epi64x(i64::from(gr));
+            for (i, a) in acc.iter_mut().enumerate() {
+                // SAFETY: `partners` is a bounds-checked slice of LANES = 32 values, so the 4
+                // at 4i (i < 8) are inside it; AVX2 is enabled here.
+                let v = unsafe { load4(partners.as_ptr().add(4 * i)) };
+                // A lane of 64 or more shifts the one out (the shift gives 0).
+                *a = _mm256_or_si256(*a, _mm256_sllv_epi64(one, _mm256_xor_si256(v, g)));
             }
         }
         for (i, a) in acc.iter().enumerate() {

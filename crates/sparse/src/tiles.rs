@@ -47,7 +47,7 @@ pub struct Stats {
     pub full_scan_steps: u64,
     /// Time spent in the parallel phase (nanoseconds).
     pub phase1_ns: u64,
-    /// Time spent in the sequential phase (nanoseconds).
+    /// Time spent in the sequential phase (nanoseconds; estimated from every eighth tile).
     pub phase2_ns: u64,
     /// Values fetched from durable chunks because the memory window had dropped them.
     pub gap_fetches: u64,
@@ -497,7 +497,7 @@ impl<T: Val> Core<T> {
                     limit: span,
                 }
             };
-            mark_rare(&mut marks, &view, plan, rp, rv, top, 0..bound);
+            mark_rare(&mut marks, &view, plan, rp, rv, top, 0..bound, 0);
             // Splits a in `pre` are already looked at, for every heap of the tile.
             let pre = match &mut marks {
                 Rows::Bits(words) => prescan(words, &view, plan, top, &pre_pos, &pre_val)
@@ -596,7 +596,14 @@ impl<T: Val> Core<T> {
                     !poisoned.load(Ordering::Relaxed),
                     "phase 1 of a tile panicked"
                 );
-                let clock = std::time::Instant::now();
+                // Phase 2's share of the time, from every TIMED-th tile (a clock read costs
+                // as much as a few heaps' phase 2).
+                let clock = t.is_multiple_of(TIMED).then(std::time::Instant::now);
+                let timed = |phase2_ns: &mut u64| {
+                    if let Some(clock) = clock {
+                        *phase2_ns += TIMED as u64 * clock.elapsed().as_nanos() as u64;
+                    }
+                };
                 let mut slot = slots[t % ring].lock().unwrap_or_else(|e| e.into_inner());
                 let Slot { early, packed, .. } = &mut **slot;
                 let (top, bound) = (n0 + (t * LANES) as u64, bound(t));
@@ -609,7 +616,7 @@ impl<T: Val> Core<T> {
                     if g > T::MAX {
                         // Not storable: end the block before this heap (see `overflow`).
                         *overflow = true;
-                        phase2_ns += clock.elapsed().as_nanos() as u64;
+                        timed(&mut phase2_ns);
                         return j;
                     }
                     p2.out.push_quiet(T::put(g));
@@ -627,7 +634,7 @@ impl<T: Val> Core<T> {
                         *max_first = n;
                         if g >= cap {
                             // Rows are too narrow from here on: end the block.
-                            phase2_ns += clock.elapsed().as_nanos() as u64;
+                            timed(&mut phase2_ns);
                             return j;
                         }
                     }
@@ -635,7 +642,7 @@ impl<T: Val> Core<T> {
                 // Later tiles' phase 1 reads whole tiles: publish once a tile.
                 p2.out.publish();
                 wake.notify();
-                phase2_ns += clock.elapsed().as_nanos() as u64;
+                timed(&mut phase2_ns);
             }
             j
         };
@@ -766,6 +773,8 @@ impl<T: Val> Phase2<'_, '_, T> {
             }
         };
         let view = self.view();
+        // Phase 1 marked the pairs with partners below `bound`: marking some of them again
+        // lets rare heaps whose partners straddle `bound` take the vector kernel.
         mark_rare(
             &mut marks,
             &view,
@@ -774,6 +783,7 @@ impl<T: Val> Phase2<'_, '_, T> {
             self.rare_val,
             top,
             bound..top,
+            0,
         );
         *self.rows = rows;
         *self.row_bits = words;
@@ -794,23 +804,49 @@ impl<T: Val> Phase2<'_, '_, T> {
     ) -> u32 {
         let plan = self.plan;
         self.stats.scan_steps += early.scan.steps;
-        let mut rows = std::mem::take(self.rows);
-        let mut words = std::mem::take(self.row_bits);
-        let width = rows.len() / LANES;
-        let mut row = if self.bits_mode {
-            Rows::Bits(&mut words[k..k + 1])
-        } else {
-            Rows::Bytes {
-                rows: &mut rows[k * width..(k + 1) * width],
-                width,
-                limit: self.span,
-            }
-        };
         let span = self.span;
-        self.mark_non_splits(n, gap, |v| row.set(0, v));
-        // Pairs with the partner in this tile (rare heaps r <= m - top), and with heaps that
-        // became rare in this block.
-        for s in &plan.splits {
+        if self.bits_mode {
+            // One word, in a register (branch-free: values of 64 and more set nothing).
+            let mut word = self.row_bits[k];
+            self.mark_in_tile(n, top, gap, |v| word |= 1u64.checked_shl(v).unwrap_or(0));
+            marks[0] |= word;
+        } else {
+            let mut rows = std::mem::take(self.rows);
+            let width = rows.len() / LANES;
+            let row = &mut rows[k * width..(k + 1) * width];
+            self.mark_in_tile(n, top, gap, |v| row[v.min(span) as usize] = 1);
+            for (m, b) in marks.iter_mut().zip(pack_bits(row, self.bits)) {
+                *m |= b;
+            }
+            *self.rows = rows;
+        }
+        let pc = parity_class(plan, n);
+        let (c, missing) = candidate_bits(marks, &self.rarebits[pc], self.need);
+        if c >= span {
+            self.wide(n, n - bound, gap)
+        } else if !missing {
+            if early.scan.done {
+                *self.scan_reach = (*self.scan_reach).max(early.scan.stop);
+            }
+            c
+        } else {
+            self.confirm(n, n - bound, c, early, gap)
+        }
+    }
+
+    /// Marks, through `set`, the values of heap `n`'s options that phase 1 and
+    /// [`Phase2::begin_tile`] could not: the options that are not splits, the pairs with the
+    /// partner in this tile (at `top`; rare heaps r <= m - top), and the pairs with heaps that
+    /// became rare in this block.
+    fn mark_in_tile(
+        &self,
+        n: u64,
+        top: u64,
+        gap: &mut dyn FnMut(u64) -> u32,
+        mut set: impl FnMut(u32),
+    ) {
+        self.mark_non_splits(n, gap, &mut set);
+        for s in &self.plan.splits {
             if n < s.remove + 2 {
                 continue;
             }
@@ -825,39 +861,15 @@ impl<T: Val> Phase2<'_, '_, T> {
                 if s.unequal && 2 * r == m {
                     continue;
                 }
-                row.set(0, gr ^ recent[(base - r) as usize].get());
+                set(gr ^ recent[(base - r) as usize].get());
             }
-            for idx in 0..self.fresh_rare.len() {
-                let (r, gr) = self.fresh_rare[idx];
+            for &(r, gr) in self.fresh_rare.iter() {
                 if r >= m || (s.unequal && 2 * r == m) {
                     continue;
                 }
-                row.set(0, gr ^ self.get(m - r, gap));
+                set(gr ^ self.get(m - r, gap));
             }
         }
-        match row {
-            Rows::Bits(word) => marks[0] |= word[0],
-            Rows::Bytes { rows, .. } => {
-                for (m, b) in marks.iter_mut().zip(pack_bits(rows, self.bits)) {
-                    *m |= b;
-                }
-            }
-        }
-        let pc = parity_class(plan, n);
-        let (c, missing) = candidate_bits(marks, &self.rarebits[pc], self.need);
-        let g = if c >= span {
-            self.wide(n, n - bound, gap)
-        } else if !missing {
-            if early.scan.done {
-                *self.scan_reach = (*self.scan_reach).max(early.scan.stop);
-            }
-            c
-        } else {
-            self.confirm(n, n - bound, c, early, gap)
-        };
-        *self.rows = rows;
-        *self.row_bits = words;
-        g
     }
 
     /// Marks, through `set`, the values of heap `n`'s options that are not splits: taking it
@@ -1080,6 +1092,9 @@ fn candidate_bits(marked: &[u64], rare: &[u64], need: &mut Vec<u64>) -> (u32, bo
     (c, missing != 0)
 }
 
+/// Phase 2 is timed on every TIMED-th tile of a block (see [`Stats::phase2_ns`]).
+const TIMED: usize = 8;
+
 /// Heaps whose values [`Core::rev`] keeps reversed (the first sides of almost every scan).
 const REVERSED: u64 = 1 << 16;
 
@@ -1204,7 +1219,10 @@ impl Rows<'_> {
 
 /// The marks of the rows of heaps `top..top + LANES` by every rare heap r (of `rp`, values `rv`)
 /// whose partner `m - r` lies in `partners`: phase 1 marks those below a bound, phase 2 those
-/// from the bound to the tile.
+/// from the bound to the tile. Where `marked` (at most `partners.start`) is below the range,
+/// the pairs with partners from `marked` on are marked already, and marking them again is
+/// harmless: a rare heap with some partners in the range and the others there takes the
+/// vector kernel for all 32 rows instead of going row by row.
 #[allow(clippy::too_many_arguments)]
 fn mark_rare<T: Val>(
     lanes: &mut Rows<'_>,
@@ -1214,9 +1232,11 @@ fn mark_rare<T: Val>(
     rv: &[u32],
     top: u64,
     partners: std::ops::Range<u64>,
+    marked: u64,
 ) {
     let lanes_u = LANES as u64;
     let (lo, hi) = (partners.start, partners.end);
+    let marked = marked.min(lo);
     for s in &plan.splits {
         let i = s.remove;
         // Rows k all have their partner m0 + k - r in [max(lo, 1, start), hi) when r is in
@@ -1226,9 +1246,10 @@ fn mark_rare<T: Val>(
         if top > i {
             let m0 = top - i;
             let first = (m0 + lanes_u).saturating_sub(hi).max(1);
-            let floor = seq.start.max(1).max(lo);
+            let floor = seq.start.max(1).max(marked);
             if m0 >= floor + first {
-                let last = m0 - floor;
+                // Not those whose partners all lie below `lo` (m0 + 31 - r < lo).
+                let last = (m0 - floor).min((m0 + lanes_u - 1).saturating_sub(lo));
                 fast_lo = rp.partition_point(|&r| r < first);
                 fast_hi = rp.partition_point(|&r| r <= last);
                 if s.unequal {

@@ -4,11 +4,18 @@
 //! work and the machine gives the helpers a core: on codes with few rare heaps the work per tile
 //! is shorter than the hand-overs between threads, and on a machine shared with other processes
 //! a helper may wait for a core. So the engine measures instead of guessing. It starts alone;
-//! when a block alone shows enough phase 1 work for helpers to save time, the next block is a
-//! trial with them, and they stay only if that block was faster per heap. Working with helpers,
-//! it now and then runs a block alone and goes back to running alone if that was as fast. A
-//! trial that loses makes the next one wait twice as long (up to [`MAX_WAIT`] blocks), so a
-//! losing mode costs at most a few percent. Results never depend on the choice.
+//! when a block alone shows enough phase 1 work for helpers to save time, the next blocks are a
+//! trial with them, and they stay only if they were faster per heap. Working with helpers, it
+//! now and then runs a trial alone and goes back to running alone if that was as fast. A trial
+//! that loses makes the next one wait twice as long (up to [`MAX_WAIT`] blocks), so a losing
+//! mode costs at most a few percent. Results never depend on the choice.
+//!
+//! A block lasts a fraction of a millisecond, so one block's time is noisy (an interrupt, the
+//! other core taken for a moment, a helper's first wake-up). A trial is [`TRIAL_BLOCKS`] short
+//! blocks and counts its best one; it is compared with the median of the current mode's last
+//! [`KEPT`] blocks. One unlucky block therefore neither wins a trial nor loses one: on a machine
+//! whose speed moves by a third from moment to moment, comparing single blocks switched two
+//! threads off for long stretches of runs where they were 1.7 times as fast.
 //!
 //! The first trial waits [`FIRST_WAIT`] blocks: a trial on a code where helpers lose costs
 //! one to three blocks' time, a share that only a run of many blocks can absorb. A short run
@@ -20,6 +27,10 @@ const FIRST_WAIT: u32 = 48;
 const MIN_WAIT: u32 = 8;
 /// The longest wait between trials, in blocks.
 const MAX_WAIT: u32 = 256;
+/// Short blocks a trial runs (see the module docs).
+const TRIAL_BLOCKS: u32 = 2;
+/// Blocks of the current mode whose median a trial is compared with.
+const KEPT: usize = 3;
 /// Blocks with fewer heaps than this (the last of a run, or one cut short when a value
 /// outgrows the rows) are not measured.
 const MIN_HEAPS: u64 = 512;
@@ -44,8 +55,12 @@ pub(crate) struct Pace {
     crew: bool,
     /// The current block is a trial of the other mode.
     trial: bool,
-    /// Nanoseconds per heap of the last measured block of the current mode.
-    base: Option<f64>,
+    /// Nanoseconds per heap of the current mode's last measured blocks (up to [`KEPT`], the
+    /// latest last).
+    recent: Vec<f64>,
+    /// The best rate of the trial's blocks so far, and how many it has run.
+    best: Option<f64>,
+    tried: u32,
     /// Share of phase 2 in the last block run alone.
     solo_phase2: f64,
     /// Blocks until the next trial may run.
@@ -61,7 +76,9 @@ impl Pace {
             threads,
             crew: false,
             trial: false,
-            base: None,
+            recent: Vec::new(),
+            best: None,
+            tried: 0,
             solo_phase2: 1.0,
             wait: FIRST_WAIT,
             backoff: MIN_WAIT,
@@ -83,7 +100,7 @@ impl Pace {
         if self.threads <= 1 {
             return false;
         }
-        if !self.trial && self.wait == 0 && self.base.is_some() {
+        if !self.trial && self.wait == 0 && !self.recent.is_empty() {
             // Helpers can at best take phase 1 off the caller: skip trials that cannot win.
             let worth = self.crew || {
                 let best = self.solo_phase2.max(1.0 / self.threads as f64);
@@ -108,26 +125,44 @@ impl Pace {
             self.solo_phase2 = (s.phase2_ns as f64 / s.ns as f64).min(1.0);
         }
         if !self.trial {
-            self.base = Some(rate);
+            if self.recent.len() == KEPT {
+                self.recent.remove(0);
+            }
+            self.recent.push(rate);
             self.wait = self.wait.saturating_sub(1);
             return;
         }
+        let best = self.best.map_or(rate, |b| b.min(rate));
+        self.tried += 1;
+        if self.tried < TRIAL_BLOCKS {
+            self.best = Some(best);
+            return;
+        }
         self.trial = false;
-        let base = self.base.unwrap_or(f64::INFINITY);
+        self.best = None;
+        self.tried = 0;
+        let base = self.base();
         // Helpers must win clearly; running alone wins ties (it leaves a core to others).
         let better = if crew {
-            rate < 0.95 * base
+            best < 0.95 * base
         } else {
-            rate < 1.02 * base
+            best < 1.02 * base
         };
         if better {
             self.crew = crew;
-            self.base = Some(rate);
+            self.recent = vec![best];
             self.backoff = MIN_WAIT;
         } else {
             self.backoff = (self.backoff * 2).min(MAX_WAIT);
         }
         self.wait = self.backoff;
+    }
+
+    /// The current mode's rate: the median of its last blocks.
+    fn base(&self) -> f64 {
+        let mut r = self.recent.clone();
+        r.sort_by(f64::total_cmp);
+        r.get(r.len() / 2).copied().unwrap_or(f64::INFINITY)
     }
 }
 
@@ -135,27 +170,40 @@ impl Pace {
 mod tests {
     use super::*;
 
-    /// Runs `blocks` blocks of 4096 heaps where a block takes `solo` ns alone (phase 2 a share
-    /// `p2` of it) and `crew` ns with helpers; returns (blocks with helpers, total ns).
-    fn simulate(threads: usize, blocks: u32, solo: u64, p2: f64, crew: u64) -> (u32, u64) {
+    /// Runs `blocks` blocks' worth of heaps as the engine does (4096 heaps a block, 2048 in a
+    /// trial), where a block of 4096 heaps takes `ns(heaps done, crew)` ns and phase 2 is a
+    /// share `p2` of a block run alone; returns (blocks' worth of heaps with helpers, total ns).
+    fn run(
+        threads: usize,
+        blocks: u32,
+        p2: f64,
+        mut ns: impl FnMut(u64, bool) -> u64,
+    ) -> (u32, u64) {
         let mut pace = Pace::new(threads);
-        let (mut with, mut total) = (0, 0);
-        for _ in 0..blocks {
+        let (mut heaps, mut with, mut total) = (0, 0, 0);
+        while heaps < u64::from(blocks) * 4096 {
             let c = pace.use_crew();
-            let ns = if c { crew } else { solo };
-            with += u32::from(c);
-            total += ns;
-            let phase2_ns = if c { 0 } else { (solo as f64 * p2) as u64 };
+            let size = if pace.in_trial() { 2048 } else { 4096 };
+            let t = ns(heaps, c) * size / 4096;
+            heaps += size;
+            with += if c { size } else { 0 };
+            total += t;
+            let phase2_ns = if c { 0 } else { (t as f64 * p2) as u64 };
             pace.record(
                 c,
                 Sample {
-                    heaps: 4096,
-                    ns,
+                    heaps: size,
+                    ns: t,
                     phase2_ns,
                 },
             );
         }
-        (with, total)
+        ((with / 4096) as u32, total)
+    }
+
+    /// [`run`] with fixed times: `solo` ns a block alone, `crew` with helpers.
+    fn simulate(threads: usize, blocks: u32, solo: u64, p2: f64, crew: u64) -> (u32, u64) {
+        run(threads, blocks, p2, |_, c| if c { crew } else { solo })
     }
 
     #[test]
@@ -178,6 +226,30 @@ mod tests {
         assert!((total as f64) < 1.10 * 1000.0 * 1000.0, "{total}");
         // Not even tried when phase 2 is nearly all the work.
         assert_eq!(simulate(2, 1000, 1000, 0.95, 10_000).0, 0);
+    }
+
+    #[test]
+    fn one_slow_block_does_not_switch_helpers_off() {
+        // Helpers 1.7 times as fast; one block in eight with helpers takes twice as long (the
+        // other core taken for a moment): they stay on nearly all the time.
+        let (with, _) = run(2, 2000, 0.4, |heaps, c| match c {
+            true if (heaps / 4096).is_multiple_of(8) => 1200,
+            true => 600,
+            false => 1000,
+        });
+        assert!(with > 1900, "{with}");
+    }
+
+    #[test]
+    fn helpers_that_stop_paying_are_dropped() {
+        // Helpers pay for the first 500 blocks, then the machine takes their core.
+        let (with, total) = run(2, 2000, 0.4, |heaps, c| match c {
+            true if heaps < 500 * 4096 => 600,
+            true => 1500,
+            false => 1000,
+        });
+        assert!(with < 560, "{with}");
+        assert!(total < 500 * 600 + 1500 * 1000 + 150 * 1000, "{total}");
     }
 
     #[test]

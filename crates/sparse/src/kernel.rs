@@ -1,9 +1,11 @@
-//! The two inner loops of phase 1, in plain Rust and, on x86-64 with AVX2 (detected at run
+//! The inner loops of phase 1, in plain Rust and, on x86-64 with AVX2 (detected at run
 //! time), as vector code. Both versions set exactly the same bytes and bits.
 //!
 //! - [`mark_lanes`]: for a tile of [`LANES`] consecutive heaps and a list of rare heaps r, marks
 //!   `G(r) ^ G(partner)` in each heap's row. The partners of consecutive heaps are consecutive,
 //!   so two 32-byte loads serve the whole tile.
+//! - [`mark_bits`]: the same where rows are one word of bits (values below 64), the marks kept
+//!   in registers for the whole call.
 //! - [`scan_pairs`]: the confirming scan of one heap over splits `(a, m - a)`: looks for the
 //!   values still needed. Needed values are few and found rarely, so the vector version tests
 //!   32 pairs at a time against the set (values below 512), branches once per 128 pairs, and

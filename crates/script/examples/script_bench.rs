@@ -2,7 +2,7 @@
 //! Wythoff's 200 × 200 table. Prints a Markdown table (the one in the README).
 //!
 //! ```text
-//! cargo run --release -p grundy-script --example bench
+//! cargo run --release -p grundy-script --example script_bench
 //! ```
 //!
 //! Each row is the median of 3 runs, each on a fresh session (empty memo), in CPU seconds of

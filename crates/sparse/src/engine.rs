@@ -444,7 +444,7 @@ impl Engine {
             let max = self.max_value().0;
             let paced = with_core!(self, c => c.tuning.pace);
             let use_crew = if paced {
-                let on = self.pace.use_crew();
+                let on = self.pace.use_crew(left);
                 if self.pace.in_trial() {
                     // A trial that loses should cost little: half a block.
                     let block = with_core!(self, c => c.tuning.block);

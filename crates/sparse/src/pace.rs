@@ -20,6 +20,12 @@
 //! The first trial waits [`FIRST_WAIT`] blocks: a trial on a code where helpers lose costs
 //! one to three blocks' time, a share that only a run of many blocks can absorb. A short run
 //! (under about 200,000 heaps) therefore runs alone, as `--threads 1` would.
+//!
+//! A trial also has a cost that does not shrink with the blocks: starting or waking a helper,
+//! and on a shared machine a helper that waits for a core (measured with one core busy: 2.5 ms
+//! more on an 18 ms run, 13%). So no trial starts unless the heaps left in the run would take
+//! [`HORIZON_NS`] at the current rate: runs shorter than that stay as they are, and the end of
+//! a long run does not pay for a trial it has no time to profit from.
 
 /// Blocks at the start before the first trial.
 const FIRST_WAIT: u32 = 48;
@@ -31,6 +37,8 @@ const MAX_WAIT: u32 = 256;
 const TRIAL_BLOCKS: u32 = 2;
 /// Blocks of the current mode whose median a trial is compared with.
 const KEPT: usize = 3;
+/// The least time the rest of a run must take, at the current rate, for a trial to start.
+const HORIZON_NS: f64 = 50e6;
 /// Blocks with fewer heaps than this (the last of a run, or one cut short when a value
 /// outgrows the rows) are not measured.
 const MIN_HEAPS: u64 = 512;
@@ -67,6 +75,8 @@ pub(crate) struct Pace {
     wait: u32,
     /// The wait after the next lost trial.
     backoff: u32,
+    /// [`HORIZON_NS`] (the tests' simulations of tiny blocks set it lower).
+    horizon_ns: f64,
 }
 
 impl Pace {
@@ -82,6 +92,7 @@ impl Pace {
             solo_phase2: 1.0,
             wait: FIRST_WAIT,
             backoff: MIN_WAIT,
+            horizon_ns: HORIZON_NS,
         }
     }
 
@@ -95,12 +106,14 @@ impl Pace {
         self.trial
     }
 
-    /// Whether the next block runs with the helpers.
-    pub(crate) fn use_crew(&mut self) -> bool {
+    /// Whether the next block runs with the helpers; `heaps_left` is what the run still has to
+    /// compute (see [`HORIZON_NS`]).
+    pub(crate) fn use_crew(&mut self, heaps_left: u64) -> bool {
         if self.threads <= 1 {
             return false;
         }
-        if !self.trial && self.wait == 0 && !self.recent.is_empty() {
+        let worth_a_trial = || heaps_left as f64 * self.base() >= self.horizon_ns;
+        if !self.trial && self.wait == 0 && !self.recent.is_empty() && worth_a_trial() {
             // Helpers can at best take phase 1 off the caller: skip trials that cannot win.
             let worth = self.crew || {
                 let best = self.solo_phase2.max(1.0 / self.threads as f64);
@@ -179,10 +192,24 @@ mod tests {
         p2: f64,
         mut ns: impl FnMut(u64, bool) -> u64,
     ) -> (u32, u64) {
-        let mut pace = Pace::new(threads);
+        let mut pace = Pace {
+            horizon_ns: 0.0,
+            ..Pace::new(threads)
+        };
+        simulate_with(&mut pace, blocks, p2, &mut ns)
+    }
+
+    /// [`run`] with a given controller.
+    fn simulate_with(
+        pace: &mut Pace,
+        blocks: u32,
+        p2: f64,
+        ns: &mut impl FnMut(u64, bool) -> u64,
+    ) -> (u32, u64) {
         let (mut heaps, mut with, mut total) = (0, 0, 0);
-        while heaps < u64::from(blocks) * 4096 {
-            let c = pace.use_crew();
+        let end = u64::from(blocks) * 4096;
+        while heaps < end {
+            let c = pace.use_crew(end - heaps);
             let size = if pace.in_trial() { 2048 } else { 4096 };
             let t = ns(heaps, c) * size / 4096;
             heaps += size;
@@ -261,10 +288,30 @@ mod tests {
     }
 
     #[test]
+    fn runs_shorter_than_the_horizon_run_alone() {
+        // Blocks of 0.2 ms (4096 heaps at 50 ns), helpers ten times slower: a run of 200
+        // blocks (40 ms) never tries them, not even after FIRST_WAIT blocks.
+        let mut slow = |_: u64, c: bool| if c { 2_000_000 } else { 200_000 };
+        let (with, total) = simulate_with(&mut Pace::new(2), 200, 0.3, &mut slow);
+        assert_eq!(with, 0);
+        assert_eq!(total, 200 * 200_000);
+        // A long run tries them, and keeps them where they pay.
+        let mut fast = |_: u64, c: bool| if c { 120_000 } else { 200_000 };
+        let (with, _) = simulate_with(&mut Pace::new(2), 2000, 0.3, &mut fast);
+        assert!(with > 1800, "{with}");
+        // They are not tried in the last HORIZON_NS of a run: after FIRST_WAIT blocks, a run
+        // with 0.2 ms blocks has 250 blocks of horizon, so one of 290 blocks runs alone.
+        let (with, _) = simulate_with(&mut Pace::new(2), 290, 0.3, &mut fast);
+        assert_eq!(with, 0);
+        let (with, _) = simulate_with(&mut Pace::new(2), 310, 0.3, &mut fast);
+        assert!(with > 0, "{with}");
+    }
+
+    #[test]
     fn short_blocks_are_not_measured() {
         let mut pace = Pace::new(2);
         for _ in 0..100 {
-            let c = pace.use_crew();
+            let c = pace.use_crew(u64::MAX);
             assert!(!c, "no trial without a measured block");
             pace.record(
                 c,

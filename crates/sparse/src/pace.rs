@@ -299,8 +299,9 @@ mod tests {
         let mut fast = |_: u64, c: bool| if c { 120_000 } else { 200_000 };
         let (with, _) = simulate_with(&mut Pace::new(2), 2000, 0.3, &mut fast);
         assert!(with > 1800, "{with}");
-        // They are not tried in the last HORIZON_NS of a run: after FIRST_WAIT blocks, a run
-        // with 0.2 ms blocks has 250 blocks of horizon, so one of 290 blocks runs alone.
+        // They are not tried in the last HORIZON_NS of a run, 250 blocks of 0.2 ms: after
+        // FIRST_WAIT (48) blocks, a run of 290 blocks has 242 left and runs alone; one of 310
+        // has 262 left and tries them.
         let (with, _) = simulate_with(&mut Pace::new(2), 290, 0.3, &mut fast);
         assert_eq!(with, 0);
         let (with, _) = simulate_with(&mut Pace::new(2), 310, 0.3, &mut fast);

@@ -65,19 +65,14 @@ fn row(what: &str, (c, wall, s): Run, with_stats: bool) {
     }
 }
 
-const BARE: &str = r#"
-local SUM = {}
-local function sum(...) return setmetatable({ ... }, SUM) end
-local function moves(n)
-  local out = {}
-  for k = 1, 2 do
-    for a = 0, n - k do
-      local b = n - k - a
-      if a <= b then out[#out + 1] = sum(a, b) end
-    end
-  end
-  return out
-end
+/// The floor's Lua: `sum` as a plain table, Kayles' own `moves` (the script the engine rows
+/// load, so both build the same options), and a loop that builds and reads them.
+fn bare(kayles: &str) -> String {
+    format!(
+        r#"
+local SUM = {{}}
+function sum(...) return setmetatable({{ ... }}, SUM) end
+{kayles}
 return function(N)
   local count = 0
   for n = 0, N do
@@ -86,7 +81,9 @@ return function(N)
   end
   return count
 end
-"#;
+"#
+    )
+}
 
 fn main() {
     let n = 2000;
@@ -95,7 +92,7 @@ fn main() {
 
     // The floor: a bare Luau loop building and reading Kayles' options to n = 2000.
     let lua = mlua::Lua::new();
-    let f: mlua::Function = lua.load(BARE).eval().unwrap();
+    let f: mlua::Function = lua.load(bare(&source("kayles.lua"))).eval().unwrap();
     let r = measure(|| {
         let _: f64 = f.call(n).unwrap();
         Stats::default()

@@ -497,7 +497,7 @@ impl<T: Val> Core<T> {
                     limit: span,
                 }
             };
-            mark_rare(&mut marks, &view, plan, rp, rv, top, 0..bound, 0);
+            mark_rare(&mut marks, &view, plan, rp, rv, top, 0..bound);
             // Splits a in `pre` are already looked at, for every heap of the tile.
             let pre = match &mut marks {
                 Rows::Bits(words) => prescan(words, &view, plan, top, &pre_pos, &pre_val)
@@ -783,7 +783,6 @@ impl<T: Val> Phase2<'_, '_, T> {
             self.rare_val,
             top,
             bound..top,
-            0,
         );
         *self.rows = rows;
         *self.row_bits = words;
@@ -1219,10 +1218,9 @@ impl Rows<'_> {
 
 /// The marks of the rows of heaps `top..top + LANES` by every rare heap r (of `rp`, values `rv`)
 /// whose partner `m - r` lies in `partners`: phase 1 marks those below a bound, phase 2 those
-/// from the bound to the tile. Where `marked` (at most `partners.start`) is below the range,
-/// the pairs with partners from `marked` on are marked already, and marking them again is
-/// harmless: a rare heap with some partners in the range and the others there takes the
-/// vector kernel for all 32 rows instead of going row by row.
+/// from the bound to the tile. A rare heap whose 32 partners straddle `partners.start` takes the
+/// vector kernel for all of them, marking again the pairs below the range: every mark is the
+/// value of a real option, so that is harmless, and cheaper than going row by row.
 #[allow(clippy::too_many_arguments)]
 fn mark_rare<T: Val>(
     lanes: &mut Rows<'_>,
@@ -1232,21 +1230,19 @@ fn mark_rare<T: Val>(
     rv: &[u32],
     top: u64,
     partners: std::ops::Range<u64>,
-    marked: u64,
 ) {
     let lanes_u = LANES as u64;
     let (lo, hi) = (partners.start, partners.end);
-    let marked = marked.min(lo);
     for s in &plan.splits {
         let i = s.remove;
-        // Rows k all have their partner m0 + k - r in [max(lo, 1, start), hi) when r is in
+        // Rows k all have their partner m0 + k - r in [max(1, start), hi) when r is in
         // [first, last]; unequal moves also leave out r with 2r in [m0, m0 + LANES).
         let (mut fast_lo, mut fast_hi) = (0, 0); // index range in rp
         let mut twin = (0, 0);
         if top > i {
             let m0 = top - i;
             let first = (m0 + lanes_u).saturating_sub(hi).max(1);
-            let floor = seq.start.max(1).max(marked);
+            let floor = seq.start.max(1);
             if m0 >= floor + first {
                 // Not those whose partners all lie below `lo` (m0 + 31 - r < lo).
                 let last = (m0 - floor).min((m0 + lanes_u - 1).saturating_sub(lo));

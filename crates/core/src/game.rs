@@ -6,15 +6,18 @@
 
 use std::hash::Hash;
 
-/// Who wins under optimal play: `N` if the player to move wins, `P` if the previous player does.
+/// Who wins under optimal play: `N` if the player to move wins, `P` if the previous player does,
+/// `D` if neither can force a win (only in loopy games, where play can go on for ever).
 ///
-/// Serializes as the string `"N"` or `"P"`.
+/// Serializes as the string `"N"`, `"P"` or `"D"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Outcome {
     /// The Next player (the one to move) wins.
     N,
     /// The Previous player wins: every move loses.
     P,
+    /// A draw: with best play the game never ends (loopy games only).
+    D,
 }
 
 impl Outcome {
@@ -27,11 +30,12 @@ impl Outcome {
         }
     }
 
-    /// "N" or "P", the notation of the literature and of `--json` output.
+    /// "N", "P" or "D", the notation of the literature and of `--json` output.
     pub fn as_str(self) -> &'static str {
         match self {
             Outcome::N => "N",
             Outcome::P => "P",
+            Outcome::D => "D",
         }
     }
 }

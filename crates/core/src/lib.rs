@@ -12,6 +12,8 @@
 //! - [`nim`]: Nim and misère Nim in closed form, streaming, with the textbook explanation.
 //! - [`graph`]: games on a directed graph read from text.
 //! - [`text`]: tokens quoted for one-line errors, integers for JSON.
+//! - [`catalogue`]: the vocabulary of the game registry ([`catalogue::Entry`], [`catalogue::Rules`],
+//!   [`catalogue::Report`], [`catalogue::Move`]) and [`catalogue::Solved`], any game as catalogue rules.
 //!
 //! Plugging in a game: subtract 1, 3 or 4 counters from a heap.
 //!
@@ -40,6 +42,7 @@
 #![forbid(unsafe_code)]
 
 pub mod budget;
+pub mod catalogue;
 mod fxhash;
 pub mod game;
 pub mod graph;

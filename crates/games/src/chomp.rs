@@ -306,7 +306,7 @@ impl ChompAnalysis {
             self.rows, self.cols, self.grundy, self.positions
         );
         match self.outcome {
-            Outcome::P => {
+            Outcome::P | Outcome::D => {
                 s.push_str("Outcome: P - the player to move must take the poison and loses.\n")
             }
             Outcome::N => {

@@ -611,7 +611,7 @@ impl CramAnalysis {
                  and no domino covers a cell and its image, so the second player answers each \
                  domino with its rotated image (--no-mirror searches instead).\n",
             ),
-            Outcome::P => s.push_str(
+            Outcome::P | Outcome::D => s.push_str(
                 "Outcome: P - the player to move loses: every placement leaves a non-zero value.\n",
             ),
             Outcome::N => {

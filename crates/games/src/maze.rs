@@ -583,7 +583,7 @@ impl MazeAnalysis {
             self.grundy
         );
         match self.outcome {
-            Outcome::P => s.push_str(
+            Outcome::P | Outcome::D => s.push_str(
                 "Outcome: P - the player to move loses: every move changes one value and makes \
                  the XOR non-zero.\n",
             ),

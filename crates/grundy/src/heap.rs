@@ -415,7 +415,7 @@ impl Position {
             a.grundy
         );
         match a.outcome {
-            crate::Outcome::P => {
+            crate::Outcome::P | crate::Outcome::D => {
                 out.push_str("P: the player to move loses (every move leaves a nonzero XOR)\n")
             }
             crate::Outcome::N => {
@@ -989,7 +989,7 @@ impl MiserePosition {
             heaps.join(" ")
         );
         match self.outcome {
-            crate::Outcome::P => {
+            crate::Outcome::P | crate::Outcome::D => {
                 out.push_str("P: the player to move loses (every move leaves a winning position)\n")
             }
             crate::Outcome::N if self.winning_moves.is_empty() => out

@@ -788,6 +788,9 @@ impl Game {
                     Outcome::P => {
                         let _ = writeln!(text, "Every move leaves a position the opponent wins.");
                     }
+                    Outcome::D => {
+                        let _ = writeln!(text, "Neither player can force a win.");
+                    }
                 }
                 binary = Some(b);
             }

@@ -141,6 +141,7 @@ fn contest_games() {
             .map(|pos| match sum::analyze(&r, pos, &v).unwrap().outcome {
                 sum::Outcome::P => 'L',
                 sum::Outcome::N => 'W',
+                sum::Outcome::D => 'D',
             })
             .collect();
         assert_eq!(got, expect, "{rule}");

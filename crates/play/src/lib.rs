@@ -521,6 +521,7 @@ impl App {
             text.push_str(match t.outcome {
                 Outcome::N => "\nOutcome: N (the player to move wins)",
                 Outcome::P => "\nOutcome: P (the player to move loses)",
+                Outcome::D => "\nOutcome: D (neither player can force a win)",
             });
             f.render_widget(
                 Paragraph::new(text).wrap(Wrap { trim: false }).block(

@@ -360,6 +360,7 @@ impl ScriptAnalysis {
         }
         match self.outcome {
             Outcome::P => out.push_str("P: the player to move loses\n"),
+            Outcome::D => out.push_str("D: neither player can force a win\n"),
             Outcome::N if self.winning_moves.is_empty() => out
                 .push_str("N: no move is possible, so under misère play the player to move wins\n"),
             Outcome::N => {
@@ -541,6 +542,7 @@ impl Explanation {
             match self.outcome {
                 Outcome::P => "P: the player to move loses",
                 Outcome::N => "N: the player to move wins",
+                Outcome::D => "D: neither player can force a win",
             }
         );
         let mut seen: Vec<u64> = self.options.iter().map(|o| o.grundy).collect();

@@ -32,6 +32,9 @@ pub enum Error {
     /// becomes [`Error::Stopped`].
     #[error(transparent)]
     Script(grundy_script::ScriptError),
+    /// A catalogue game refused its name, position or move, or reached its budget.
+    #[error(transparent)]
+    Catalogue(#[from] grundy_core::catalogue::Error),
     /// A count that does not parse.
     #[error(transparent)]
     Count(#[from] crate::input::CountError),
@@ -85,10 +88,26 @@ impl Error {
     pub fn is_input(&self) -> bool {
         match self {
             Error::Survey(e) => e.is_input(),
+            Error::Catalogue(e) => e.is_input(),
             _ => !matches!(
                 self,
                 Error::Sparse(grundy_sparse::Error::Io { .. }) | Error::Stopped { .. }
             ),
+        }
+    }
+}
+
+impl Error {
+    /// True when a budget or size limit stopped the work (the caller may raise it): a
+    /// catalogue search past its positions or memory, a computation larger than memory.
+    pub fn is_limit(&self) -> bool {
+        match self {
+            Error::Catalogue(e) => e.is_limit(),
+            Error::Game(e) => matches!(
+                e,
+                grundy_games::GameError::TooLarge(_) | grundy_games::GameError::PositionLimit { .. }
+            ),
+            _ => false,
         }
     }
 }

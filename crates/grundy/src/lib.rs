@@ -7,6 +7,7 @@
 //!
 //! | module | what it answers |
 //! |---|---|
+//! | [`catalogue`] | every game in one registry: list, open by name, analyse any position, list moves for play |
 //! | [`nim`] | Nim and misère Nim: nim-sum, outcome, every winning move, explained |
 //! | [`nimber`] | the field of nimbers: products, inverses, square roots |
 //! | [`game`] | the [`Game`] trait, the memoised solver ([`Solver`]), sums, [`Analysis`] |
@@ -39,6 +40,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod catalogue;
 mod error;
 pub mod heap;
 pub mod input;

@@ -829,7 +829,7 @@ impl Game {
                         "{wins} of the {} moves leave a position of value 0 (a P-position): they win.",
                         moves.len()
                     ),
-                    (false, Outcome::P) => writeln!(
+                    (false, Outcome::P | Outcome::D) => writeln!(
                         text,
                         "None of the {} moves leaves a P-position: every move loses.",
                         moves.len()

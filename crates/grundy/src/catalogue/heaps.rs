@@ -1,0 +1,552 @@
+//! Heap games in the catalogue: Nim and misère Nim (closed form), every named heap rule
+//! (`kayles`, `grundys-game`, …) and the rule families (take-and-break codes such as `0.137`
+//! or `4!.0`, subtraction sets `sub:1,3,4`, `allbut:…`). They live in the facade because their
+//! values come from the facade's engine choice ([`crate::heap`]).
+//!
+//! A position is a list of heap sizes (`5 7 9`, commas allowed, counts such as `2^20`): a sum
+//! of heaps of one rule. Kind `"heaps"`, field `heaps` (numbers up to 2^53, strings beyond).
+
+use grundy_core::catalogue::{
+    explain_misere, shorten, Budget, Entry, Error, Grundy, Info, Move, Play, Position, Report,
+    Result, Rules,
+};
+use grundy_heap::named;
+
+use crate::heap::{self, Compute, Rule};
+use crate::nim;
+use crate::Outcome;
+
+/// The most legal moves a listed position may have.
+pub const MAX_MOVES: u64 = 20_000;
+/// The largest heap whose moves are listed (every option is valued).
+pub const MAX_LISTED_HEAP: u64 = 5_000;
+/// The most heaps in a position.
+pub const MAX_HEAPS: usize = 100_000;
+
+/// The built-in heap games, in the order `grundy games` lists them.
+pub fn entries() -> Vec<Box<dyn Entry>> {
+    let mut out: Vec<Box<dyn Entry>> = vec![
+        Box::new(NimEntry { misere: false }),
+        Box::new(NimEntry { misere: true }),
+    ];
+    for g in named::GAMES.iter().filter(|g| g.name != "nim") {
+        out.push(Box::new(NamedEntry(g)));
+    }
+    for family in FAMILIES {
+        out.push(Box::new(FamilyEntry(family)));
+    }
+    out
+}
+
+/// Reads a list of heap sizes: counts separated by spaces or commas.
+pub fn parse_heaps(text: &str) -> Result<Vec<u64>> {
+    let heaps: Vec<u64> = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+        .map(|t| crate::input::parse_count(t).map_err(|e| Error::input(format!("heap {e}"))))
+        .collect::<Result<_>>()?;
+    if heaps.len() > MAX_HEAPS {
+        return Err(Error::limit(format!(
+            "{} heaps: a position has at most {MAX_HEAPS}",
+            heaps.len()
+        )));
+    }
+    Ok(heaps)
+}
+
+fn heaps_position(heaps: &[u64]) -> Position {
+    let text: Vec<String> = heaps.iter().map(u64::to_string).collect();
+    let json: Vec<serde_json::Value> = heaps
+        .iter()
+        .map(|&h| {
+            if h <= grundy_core::text::JSON_MAX_EXACT {
+                serde_json::Value::from(h)
+            } else {
+                serde_json::Value::from(h.to_string())
+            }
+        })
+        .collect();
+    Position::text("heaps", text.join(" ")).with("heaps", json)
+}
+
+fn heaps_of(pos: &Position) -> Result<Vec<u64>> {
+    parse_heaps(&pos.text)
+}
+
+const HEAPS_GRAMMAR: &str = "heap sizes separated by spaces or commas (a sum of heaps): \
+`5 7 9`; sizes may be written 2^20, 1e6 or 1_000";
+
+fn too_many_moves() -> Error {
+    Error::limit(format!(
+        "the position has more than {MAX_MOVES} moves: too many to list"
+    ))
+}
+
+/// Nim (or misère Nim): Bouton's closed form.
+struct NimEntry {
+    misere: bool,
+}
+
+impl Entry for NimEntry {
+    fn info(&self) -> Info {
+        let (name, summary) = if self.misere {
+            (
+                "misere-nim",
+                "Misère Nim: take any number from one heap; whoever takes the last token loses",
+            )
+        } else {
+            (
+                "nim",
+                "Nim: take any number of tokens from one heap; whoever takes the last wins",
+            )
+        };
+        Info {
+            name: name.into(),
+            aliases: if self.misere {
+                vec!["misère-nim".into()]
+            } else {
+                vec![]
+            },
+            summary: summary.into(),
+            example: "3 4 5".into(),
+            example_game: None,
+            position: HEAPS_GRAMMAR.into(),
+            kind: "heaps".into(),
+            family: false,
+            misere: true,
+            loopy: false,
+            scoring: false,
+        }
+    }
+
+    fn matches(&self, name: &str) -> bool {
+        if self.misere {
+            name == "misere-nim" || name == "misère-nim"
+        } else {
+            name == "nim"
+        }
+    }
+
+    fn open(&self, _name: &str) -> Result<Box<dyn Rules>> {
+        Ok(Box::new(NimRules {
+            misere: self.misere,
+        }))
+    }
+}
+
+struct NimRules {
+    /// Misère Nim: every question is asked under misère play.
+    misere: bool,
+}
+
+impl NimRules {
+    fn play(&self, play: Play) -> nim::Play {
+        if self.misere || play.is_misere() {
+            nim::Play::Misere
+        } else {
+            nim::Play::Normal
+        }
+    }
+}
+
+impl Rules for NimRules {
+    fn name(&self) -> String {
+        if self.misere { "misere-nim" } else { "nim" }.into()
+    }
+
+    fn parse(&self, text: &str) -> Result<Position> {
+        Ok(heaps_position(&parse_heaps(text)?))
+    }
+
+    fn moves(&mut self, pos: &Position, play: Play, _budget: &Budget) -> Result<Vec<Move>> {
+        let heaps = heaps_of(pos)?;
+        let total = heaps.iter().try_fold(0u64, |a, &h| a.checked_add(h));
+        if total.is_none_or(|t| t > MAX_MOVES) {
+            return Err(too_many_moves());
+        }
+        let p = self.play(play);
+        let mut out = Vec::new();
+        for (i, &x) in heaps.iter().enumerate() {
+            for left in (0..x).rev() {
+                let m = nim::NimMove {
+                    heap: i,
+                    from: x,
+                    left,
+                };
+                let to = m.to(&heaps);
+                let a = nim::analyze(&to, p);
+                out.push(Move {
+                    text: m.text(),
+                    short: shorten(&format!("heap {i}: {x} → {left}"), 30),
+                    to: heaps_position(&to),
+                    outcome: a.outcome,
+                    grundy: (p == nim::Play::Normal).then_some(Grundy::Finite(a.nim_sum)),
+                });
+            }
+        }
+        Ok(out)
+    }
+
+    fn analyze(&mut self, pos: &Position, play: Play, _budget: &Budget) -> Result<Report> {
+        let heaps = heaps_of(pos)?;
+        let p = self.play(play);
+        let a = nim::analyze(&heaps, p);
+        let misere = p == nim::Play::Misere;
+        let mut r = Report::new(
+            self.name(),
+            heaps_position(&heaps),
+            Play::from_misere(misere),
+            a.outcome,
+            (!misere).then_some(Grundy::Finite(a.nim_sum)),
+        );
+        r.winning_moves = a
+            .moves()
+            .map(|m| {
+                let to = m.to(&heaps);
+                let after = nim::analyze(&to, p);
+                Move {
+                    text: m.text(),
+                    short: shorten(&format!("heap {}: {} → {}", m.heap, m.from, m.left), 30),
+                    to: heaps_position(&to),
+                    outcome: after.outcome,
+                    grundy: (!misere).then_some(Grundy::Finite(after.nim_sum)),
+                }
+            })
+            .collect();
+        r.explanation = nim::explain(&a, Some(&heaps), 20)
+            .lines()
+            .map(str::to_string)
+            .filter(|l| !l.trim().is_empty())
+            .collect();
+        r.details = serde_json::to_value(&a).unwrap_or_default();
+        Ok(r)
+    }
+}
+
+/// A named heap rule (`kayles`, `dawsons-kayles`, `grundys-game`, …).
+struct NamedEntry(&'static named::NamedGame);
+
+impl Entry for NamedEntry {
+    fn info(&self) -> Info {
+        let g = self.0;
+        Info {
+            name: g.name.into(),
+            aliases: g.aliases.iter().map(|a| a.to_string()).collect(),
+            summary: format!("{} (heap = {}; rule {})", g.description, g.size, g.rule),
+            example: "5 7 9".into(),
+            example_game: None,
+            position: HEAPS_GRAMMAR.into(),
+            kind: "heaps".into(),
+            family: false,
+            misere: true,
+            loopy: false,
+            scoring: false,
+        }
+    }
+
+    fn matches(&self, name: &str) -> bool {
+        self.0.name == name || self.0.aliases.contains(&name)
+    }
+
+    fn open(&self, name: &str) -> Result<Box<dyn Rules>> {
+        HeapRules::open(name)
+    }
+}
+
+/// A parametric family of heap rules.
+struct Family {
+    pattern: &'static str,
+    summary: &'static str,
+    example_game: &'static str,
+    /// True when a parsed rule belongs to the family.
+    member: fn(&str, &Rule) -> bool,
+}
+
+const FAMILIES: &[Family] = &[
+    Family {
+        pattern: "CODE",
+        summary: "Take-and-break games by their code in CGSuite's notation: octal `0.137`, \
+                  hexadecimal `0.8f`, Grundy's game `4!.0`",
+        example_game: "0.137",
+        member: |_, r| matches!(r, Rule::Code(_)),
+    },
+    Family {
+        pattern: "sub:S",
+        summary: "Subtraction games: take s tokens for s in S (`sub:1,3,4`, `sub:odd`, `sub:fib`)",
+        example_game: "sub:1,3,4",
+        member: |_, r| matches!(r, Rule::Subtraction(_)),
+    },
+    Family {
+        pattern: "allbut:S",
+        summary: "All-but subtraction games: take any number not in S (`allbut:1,2`)",
+        example_game: "allbut:1,2",
+        member: |_, r| matches!(r, Rule::AllBut(_)),
+    },
+];
+
+struct FamilyEntry(&'static Family);
+
+impl Entry for FamilyEntry {
+    fn info(&self) -> Info {
+        let f = self.0;
+        Info {
+            name: f.pattern.into(),
+            aliases: vec![],
+            summary: f.summary.into(),
+            example: "5 7 9".into(),
+            example_game: Some(f.example_game.into()),
+            position: HEAPS_GRAMMAR.into(),
+            kind: "heaps".into(),
+            family: true,
+            misere: true,
+            loopy: false,
+            scoring: false,
+        }
+    }
+
+    fn matches(&self, name: &str) -> bool {
+        named::find(name).is_none()
+            && heap::parse(name).is_ok_and(|r| (self.0.member)(name, &r))
+    }
+
+    fn open(&self, name: &str) -> Result<Box<dyn Rules>> {
+        HeapRules::open(name)
+    }
+}
+
+/// A heap rule's rules: values from the facade's engines, moves from the rule's one source
+/// of moves.
+struct HeapRules {
+    name: String,
+    rule: Rule,
+    /// G(0..) in natural sizes, as far as listed moves needed them.
+    values: Vec<u32>,
+    /// G_base(0..=shift) of a named game's base rule.
+    base_small: Vec<u32>,
+}
+
+impl HeapRules {
+    fn open(name: &str) -> Result<Box<dyn Rules>> {
+        let rule = heap::parse(name).map_err(|e| Error::input(e.to_string()))?;
+        let (base, shift) = rule.base_and_shift();
+        let base_small = if shift > 0 {
+            heap::engine::sequence(base, shift).map_err(|e| Error::input(e.to_string()))?
+        } else {
+            Vec::new()
+        };
+        Ok(Box::new(HeapRules {
+            name: name.to_string(),
+            rule,
+            values: Vec::new(),
+            base_small,
+        }))
+    }
+
+    fn ensure_values(&mut self, max: u64) -> Result<()> {
+        if (max as usize) < self.values.len() {
+            return Ok(());
+        }
+        let want = (max.max(64)).max(self.values.len() as u64 * 2);
+        self.values = heap::sequence(&self.rule, want, &mut Compute::default())
+            .map_err(to_catalogue)?
+            .values;
+        Ok(())
+    }
+
+    fn heap_move(&self, i: usize, h: u64, removed: u64, leaves: &[u64], heaps: &[u64]) -> (String, String, Vec<u64>) {
+        let mut to = Vec::with_capacity(heaps.len() + leaves.len());
+        to.extend_from_slice(&heaps[..i]);
+        to.extend_from_slice(leaves);
+        to.extend_from_slice(&heaps[i + 1..]);
+        let m = heap::HeapMove {
+            heap_index: i,
+            heap: h,
+            removed,
+            leaves: leaves.to_vec(),
+            to: to.clone(),
+        };
+        let parts: Vec<String> = leaves.iter().map(u64::to_string).collect();
+        let rest = if parts.is_empty() {
+            "0".to_string()
+        } else {
+            parts.join("+")
+        };
+        let short = shorten(&format!("heap {i}: {h} → {rest}"), 30);
+        (format!("heap {i}: {m}"), short, to)
+    }
+}
+
+/// The facade's error as the catalogue's.
+pub(crate) fn to_catalogue(e: crate::Error) -> Error {
+    match e {
+        crate::Error::Stopped { .. } => Error {
+            kind: grundy_core::catalogue::ErrorKind::Stopped,
+            message: e.to_string(),
+        },
+        crate::Error::Catalogue(c) => c,
+        e if e.is_input() => Error::input(e.to_string()),
+        e => Error::failure(e.to_string()),
+    }
+}
+
+impl Rules for HeapRules {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn parse(&self, text: &str) -> Result<Position> {
+        Ok(heaps_position(&parse_heaps(text)?))
+    }
+
+    fn moves(&mut self, pos: &Position, play: Play, budget: &Budget) -> Result<Vec<Move>> {
+        let heaps = heaps_of(pos)?;
+        let max = heaps.iter().copied().max().unwrap_or(0);
+        if max > MAX_LISTED_HEAP {
+            return Err(Error::limit(format!(
+                "heap {max}: moves are listed for heaps up to {MAX_LISTED_HEAP}"
+            )));
+        }
+        self.ensure_values(max)?;
+        let misere_wins: Option<Vec<Vec<u64>>> = if play.is_misere() {
+            let a = heap::analyze_position_misere(
+                &self.rule,
+                &heaps,
+                budget.max_positions,
+                &Compute::default(),
+            )
+            .map_err(to_catalogue)?;
+            Some(a.winning_moves.into_iter().map(|m| m.to).collect())
+        } else {
+            None
+        };
+        let mut raw = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut over = false;
+        for (i, &h) in heaps.iter().enumerate() {
+            grundy_heap::sum::for_each_move(&self.rule, h, &self.base_small, |removed, leaves| {
+                if over || !seen.insert((i, leaves.to_vec())) {
+                    return;
+                }
+                if raw.len() as u64 >= MAX_MOVES {
+                    over = true;
+                    return;
+                }
+                raw.push((i, h, removed, leaves.to_vec()));
+            });
+        }
+        if over {
+            return Err(too_many_moves());
+        }
+        let mut out = Vec::with_capacity(raw.len());
+        for (i, h, removed, leaves) in raw {
+            let (text, short, to) = self.heap_move(i, h, removed, &leaves, &heaps);
+            let (outcome, grundy) = match &misere_wins {
+                Some(wins) => (
+                    if wins.contains(&to) { Outcome::P } else { Outcome::N },
+                    None,
+                ),
+                None => {
+                    let g = to.iter().fold(0u64, |a, &x| a ^ self.values[x as usize] as u64);
+                    (Outcome::from_grundy(g), Some(Grundy::Finite(g)))
+                }
+            };
+            out.push(Move {
+                text,
+                short,
+                to: heaps_position(&to),
+                outcome,
+                grundy,
+            });
+        }
+        Ok(out)
+    }
+
+    fn analyze(&mut self, pos: &Position, play: Play, budget: &Budget) -> Result<Report> {
+        let heaps = heaps_of(pos)?;
+        if heaps.is_empty() {
+            let (outcome, g) = match play {
+                Play::Normal => (Outcome::P, Some(Grundy::Finite(0))),
+                Play::Misere => (Outcome::N, None),
+            };
+            let mut r = Report::new(self.name(), heaps_position(&heaps), play, outcome, g);
+            r.moves = Some(0);
+            r.explanation = explain_misere(outcome, &[]);
+            if play == Play::Normal {
+                r.explanation = vec!["No heap is left: the player to move loses.".into()];
+            }
+            return Ok(r);
+        }
+        if play.is_misere() {
+            let a = heap::analyze_position_misere(
+                &self.rule,
+                &heaps,
+                budget.max_positions,
+                &Compute::default(),
+            )
+            .map_err(to_catalogue)?;
+            let mut r = Report::new(self.name(), heaps_position(&heaps), play, a.outcome, None);
+            r.winning_moves = a
+                .winning_moves
+                .iter()
+                .map(|m| {
+                    let (text, short, to) =
+                        self.heap_move(m.heap_index, m.heap, m.removed, &m.leaves, &heaps);
+                    Move {
+                        text,
+                        short,
+                        to: heaps_position(&to),
+                        outcome: Outcome::P,
+                        grundy: None,
+                    }
+                })
+                .collect();
+            r.explanation = vec![format!(
+                "Misère values do not add: the search played out {} whole positions.",
+                a.positions_searched
+            )];
+            r.details = serde_json::to_value(&a).unwrap_or_default();
+            return Ok(r);
+        }
+        let a = heap::analyze_position(&self.rule, &heaps, &mut Compute::default())
+            .map_err(to_catalogue)?;
+        let s = &a.analysis;
+        let mut r = Report::new(
+            self.name(),
+            heaps_position(&heaps),
+            play,
+            s.outcome,
+            Some(Grundy::Finite(s.grundy as u64)),
+        );
+        r.winning_moves = s
+            .winning_moves
+            .iter()
+            .map(|m| {
+                let (text, short, to) =
+                    self.heap_move(m.heap_index, m.heap, m.removed, &m.leaves, &heaps);
+                Move {
+                    text,
+                    short,
+                    to: heaps_position(&to),
+                    outcome: Outcome::P,
+                    grundy: Some(Grundy::Finite(0)),
+                }
+            })
+            .collect();
+        let sizes: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        let values: Vec<String> = s.heap_values.iter().map(u32::to_string).collect();
+        r.explanation = vec![format!(
+            "The heaps {} have values {}; the value of their sum is the XOR, {}.",
+            sizes.join(", "),
+            values.join(", "),
+            s.grundy
+        )];
+        if !s.unlisted_heaps.is_empty() || !s.unchecked_heaps.is_empty() {
+            r.explanation.push(
+                "Some heaps have too many splits to list their winning moves (details names them)."
+                    .into(),
+            );
+        }
+        r.details = serde_json::to_value(&a).unwrap_or_default();
+        Ok(r)
+    }
+}

@@ -1,0 +1,133 @@
+//! The catalogue: one registry of every game, which every front end iterates.
+//!
+//! A game is one [`Entry`] in one family crate (or, for the heap games that need the facade's
+//! engine choice, in [`heaps`]); the [`Registry`] lists them all, finds a game by its name and
+//! opens its [`Rules`]. `grundy games`, `GET /api/games` and Python's `grundy.games()` print
+//! [`Registry::list`]; `grundy analyze`, `GET /api/analyze` and `grundy.analyze` call
+//! [`Registry::analyze`] and print its [`Report`]; the terminal and web games play any
+//! registered game through [`Rules::moves`]. No front end names a game.
+//!
+//! Adding a game to a family touches three files: its module (the game, its [`Entry`] and
+//! [`Rules`]: [`Solved`] gives them for free to any [`crate::Game`] with a [`Notation`]), its
+//! family's list of entries (`entries()` in the family crate), and its test.
+//!
+//! ```
+//! use grundy::catalogue::{Budget, Play, Registry};
+//!
+//! let registry = Registry::new();
+//! assert!(registry.list().iter().any(|g| g.name == "node-kayles"));
+//! let report = registry.analyze("kayles", "5 7 9", Play::Normal, &Budget::default())?;
+//! assert_eq!(report.outcome, grundy::Outcome::N);
+//! // Kayles heaps 5, 7, 9 have values 4, 2, 4: their XOR is 2.
+assert_eq!(report.grundy, Some(2u64.into()));
+//! # Ok::<(), grundy::Error>(())
+//! ```
+
+pub mod graph;
+pub mod heaps;
+
+pub use grundy_core::catalogue::*;
+
+use crate::text::quote;
+
+/// Every game the library knows, in the order `grundy games` lists them, plus games registered
+/// at run time (Lua scripts).
+pub struct Registry {
+    entries: Vec<Box<dyn Entry>>,
+}
+
+impl Default for Registry {
+    fn default() -> Self {
+        Registry::new()
+    }
+}
+
+impl std::fmt::Debug for Registry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list()
+            .entries(self.entries.iter().map(|e| e.info().name))
+            .finish()
+    }
+}
+
+impl Registry {
+    /// The built-in games: heap games (Nim, misère Nim, every named rule, the rule families),
+    /// the catalogue games of `grundy-games`, games on directed graphs.
+    pub fn new() -> Registry {
+        let mut entries = heaps::entries();
+        entries.extend(grundy_games::entries());
+        entries.push(Box::new(graph::DigraphEntry));
+        Registry { entries }
+    }
+
+    /// Adds a game known only at run time (a Lua script); it is found before the built-ins.
+    pub fn register(&mut self, entry: Box<dyn Entry>) {
+        self.entries.insert(0, entry);
+    }
+
+    /// What `grundy games` lists: every game's [`Info`].
+    pub fn list(&self) -> Vec<Info> {
+        self.entries.iter().map(|e| e.info()).collect()
+    }
+
+    /// The entries themselves.
+    pub fn entries(&self) -> impl Iterator<Item = &dyn Entry> {
+        self.entries.iter().map(|e| e.as_ref())
+    }
+
+    /// The entry that knows `name` (case-insensitive).
+    pub fn find(&self, name: &str) -> crate::Result<&dyn Entry> {
+        let key = name.trim().to_ascii_lowercase();
+        self.entries
+            .iter()
+            .find(|e| e.matches(&key))
+            .map(|e| e.as_ref())
+            .ok_or_else(|| {
+                Error::input(format!(
+                    "unknown game {}: not a game of the catalogue nor a heap rule (the list: grundy games)",
+                    quote(name.trim())
+                ))
+                .into()
+            })
+    }
+
+    /// Opens the game `name`.
+    pub fn open(&self, name: &str) -> crate::Result<Box<dyn Rules>> {
+        let key = name.trim().to_ascii_lowercase();
+        Ok(self.find(name)?.open(&key)?)
+    }
+
+    /// Analyses `position` of the game `name` under `play`: the one call behind `grundy
+    /// analyze`, `GET /api/analyze` and `grundy.analyze`.
+    pub fn analyze(
+        &self,
+        name: &str,
+        position: &str,
+        play: Play,
+        budget: &Budget,
+    ) -> crate::Result<Report> {
+        let mut rules = self.open(name)?;
+        let pos = rules.parse(position)?;
+        Ok(rules.analyze(&pos, play, budget)?)
+    }
+}
+
+/// Every built-in game's [`Info`] ([`Registry::list`] of [`Registry::new`]).
+pub fn games() -> Vec<Info> {
+    Registry::new().list()
+}
+
+/// [`Registry::analyze`] on the built-in games.
+pub fn analyze(name: &str, position: &str, play: Play, budget: &Budget) -> crate::Result<Report> {
+    Registry::new().analyze(name, position, play, budget)
+}
+
+/// A budget whose byte cap is the smaller of `budget`'s and the memory this process may use
+/// ([`crate::limits`]).
+pub fn within_memory(budget: Budget) -> Budget {
+    let avail = crate::limits::memory_budget();
+    Budget {
+        max_bytes: budget.max_bytes.min(avail),
+        ..budget
+    }
+}

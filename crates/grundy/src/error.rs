@@ -105,7 +105,8 @@ impl Error {
             Error::Catalogue(e) => e.is_limit(),
             Error::Game(e) => matches!(
                 e,
-                grundy_games::GameError::TooLarge(_) | grundy_games::GameError::PositionLimit { .. }
+                grundy_games::GameError::TooLarge(_)
+                    | grundy_games::GameError::PositionLimit { .. }
             ),
             _ => false,
         }

@@ -305,8 +305,7 @@ impl Entry for FamilyEntry {
     }
 
     fn matches(&self, name: &str) -> bool {
-        named::find(name).is_none()
-            && heap::parse(name).is_ok_and(|r| (self.0.member)(name, &r))
+        named::find(name).is_none() && heap::parse(name).is_ok_and(|r| (self.0.member)(name, &r))
     }
 
     fn open(&self, name: &str) -> Result<Box<dyn Rules>> {
@@ -353,7 +352,14 @@ impl HeapRules {
         Ok(())
     }
 
-    fn heap_move(&self, i: usize, h: u64, removed: u64, leaves: &[u64], heaps: &[u64]) -> (String, String, Vec<u64>) {
+    fn heap_move(
+        &self,
+        i: usize,
+        h: u64,
+        removed: u64,
+        leaves: &[u64],
+        heaps: &[u64],
+    ) -> (String, String, Vec<u64>) {
         let mut to = Vec::with_capacity(heaps.len() + leaves.len());
         to.extend_from_slice(&heaps[..i]);
         to.extend_from_slice(leaves);
@@ -442,11 +448,17 @@ impl Rules for HeapRules {
             let (text, short, to) = self.heap_move(i, h, removed, &leaves, &heaps);
             let (outcome, grundy) = match &misere_wins {
                 Some(wins) => (
-                    if wins.contains(&to) { Outcome::P } else { Outcome::N },
+                    if wins.contains(&to) {
+                        Outcome::P
+                    } else {
+                        Outcome::N
+                    },
                     None,
                 ),
                 None => {
-                    let g = to.iter().fold(0u64, |a, &x| a ^ self.values[x as usize] as u64);
+                    let g = to
+                        .iter()
+                        .fold(0u64, |a, &x| a ^ self.values[x as usize] as u64);
                     (Outcome::from_grundy(g), Some(Grundy::Finite(g)))
                 }
             };

@@ -19,7 +19,7 @@
 //! let report = registry.analyze("kayles", "5 7 9", Play::Normal, &Budget::default())?;
 //! assert_eq!(report.outcome, grundy::Outcome::N);
 //! // Kayles heaps 5, 7, 9 have values 4, 2, 4: their XOR is 2.
-assert_eq!(report.grundy, Some(2u64.into()));
+//! assert_eq!(report.grundy, Some(2u64.into()));
 //! # Ok::<(), grundy::Error>(())
 //! ```
 

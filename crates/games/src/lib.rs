@@ -32,6 +32,7 @@ pub mod error;
 pub mod fib;
 mod limit;
 pub mod maze;
+pub mod node_kayles;
 pub mod number;
 pub mod walls;
 pub mod wythoff;
@@ -43,5 +44,5 @@ pub use number::{parse_bounded, parse_natural};
 
 /// The games of this crate as catalogue entries, in the order `grundy games` lists them.
 pub fn entries() -> Vec<Box<dyn grundy_core::catalogue::Entry>> {
-    vec![]
+    vec![Box::new(node_kayles::NodeKaylesEntry)]
 }

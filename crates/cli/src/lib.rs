@@ -31,6 +31,8 @@ use clap::{Parser, Subcommand};
     after_help = "Every command takes --json (one JSON object) and --help (with examples).
 
 Examples:
+  grundy games                         every game, with an example position
+  grundy analyze node-kayles grid:3x5  any game: value, outcome, winning moves, why
   grundy nim 10 12 5                   nim-sum, outcome, every winning move, explained
   grundy nimber mul 21508 42689        the nim product: 35202
   grundy heap kayles --period          period 12 from heap 71, proven
@@ -48,6 +50,10 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Every game of the catalogue, with an example position.
+    Games(cmd::catalogue::GamesArgs),
+    /// Analyse a position of any game: value, outcome, every winning move, why.
+    Analyze(cmd::catalogue::AnalyzeArgs),
     /// Nim and misère Nim: nim-sum, outcome and every winning move, explained.
     Nim(cmd::nim::Args),
     /// Nimber arithmetic: nim products, inverses, quotients, square roots.
@@ -195,6 +201,8 @@ pub fn main() -> ! {
     let cli: Cli = parse_args();
     common::install_stop_handler();
     let result = match cli.command {
+        Command::Games(a) => cmd::catalogue::games(a),
+        Command::Analyze(a) => cmd::catalogue::analyze(a),
         Command::Nim(a) => cmd::nim::run(a),
         Command::Nimber(a) => cmd::nimber::run(a),
         Command::Graph(a) => cmd::graph::run(a),

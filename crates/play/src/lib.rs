@@ -19,7 +19,7 @@ use crossterm::terminal::{
     disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen,
 };
 use crossterm::{cursor, execute};
-use grundy::play::{Game, Player, Position, Session, Turn};
+use grundy::play::{Game, Player, Session, Turn};
 use grundy::Outcome;
 use ratatui::backend::CrosstermBackend;
 use ratatui::layout::{Constraint, Direction, Layout, Rect};
@@ -54,6 +54,7 @@ pub fn run(
     game: &str,
     position: &str,
     first: Option<Player>,
+    tutor: bool,
     stop: &AtomicBool,
 ) -> Result<(), PlayFailure> {
     if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
@@ -64,17 +65,23 @@ pub fn run(
         ));
     }
     let game = Game::new(game, position).map_err(|e| fail(2, e.to_string()))?;
-    run_game(game, first, stop)
+    run_game(game, first, tutor, stop)
 }
 
 /// Plays a game already built (a Lua script game from [`Game::script`], say); `stop` as in
-/// [`run`].
-pub fn run_game(game: Game, first: Option<Player>, stop: &AtomicBool) -> Result<(), PlayFailure> {
+/// [`run`]. With `tutor`, a move that throws a win away is pointed out with the move that
+/// would have won (`t` turns it on and off during the game).
+pub fn run_game(
+    game: Game,
+    first: Option<Player>,
+    tutor: bool,
+    stop: &AtomicBool,
+) -> Result<(), PlayFailure> {
     if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
         return Err(fail(2, "grundy play needs a terminal (stdin and stdout)"));
     }
     let mut term = TerminalGuard::enter().map_err(|e| fail(1, format!("terminal: {e}")))?;
-    let result = App::new(game, first).run(&mut term.terminal, stop);
+    let result = App::new(game, first, tutor).run(&mut term.terminal, stop);
     drop(term);
     result.map_err(|e| fail(1, format!("terminal: {e}")))
 }
@@ -132,10 +139,14 @@ struct App {
     hint: Option<String>,
     panel: Panel,
     quit: bool,
+    /// Point out moves that throw a win away.
+    tutor: bool,
+    /// The tutor's note on your last move.
+    note: Option<String>,
 }
 
 impl App {
-    fn new(game: Game, first: Option<Player>) -> App {
+    fn new(game: Game, first: Option<Player>, tutor: bool) -> App {
         let mut app = App {
             session: None,
             pending: Some(game),
@@ -146,6 +157,8 @@ impl App {
             hint: None,
             panel: Panel::Moves,
             quit: false,
+            tutor,
+            note: None,
         };
         match first {
             Some(p) => app.start(p),
@@ -221,6 +234,11 @@ impl App {
         match s.play(&typed) {
             Ok(m) => {
                 self.message = format!("You: {}.", m.text);
+                self.note = if self.tutor {
+                    s.feedback().map(|f| format!("Tutor: {f}."))
+                } else {
+                    None
+                };
                 self.hint = None;
                 self.input.clear();
                 self.refresh();
@@ -255,10 +273,19 @@ impl App {
                 if let Some(t) = &self.turn {
                     self.hint = Some(t.hint.clone());
                     if let Some(w) = t.winning_moves.first() {
-                        let i = t.moves.iter().position(|m| m.position == w.position);
+                        let i = t.moves.iter().position(|m| m.to == w.to);
                         self.selected.select(i);
                     }
                 }
+            }
+            KeyCode::Char('t') => {
+                self.tutor = !self.tutor;
+                self.note = None;
+                self.message = if self.tutor {
+                    "Tutor on: a move that throws a win away is pointed out.".into()
+                } else {
+                    "Tutor off.".into()
+                };
             }
             KeyCode::Char('w') => {
                 self.panel = if self.panel == Panel::Why {
@@ -269,6 +296,7 @@ impl App {
             }
             KeyCode::Char('u') => {
                 let undone = self.session.as_mut().is_some_and(Session::undo);
+                self.note = None;
                 self.message = if undone {
                     "Undone. Your move.".into()
                 } else {
@@ -365,7 +393,7 @@ impl App {
             .constraints([
                 Constraint::Length(1),
                 Constraint::Min(6),
-                Constraint::Length(3),
+                Constraint::Length(4),
                 Constraint::Length(1),
             ])
             .split(area);
@@ -398,6 +426,12 @@ impl App {
         self.draw_board(f, cols[0]);
         self.draw_panel(f, cols[1]);
         let mut status = vec![Line::from(self.message.clone())];
+        if let Some(n) = &self.note {
+            status.push(Line::from(Span::styled(
+                n.clone(),
+                Style::default().fg(Color::Red),
+            )));
+        }
         if let Some(h) = &self.hint {
             status.push(Line::from(Span::styled(
                 format!("Hint: {h}"),
@@ -414,7 +448,7 @@ impl App {
             " y you first · e engine first · q quit".to_string()
         } else {
             format!(
-                " Move: {}▏  ↑↓ pick · Enter play · type a position · h hint · w why · u undo · q quit",
+                " Move: {}▏  ↑↓ pick · Enter play · type a position · h hint · w why · u undo · t tutor · q quit",
                 self.input
             )
         };
@@ -439,8 +473,17 @@ impl App {
         };
         let mut lines: Vec<Line> = Vec::new();
         let token = Style::default().fg(Color::Cyan);
-        match &t.position {
-            Position::Heaps(h) => {
+        let heaps: Option<Vec<u64>> = (t.position.kind == "heaps")
+            .then(|| {
+                t.position
+                    .text
+                    .split_whitespace()
+                    .map(|x| x.parse().ok())
+                    .collect()
+            })
+            .flatten();
+        match heaps {
+            Some(h) => {
                 for (i, &x) in h.iter().enumerate() {
                     let shown = (x as usize).min(area.width.saturating_sub(16) as usize / 2);
                     let more = if (x as usize) > shown { "…" } else { "" };
@@ -451,39 +494,10 @@ impl App {
                     ]));
                 }
             }
-            Position::Pile { pile, limit } => {
-                let shown = (*pile as usize).min(area.width.saturating_sub(16) as usize / 2);
-                lines.push(Line::from(vec![
-                    Span::raw(format!("pile ({pile}) ")),
-                    Span::styled("● ".repeat(shown), token),
-                ]));
-                lines.push(Line::from(format!(
-                    "the player to move may take 1 to {limit}"
-                )));
-            }
-            Position::Pair([x, y]) if x.max(y) < &30 => {
-                for a in 0..=*x {
-                    let row: String = (0..=*y)
-                        .map(|b| if (a, b) == (*x, *y) { "Q " } else { "· " })
-                        .collect();
-                    lines.push(Line::from(row));
-                }
-                lines.push(Line::from(format!("queen at ({x}, {y})")));
-            }
-            Position::Pair([x, y]) => lines.push(Line::from(format!("queen at ({x}, {y})"))),
-            Position::Rows(r) => {
-                for (i, &len) in r.iter().enumerate() {
-                    let row: String = (0..len)
-                        .map(|c| if (i, c) == (0, 0) { "P " } else { "# " })
-                        .collect();
-                    lines.push(Line::from(row));
-                }
-                lines.push(Line::from("P is the poison: whoever must eat it loses"));
-            }
-            Position::Script(_) => lines.push(Line::from(t.position_text.clone())),
-            Position::Cell(_) => {
-                for l in t.position_text.lines() {
-                    lines.push(Line::from(l.to_string()));
+            // Every other kind is drawn by its own notation, a row a line (boards, mazes).
+            None => {
+                for l in t.position_text.split(['\n', '|']) {
+                    lines.push(Line::from(Span::styled(l.to_string(), token)));
                 }
             }
         }
@@ -536,7 +550,7 @@ impl App {
         let items: Vec<ListItem> = t
             .moves
             .iter()
-            .map(|m| ListItem::new(m.text.clone()))
+            .map(|m| ListItem::new(m.short.clone()))
             .collect();
         let list = List::new(items)
             .block(

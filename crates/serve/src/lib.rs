@@ -12,14 +12,19 @@
 //! | `GET /api/wythoff?a=3&b=5` | `games::wythoff::analyze` | `grundy wythoff 3 5 --json` |
 //! | `GET /api/fib?n=1000` (`&limit=`, `&k=`) | `games::fib::analyze` | `grundy fib 1000 --json` |
 //! | `GET /api/penney?patterns=HTH,THH` (`&alphabet=`, `&prob=`, `&simulate=`, `&seed=`) | `penney::report::race` | `grundy penney HTH THH --json` |
-//! | `GET /api/play?game=kayles&position=5 7 9` | `play::Game::turn` | (`grundy play`) |
+//! | `GET /api/games` | `catalogue::games` | `grundy games --json` |
+//! | `GET /api/analyze?game=node-kayles&position=grid:3x4` (`&misere=true`) | `catalogue::analyze` | `grundy analyze node-kayles grid:3x4 --json` |
+//! | `GET /api/play?game=kayles&position=5 7 9` (any game of the catalogue) | `play::Game::turn` | (`grundy play`) |
+//! | `POST /api/play` `{"source", "position"}` (a Lua game) | `play::Game::script` | (`grundy play script`) |
 //! | `POST /api/script` `{"source", "position", "upto"}` | `script::Session` | `grundy script FILE POSITION --json`, `--upto N --json` |
 //! | `GET /api/health` | — | — |
 //!
 //! Errors are `{"error": "..."}`: 400 bad input, 404 no such endpoint, 405 wrong method, 413
 //! body too large, 422 a limit exceeded (size or time), 503 busy. Robustness: request bodies
-//! are capped ([`Config::body_limit`]); every computation runs on the blocking pool behind a
-//! semaphore of [`Config::workers`] permits, and a request that cannot get one within
+//! are capped ([`Config::body_limit`]); every computation runs on the blocking pool behind one
+//! of two semaphores: closed forms (Nim, Wythoff, Fibonacci Nim, the game list) have a pool of
+//! their own (4 × [`Config::workers`] permits), so that they are never shed behind expensive
+//! work, which has [`Config::workers`] permits; a request that cannot get one within
 //! [`Config::queue_wait`] is answered 503 at once; each computation has a time budget
 //! ([`Config::timeout`]; heap engines are stopped through their stop flag, other work is
 //! bounded by input limits); nothing is shared between requests but the semaphore. The server
@@ -86,11 +91,24 @@ impl Default for Config {
     }
 }
 
-/// What every handler shares: the limits and the semaphore of workers.
+/// What every handler shares: the limits and the two pools of workers.
 #[derive(Clone)]
 struct AppState {
     config: Arc<Config>,
+    /// Expensive work (sequences, searches, scripts).
     workers: Arc<Semaphore>,
+    /// Cheap work (closed forms: Nim, Wythoff, Fibonacci Nim, the game list): its own
+    /// permits, so that it is never shed behind expensive work.
+    cheap: Arc<Semaphore>,
+}
+
+/// Which pool a request's work runs in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pool {
+    /// Closed forms, answered in microseconds.
+    Cheap,
+    /// Everything that may search or compute for long.
+    Expensive,
 }
 
 /// An error answer: a status and one line, sent as `{"error": "..."}`.
@@ -264,22 +282,31 @@ where
     T: Serialize,
     F: FnOnce(&AtomicBool) -> ApiResult<T> + Send + 'static,
 {
-    let permit = match tokio::time::timeout(
-        state.config.queue_wait,
-        state.workers.clone().acquire_owned(),
-    )
-    .await
-    {
-        Ok(Ok(p)) => p,
-        _ => {
-            return ApiError {
-                line: None,
-                status: StatusCode::SERVICE_UNAVAILABLE,
-                message: "busy: every worker is computing; try again".into(),
-            }
-            .into_response()
-        }
+    compute_in(state, Pool::Expensive, work).await
+}
+
+/// [`compute`] in the given pool.
+async fn compute_in<T, F>(state: &AppState, pool: Pool, work: F) -> Response
+where
+    T: Serialize,
+    F: FnOnce(&AtomicBool) -> ApiResult<T> + Send + 'static,
+{
+    let sem = match pool {
+        Pool::Cheap => &state.cheap,
+        Pool::Expensive => &state.workers,
     };
+    let permit =
+        match tokio::time::timeout(state.config.queue_wait, sem.clone().acquire_owned()).await {
+            Ok(Ok(p)) => p,
+            _ => {
+                return ApiError {
+                    line: None,
+                    status: StatusCode::SERVICE_UNAVAILABLE,
+                    message: "busy: every worker is computing; try again".into(),
+                }
+                .into_response()
+            }
+        };
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
     let task = tokio::task::spawn_blocking(move || {
@@ -333,7 +360,9 @@ async fn nim(State(s): State<AppState>, q: Params) -> Response {
         Ok((stream, play))
     };
     match run() {
-        Ok((stream, play)) => compute(&s, move |_| Ok(stream.into_analysis(play))).await,
+        Ok((stream, play)) => {
+            compute_in(&s, Pool::Cheap, move |_| Ok(stream.into_analysis(play))).await
+        }
         Err(e) => e.into_response(),
     }
 }
@@ -429,7 +458,12 @@ async fn wythoff(State(s): State<AppState>, q: Params) -> Response {
         Ok((a, b))
     };
     match run() {
-        Ok((a, b)) => compute(&s, move |_| Ok(grundy::games::wythoff::analyze(&a, &b)?)).await,
+        Ok((a, b)) => {
+            compute_in(&s, Pool::Cheap, move |_| {
+                Ok(grundy::games::wythoff::analyze(&a, &b)?)
+            })
+            .await
+        }
         Err(e) => e.into_response(),
     }
 }
@@ -457,7 +491,7 @@ async fn fib(State(s): State<AppState>, q: Params) -> Response {
     };
     match run() {
         Ok((n, limit, k)) => {
-            compute(&s, move |_| {
+            compute_in(&s, Pool::Cheap, move |_| {
                 Ok(grundy::games::fib::analyze(&n, limit.as_ref(), k)?)
             })
             .await
@@ -560,6 +594,99 @@ async fn best_reply(s: &AppState, q: HashMap<String, String>) -> Response {
     }
 }
 
+/// `GET /api/games`: the registry's list, as `grundy games --json`.
+async fn games(State(s): State<AppState>) -> Response {
+    compute_in(&s, Pool::Cheap, |_| {
+        Ok(serde_json::json!({ "games": grundy::catalogue::games() }))
+    })
+    .await
+}
+
+/// The budget of one web request's search: the play budget (a few seconds at most).
+const WEB_BUDGET: grundy::catalogue::Budget = grundy::play::PLAY_BUDGET;
+
+/// `GET /api/analyze?game=G&position=P[&misere=true]`: the object of `grundy analyze G P
+/// --json`.
+async fn analyze(State(s): State<AppState>, q: Params) -> Response {
+    let run = || -> ApiResult<_> {
+        let q = params(q)?;
+        only(&q, &["game", "position", "misere"])?;
+        Ok((
+            required(&q, "game")?.to_string(),
+            required(&q, "position")?.to_string(),
+            flag(&q, "misere")?,
+        ))
+    };
+    match run() {
+        Ok((game, position, misere)) => {
+            compute(&s, move |_| {
+                let play = grundy::catalogue::Play::from_misere(misere);
+                Ok(grundy::catalogue::analyze(
+                    &game,
+                    &position,
+                    play,
+                    &WEB_BUDGET,
+                )?)
+            })
+            .await
+        }
+        Err(e) => e.into_response(),
+    }
+}
+
+/// The body of `POST /api/play`: a Lua game written on the page, and its position.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayScriptRequest {
+    /// The Lua source.
+    source: String,
+    /// The position (a Lua literal).
+    position: String,
+}
+
+/// `POST /api/play` `{"source", "position"}`: a turn of a Lua game, as `GET /api/play` gives
+/// one of a catalogue game.
+async fn play_script(
+    State(s): State<AppState>,
+    body: Result<axum::body::Bytes, axum::extract::rejection::BytesRejection>,
+) -> Response {
+    let timeout = s.config.timeout;
+    let req: PlayScriptRequest = match body
+        .map_err(|e| ApiError::bad(format!("bad body: {}", e.body_text())))
+        .and_then(|b| {
+            serde_json::from_slice(&b).map_err(|e| {
+                ApiError::bad(format!(
+                    "bad JSON (expected {{\"source\", \"position\"}}): {e}"
+                ))
+            })
+        }) {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    compute(&s, move |_| {
+        let mut g = grundy::play::Game::script(
+            SCRIPT_NAME,
+            &req.source,
+            &req.position,
+            script_limits(timeout),
+        )?;
+        let start = g.start().clone();
+        Ok(g.turn(&start)?)
+    })
+    .await
+}
+
+/// The limits a script posted to the server runs under.
+fn script_limits(timeout: Duration) -> grundy::script::Limits {
+    grundy::script::Limits {
+        steps_per_call: 10_000_000,
+        setup_steps: 10_000_000,
+        memory: 64 << 20,
+        max_positions: 1_000_000,
+        time_limit: Some(timeout.saturating_sub(std::time::Duration::from_millis(100))),
+    }
+}
+
 async fn play(State(s): State<AppState>, q: Params) -> Response {
     let run = || -> ApiResult<_> {
         let q = params(q)?;
@@ -644,6 +771,7 @@ async fn json_errors(r: Response) -> Response {
 pub fn router(config: Config) -> Router {
     let state = AppState {
         workers: Arc::new(Semaphore::new(config.workers.max(1))),
+        cheap: Arc::new(Semaphore::new(config.workers.max(1) * 4)),
         config: Arc::new(config.clone()),
     };
     let api = Router::new()
@@ -654,7 +782,9 @@ pub fn router(config: Config) -> Router {
         .route("/api/wythoff", get(wythoff))
         .route("/api/fib", get(fib))
         .route("/api/penney", get(penney))
-        .route("/api/play", get(play));
+        .route("/api/play", get(play).post(play_script))
+        .route("/api/games", get(games))
+        .route("/api/analyze", get(analyze));
     let api = extra_routes(api);
     api.route(
         "/",
@@ -789,14 +919,8 @@ async fn script(
         Err(e) => return e.into_response(),
     };
     compute(&s, move |_| {
-        use grundy::script::{parse_position, Limits, Play, Script};
-        let limits = Limits {
-            steps_per_call: 10_000_000,
-            setup_steps: 10_000_000,
-            memory: 64 << 20,
-            max_positions: 1_000_000,
-            time_limit: Some(timeout.saturating_sub(std::time::Duration::from_millis(100))),
-        };
+        use grundy::script::{parse_position, Play, Script};
+        let limits = script_limits(timeout);
         let script = Script::load(SCRIPT_NAME, &req.source, limits).map_err(script_error)?;
         let mut session = script.session().map_err(script_error)?;
         let analysis = match req.position.as_deref().map(str::trim) {

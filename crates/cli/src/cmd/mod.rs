@@ -1,6 +1,7 @@
 //! One module per `grundy` subcommand; each parses its flags and calls the library.
 
 pub mod cards;
+pub mod catalogue;
 pub mod chomp;
 pub mod cram;
 pub mod fib;

@@ -25,6 +25,7 @@
 
 pub mod graph;
 pub mod heaps;
+pub mod script;
 
 pub use grundy_core::catalogue::*;
 

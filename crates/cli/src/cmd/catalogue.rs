@@ -1,0 +1,127 @@
+//! `grundy games` and `grundy analyze`: the catalogue, listed and asked. Both iterate the
+//! library's registry (`grundy::catalogue::Registry`); no game is named here.
+
+use crate::cmd::read_text;
+use crate::common::{count, print_out, print_result, CliError, CliResult, Output};
+use grundy::catalogue::{Budget, Play, Registry, Verbosity};
+
+/// `grundy games`.
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Every game the library knows, with an example start position in its \
+own notation. A family of rules (a take-and-break CODE, sub:S, allbut:S) is one line with its \
+pattern; its example game is shown beside it.
+
+Examples:
+  grundy games
+  grundy games --json"
+)]
+pub struct GamesArgs {
+    #[command(flatten)]
+    output: Output,
+}
+
+/// `grundy analyze`.
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "GAME is any name `grundy games` lists (or a member of a family: \
+0.137, sub:1,3,4), or a Lua script file (game.lua). POSITION is the game's own notation, the \
+words joined by spaces; @FILE reads it from a file (a maze, a graph), @- from stdin.
+
+Examples:
+  grundy analyze kayles 5 7 9
+  grundy analyze nim 3 4 5 --misere
+  grundy analyze node-kayles grid:3x5
+  grundy analyze wythoff 3 5 --json
+  grundy analyze 0.137 10 20 --verbose
+  grundy analyze digraph 'a b; b c; @ a'"
+)]
+pub struct AnalyzeArgs {
+    /// The game (see `grundy games`).
+    #[arg(value_name = "GAME")]
+    game: String,
+    /// The position, in the game's notation.
+    #[arg(value_name = "POSITION", allow_hyphen_values = true, num_args = 0..)]
+    position: Vec<String>,
+    /// Misère play: whoever cannot move wins.
+    #[arg(long)]
+    misere: bool,
+    /// Refuse searches that need more than N positions (default 1e7).
+    #[arg(long, value_name = "N")]
+    max_positions: Option<String>,
+    /// Every winning move and the game's own details.
+    #[arg(long, short)]
+    verbose: bool,
+    #[command(flatten)]
+    output: Output,
+}
+
+/// Lists the registry.
+pub fn games(args: GamesArgs) -> CliResult {
+    games_of(&Registry::new(), args)
+}
+
+/// Lists `registry`.
+pub fn games_of(registry: &Registry, args: GamesArgs) -> CliResult {
+    let list = registry.list();
+    if args.output.json {
+        return print_result(&serde_json::json!({ "games": list }));
+    }
+    let width = list.iter().map(|g| g.name.len()).max().unwrap_or(4).min(20);
+    let mut s = String::new();
+    for g in &list {
+        let example = match &g.example_game {
+            Some(game) => format!("{game} {}", g.example),
+            None => format!("{} {}", g.name, g.example),
+        };
+        s.push_str(&format!(
+            "{:width$}  {}\n{:width$}  e.g. grundy analyze {}\n",
+            g.name,
+            g.summary,
+            "",
+            example.replace('\n', "|"),
+        ));
+    }
+    s.push_str("\nAnalyse one: grundy analyze GAME POSITION (see grundy analyze --help)\n");
+    print_out(&s)
+}
+
+/// Analyses with the built-in registry.
+pub fn analyze(args: AnalyzeArgs) -> CliResult {
+    analyze_in(&Registry::new(), args)
+}
+
+/// Analyses with `registry` (the caller may have registered a script game in it).
+pub fn analyze_in(registry: &Registry, args: AnalyzeArgs) -> CliResult {
+    let text = match args.position.as_slice() {
+        [one] if one.starts_with('@') => read_text(&one[1..], "position")?,
+        words => words.join(" "),
+    };
+    let mut budget = grundy::catalogue::within_memory(Budget::default());
+    if let Some(n) = &args.max_positions {
+        budget.max_positions = count(n, "--max-positions")?;
+    }
+    let play = Play::from_misere(args.misere);
+    let report = registry
+        .analyze(&args.game, &text, play, &budget)
+        .map_err(|e| with_hint(e, &args))?;
+    if args.output.json {
+        return print_result(&report);
+    }
+    let v = if args.verbose {
+        Verbosity::Full
+    } else {
+        Verbosity::Normal
+    };
+    print_out(&report.describe(v))
+}
+
+/// A limit's message with the flag that raises it (the library never names a flag).
+fn with_hint(e: grundy::Error, args: &AnalyzeArgs) -> CliError {
+    let limit = e.is_limit();
+    let mut err = CliError::from(e);
+    if limit && args.max_positions.is_none() && err.message.contains("positions") {
+        err.message.push_str(" (raise it with --max-positions)");
+    }
+    err
+}

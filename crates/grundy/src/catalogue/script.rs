@@ -1,0 +1,166 @@
+//! Lua script games in the catalogue, registered at run time ([`ScriptEntry`]): the CLI
+//! registers a script file it was given, the web server a script a page posted.
+//!
+//! A position is one Lua literal (`7`, `{3, 3, 3}`); kind `"script"`, field `value` (the
+//! literal as JSON where it has a JSON form).
+
+use grundy_core::catalogue::{
+    explain_by_options, explain_misere, shorten, Budget, Entry, Error, Grundy, Info, Move, Play,
+    Position, Report, Result, Rules,
+};
+
+use crate::script::{self, Limits, ScriptError, Session};
+use crate::Outcome;
+
+/// A script's error as the catalogue's: its limits are limits, a stop is a stop, anything
+/// else the script's or the input's fault.
+pub fn script_error(e: ScriptError) -> Error {
+    match e {
+        ScriptError::StepLimit { .. }
+        | ScriptError::MemoryLimit { .. }
+        | ScriptError::PositionLimit { .. }
+        | ScriptError::TimeLimit { .. } => Error::limit(e.to_string()),
+        ScriptError::Stopped => Error {
+            kind: grundy_core::catalogue::ErrorKind::Stopped,
+            message: e.to_string(),
+        },
+        _ => Error::input(e.to_string()),
+    }
+}
+
+/// A game written in Lua, known by the name it was registered under (its file name).
+pub struct ScriptEntry {
+    name: String,
+    title: String,
+    source: String,
+    limits: Limits,
+}
+
+impl ScriptEntry {
+    /// The script `source`, registered as `name` (checked now: a script that does not load
+    /// is refused here, with its line).
+    pub fn new(name: &str, source: &str, limits: Limits) -> Result<ScriptEntry> {
+        let s = script::Script::load(name, source, limits.clone()).map_err(script_error)?;
+        Ok(ScriptEntry {
+            name: name.to_string(),
+            title: s.title().to_string(),
+            source: source.to_string(),
+            limits,
+        })
+    }
+}
+
+impl Entry for ScriptEntry {
+    fn info(&self) -> Info {
+        Info {
+            name: self.name.clone(),
+            aliases: vec![],
+            summary: format!("{} (a game written in Lua)", self.title),
+            example: "0".into(),
+            example_game: None,
+            position: "a Lua literal: a number, a string, or a table such as {3, 3, 3}".into(),
+            kind: "script".into(),
+            family: false,
+            misere: true,
+            loopy: false,
+            scoring: false,
+        }
+    }
+
+    fn matches(&self, name: &str) -> bool {
+        name.eq_ignore_ascii_case(&self.name)
+    }
+
+    fn open(&self, _name: &str) -> Result<Box<dyn Rules>> {
+        let s = script::Script::load(&self.name, &self.source, self.limits.clone())
+            .map_err(script_error)?;
+        Ok(Box::new(ScriptRules {
+            name: self.title.clone(),
+            session: s.session().map_err(script_error)?,
+        }))
+    }
+}
+
+/// A script game's rules: one Lua session and its memo.
+pub struct ScriptRules {
+    name: String,
+    session: Session,
+}
+
+fn position(p: &script::Position) -> Position {
+    Position::text("script", p.to_string()).with("value", p)
+}
+
+fn read(pos: &Position) -> Result<script::Position> {
+    script::parse_position(&pos.text).map_err(|e| Error::input(e.to_string()))
+}
+
+impl Rules for ScriptRules {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn parse(&self, text: &str) -> Result<Position> {
+        let p = script::parse_position(text).map_err(|e| Error::input(e.to_string()))?;
+        Ok(position(&p))
+    }
+
+    fn moves(&mut self, pos: &Position, play: Play, budget: &Budget) -> Result<Vec<Move>> {
+        let p = read(pos)?;
+        let e = self.session.explain(&p).map_err(script_error)?;
+        if e.options.len() as u64 > budget.max_positions {
+            return Err(Error::limit("the position has more moves than the budget"));
+        }
+        let mut out = Vec::with_capacity(e.options.len());
+        for o in e.options {
+            let (outcome, grundy) = match play {
+                Play::Normal => (
+                    Outcome::from_grundy(o.grundy),
+                    Some(Grundy::Finite(o.grundy)),
+                ),
+                Play::Misere => {
+                    let a = self
+                        .session
+                        .analyze(std::slice::from_ref(&o.to), script::Play::Misere)
+                        .map_err(script_error)?;
+                    (a.outcome, None)
+                }
+            };
+            out.push(Move {
+                text: format!("move to {}", o.text),
+                short: shorten(&format!("to {}", o.text), 30),
+                to: position(&o.to),
+                outcome,
+                grundy,
+            });
+        }
+        Ok(out)
+    }
+
+    fn analyze(&mut self, pos: &Position, play: Play, budget: &Budget) -> Result<Report> {
+        let p = read(pos)?;
+        let a = self
+            .session
+            .analyze(
+                std::slice::from_ref(&p),
+                script::Play::from_misere(play.is_misere()),
+            )
+            .map_err(script_error)?;
+        let moves = self.moves(pos, play, budget)?;
+        let mut r = Report::new(
+            self.name.clone(),
+            position(&p),
+            play,
+            a.outcome,
+            a.grundy.map(Grundy::Finite),
+        );
+        r.moves = Some(moves.len() as u64);
+        r.explanation = match a.grundy {
+            Some(g) => explain_by_options(g, &moves),
+            None => explain_misere(a.outcome, &moves),
+        };
+        r.winning_moves = moves.into_iter().filter(Move::wins).collect();
+        r.details = serde_json::to_value(&a).unwrap_or_default();
+        Ok(r)
+    }
+}

@@ -452,7 +452,7 @@ impl CardsRules {
             }
         };
         if n == 1 {
-            let text = format!("take the last card ({})", cards[0]);
+            let text = format!("take the left card ({})", cards[0]);
             let short = format!("take {}", cards[0]);
             return vec![crate::catalogue::make_move(
                 text,

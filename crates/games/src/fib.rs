@@ -824,7 +824,7 @@ impl FibRules {
                 .as_ref()
                 .is_none_or(|t| t.value(pile, 0).is_none())
         {
-            self.grundy = Some(GrundyTable::new(self.game, pile.max(64).min(GRUNDY_UP_TO))?);
+            self.grundy = Some(GrundyTable::new(self.game, pile.clamp(64, GRUNDY_UP_TO))?);
         }
         Ok(())
     }

@@ -2,7 +2,7 @@
 //! back to their text, moves agree with the analysis, and each game's values agree with its
 //! own `analyze` (and the new fast answers with a plain search).
 
-use grundy_core::catalogue::{Budget, Entry, Move, Play, Report, Rules};
+use grundy_core::catalogue::{Budget, Move, Play, Report, Rules};
 use grundy_core::{Game, Outcome, Solver};
 use grundy_games::{cards, chomp, cram, entries, fib, maze, walls, wythoff, UBig};
 use proptest::prelude::*;
@@ -72,9 +72,7 @@ fn agree(rules: &mut dyn Rules, text: &str, play: Play) -> Report {
     }
     if !report.scoring {
         let any_p = moves.iter().any(Move::wins);
-        let expect = if play.is_misere() && moves.is_empty() {
-            Outcome::N
-        } else if any_p {
+        let expect = if (play.is_misere() && moves.is_empty()) || any_p {
             Outcome::N
         } else {
             Outcome::P

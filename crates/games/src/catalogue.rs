@@ -108,6 +108,17 @@ impl<G: Game> Search<G> {
     }
 }
 
+/// A number for a move's words: in full up to 40 digits, else its first 12 digits and its
+/// length (the position, `to`, always has it in full).
+pub(crate) fn shown(n: &dashu::integer::UBig) -> String {
+    let s = n.to_string();
+    if s.len() <= 40 {
+        s
+    } else {
+        format!("{}… ({} digits)", &s[..12], s.len())
+    }
+}
+
 /// Refuses a position with more than [`MAX_MOVES`] moves: `count` moves, `what` names it.
 pub(crate) fn check_moves(count: u64, what: &str) -> Result<()> {
     if count > MAX_MOVES {

@@ -830,7 +830,17 @@ impl FibRules {
     }
 
     fn take_texts(pile: &UBig, take: &UBig, to: &UBig) -> (String, String) {
-        let text = FibMove::new(pile, take.clone(), 1).text;
+        use crate::catalogue::shown;
+        let text = if to.is_zero() {
+            format!("take all {} counters", shown(take))
+        } else {
+            format!(
+                "take {} from the pile of {}, leaving {}",
+                shown(take),
+                shown(pile),
+                shown(to)
+            )
+        };
         let short = if to.is_zero() {
             format!("take all {take}")
         } else {

@@ -534,6 +534,10 @@ impl grundy_core::catalogue::Entry for WallsEntry {
     }
 }
 
+/// The most cells (rows × columns) of a board whose misère play is searched: the positions
+/// are sets of rectangles, whose number explodes with the board.
+pub const MISERE_CELLS: usize = 42;
+
 /// A wall-making position: the cells (`.`, `X`, `#`) of its frame, row-major.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct WallGrid {
@@ -732,9 +736,15 @@ impl WallsRules {
                 }
             }
         }
-        let values = self.values(grid).clone();
-        let total = pieces.iter().fold(0, |a, q| a ^ values.get(q));
-        let results: Vec<(Outcome, Option<u64>)> = if play.is_misere() {
+        let misere = if play.is_misere() {
+            let cells = grid.rows * grid.cols;
+            if cells > MISERE_CELLS {
+                return Err(grundy_core::catalogue::Error::limit(format!(
+                    "board {}x{}: misère play is searched for boards of at most {MISERE_CELLS} \
+                     cells",
+                    grid.rows, grid.cols
+                )));
+            }
             let board = grid.board();
             if self.misere.as_ref().is_none_or(|(b, _)| *b != board) {
                 let search = crate::catalogue::Search::new(WallGame::new(board.clone()));
@@ -752,14 +762,20 @@ impl WallsRules {
                 })
                 .collect();
             let what = format!("board {}x{}", grid.rows, grid.cols);
-            search.run(budget, &what, |s| {
+            Some(search.run(budget, &what, |s| {
                 children
                     .iter()
                     .map(|p| (s.misere_outcome(p), None))
-                    .collect()
-            })?
+                    .collect::<Vec<(Outcome, Option<u64>)>>()
+            })?)
         } else {
-            picks
+            None
+        };
+        let values = self.values(grid);
+        let total = pieces.iter().fold(0, |a, q| a ^ values.get(q));
+        let results = match misere {
+            Some(results) => results,
+            None => picks
                 .iter()
                 .map(|&(i, r, c)| {
                     let q = &pieces[i];
@@ -767,7 +783,7 @@ impl WallsRules {
                         (total ^ values.get(q) ^ values.split_value(q, r as u8, c as u8)) as u64;
                     (Outcome::from_grundy(g), Some(g))
                 })
-                .collect()
+                .collect(),
         };
         Ok(picks
             .iter()
@@ -869,9 +885,44 @@ impl grundy_core::catalogue::Rules for WallsRules {
             r.details = if grid.cells.contains(&b'#') {
                 serde_json::json!({ "pieces": list })
             } else {
-                let free = grid.cells.iter().map(|&c| c == b'.').collect();
-                let board = Board::new(grid.rows, grid.cols, free)?;
-                serde_json::to_value(analyze(&board)).unwrap_or_default()
+                // The old analysis of a fresh board, from the values already at hand.
+                let full = grid.board().full();
+                let winning_moves = moves
+                    .iter()
+                    .zip(grid.cells.iter().enumerate().filter(|(_, &c)| c == b'.'))
+                    .filter(|(m, _)| m.wins())
+                    .map(|(m, (i, _))| {
+                        let (row, col) = (i / grid.cols, i % grid.cols);
+                        WallMove {
+                            cell: (row, col),
+                            to: full
+                                .split(row as u8, col as u8)
+                                .map(|q| Piece {
+                                    row: q.r0 as usize,
+                                    col: q.c0 as usize,
+                                    rows: (q.r1 - q.r0) as usize,
+                                    cols: (q.c1 - q.c0) as usize,
+                                    grundy: values.get(&q),
+                                })
+                                .collect(),
+                            text: m.text.clone(),
+                        }
+                    })
+                    .collect();
+                let outcome = Outcome::from_grundy(g);
+                let old = WallsAnalysis {
+                    rows: grid.rows,
+                    cols: grid.cols,
+                    grundy: g as u32,
+                    outcome,
+                    winner: if outcome == Outcome::N {
+                        "First"
+                    } else {
+                        "Second"
+                    },
+                    winning_moves,
+                };
+                serde_json::to_value(old).unwrap_or_default()
             };
             r
         };

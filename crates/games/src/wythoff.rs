@@ -574,8 +574,23 @@ impl WythoffRules {
     }
 
     fn texts(x: &UBig, y: &UBig, to: &(UBig, UBig)) -> (String, String) {
+        use crate::catalogue::shown;
         let m = Move::new(x, y, to.clone());
         let (t1, t2) = (&m.take_first, &m.take_second);
+        let what = if t2.is_zero() {
+            format!("take {} from the first heap", shown(t1))
+        } else if t1.is_zero() {
+            format!("take {} from the second heap", shown(t2))
+        } else {
+            format!("take {} from both heaps", shown(t1))
+        };
+        let text = format!(
+            "{what}: ({}, {}) -> ({}, {})",
+            shown(x),
+            shown(y),
+            shown(&to.0),
+            shown(&to.1)
+        );
         let short = if t2.is_zero() {
             format!("first -{t1} -> ({}, {})", to.0, to.1)
         } else if t1.is_zero() {
@@ -583,7 +598,7 @@ impl WythoffRules {
         } else {
             format!("both -{t1} -> ({}, {})", to.0, to.1)
         };
-        (m.text, short)
+        (text, short)
     }
 
     /// The value of (x, y) from the table, when both heaps are below [`GRUNDY_UP_TO`].

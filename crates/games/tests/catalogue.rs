@@ -227,6 +227,18 @@ fn fib_answers_huge_piles_and_refuses_what_it_cannot_list() {
     assert_eq!(r.details, serde_json::to_value(&old).unwrap());
     let r = rules.analyze(&rules.parse("1e30").unwrap(), Play::Normal, &budget());
     assert!(r.is_ok());
+    // A pile of 339 digits: the words abbreviate it, the position keeps every digit.
+    let r = rules
+        .analyze(&rules.parse("7^400").unwrap(), Play::Normal, &budget())
+        .unwrap();
+    let m = &r.winning_moves[0];
+    assert!(
+        m.text.contains("digits") && m.text.len() < 200,
+        "{}",
+        m.text
+    );
+    assert_eq!(m.to.data["pile"].as_str().unwrap().len(), 339);
+    assert!(r.explanation.iter().all(|l| l.len() < 600));
     // A few moves of a huge pile are listed; the opening's are too many.
     let few = rules.parse("1e30 5").unwrap();
     let moves = rules.moves(&few, Play::Normal, &budget()).unwrap();
@@ -431,6 +443,10 @@ fn walls_agree_with_the_analysis_and_a_search() {
     let r = agree(rules.as_mut(), "....|.X..|....", Play::Normal);
     assert_eq!(r.grundy.and_then(|v| v.finite()), Some(g));
     assert_eq!(rules.parse("4 1\n.\nx\n.\n.").unwrap().text, ".|X|.|.");
+    // Misère play is searched on small boards only.
+    let big = rules.parse(&"........|".repeat(8)).unwrap();
+    let e = rules.analyze(&big, Play::Misere, &budget()).unwrap_err();
+    assert!(e.is_limit(), "{e}");
 }
 
 #[test]

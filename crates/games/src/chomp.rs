@@ -403,6 +403,32 @@ impl Staircase {
     }
 }
 
+/// The number of staircases inside `s` (every position a game from `s` can reach, the lone
+/// poison included), capped at `cap + 1`: lattice paths under its outline, counted row by row.
+pub fn positions_within(s: &Staircase, cap: u64) -> u64 {
+    let rows = s.rows();
+    let Some(&first) = rows.first() else {
+        return 0;
+    };
+    // ways[l]: sequences of the rows so far whose last length is l (row 0 at least 1).
+    let mut ways = vec![0u64; first + 1];
+    ways[1..].iter_mut().for_each(|w| *w = 1);
+    for &len in &rows[1..] {
+        let mut next = vec![0u64; first + 1];
+        let mut suffix = 0u64;
+        for l in (0..=first).rev() {
+            suffix = suffix.saturating_add(ways[l]).min(cap.saturating_add(1));
+            if l <= len {
+                next[l] = suffix;
+            }
+        }
+        ways = next;
+    }
+    ways.iter()
+        .fold(0u64, |a, &w| a.saturating_add(w))
+        .min(cap.saturating_add(1))
+}
+
 impl ChompRules {
     fn read(text: &str) -> grundy_core::catalogue::Result<Staircase> {
         if let Some(dims) = crate::catalogue::dimensions(text) {
@@ -454,6 +480,16 @@ impl ChompRules {
         usize,
     )> {
         let misere = play.is_misere();
+        let cap = budget.max_entries(std::mem::size_of::<Staircase>() + 48);
+        let reachable = positions_within(s, cap);
+        if reachable > cap {
+            return Err(grundy_core::catalogue::Error::limit(format!(
+                "Chomp from these rows reaches more than {cap} positions (the budget: {} \
+                 positions, {} MiB)",
+                budget.max_positions,
+                budget.max_bytes >> 20
+            )));
+        }
         let search = self
             .search
             .get_or_insert_with(|| crate::catalogue::Search::new(Chomp));

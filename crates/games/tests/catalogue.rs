@@ -526,6 +526,24 @@ fn chomp_agrees_with_its_analysis_and_brute_force() {
         .analyze(&rules.parse("9x9").unwrap(), Play::Normal, &tiny)
         .unwrap_err();
     assert!(e.is_limit(), "{e}");
+    // The count of reachable staircases is exact: C(R + C, R) for a bar (the empty one, which
+    // no game reaches, left out), and what the solver memoises from a staircase.
+    let bar = chomp::Staircase::rectangle(4, 7).unwrap();
+    assert_eq!(chomp::positions_within(&bar, u64::MAX), 330 - 1);
+    for rows in [vec![5usize, 5, 3], vec![4, 1, 1, 1], vec![3, 2, 1], vec![1]] {
+        let s = chomp::Staircase::from_rows(&rows).unwrap();
+        let mut solver = Solver::new(chomp::Chomp);
+        solver.grundy(&s);
+        assert_eq!(
+            chomp::positions_within(&s, u64::MAX),
+            solver.memo_len() as u64,
+            "{rows:?}"
+        );
+    }
+    assert_eq!(
+        chomp::positions_within(&chomp::Staircase::rectangle(16, 255).unwrap(), 1000),
+        1001
+    );
 }
 
 #[test]

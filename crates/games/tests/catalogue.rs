@@ -395,6 +395,16 @@ proptest! {
     }
 
     #[test]
+    fn chomp_position_counts_match_the_solver(mut rows in proptest::collection::vec(1usize..7, 1..6)) {
+        rows.sort_unstable_by(|a, b| b.cmp(a));
+        let s = chomp::Staircase::from_rows(&rows).unwrap();
+        let mut solver = Solver::new(chomp::Chomp);
+        solver.grundy(&s);
+        prop_assert_eq!(chomp::positions_within(&s, u64::MAX), solver.memo_len() as u64);
+        prop_assert_eq!(chomp::positions_within(&s, 3), (solver.memo_len() as u64).min(4));
+    }
+
+    #[test]
     fn card_margins_match_brute_force(cards in proptest::collection::vec(-20i64..40, 0..11)) {
         let (all, without_left, without_right) = cards::margins(&cards);
         let total: i64 = cards.iter().sum();

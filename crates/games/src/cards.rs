@@ -23,6 +23,7 @@
 //! ```
 
 use crate::error::{GameError, Result};
+use grundy_core::Outcome;
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -320,6 +321,247 @@ impl CardsAnalysis {
         }
         s
     }
+}
+
+/// The best margins of the player to move on `cards`, on `cards` without its left card and
+/// without its right card: (D(all), D(1..), D(..n−1)), in O(N²) time and O(N) memory (0 for
+/// an empty row).
+pub fn margins(cards: &[i64]) -> (i64, i64, i64) {
+    let n = cards.len();
+    if n == 0 {
+        return (0, 0, 0);
+    }
+    let mut diff: Vec<i64> = cards.to_vec();
+    let (mut without_left, mut without_right) = (0, 0);
+    for len in 2..=n {
+        if len == n {
+            (without_left, without_right) = (diff[1], diff[0]);
+        }
+        for i in 0..=n - len {
+            let j = i + len - 1;
+            diff[i] = (cards[i] - diff[i + 1]).max(cards[j] - diff[i]);
+        }
+    }
+    (diff[0], without_left, without_right)
+}
+
+/// The card game in the catalogue: `cards` (alias `card-game`), a scoring game. A position is
+/// the row of card values, left to right, separated by spaces or commas (`4 7 2 9`; integers
+/// within ±10^12, at most 20 000 cards; an empty text is the empty row). Kind `cards`:
+/// `{"cards": [4, 7, 2, 9]}`.
+///
+/// Its reports are scoring reports: `outcome` is N when the player to move can score at least
+/// half of the row's total, `grundy` is null, `details` holds both totals and an optimal line.
+/// A move's `outcome` is P when the move keeps at least half of the row (the card taken
+/// counted) for the player who makes it: such moves are the report's winning moves.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CardsEntry;
+
+impl grundy_core::catalogue::Entry for CardsEntry {
+    fn info(&self) -> grundy_core::catalogue::Info {
+        grundy_core::catalogue::Info {
+            name: "cards".into(),
+            aliases: vec!["card-game".into()],
+            summary: "The card game: take the leftmost or rightmost card of a row; the higher \
+                      total wins (a scoring game)"
+                .into(),
+            example: "4 7 2 9".into(),
+            example_game: None,
+            position: format!(
+                "the card values left to right, separated by spaces or commas (integers within \
+                 ±{MAX_ABS_VALUE}, at most {MAX_CARDS} cards)"
+            ),
+            kind: "cards".into(),
+            family: false,
+            misere: false,
+            loopy: false,
+            scoring: true,
+        }
+    }
+
+    fn matches(&self, name: &str) -> bool {
+        matches!(name, "cards" | "card-game")
+    }
+
+    fn open(
+        &self,
+        _name: &str,
+    ) -> grundy_core::catalogue::Result<Box<dyn grundy_core::catalogue::Rules>> {
+        Ok(Box::new(CardsRules))
+    }
+}
+
+/// The rules of the card game for the catalogue: the O(N²) margin DP.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CardsRules;
+
+impl CardsRules {
+    fn read(text: &str) -> grundy_core::catalogue::Result<Vec<i64>> {
+        let cards = text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|t| !t.is_empty())
+            .map(|t| {
+                let digits: String = t.chars().filter(|&c| c != '_').collect();
+                digits.parse::<i64>().map_err(|_| {
+                    grundy_core::catalogue::Error::input(format!(
+                        "card value {} is not an integer",
+                        grundy_core::text::quote(t)
+                    ))
+                })
+            })
+            .collect::<grundy_core::catalogue::Result<Vec<i64>>>()?;
+        if cards.len() > MAX_CARDS {
+            return Err(GameError::TooLarge(format!(
+                "{} cards (at most {MAX_CARDS})",
+                cards.len()
+            ))
+            .into());
+        }
+        if let Some(v) = cards
+            .iter()
+            .find(|v| v.unsigned_abs() > MAX_ABS_VALUE as u64)
+        {
+            return Err(GameError::Invalid(format!(
+                "card value {v} out of range ±{MAX_ABS_VALUE}"
+            ))
+            .into());
+        }
+        Ok(cards)
+    }
+
+    fn position(cards: &[i64]) -> grundy_core::catalogue::Position {
+        let text = cards
+            .iter()
+            .map(i64::to_string)
+            .collect::<Vec<_>>()
+            .join(" ");
+        grundy_core::catalogue::Position::text("cards", text).with("cards", cards)
+    }
+
+    fn list(cards: &[i64]) -> Vec<grundy_core::catalogue::Move> {
+        let n = cards.len();
+        if n == 0 {
+            return Vec::new();
+        }
+        let (_, without_left, without_right) = margins(cards);
+        let keeps = |card: i64, rest_margin: i64| {
+            if card - rest_margin >= 0 {
+                Outcome::P
+            } else {
+                Outcome::N
+            }
+        };
+        if n == 1 {
+            let text = format!("take the left card ({})", cards[0]);
+            let short = format!("take {}", cards[0]);
+            return vec![crate::catalogue::make_move(
+                text,
+                &short,
+                Self::position(&[]),
+                keeps(cards[0], 0),
+                None,
+            )];
+        }
+        let left = crate::catalogue::make_move(
+            format!("take the left card ({})", cards[0]),
+            &format!("left ({})", cards[0]),
+            Self::position(&cards[1..]),
+            keeps(cards[0], without_left),
+            None,
+        );
+        let right = crate::catalogue::make_move(
+            format!("take the right card ({})", cards[n - 1]),
+            &format!("right ({})", cards[n - 1]),
+            Self::position(&cards[..n - 1]),
+            keeps(cards[n - 1], without_right),
+            None,
+        );
+        vec![left, right]
+    }
+}
+
+impl grundy_core::catalogue::Rules for CardsRules {
+    fn name(&self) -> String {
+        "cards".into()
+    }
+
+    fn parse(
+        &self,
+        text: &str,
+    ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Position> {
+        Ok(Self::position(&Self::read(text)?))
+    }
+
+    fn moves(
+        &mut self,
+        pos: &grundy_core::catalogue::Position,
+        play: grundy_core::catalogue::Play,
+        _budget: &grundy_core::catalogue::Budget,
+    ) -> grundy_core::catalogue::Result<Vec<grundy_core::catalogue::Move>> {
+        refuse_misere(play)?;
+        Ok(Self::list(&Self::read(&pos.text)?))
+    }
+
+    fn analyze(
+        &mut self,
+        pos: &grundy_core::catalogue::Position,
+        play: grundy_core::catalogue::Play,
+        budget: &grundy_core::catalogue::Budget,
+    ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Report> {
+        refuse_misere(play)?;
+        let cards = Self::read(&pos.text)?;
+        let n = cards.len() as u64;
+        let bytes = n * (n + 1) / 16;
+        if bytes > budget.max_bytes {
+            return Err(grundy_core::catalogue::Error::limit(format!(
+                "{n} cards need {} MiB for the optimal line (the budget: {} MiB)",
+                bytes >> 20,
+                budget.max_bytes >> 20
+            )));
+        }
+        let a = solve(&cards)?;
+        let moves = Self::list(&cards);
+        let outcome = if a.first_total >= a.second_total {
+            Outcome::N
+        } else {
+            Outcome::P
+        };
+        let mut r = grundy_core::catalogue::Report::new(
+            "cards",
+            Self::position(&cards),
+            play,
+            outcome,
+            None,
+        );
+        r.scoring = true;
+        r.moves = Some(moves.len() as u64);
+        let total = a.first_total + a.second_total;
+        r.explanation = vec![format!(
+            "With best play the player to move scores {} of the {total} points, the other \
+             player {}.",
+            a.first_total, a.second_total
+        )];
+        if let Some(best) = a.optimal_moves.first() {
+            r.explanation.push(format!(
+                "Best move: {}: a card is worth its value minus the margin the opponent then \
+                 secures on the rest of the row.",
+                best.text
+            ));
+        }
+        r.winning_moves = moves.into_iter().filter(|m| m.wins()).collect();
+        r.details = serde_json::to_value(&a).unwrap_or_default();
+        Ok(r)
+    }
+}
+
+/// The card game is a scoring game: misère play has no meaning for it.
+fn refuse_misere(play: grundy_core::catalogue::Play) -> grundy_core::catalogue::Result<()> {
+    if play.is_misere() {
+        return Err(grundy_core::catalogue::Error::input(
+            "the card game is a scoring game: misère play is not supported",
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

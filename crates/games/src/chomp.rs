@@ -327,6 +327,323 @@ impl ChompAnalysis {
     }
 }
 
+/// Chomp in the catalogue: `chomp`. A position is `RxC` (a full bar) or the row lengths, top
+/// (poison) row first and never increasing (`5 5 3`); at most 16 rows of at most 255. Kind
+/// `rows`: `{"rows": [5, 5, 3]}`; a full bar prints as `RxC`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ChompEntry;
+
+impl grundy_core::catalogue::Entry for ChompEntry {
+    fn info(&self) -> grundy_core::catalogue::Info {
+        grundy_core::catalogue::Info {
+            name: "chomp".into(),
+            aliases: Vec::new(),
+            summary: "Chomp: bite a square and everything below and right of it; the poisoned \
+                      corner loses"
+                .into(),
+            example: "4x5".into(),
+            example_game: None,
+            position: format!(
+                "a bar 'RxC', or the row lengths top row first, never increasing ('5 5 3'); at \
+                 most {MAX_ROWS} rows of {MAX_COLS}"
+            ),
+            kind: "rows".into(),
+            family: false,
+            misere: true,
+            loopy: false,
+            scoring: false,
+        }
+    }
+
+    fn matches(&self, name: &str) -> bool {
+        name == "chomp"
+    }
+
+    fn open(
+        &self,
+        _name: &str,
+    ) -> grundy_core::catalogue::Result<Box<dyn grundy_core::catalogue::Rules>> {
+        Ok(Box::new(ChompRules::default()))
+    }
+}
+
+/// The rules of Chomp for the catalogue: the generic solver over staircases (normal and
+/// misère play), held to the caller's budget, its memo kept between calls.
+#[derive(Default)]
+pub struct ChompRules {
+    search: Option<crate::catalogue::Search<Chomp>>,
+}
+
+impl Staircase {
+    /// The staircase with these row lengths, top row first (trailing empty rows dropped).
+    pub fn from_rows(rows: &[usize]) -> Result<Staircase> {
+        let rows: Vec<usize> = {
+            let end = rows.iter().rposition(|&l| l > 0).map_or(0, |i| i + 1);
+            rows[..end].to_vec()
+        };
+        if rows.is_empty() {
+            return Err(GameError::Invalid(
+                "no square left: the poison (row 0, column 0) is always there".into(),
+            ));
+        }
+        check_size(rows.len(), rows[0])?;
+        if let Some(i) = rows.windows(2).position(|w| w[1] > w[0]) {
+            return Err(GameError::Invalid(format!(
+                "row {} is longer than the row above it ({} > {}): rows never grow downwards",
+                i + 2,
+                rows[i + 1],
+                rows[i]
+            )));
+        }
+        Ok(Staircase(
+            rows.iter()
+                .enumerate()
+                .fold(0u128, |acc, (r, &l)| acc | (l as u128) << (8 * r)),
+        ))
+    }
+}
+
+/// The number of staircases inside `s` (every position a game from `s` can reach, the lone
+/// poison included), capped at `cap + 1`: lattice paths under its outline, counted row by row.
+pub fn positions_within(s: &Staircase, cap: u64) -> u64 {
+    let rows = s.rows();
+    let Some(&first) = rows.first() else {
+        return 0;
+    };
+    // ways[l]: sequences of the rows so far whose last length is l (row 0 at least 1).
+    let mut ways = vec![0u64; first + 1];
+    ways[1..].iter_mut().for_each(|w| *w = 1);
+    for &len in &rows[1..] {
+        let mut next = vec![0u64; first + 1];
+        let mut suffix = 0u64;
+        for l in (0..=first).rev() {
+            suffix = suffix.saturating_add(ways[l]).min(cap.saturating_add(1));
+            if l <= len {
+                next[l] = suffix;
+            }
+        }
+        ways = next;
+    }
+    ways.iter()
+        .fold(0u64, |a, &w| a.saturating_add(w))
+        .min(cap.saturating_add(1))
+}
+
+impl ChompRules {
+    fn read(text: &str) -> grundy_core::catalogue::Result<Staircase> {
+        if let Some(dims) = crate::catalogue::dimensions(text) {
+            let (r, c) = dims?;
+            return Ok(Staircase::rectangle(r, c)?);
+        }
+        let parts: Vec<&str> = text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|p| !p.is_empty())
+            .collect();
+        if parts.len() > MAX_ROWS {
+            return Err(grundy_core::catalogue::Error::limit(format!(
+                "{} rows (at most {MAX_ROWS})",
+                parts.len()
+            )));
+        }
+        let rows = parts
+            .iter()
+            .map(|p| crate::number::parse_bounded(p, "row length", 0, MAX_COLS as u64))
+            .map(|r| r.map(|v| v as usize))
+            .collect::<Result<Vec<usize>>>()?;
+        Ok(Staircase::from_rows(&rows)?)
+    }
+
+    fn position(s: &Staircase) -> grundy_core::catalogue::Position {
+        let rows = s.rows();
+        let text = if rows.iter().all(|&l| l == rows[0]) {
+            format!("{}x{}", rows.len(), rows[0])
+        } else {
+            rows.iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        grundy_core::catalogue::Position::text("rows", text).with("rows", rows)
+    }
+
+    /// Every bite, the position it leaves and that position's outcome and value; with the
+    /// root's outcome (1 for N under misère play) or value.
+    #[allow(clippy::type_complexity)]
+    fn list(
+        &mut self,
+        s: &Staircase,
+        play: grundy_core::catalogue::Play,
+        budget: &grundy_core::catalogue::Budget,
+    ) -> grundy_core::catalogue::Result<(
+        Vec<(usize, usize, Staircase, Outcome, Option<u64>)>,
+        u64,
+        usize,
+    )> {
+        let misere = play.is_misere();
+        let cap = budget.max_entries(std::mem::size_of::<Staircase>() + 48);
+        let reachable = positions_within(s, cap);
+        if reachable > cap {
+            return Err(grundy_core::catalogue::Error::limit(format!(
+                "Chomp from these rows reaches more than {cap} positions (the budget: {} \
+                 positions, {} MiB)",
+                budget.max_positions,
+                budget.max_bytes >> 20
+            )));
+        }
+        let search = self
+            .search
+            .get_or_insert_with(|| crate::catalogue::Search::new(Chomp));
+        let bites: Vec<(usize, usize, Staircase)> = s
+            .bites()
+            .into_iter()
+            .map(|(r, c)| (r, c, s.bite(r, c).expect("listed bites are legal")))
+            .collect();
+        let rows = s.rows();
+        let what = format!(
+            "rows {}",
+            rows.iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+        let (root, values) = search.run(budget, &what, |solver| {
+            let root = if misere {
+                u64::from(solver.misere_outcome(s) == Outcome::N)
+            } else {
+                solver.grundy(s)
+            };
+            let values: Vec<(Outcome, Option<u64>)> = bites
+                .iter()
+                .map(|(_, _, next)| {
+                    if misere {
+                        (solver.misere_outcome(next), None)
+                    } else {
+                        let g = solver.grundy(next);
+                        (Outcome::from_grundy(g), Some(g))
+                    }
+                })
+                .collect();
+            (root, values)
+        })?;
+        let out = bites
+            .into_iter()
+            .zip(values)
+            .map(|((r, c, next), (o, g))| (r, c, next, o, g))
+            .collect();
+        Ok((out, root, search.memo_len()))
+    }
+
+    fn to_move(
+        r: usize,
+        c: usize,
+        next: &Staircase,
+        o: Outcome,
+        g: Option<u64>,
+    ) -> grundy_core::catalogue::Move {
+        let lens: Vec<String> = next.rows().iter().map(usize::to_string).collect();
+        let text = format!(
+            "bite at row {r}, column {c}, leaving rows of lengths {}",
+            lens.join(", ")
+        );
+        let short = format!("bite ({r}, {c})");
+        crate::catalogue::make_move(text, &short, Self::position(next), o, g)
+    }
+}
+
+impl grundy_core::catalogue::Rules for ChompRules {
+    fn name(&self) -> String {
+        "chomp".into()
+    }
+
+    fn parse(
+        &self,
+        text: &str,
+    ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Position> {
+        Ok(Self::position(&Self::read(text)?))
+    }
+
+    fn moves(
+        &mut self,
+        pos: &grundy_core::catalogue::Position,
+        play: grundy_core::catalogue::Play,
+        budget: &grundy_core::catalogue::Budget,
+    ) -> grundy_core::catalogue::Result<Vec<grundy_core::catalogue::Move>> {
+        let s = Self::read(&pos.text)?;
+        let (list, _, _) = self.list(&s, play, budget)?;
+        Ok(list
+            .iter()
+            .map(|(r, c, next, o, g)| Self::to_move(*r, *c, next, *o, *g))
+            .collect())
+    }
+
+    fn analyze(
+        &mut self,
+        pos: &grundy_core::catalogue::Position,
+        play: grundy_core::catalogue::Play,
+        budget: &grundy_core::catalogue::Budget,
+    ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Report> {
+        use grundy_core::catalogue::{Grundy, Report};
+        let s = Self::read(&pos.text)?;
+        let (list, root, positions) = self.list(&s, play, budget)?;
+        let moves: Vec<grundy_core::catalogue::Move> = list
+            .iter()
+            .map(|(r, c, next, o, g)| Self::to_move(*r, *c, next, *o, *g))
+            .collect();
+        let rows = s.rows();
+        let mut r = if play.is_misere() {
+            let outcome = if root == 1 { Outcome::N } else { Outcome::P };
+            let mut r = Report::new("chomp", Self::position(&s), play, outcome, None);
+            r.explanation = vec![
+                "Misère Chomp: whoever takes the last square besides the poison loses.".to_string(),
+            ];
+            r.explanation
+                .extend(grundy_core::catalogue::explain_misere(outcome, &moves));
+            r
+        } else {
+            let g = root;
+            let mut r = Report::new(
+                "chomp",
+                Self::position(&s),
+                play,
+                Outcome::from_grundy(g),
+                Some(Grundy::Finite(g)),
+            );
+            r.explanation = grundy_core::catalogue::explain_by_options(g, &moves);
+            if rows.len() * rows[0] > 1 && rows.iter().all(|&l| l == rows[0]) {
+                r.explanation.push(
+                    "Every bar larger than 1x1 is a first-player win (strategy stealing: if \
+                     biting the far corner lost, the reply that wins would have been available \
+                     at once); the search finds the move."
+                        .to_string(),
+                );
+            }
+            let winning = list
+                .iter()
+                .zip(&moves)
+                .filter(|(_, m)| m.wins())
+                .map(|((br, bc, next, _, _), m)| Bite {
+                    cell: (*br, *bc),
+                    to: next.rows(),
+                    text: m.text.clone(),
+                })
+                .collect();
+            let old = ChompAnalysis {
+                rows: rows.len(),
+                cols: rows[0],
+                outcome: Outcome::from_grundy(g),
+                grundy: g,
+                winning_moves: winning,
+                positions: positions as u64,
+            };
+            r.details = serde_json::to_value(old).unwrap_or_default();
+            r
+        };
+        r.moves = Some(moves.len() as u64);
+        r.winning_moves = moves.into_iter().filter(|m| m.wins()).collect();
+        Ok(r)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

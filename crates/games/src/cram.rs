@@ -631,6 +631,240 @@ impl CramAnalysis {
     }
 }
 
+/// Cram in the catalogue: `cram`. A position is a board: `RxC` (empty, at most 64 cells) or
+/// its rows of `.` (empty) and `#` (covered or blocked), separated by newlines or `|`. Kind
+/// `board`: `{"rows": ["..#", "..."]}`; an empty rectangle prints as `RxC`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CramEntry;
+
+impl grundy_core::catalogue::Entry for CramEntry {
+    fn info(&self) -> grundy_core::catalogue::Info {
+        grundy_core::catalogue::Info {
+            name: "cram".into(),
+            aliases: Vec::new(),
+            summary: "Cram: place a domino on two adjacent empty cells, either direction".into(),
+            example: "3x4".into(),
+            example_game: None,
+            position: format!(
+                "a board 'RxC' or its rows, separated by newlines or '|': '.' empty, '#' \
+                 covered; at most {MAX_CELLS} cells"
+            ),
+            kind: "board".into(),
+            family: false,
+            misere: true,
+            loopy: false,
+            scoring: false,
+        }
+    }
+
+    fn matches(&self, name: &str) -> bool {
+        name == "cram"
+    }
+
+    fn open(
+        &self,
+        _name: &str,
+    ) -> grundy_core::catalogue::Result<Box<dyn grundy_core::catalogue::Rules>> {
+        Ok(Box::new(CramRules::default()))
+    }
+}
+
+/// The rules of Cram for the catalogue: the reduced search ([`Cram`], pieces and mirror
+/// shortcut) for normal play, plain canonical positions for misère play, each held to the
+/// caller's budget and kept between calls.
+#[derive(Default)]
+pub struct CramRules {
+    normal: Option<crate::catalogue::Search<Cram>>,
+    misere: Option<crate::catalogue::Search<Cram>>,
+}
+
+impl CramRules {
+    fn read(text: &str) -> grundy_core::catalogue::Result<Shape> {
+        if let Some(dims) = crate::catalogue::dimensions(text) {
+            let (r, c) = dims?;
+            return Ok(Shape::rectangle(r, c)?);
+        }
+        let rows = crate::catalogue::grid_rows(text, "board")?;
+        Ok(Shape::parse(&rows.join("\n"))?)
+    }
+
+    fn position(s: &Shape) -> grundy_core::catalogue::Position {
+        let text = s.to_text();
+        let rows: Vec<&str> = text.split('|').collect();
+        let full = s.cells() as usize == s.height() * s.width();
+        let shown = if full {
+            format!("{}x{}", s.height(), s.width())
+        } else {
+            text.clone()
+        };
+        grundy_core::catalogue::Position::text("board", shown).with("rows", rows)
+    }
+
+    /// Every placement with the board it leaves and that board's outcome and value.
+    #[allow(clippy::type_complexity)]
+    fn list(
+        &mut self,
+        board: &Shape,
+        play: grundy_core::catalogue::Play,
+        budget: &grundy_core::catalogue::Budget,
+    ) -> grundy_core::catalogue::Result<(Vec<grundy_core::catalogue::Move>, u64, usize)> {
+        let misere = play.is_misere();
+        let slot = if misere {
+            &mut self.misere
+        } else {
+            &mut self.normal
+        };
+        let search =
+            slot.get_or_insert_with(|| crate::catalogue::Search::new(Cram { mirror: !misere }));
+        let game = *search.game();
+        let placements = board.placements();
+        let what = format!("board {}x{}", board.height(), board.width());
+        let (root, values) = search.run(budget, &what, |s| {
+            let start = game.reduce(board);
+            let root = if misere {
+                u64::from(s.misere_outcome(&start) == Outcome::N)
+            } else {
+                s.grundy(&start)
+            };
+            let values: Vec<(Outcome, Option<u64>)> = placements
+                .iter()
+                .map(|&(a, b)| {
+                    let after = game.reduce(&board.place(a, b));
+                    if misere {
+                        (s.misere_outcome(&after), None)
+                    } else {
+                        let g = s.grundy(&after);
+                        (Outcome::from_grundy(g), Some(g))
+                    }
+                })
+                .collect();
+            (root, values)
+        })?;
+        let w = board.width();
+        let moves = placements
+            .iter()
+            .zip(values)
+            .map(|(&(a, b), (outcome, g))| {
+                let (c1, c2) = ((a / w, a % w), (b / w, b % w));
+                let direction = if c1.0 == c2.0 {
+                    "horizontal"
+                } else {
+                    "vertical"
+                };
+                let cells = format!("({}, {})-({}, {})", c1.0, c1.1, c2.0, c2.1);
+                let text = format!("place a {direction} domino on {cells}");
+                let short = format!("{direction} {cells}");
+                let to = Self::position(&board.place(a, b));
+                crate::catalogue::make_move(text, &short, to, outcome, g)
+            })
+            .collect();
+        Ok((moves, root, search.memo_len()))
+    }
+}
+
+impl grundy_core::catalogue::Rules for CramRules {
+    fn name(&self) -> String {
+        "cram".into()
+    }
+
+    fn parse(
+        &self,
+        text: &str,
+    ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Position> {
+        Ok(Self::position(&Self::read(text)?))
+    }
+
+    fn moves(
+        &mut self,
+        pos: &grundy_core::catalogue::Position,
+        play: grundy_core::catalogue::Play,
+        budget: &grundy_core::catalogue::Budget,
+    ) -> grundy_core::catalogue::Result<Vec<grundy_core::catalogue::Move>> {
+        let board = Self::read(&pos.text)?;
+        Ok(self.list(&board, play, budget)?.0)
+    }
+
+    fn analyze(
+        &mut self,
+        pos: &grundy_core::catalogue::Position,
+        play: grundy_core::catalogue::Play,
+        budget: &grundy_core::catalogue::Budget,
+    ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Report> {
+        use grundy_core::catalogue::{Grundy, Report};
+        let board = Self::read(&pos.text)?;
+        let (moves, root, positions) = self.list(&board, play, budget)?;
+        let position = Self::position(&board);
+        let mut r = if play.is_misere() {
+            let outcome = if root == 1 { Outcome::N } else { Outcome::P };
+            let mut r = Report::new("cram", position, play, outcome, None);
+            r.explanation = grundy_core::catalogue::explain_misere(outcome, &moves);
+            r
+        } else {
+            let g = root;
+            let mut r = Report::new(
+                "cram",
+                position,
+                play,
+                Outcome::from_grundy(g),
+                Some(Grundy::Finite(g)),
+            );
+            let canonical = board.canonical();
+            let mirror = canonical != Shape::EMPTY && canonical.is_mirror_zero();
+            if mirror {
+                r.explanation.push(
+                    "The board is symmetric under a half-turn and no domino covers a cell and \
+                     its image: the second player answers each domino with its rotated image \
+                     and wins (value 0)."
+                        .to_string(),
+                );
+            } else {
+                r.explanation = grundy_core::catalogue::explain_by_options(g, &moves);
+                if !board.is_connected() {
+                    r.explanation.push(
+                        "The empty cells fall apart into regions, separate games whose values \
+                         XOR."
+                            .to_string(),
+                    );
+                }
+            }
+            let w = board.width();
+            let winning = moves
+                .iter()
+                .zip(board.placements())
+                .filter(|(m, _)| m.wins())
+                .map(|(m, (a, b))| {
+                    let cells = [(a / w, a % w), (b / w, b % w)];
+                    CramMove {
+                        cells,
+                        direction: if cells[0].0 == cells[1].0 {
+                            "horizontal"
+                        } else {
+                            "vertical"
+                        },
+                        to: board.place(a, b).to_text(),
+                        text: m.text.clone(),
+                    }
+                })
+                .collect();
+            let old = CramAnalysis {
+                rows: board.height(),
+                cols: board.width(),
+                cells: board.cells(),
+                grundy: g,
+                outcome: Outcome::from_grundy(g),
+                mirror_strategy: mirror,
+                winning_moves: winning,
+                positions: positions as u64,
+            };
+            r.details = serde_json::to_value(old).unwrap_or_default();
+            r
+        };
+        r.moves = Some(moves.len() as u64);
+        r.winning_moves = moves.into_iter().filter(|m| m.wins()).collect();
+        Ok(r)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

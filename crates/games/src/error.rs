@@ -44,3 +44,17 @@ impl GameError {
 
 /// Shorthand for results of this crate.
 pub type Result<T> = std::result::Result<T, GameError>;
+
+/// A game's error in the catalogue's vocabulary: a search past its position limit or a request
+/// too large for the engine is a limit (the caller may raise the budget or shrink the input),
+/// anything else is bad input.
+impl From<GameError> for grundy_core::catalogue::Error {
+    fn from(e: GameError) -> Self {
+        match e {
+            GameError::PositionLimit { .. } | GameError::TooLarge(_) => {
+                grundy_core::catalogue::Error::limit(e.to_string())
+            }
+            _ => grundy_core::catalogue::Error::input(e.to_string()),
+        }
+    }
+}

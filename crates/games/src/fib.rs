@@ -642,6 +642,465 @@ impl FibAnalysis {
     }
 }
 
+/// The k-multiplier game for the generic solver: positions (pile, limit) with machine
+/// integers; the test oracle of the fast answers and the misère search of [`FibRules`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FibGame {
+    /// The multiplier.
+    pub k: u64,
+}
+
+impl grundy_core::Game for FibGame {
+    type Position = (u64, u64);
+
+    fn options(&self, &(pile, limit): &(u64, u64), out: &mut Vec<(u64, u64)>) {
+        for t in 1..=limit.min(pile) {
+            let rest = pile - t;
+            out.push((rest, t.saturating_mul(self.k).min(rest)));
+        }
+    }
+}
+
+/// The most counters a pile may hold for misère play (answered by search over every
+/// (pile, limit) below it).
+pub const MISERE_PILE: u64 = 1000;
+
+/// Piles beyond [`LIST_ALL_UP_TO`] get their moves listed (each valued from the greedy
+/// representation of what it leaves) only when there are at most this many.
+const BIG_PILE_MOVES: u64 = 100;
+
+/// Fibonacci Nim in the catalogue: `fib` (aliases `fibonacci-nim`, `fibonacci`).
+///
+/// Positions: a pile (`20`: the opening, where the first move may take up to 19), or
+/// `pile limit` (`20 6`: the mover may take 1..=6). Counts accept `1_000`, `2^100`, `1e30`.
+/// Kind `pile`: `{"pile": "20", "limit": "19"}` (decimal strings: piles may have thousands
+/// of digits).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FibEntry;
+
+/// The k-multiplier family in the catalogue: `fib:K` (1 ≤ K ≤ 1000), each move taking at most
+/// K times the previous one; the same positions as [`FibEntry`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FibFamilyEntry;
+
+const FIB_POSITION: &str = "a pile (the opening: the first move takes up to pile - 1) or \
+    'pile limit' (the mover may take 1..=limit); counts may be written 1_000, 2^100 or 1e30";
+
+impl grundy_core::catalogue::Entry for FibEntry {
+    fn info(&self) -> grundy_core::catalogue::Info {
+        grundy_core::catalogue::Info {
+            name: "fib".into(),
+            aliases: vec!["fibonacci-nim".into(), "fibonacci".into()],
+            summary: "Fibonacci Nim: take from one pile, at most twice what the opponent just took"
+                .into(),
+            example: "20".into(),
+            example_game: None,
+            position: FIB_POSITION.into(),
+            kind: "pile".into(),
+            family: false,
+            misere: true,
+            loopy: false,
+            scoring: false,
+        }
+    }
+
+    fn matches(&self, name: &str) -> bool {
+        matches!(name, "fib" | "fibonacci-nim" | "fibonacci")
+    }
+
+    fn open(
+        &self,
+        _name: &str,
+    ) -> grundy_core::catalogue::Result<Box<dyn grundy_core::catalogue::Rules>> {
+        Ok(Box::new(FibRules::new(2)?))
+    }
+}
+
+impl grundy_core::catalogue::Entry for FibFamilyEntry {
+    fn info(&self) -> grundy_core::catalogue::Info {
+        grundy_core::catalogue::Info {
+            name: "fib:K".into(),
+            aliases: Vec::new(),
+            summary: "K-multiplier Nim: take from one pile, at most K times what the opponent \
+                      just took (K = 2 is Fibonacci Nim)"
+                .into(),
+            example: "20".into(),
+            example_game: Some("fib:3".into()),
+            position: FIB_POSITION.into(),
+            kind: "pile".into(),
+            family: true,
+            misere: true,
+            loopy: false,
+            scoring: false,
+        }
+    }
+
+    fn matches(&self, name: &str) -> bool {
+        name.starts_with("fib:")
+    }
+
+    fn open(
+        &self,
+        name: &str,
+    ) -> grundy_core::catalogue::Result<Box<dyn grundy_core::catalogue::Rules>> {
+        let k = name.strip_prefix("fib:").unwrap_or(name);
+        let k = crate::number::parse_bounded(k, "multiplier", 1, MAX_MULTIPLIER)?;
+        Ok(Box::new(FibRules::new(k)?))
+    }
+}
+
+/// The rules of the k-multiplier game for the catalogue: the greedy representation answers
+/// normal play for piles of any size; tables list every move of piles up to
+/// [`LIST_ALL_UP_TO`] and value those up to [`GRUNDY_UP_TO`]; misère play is searched (piles
+/// up to [`MISERE_PILE`]).
+pub struct FibRules {
+    game: MultiplierNim,
+    moves: Option<MoveTable>,
+    grundy: Option<GrundyTable>,
+    misere: Option<crate::catalogue::Search<FibGame>>,
+}
+
+impl FibRules {
+    /// The rules for multiplier `k` (1 ≤ k ≤ 1000).
+    pub fn new(k: u64) -> Result<FibRules> {
+        Ok(FibRules {
+            game: MultiplierNim::new(k)?,
+            moves: None,
+            grundy: None,
+            misere: None,
+        })
+    }
+
+    fn position(pile: &UBig, limit: &UBig) -> grundy_core::catalogue::Position {
+        let opening = !pile.is_zero() && limit + UBig::ONE == *pile;
+        let text = if opening || pile.is_zero() {
+            pile.to_string()
+        } else {
+            format!("{pile} {limit}")
+        };
+        grundy_core::catalogue::Position::text("pile", text)
+            .with("pile", pile.to_string())
+            .with("limit", limit.to_string())
+    }
+
+    /// (pile, limit, opening) of a position's text.
+    fn read(text: &str) -> grundy_core::catalogue::Result<(UBig, UBig, bool)> {
+        let parts: Vec<&str> = text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|p| !p.is_empty())
+            .collect();
+        match parts[..] {
+            [p] => {
+                let pile = crate::number::parse_count(p, "pile")?;
+                let limit = if pile.is_zero() {
+                    UBig::ZERO
+                } else {
+                    &pile - UBig::ONE
+                };
+                Ok((pile, limit, true))
+            }
+            [p, l] => {
+                let pile = crate::number::parse_count(p, "pile")?;
+                let limit = crate::number::parse_count(l, "limit")?;
+                let limit = if limit > pile { pile.clone() } else { limit };
+                let opening = !pile.is_zero() && &limit + UBig::ONE == pile;
+                Ok((pile, limit, opening))
+            }
+            _ => Err(grundy_core::catalogue::Error::input(format!(
+                "a position of Fibonacci Nim is a pile or 'pile limit', not {}",
+                grundy_core::text::quote(text.trim())
+            ))),
+        }
+    }
+
+    /// The move tables cover piles up to `pile` (built or grown on demand).
+    fn tables(&mut self, pile: u64) -> Result<()> {
+        if self.moves.as_ref().is_none_or(|t| t.max_pile() < pile) {
+            self.moves = Some(MoveTable::new(self.game, pile.max(64))?);
+        }
+        if pile <= GRUNDY_UP_TO
+            && self
+                .grundy
+                .as_ref()
+                .is_none_or(|t| t.value(pile, 0).is_none())
+        {
+            self.grundy = Some(GrundyTable::new(self.game, pile.clamp(64, GRUNDY_UP_TO))?);
+        }
+        Ok(())
+    }
+
+    fn take_texts(pile: &UBig, take: &UBig, to: &UBig) -> (String, String) {
+        use crate::catalogue::shown;
+        let text = if to.is_zero() {
+            format!("take all {} counters", shown(take))
+        } else {
+            format!(
+                "take {} from the pile of {}, leaving {}",
+                shown(take),
+                shown(pile),
+                shown(to)
+            )
+        };
+        let short = if to.is_zero() {
+            format!("take all {take}")
+        } else {
+            format!("take {take}, leave {to}")
+        };
+        (text, short)
+    }
+
+    /// Every move under normal play, valued by the tables (small piles) or the greedy
+    /// representation (a few moves of a large pile).
+    fn normal_moves(
+        &mut self,
+        pile: &UBig,
+        limit: &UBig,
+    ) -> grundy_core::catalogue::Result<Vec<grundy_core::catalogue::Move>> {
+        let k = self.game.k();
+        let count = u64::try_from(limit).unwrap_or(u64::MAX);
+        crate::catalogue::check_moves(count, &format!("pile {}", abbreviate(pile)))?;
+        let mut out = Vec::with_capacity(count as usize);
+        match u64::try_from(pile).ok().filter(|&n| n <= LIST_ALL_UP_TO) {
+            Some(n) => {
+                self.tables(n)?;
+                let table = self.moves.as_ref().expect("built above");
+                for t in 1..=count {
+                    let rest = n - t;
+                    let next = t.saturating_mul(k).min(rest);
+                    let outcome = if table.is_losing(rest, next) {
+                        Outcome::P
+                    } else {
+                        Outcome::N
+                    };
+                    let g = self
+                        .grundy
+                        .as_ref()
+                        .filter(|_| n <= GRUNDY_UP_TO)
+                        .and_then(|g| g.value(rest, next))
+                        .map(u64::from);
+                    let (rest, next, take) = (UBig::from(rest), UBig::from(next), UBig::from(t));
+                    let (text, short) = Self::take_texts(pile, &take, &rest);
+                    let to = Self::position(&rest, &next);
+                    out.push(crate::catalogue::make_move(text, &short, to, outcome, g));
+                }
+            }
+            None => {
+                if count > BIG_PILE_MOVES {
+                    return Err(grundy_core::catalogue::Error::limit(format!(
+                        "pile {} with limit {count}: too many moves to value (at most \
+                         {BIG_PILE_MOVES} for piles over {LIST_ALL_UP_TO})",
+                        abbreviate(pile)
+                    )));
+                }
+                for t in 1..=count {
+                    let take = UBig::from(t);
+                    let rest = pile - &take;
+                    let next = &take * k;
+                    let next = if next > rest { rest.clone() } else { next };
+                    let outcome = self.game.analyse(&rest, &next)?.outcome;
+                    let (text, short) = Self::take_texts(pile, &take, &rest);
+                    let to = Self::position(&rest, &next);
+                    out.push(crate::catalogue::make_move(text, &short, to, outcome, None));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Every move under misère play, by search (piles up to [`MISERE_PILE`]).
+    fn misere_moves(
+        &mut self,
+        pile: &UBig,
+        limit: &UBig,
+        budget: &grundy_core::catalogue::Budget,
+    ) -> grundy_core::catalogue::Result<Vec<grundy_core::catalogue::Move>> {
+        let n = u64::try_from(pile)
+            .ok()
+            .filter(|&n| n <= MISERE_PILE)
+            .ok_or_else(|| {
+                grundy_core::catalogue::Error::limit(format!(
+                    "pile {}: misère play is searched for piles up to {MISERE_PILE}",
+                    abbreviate(pile)
+                ))
+            })?;
+        let l = u64::try_from(limit).expect("the limit is at most the pile");
+        let k = self.game.k();
+        let search = self
+            .misere
+            .get_or_insert_with(|| crate::catalogue::Search::new(FibGame { k }));
+        let children: Vec<(u64, u64)> = (1..=l)
+            .map(|t| (n - t, t.saturating_mul(k).min(n - t)))
+            .collect();
+        let outcomes = search.run(budget, &format!("pile {n}"), |s| {
+            children
+                .iter()
+                .map(|c| s.misere_outcome(c))
+                .collect::<Vec<_>>()
+        })?;
+        Ok(children
+            .iter()
+            .zip(outcomes)
+            .enumerate()
+            .map(|(i, (&(rest, next), outcome))| {
+                let (rest, next, take) = (UBig::from(rest), UBig::from(next), UBig::from(i + 1));
+                let (text, short) = Self::take_texts(pile, &take, &rest);
+                crate::catalogue::make_move(
+                    text,
+                    &short,
+                    Self::position(&rest, &next),
+                    outcome,
+                    None,
+                )
+            })
+            .collect())
+    }
+
+    /// The explanation of a normal-play analysis, numbers of over 40 digits abbreviated.
+    fn explain(&self, a: &FibAnalysis) -> Vec<String> {
+        let k = self.game.k();
+        let show = |n: &UBig| {
+            let s = n.to_string();
+            if s.len() <= 40 {
+                s
+            } else {
+                abbreviate(n)
+            }
+        };
+        let join = |terms: &[UBig]| {
+            let mut parts: Vec<String> = terms.iter().take(12).map(show).collect();
+            if terms.len() > 12 {
+                parts.push(format!("… ({} terms)", terms.len()));
+            }
+            parts.join(" + ")
+        };
+        let (kind, sizes) = if k == 2 {
+            ("Zeckendorf", "Fibonacci numbers".to_string())
+        } else {
+            ("greedy", format!("losing sizes of the {k}-multiplier game"))
+        };
+        let mut lines = Vec::new();
+        let Some(smallest) = a.representation.last() else {
+            lines.push("The pile is empty: the player to move has lost.".to_string());
+            return lines;
+        };
+        lines.push(format!(
+            "The {kind} representation of the pile, as a sum of {sizes} none more than {k} \
+             times the next: {} = {}.",
+            show(&a.pile),
+            join(&a.representation)
+        ));
+        if a.outcome == Outcome::N {
+            let rest = &a.representation[..a.representation.len() - 1];
+            match rest.last() {
+                None => lines.push(format!(
+                    "The pile is itself a losing size within reach: take all {}.",
+                    show(smallest)
+                )),
+                Some(next) => lines.push(format!(
+                    "Take the smallest term {}: what is left has smallest term {}, more than {k} \
+                     times {} (the most the opponent may then take), so the opponent cannot \
+                     take it.",
+                    show(smallest),
+                    show(next),
+                    show(smallest)
+                )),
+            }
+            if !a.all_winning_moves_listed {
+                lines.push(format!(
+                    "Only the canonical winning move is listed (every one is listed for piles \
+                     up to {LIST_ALL_UP_TO})."
+                ));
+            }
+        } else if a.representation.len() == 1 {
+            lines.push(format!(
+                "{} is itself a losing size: whatever you take, the opponent can take the \
+                 smallest term of what is left.",
+                show(&a.pile)
+            ));
+        } else {
+            lines.push(format!(
+                "The smallest term {} exceeds the limit {}: whatever you take, the opponent can \
+                 take the smallest term of what is left and keep that property.",
+                show(smallest),
+                show(&a.limit)
+            ));
+        }
+        lines
+    }
+}
+
+impl grundy_core::catalogue::Rules for FibRules {
+    fn name(&self) -> String {
+        match self.game.k() {
+            2 => "fib".into(),
+            k => format!("fib:{k}"),
+        }
+    }
+
+    fn parse(
+        &self,
+        text: &str,
+    ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Position> {
+        let (pile, limit, _) = Self::read(text)?;
+        Ok(Self::position(&pile, &limit))
+    }
+
+    fn moves(
+        &mut self,
+        pos: &grundy_core::catalogue::Position,
+        play: grundy_core::catalogue::Play,
+        budget: &grundy_core::catalogue::Budget,
+    ) -> grundy_core::catalogue::Result<Vec<grundy_core::catalogue::Move>> {
+        let (pile, limit, _) = Self::read(&pos.text)?;
+        if play.is_misere() {
+            self.misere_moves(&pile, &limit, budget)
+        } else {
+            self.normal_moves(&pile, &limit)
+        }
+    }
+
+    fn analyze(
+        &mut self,
+        pos: &grundy_core::catalogue::Position,
+        play: grundy_core::catalogue::Play,
+        budget: &grundy_core::catalogue::Budget,
+    ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Report> {
+        use grundy_core::catalogue::Report;
+        let (pile, limit, opening) = Self::read(&pos.text)?;
+        let position = Self::position(&pile, &limit);
+        let count = u64::try_from(&limit).ok();
+        if play.is_misere() {
+            let moves = self.misere_moves(&pile, &limit, budget)?;
+            let outcome = crate::catalogue::misere_from_options(&moves);
+            let mut r = Report::new(self.name(), position, play, outcome, None);
+            r.moves = count;
+            r.explanation = grundy_core::catalogue::explain_misere(outcome, &moves);
+            r.winning_moves = moves.into_iter().filter(|m| m.wins()).collect();
+            return Ok(r);
+        }
+        let k = self.game.k();
+        let a = analyze(&pile, (!opening).then_some(&limit), k)?;
+        let grundy = a
+            .grundy
+            .map(|g| grundy_core::catalogue::Grundy::Finite(g.into()));
+        let mut r = Report::new(self.name(), position, play, a.outcome, grundy);
+        r.moves = count;
+        r.winning_moves = a
+            .winning_moves
+            .iter()
+            .map(|m| {
+                let (text, short) = Self::take_texts(&pile, &m.take, &m.to);
+                let to = Self::position(&m.to, &m.next_limit);
+                let g = a.grundy.map(|_| 0);
+                crate::catalogue::make_move(text, &short, to, Outcome::P, g)
+            })
+            .collect();
+        r.explanation = self.explain(&a);
+        r.details = serde_json::to_value(&a).unwrap_or_default();
+        Ok(r)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -22,10 +22,17 @@
 //! | [`cram`] | Cram | generic solver on canonical pieces (crop, symmetry, split, mirror) |
 //! | [`chomp`] | Chomp | generic solver on staircases |
 //! | [`cards`] | take-from-the-ends card game | O(N²) margin DP with an optimal line |
+//!
+//! Every game is also a catalogue entry ([`grundy_core::catalogue::Entry`]), defined in its
+//! module (`fib::FibEntry`, `cram::CramEntry`, …) and listed by [`entries`]: positions read
+//! from and printed to text, tagged by `kind` for front ends that draw them, legal moves for
+//! play, and one [`grundy_core::catalogue::Report`] per analysis, held to a
+//! [`grundy_core::catalogue::Budget`].
 
 #![forbid(unsafe_code)]
 
 pub mod cards;
+pub mod catalogue;
 pub mod chomp;
 pub mod cram;
 pub mod error;
@@ -40,9 +47,20 @@ pub mod wythoff;
 pub use dashu::integer::UBig;
 pub use error::{GameError, Result};
 pub use limit::Progress;
-pub use number::{parse_bounded, parse_natural};
+pub use number::{parse_bounded, parse_count, parse_natural};
 
-/// The games of this crate as catalogue entries, in the order `grundy games` lists them.
+/// Every game of this crate as a catalogue entry (the facade's registry lists them with the
+/// other families' entries): adding a game here touches its module, this list and a test.
 pub fn entries() -> Vec<Box<dyn grundy_core::catalogue::Entry>> {
-    vec![Box::new(node_kayles::NodeKaylesEntry)]
+    vec![
+        Box::new(fib::FibEntry),
+        Box::new(fib::FibFamilyEntry),
+        Box::new(wythoff::WythoffEntry),
+        Box::new(maze::MazeEntry),
+        Box::new(walls::WallsEntry),
+        Box::new(cram::CramEntry),
+        Box::new(chomp::ChompEntry),
+        Box::new(cards::CardsEntry),
+        Box::new(node_kayles::NodeKaylesEntry),
+    ]
 }

@@ -602,6 +602,229 @@ impl MazeAnalysis {
     }
 }
 
+/// Misère outcomes of every floor cell of a maze (the player who cannot move wins), row-major:
+/// `Some(true)` where the player to move wins. One pass: a cell with no move is a win; else it
+/// wins iff a misère P-cell lies to its left in its row segment or above it in its column
+/// segment.
+pub fn misere_wins(maze: &Maze) -> Vec<Option<bool>> {
+    let (rows, cols) = (maze.rows, maze.cols);
+    let mut out = vec![None; rows * cols];
+    let mut col_has_p = vec![false; cols];
+    for r in 0..rows {
+        let mut row_has_p = false;
+        for c in 0..cols {
+            if maze.is_wall((r, c)) {
+                row_has_p = false;
+                col_has_p[c] = false;
+                continue;
+            }
+            let stuck =
+                maze.is_wall((r, c.wrapping_sub(1))) && maze.is_wall((r.wrapping_sub(1), c));
+            let wins = stuck || row_has_p || col_has_p[c];
+            if !wins {
+                row_has_p = true;
+                col_has_p[c] = true;
+            }
+            out[r * cols + c] = Some(wins);
+        }
+    }
+    out
+}
+
+/// Mazes in the catalogue: `maze`. A position is one maze: rows of `.` (floor), `#` (wall)
+/// and one `@` (the figure, on floor), separated by newlines or `|`. Kind `maze`:
+/// `{"rows": ["...", ".#.", "..."], "figure": [2, 2]}` (the rows without the figure).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MazeEntry;
+
+impl grundy_core::catalogue::Entry for MazeEntry {
+    fn info(&self) -> grundy_core::catalogue::Info {
+        grundy_core::catalogue::Info {
+            name: "maze".into(),
+            aliases: Vec::new(),
+            summary: "A maze game: move the figure any number of cells left or up, never \
+                      through a wall"
+                .into(),
+            example: "...|.#.|..@".into(),
+            example_game: None,
+            position: "the maze's rows, separated by newlines or '|': '.' floor, '#' wall, \
+                       '@' the figure (on floor)"
+                .into(),
+            kind: "maze".into(),
+            family: false,
+            misere: true,
+            loopy: false,
+            scoring: false,
+        }
+    }
+
+    fn matches(&self, name: &str) -> bool {
+        name == "maze"
+    }
+
+    fn open(
+        &self,
+        _name: &str,
+    ) -> grundy_core::catalogue::Result<Box<dyn grundy_core::catalogue::Rules>> {
+        Ok(Box::new(MazeRules::default()))
+    }
+}
+
+/// The rules of maze games for the catalogue: the value grid (and the misère outcomes) of the
+/// last maze are kept, so that play in one maze values it once.
+#[derive(Debug, Default)]
+pub struct MazeRules {
+    /// The last maze (without its figure), its values and its misère outcomes.
+    cache: Option<(Maze, Values, Vec<Option<bool>>)>,
+}
+
+impl MazeRules {
+    fn read(text: &str) -> grundy_core::catalogue::Result<(Maze, Cell)> {
+        let rows = crate::catalogue::grid_rows(text, "maze")?;
+        let mut mazes = parse_mazes(&rows.join("\n"))?;
+        let mut maze = mazes.pop().expect("one block of rows");
+        let Some(figure) = maze.figure.take() else {
+            return Err(grundy_core::catalogue::Error::input(
+                "the maze has no figure: mark its cell with '@'",
+            ));
+        };
+        Ok((maze, figure))
+    }
+
+    fn position(maze: &Maze, figure: Cell) -> grundy_core::catalogue::Position {
+        let mut rows = Vec::with_capacity(maze.rows);
+        let mut text = String::with_capacity(maze.rows * (maze.cols + 1));
+        for r in 0..maze.rows {
+            let row: String = (0..maze.cols)
+                .map(|c| if maze.is_wall((r, c)) { '#' } else { '.' })
+                .collect();
+            if r > 0 {
+                text.push('|');
+            }
+            for (c, ch) in row.chars().enumerate() {
+                text.push(if (r, c) == figure { '@' } else { ch });
+            }
+            rows.push(row);
+        }
+        grundy_core::catalogue::Position::text("maze", text)
+            .with("rows", rows)
+            .with("figure", [figure.0, figure.1])
+    }
+
+    /// The value grid and misère outcomes of `maze`.
+    fn solve(&mut self, maze: &Maze) -> &(Maze, Values, Vec<Option<bool>>) {
+        if self.cache.as_ref().is_none_or(|(m, _, _)| m != maze) {
+            let values = maze.grundy_values();
+            let misere = misere_wins(maze);
+            self.cache = Some((maze.clone(), values, misere));
+        }
+        self.cache.as_ref().expect("filled above")
+    }
+
+    fn texts(from: Cell, to: Cell) -> (String, String) {
+        let (dir, steps) = if from.0 == to.0 {
+            ("left", from.1 - to.1)
+        } else {
+            ("up", from.0 - to.0)
+        };
+        (
+            format!(
+                "move the figure {dir} {steps} from ({}, {}) to ({}, {})",
+                from.0, from.1, to.0, to.1
+            ),
+            format!("{dir} {steps} to ({}, {})", to.0, to.1),
+        )
+    }
+
+    fn list(
+        &mut self,
+        maze: &Maze,
+        figure: Cell,
+        play: grundy_core::catalogue::Play,
+    ) -> Vec<grundy_core::catalogue::Move> {
+        let (_, values, misere) = self.solve(maze);
+        maze.moves_from(figure)
+            .into_iter()
+            .map(|to| {
+                let (text, short) = Self::texts(figure, to);
+                let (outcome, g) = if play.is_misere() {
+                    let wins = misere[to.0 * maze.cols + to.1] == Some(true);
+                    (if wins { Outcome::N } else { Outcome::P }, None)
+                } else {
+                    let g = values.get(to).unwrap_or(0) as u64;
+                    (Outcome::from_grundy(g), Some(g))
+                };
+                crate::catalogue::make_move(text, &short, Self::position(maze, to), outcome, g)
+            })
+            .collect()
+    }
+}
+
+impl grundy_core::catalogue::Rules for MazeRules {
+    fn name(&self) -> String {
+        "maze".into()
+    }
+
+    fn parse(
+        &self,
+        text: &str,
+    ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Position> {
+        let (maze, figure) = Self::read(text)?;
+        Ok(Self::position(&maze, figure))
+    }
+
+    fn moves(
+        &mut self,
+        pos: &grundy_core::catalogue::Position,
+        play: grundy_core::catalogue::Play,
+        _budget: &grundy_core::catalogue::Budget,
+    ) -> grundy_core::catalogue::Result<Vec<grundy_core::catalogue::Move>> {
+        let (maze, figure) = Self::read(&pos.text)?;
+        Ok(self.list(&maze, figure, play))
+    }
+
+    fn analyze(
+        &mut self,
+        pos: &grundy_core::catalogue::Position,
+        play: grundy_core::catalogue::Play,
+        _budget: &grundy_core::catalogue::Budget,
+    ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Report> {
+        use grundy_core::catalogue::{Grundy, Report};
+        let (maze, figure) = Self::read(&pos.text)?;
+        let moves = self.list(&maze, figure, play);
+        let position = Self::position(&maze, figure);
+        let mut r = if play.is_misere() {
+            let outcome = crate::catalogue::misere_from_options(&moves);
+            let mut r = Report::new("maze", position, play, outcome, None);
+            r.explanation = grundy_core::catalogue::explain_misere(outcome, &moves);
+            r
+        } else {
+            let (_, values, _) = self.solve(&maze);
+            let g = values.get(figure).unwrap_or(0) as u64;
+            let mut r = Report::new(
+                "maze",
+                position,
+                play,
+                Outcome::from_grundy(g),
+                Some(Grundy::Finite(g)),
+            );
+            r.explanation = grundy_core::catalogue::explain_by_options(g, &moves);
+            r.explanation.push(
+                "Each floor cell's value is the mex of the values of the cells it reaches: \
+                 those to its left up to a wall, and those above it up to a wall."
+                    .to_string(),
+            );
+            let mut with_figure = maze.clone();
+            with_figure.figure = Some(figure);
+            r.details = serde_json::to_value(analyze(&[with_figure], false)).unwrap_or_default();
+            r
+        };
+        r.moves = Some(moves.len() as u64);
+        r.winning_moves = moves.into_iter().filter(|m| m.wins()).collect();
+        Ok(r)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

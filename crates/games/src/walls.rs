@@ -490,3 +490,444 @@ impl WallsAnalysis {
         s
     }
 }
+
+/// The wall-making game in the catalogue: `walls` (alias `wall-making`). A position is a board:
+/// rows of `.` (a cell that may be picked), `X` (a cell that may not; walls pass through it)
+/// and `#` (a wall already built), separated by newlines or `|`, optionally after a line
+/// `H W` (the contest format). The cells that are not walls must form rectangles (each wall
+/// runs across a whole region). Kind `walls`: `{"rows": ["...", ".X.", "..."]}`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WallsEntry;
+
+impl grundy_core::catalogue::Entry for WallsEntry {
+    fn info(&self) -> grundy_core::catalogue::Info {
+        grundy_core::catalogue::Info {
+            name: "walls".into(),
+            aliases: vec!["wall-making".into()],
+            summary: "The wall-making game: pick a cell; walls grow from it in four directions \
+                      and split its rectangle"
+                .into(),
+            example: "....|.X..|....".into(),
+            example_game: None,
+            position: format!(
+                "the board's rows, separated by newlines or '|': '.' a cell that may be picked, \
+                 'X' one that may not, '#' a wall; the open cells form rectangles; at most \
+                 {MAX_SIDE}x{MAX_SIDE}"
+            ),
+            kind: "walls".into(),
+            family: false,
+            misere: true,
+            loopy: false,
+            scoring: false,
+        }
+    }
+
+    fn matches(&self, name: &str) -> bool {
+        matches!(name, "walls" | "wall-making")
+    }
+
+    fn open(
+        &self,
+        _name: &str,
+    ) -> grundy_core::catalogue::Result<Box<dyn grundy_core::catalogue::Rules>> {
+        Ok(Box::new(WallsRules::default()))
+    }
+}
+
+/// The most cells (rows × columns) of a board whose misère play is searched: the positions
+/// are sets of rectangles, whose number explodes with the board.
+pub const MISERE_CELLS: usize = 42;
+
+/// A wall-making position: the cells (`.`, `X`, `#`) of its frame, row-major.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct WallGrid {
+    rows: usize,
+    cols: usize,
+    cells: Vec<u8>,
+}
+
+impl WallGrid {
+    fn read(text: &str) -> grundy_core::catalogue::Result<WallGrid> {
+        use grundy_core::catalogue::Error;
+        let mut rows = crate::catalogue::grid_rows(text, "board")?;
+        let nums: Vec<&str> = rows[0].split_whitespace().collect();
+        let declared =
+            if nums.len() == 2 && nums.iter().all(|t| t.chars().all(|c| c.is_ascii_digit())) {
+                rows.remove(0);
+                Some((nums[0].parse::<usize>().ok(), nums[1].parse::<usize>().ok()))
+            } else {
+                None
+            };
+        if rows.is_empty() {
+            return Err(Error::input("no board in the position"));
+        }
+        let cols = rows[0].chars().count();
+        if rows.len() > MAX_SIDE || cols > MAX_SIDE {
+            return Err(Error::limit(format!(
+                "board {}x{cols} too large (sides at most {MAX_SIDE})",
+                rows.len()
+            )));
+        }
+        if let Some((h, w)) = declared {
+            if (h, w) != (Some(rows.len()), Some(cols)) {
+                return Err(Error::input(format!(
+                    "the first line gives a size but the board is {}x{cols}",
+                    rows.len()
+                )));
+            }
+        }
+        let mut cells = Vec::with_capacity(rows.len() * cols);
+        for (i, row) in rows.iter().enumerate() {
+            let len = row.chars().count();
+            if len != cols {
+                return Err(Error::input(format!(
+                    "ragged board: row {} has {len} cells, row 1 has {cols}",
+                    i + 1
+                )));
+            }
+            for ch in row.chars() {
+                cells.push(match ch {
+                    '.' => b'.',
+                    'X' | 'x' => b'X',
+                    '#' => b'#',
+                    other => {
+                        return Err(Error::input(format!(
+                            "unknown character {other:?} in row {} (use '.', 'X' or '#')",
+                            i + 1
+                        )))
+                    }
+                });
+            }
+        }
+        let grid = WallGrid {
+            rows: rows.len(),
+            cols,
+            cells,
+        };
+        grid.pieces()?;
+        Ok(grid)
+    }
+
+    fn at(&self, r: usize, c: usize) -> u8 {
+        self.cells[r * self.cols + c]
+    }
+
+    /// The rectangles of open cells, sorted; an error when the open cells of a region do not
+    /// fill their bounding box.
+    fn pieces(&self) -> grundy_core::catalogue::Result<Vec<Rect>> {
+        let (h, w) = (self.rows, self.cols);
+        let mut seen = vec![false; h * w];
+        let mut out = Vec::new();
+        for start in 0..h * w {
+            if seen[start] || self.cells[start] == b'#' {
+                continue;
+            }
+            let (mut r0, mut r1, mut c0, mut c1) = (h, 0, w, 0);
+            let mut stack = vec![start];
+            seen[start] = true;
+            let mut count = 0;
+            while let Some(i) = stack.pop() {
+                count += 1;
+                let (r, c) = (i / w, i % w);
+                (r0, r1, c0, c1) = (r0.min(r), r1.max(r + 1), c0.min(c), c1.max(c + 1));
+                let mut visit = |j: usize| {
+                    if !seen[j] && self.cells[j] != b'#' {
+                        seen[j] = true;
+                        stack.push(j);
+                    }
+                };
+                if c > 0 {
+                    visit(i - 1);
+                }
+                if c + 1 < w {
+                    visit(i + 1);
+                }
+                if r > 0 {
+                    visit(i - w);
+                }
+                if r + 1 < h {
+                    visit(i + w);
+                }
+            }
+            if count != (r1 - r0) * (c1 - c0) {
+                return Err(grundy_core::catalogue::Error::input(format!(
+                    "the open cells around ({}, {}) do not form a rectangle (walls run across \
+                     whole regions)",
+                    start / w,
+                    start % w
+                )));
+            }
+            out.push(Rect {
+                r0: r0 as u8,
+                r1: r1 as u8,
+                c0: c0 as u8,
+                c1: c1 as u8,
+            });
+        }
+        out.sort();
+        Ok(out)
+    }
+
+    /// The board whose free cells are every cell but `X`: the values of the open rectangles
+    /// depend on their own cells only, and this board stays the same through a game.
+    fn board(&self) -> Board {
+        let free = self.cells.iter().map(|&c| c != b'X').collect();
+        Board::new(self.rows, self.cols, free).expect("sides checked when read")
+    }
+
+    /// The grid after picking (r, c) in `q`: a wall across `q` along row r and column c.
+    fn pick(&self, q: &Rect, r: usize, c: usize) -> WallGrid {
+        let mut g = self.clone();
+        for cc in q.c0 as usize..q.c1 as usize {
+            g.cells[r * g.cols + cc] = b'#';
+        }
+        for rr in q.r0 as usize..q.r1 as usize {
+            g.cells[rr * g.cols + c] = b'#';
+        }
+        g
+    }
+
+    fn row_strings(&self) -> Vec<String> {
+        self.cells
+            .chunks(self.cols)
+            .map(|r| r.iter().map(|&b| b as char).collect())
+            .collect()
+    }
+
+    fn position(&self) -> grundy_core::catalogue::Position {
+        let rows = self.row_strings();
+        grundy_core::catalogue::Position::text("walls", rows.join("|")).with("rows", rows)
+    }
+}
+
+/// The rules of the wall-making game for the catalogue: the values of every sub-rectangle of
+/// the board (kept between calls of one game) answer normal play; misère play is searched over
+/// sets of rectangles.
+#[derive(Default)]
+pub struct WallsRules {
+    values: Option<(Board, RectValues)>,
+    misere: Option<(Board, crate::catalogue::Search<WallGame>)>,
+}
+
+impl WallsRules {
+    fn values(&mut self, grid: &WallGrid) -> &RectValues {
+        let board = grid.board();
+        if self.values.as_ref().is_none_or(|(b, _)| *b != board) {
+            let v = board.values();
+            self.values = Some((board, v));
+        }
+        &self.values.as_ref().expect("filled above").1
+    }
+
+    fn list(
+        &mut self,
+        grid: &WallGrid,
+        play: grundy_core::catalogue::Play,
+        budget: &grundy_core::catalogue::Budget,
+    ) -> grundy_core::catalogue::Result<Vec<grundy_core::catalogue::Move>> {
+        let pieces = grid.pieces()?;
+        let mut picks = Vec::new();
+        for (i, q) in pieces.iter().enumerate() {
+            for r in q.r0 as usize..q.r1 as usize {
+                for c in q.c0 as usize..q.c1 as usize {
+                    if grid.at(r, c) == b'.' {
+                        picks.push((i, r, c));
+                    }
+                }
+            }
+        }
+        let misere = if play.is_misere() {
+            let cells = grid.rows * grid.cols;
+            if cells > MISERE_CELLS {
+                return Err(grundy_core::catalogue::Error::limit(format!(
+                    "board {}x{}: misère play is searched for boards of at most {MISERE_CELLS} \
+                     cells",
+                    grid.rows, grid.cols
+                )));
+            }
+            let board = grid.board();
+            if self.misere.as_ref().is_none_or(|(b, _)| *b != board) {
+                let search = crate::catalogue::Search::new(WallGame::new(board.clone()));
+                self.misere = Some((board, search));
+            }
+            let search = &mut self.misere.as_mut().expect("filled above").1;
+            let children: Vec<Vec<Rect>> = picks
+                .iter()
+                .map(|&(i, r, c)| {
+                    let mut next: Vec<Rect> = pieces[..i].to_vec();
+                    next.extend_from_slice(&pieces[i + 1..]);
+                    next.extend(pieces[i].split(r as u8, c as u8));
+                    next.sort();
+                    next
+                })
+                .collect();
+            let what = format!("board {}x{}", grid.rows, grid.cols);
+            Some(search.run(budget, &what, |s| {
+                children
+                    .iter()
+                    .map(|p| (s.misere_outcome(p), None))
+                    .collect::<Vec<(Outcome, Option<u64>)>>()
+            })?)
+        } else {
+            None
+        };
+        let values = self.values(grid);
+        let total = pieces.iter().fold(0, |a, q| a ^ values.get(q));
+        let results = match misere {
+            Some(results) => results,
+            None => picks
+                .iter()
+                .map(|&(i, r, c)| {
+                    let q = &pieces[i];
+                    let g =
+                        (total ^ values.get(q) ^ values.split_value(q, r as u8, c as u8)) as u64;
+                    (Outcome::from_grundy(g), Some(g))
+                })
+                .collect(),
+        };
+        Ok(picks
+            .iter()
+            .zip(results)
+            .map(|(&(i, r, c), (outcome, g))| {
+                let q = &pieces[i];
+                let parts: Vec<String> = q
+                    .split(r as u8, c as u8)
+                    .map(|p| format!("{}x{} (value {})", p.r1 - p.r0, p.c1 - p.c0, values.get(&p)))
+                    .collect();
+                let parts = if parts.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    parts.join(", ")
+                };
+                let text = format!("pick ({r}, {c}); the walls leave {parts}");
+                let short = format!("pick ({r}, {c})");
+                let to = grid.pick(q, r, c).position();
+                crate::catalogue::make_move(text, &short, to, outcome, g)
+            })
+            .collect())
+    }
+}
+
+impl grundy_core::catalogue::Rules for WallsRules {
+    fn name(&self) -> String {
+        "walls".into()
+    }
+
+    fn parse(
+        &self,
+        text: &str,
+    ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Position> {
+        Ok(WallGrid::read(text)?.position())
+    }
+
+    fn moves(
+        &mut self,
+        pos: &grundy_core::catalogue::Position,
+        play: grundy_core::catalogue::Play,
+        budget: &grundy_core::catalogue::Budget,
+    ) -> grundy_core::catalogue::Result<Vec<grundy_core::catalogue::Move>> {
+        let grid = WallGrid::read(&pos.text)?;
+        self.list(&grid, play, budget)
+    }
+
+    fn analyze(
+        &mut self,
+        pos: &grundy_core::catalogue::Position,
+        play: grundy_core::catalogue::Play,
+        budget: &grundy_core::catalogue::Budget,
+    ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Report> {
+        use grundy_core::catalogue::{Grundy, Report};
+        let grid = WallGrid::read(&pos.text)?;
+        let moves = self.list(&grid, play, budget)?;
+        let mut r = if play.is_misere() {
+            let outcome = crate::catalogue::misere_from_options(&moves);
+            let mut r = Report::new("walls", grid.position(), play, outcome, None);
+            r.explanation = grundy_core::catalogue::explain_misere(outcome, &moves);
+            r
+        } else {
+            let pieces = grid.pieces()?;
+            let values = self.values(&grid);
+            let list: Vec<Piece> = pieces
+                .iter()
+                .map(|q| Piece {
+                    row: q.r0 as usize,
+                    col: q.c0 as usize,
+                    rows: (q.r1 - q.r0) as usize,
+                    cols: (q.c1 - q.c0) as usize,
+                    grundy: values.get(q),
+                })
+                .collect();
+            let g = list.iter().fold(0, |a, p| a ^ p.grundy) as u64;
+            let mut r = Report::new(
+                "walls",
+                grid.position(),
+                play,
+                Outcome::from_grundy(g),
+                Some(Grundy::Finite(g)),
+            );
+            let mut lines = Vec::new();
+            if list.len() > 1 {
+                let vals: Vec<String> = list.iter().map(|p| p.grundy.to_string()).collect();
+                lines.push(format!(
+                    "The walls leave {} rectangles, separate games: the value is the XOR of \
+                     their values {} = {g}.",
+                    list.len(),
+                    vals.join(" XOR ")
+                ));
+            }
+            lines.push(
+                "A pick splits its rectangle into up to four; a rectangle's value is the mex \
+                 of the XORs of the pieces its picks leave."
+                    .to_string(),
+            );
+            lines.extend(grundy_core::catalogue::explain_by_options(g, &moves));
+            r.explanation = lines;
+            r.details = if grid.cells.contains(&b'#') {
+                serde_json::json!({ "pieces": list })
+            } else {
+                // The old analysis of a fresh board, from the values already at hand.
+                let full = grid.board().full();
+                let winning_moves = moves
+                    .iter()
+                    .zip(grid.cells.iter().enumerate().filter(|(_, &c)| c == b'.'))
+                    .filter(|(m, _)| m.wins())
+                    .map(|(m, (i, _))| {
+                        let (row, col) = (i / grid.cols, i % grid.cols);
+                        WallMove {
+                            cell: (row, col),
+                            to: full
+                                .split(row as u8, col as u8)
+                                .map(|q| Piece {
+                                    row: q.r0 as usize,
+                                    col: q.c0 as usize,
+                                    rows: (q.r1 - q.r0) as usize,
+                                    cols: (q.c1 - q.c0) as usize,
+                                    grundy: values.get(&q),
+                                })
+                                .collect(),
+                            text: m.text.clone(),
+                        }
+                    })
+                    .collect();
+                let outcome = Outcome::from_grundy(g);
+                let old = WallsAnalysis {
+                    rows: grid.rows,
+                    cols: grid.cols,
+                    grundy: g as u32,
+                    outcome,
+                    winner: if outcome == Outcome::N {
+                        "First"
+                    } else {
+                        "Second"
+                    },
+                    winning_moves,
+                };
+                serde_json::to_value(old).unwrap_or_default()
+            };
+            r
+        };
+        r.moves = Some(moves.len() as u64);
+        r.winning_moves = moves.into_iter().filter(|m| m.wins()).collect();
+        Ok(r)
+    }
+}

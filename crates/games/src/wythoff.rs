@@ -469,6 +469,274 @@ impl GrundyTable {
     }
 }
 
+/// True when (x, y) is a P-position of misère Wythoff (the player who takes the last counter
+/// loses): (0, 1), (1, 0), (2, 2), and from j = 2 on the normal-play pairs (⌊jφ⌋, ⌊jφ²⌋) and
+/// their mirror images.
+pub fn is_misere_p_position(x: &UBig, y: &UBig) -> bool {
+    let small = |v: &UBig| u64::try_from(v).ok().filter(|&v| v <= 2);
+    if let (Some(a), Some(b)) = (small(x), small(y)) {
+        return matches!((a, b), (0, 1) | (1, 0) | (2, 2));
+    }
+    is_p_position(x, y)
+}
+
+/// Every winning move of misère Wythoff from (x, y): the moves to a misère P-position.
+pub fn misere_winning_moves(x: &UBig, y: &UBig) -> Vec<Move> {
+    let differs = [(0u32, 0u32), (1, 2), (2, 1)];
+    let mut moves: Vec<Move> = winning_moves(x, y)
+        .into_iter()
+        .filter(|m| {
+            !differs
+                .iter()
+                .any(|&(a, b)| m.to == (UBig::from(a), UBig::from(b)))
+        })
+        .collect();
+    for (a, b) in [(0u32, 1u32), (1, 0), (2, 2)] {
+        let (a, b) = (UBig::from(a), UBig::from(b));
+        let reachable =
+            (a == *x && b < *y) || (b == *y && a < *x) || (a < *x && b < *y && x - &a == y - &b);
+        if reachable {
+            moves.push(Move::new(x, y, (a, b)));
+        }
+    }
+    moves.sort_by(|m, n| m.to.cmp(&n.to));
+    moves
+}
+
+/// Wythoff's game in the catalogue: `wythoff`. Positions `x y` (two heaps of any size; counts
+/// may be written `1_000`, `2^100`, `1e30`). Kind `pair`: `{"x": "3", "y": "5"}` (decimal
+/// strings). Misère play is answered by its known P-positions, for heaps of any size.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WythoffEntry;
+
+impl grundy_core::catalogue::Entry for WythoffEntry {
+    fn info(&self) -> grundy_core::catalogue::Info {
+        grundy_core::catalogue::Info {
+            name: "wythoff".into(),
+            aliases: Vec::new(),
+            summary: "Wythoff's game: take any number from one heap, or the same number from both"
+                .into(),
+            example: "10 20".into(),
+            example_game: None,
+            position: "two heaps 'x y' (any size; counts may be written 1_000, 2^100 or 1e30)"
+                .into(),
+            kind: "pair".into(),
+            family: false,
+            misere: true,
+            loopy: false,
+            scoring: false,
+        }
+    }
+
+    fn matches(&self, name: &str) -> bool {
+        name == "wythoff"
+    }
+
+    fn open(
+        &self,
+        _name: &str,
+    ) -> grundy_core::catalogue::Result<Box<dyn grundy_core::catalogue::Rules>> {
+        Ok(Box::new(WythoffRules::default()))
+    }
+}
+
+/// The rules of Wythoff's game for the catalogue: the Beatty pairs answer any size; a Grundy
+/// table (kept and grown between calls) values positions with both heaps below
+/// [`GRUNDY_UP_TO`].
+#[derive(Debug, Default)]
+pub struct WythoffRules {
+    table: Option<GrundyTable>,
+}
+
+impl WythoffRules {
+    fn position(x: &UBig, y: &UBig) -> grundy_core::catalogue::Position {
+        grundy_core::catalogue::Position::text("pair", format!("{x} {y}"))
+            .with("x", x.to_string())
+            .with("y", y.to_string())
+    }
+
+    fn read(text: &str) -> grundy_core::catalogue::Result<(UBig, UBig)> {
+        let t = text.trim().trim_start_matches('(').trim_end_matches(')');
+        let parts: Vec<&str> = t
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|p| !p.is_empty())
+            .collect();
+        match parts[..] {
+            [x, y] => Ok((
+                crate::number::parse_count(x, "heap")?,
+                crate::number::parse_count(y, "heap")?,
+            )),
+            _ => Err(grundy_core::catalogue::Error::input(format!(
+                "a position of Wythoff's game is two heaps 'x y', not {}",
+                grundy_core::text::quote(text.trim())
+            ))),
+        }
+    }
+
+    fn texts(x: &UBig, y: &UBig, to: &(UBig, UBig)) -> (String, String) {
+        use crate::catalogue::shown;
+        let m = Move::new(x, y, to.clone());
+        let (t1, t2) = (&m.take_first, &m.take_second);
+        let what = if t2.is_zero() {
+            format!("take {} from the first heap", shown(t1))
+        } else if t1.is_zero() {
+            format!("take {} from the second heap", shown(t2))
+        } else {
+            format!("take {} from both heaps", shown(t1))
+        };
+        let text = format!(
+            "{what}: ({}, {}) -> ({}, {})",
+            shown(x),
+            shown(y),
+            shown(&to.0),
+            shown(&to.1)
+        );
+        let short = if t2.is_zero() {
+            format!("first -{t1} -> ({}, {})", to.0, to.1)
+        } else if t1.is_zero() {
+            format!("second -{t2} -> ({}, {})", to.0, to.1)
+        } else {
+            format!("both -{t1} -> ({}, {})", to.0, to.1)
+        };
+        (text, short)
+    }
+
+    /// The value of (x, y) from the table, when both heaps are below [`GRUNDY_UP_TO`].
+    fn value(&mut self, x: u64, y: u64) -> Result<Option<u64>> {
+        if x.max(y) >= GRUNDY_UP_TO {
+            return Ok(None);
+        }
+        let side = x.max(y) as usize + 1;
+        if self.table.as_ref().is_none_or(|t| t.side() < side) {
+            self.table = Some(GrundyTable::new(side.max(64))?);
+        }
+        let t = self.table.as_ref().expect("built above");
+        Ok(t.value(x as usize, y as usize).map(u64::from))
+    }
+}
+
+impl grundy_core::catalogue::Rules for WythoffRules {
+    fn name(&self) -> String {
+        "wythoff".into()
+    }
+
+    fn parse(
+        &self,
+        text: &str,
+    ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Position> {
+        let (x, y) = Self::read(text)?;
+        Ok(Self::position(&x, &y))
+    }
+
+    fn moves(
+        &mut self,
+        pos: &grundy_core::catalogue::Position,
+        play: grundy_core::catalogue::Play,
+        _budget: &grundy_core::catalogue::Budget,
+    ) -> grundy_core::catalogue::Result<Vec<grundy_core::catalogue::Move>> {
+        let (x, y) = Self::read(&pos.text)?;
+        let count = u64::try_from(&(&x + &y + x.clone().min(y.clone()))).unwrap_or(u64::MAX);
+        crate::catalogue::check_moves(count, &format!("({x}, {y})"))?;
+        let (a, b) = (
+            u64::try_from(&x).unwrap_or(0),
+            u64::try_from(&y).unwrap_or(0),
+        );
+        let mut targets = Vec::with_capacity(count as usize);
+        targets.extend((0..a).rev().map(|i| (i, b)));
+        targets.extend((0..b).rev().map(|j| (a, j)));
+        targets.extend((1..=a.min(b)).map(|t| (a - t, b - t)));
+        let mut out = Vec::with_capacity(targets.len());
+        for (i, j) in targets {
+            let to = (UBig::from(i), UBig::from(j));
+            let (outcome, g) = if play.is_misere() {
+                let p = is_misere_p_position(&to.0, &to.1);
+                (if p { Outcome::P } else { Outcome::N }, None)
+            } else {
+                (outcome(&to.0, &to.1), self.value(i, j)?)
+            };
+            let (text, short) = Self::texts(&x, &y, &to);
+            let position = Self::position(&to.0, &to.1);
+            out.push(crate::catalogue::make_move(
+                text, &short, position, outcome, g,
+            ));
+        }
+        Ok(out)
+    }
+
+    fn analyze(
+        &mut self,
+        pos: &grundy_core::catalogue::Position,
+        play: grundy_core::catalogue::Play,
+        _budget: &grundy_core::catalogue::Budget,
+    ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Report> {
+        use grundy_core::catalogue::Report;
+        let (x, y) = Self::read(&pos.text)?;
+        let position = Self::position(&x, &y);
+        let count = u64::try_from(&(&x + &y + x.clone().min(y.clone()))).ok();
+        let j = p_index(&x, &y);
+        if play.is_misere() {
+            let p = is_misere_p_position(&x, &y);
+            let outcome = if p { Outcome::P } else { Outcome::N };
+            let mut r = Report::new("wythoff", position, play, outcome, None);
+            r.moves = count;
+            r.winning_moves = misere_winning_moves(&x, &y)
+                .into_iter()
+                .map(|m| {
+                    let (text, short) = Self::texts(&x, &y, &m.to);
+                    let to = Self::position(&m.to.0, &m.to.1);
+                    crate::catalogue::make_move(text, &short, to, Outcome::P, None)
+                })
+                .collect();
+            r.explanation = vec![
+                "Under misère play the P-positions are (0, 1), (1, 0), (2, 2) and, from j = 2 \
+                 on, the normal-play pairs (⌊jφ⌋, ⌊jφ²⌋) with their mirror images."
+                    .to_string(),
+                if p {
+                    format!("({x}, {y}) is one of them: every move leaves a position the opponent wins.")
+                } else {
+                    format!("({x}, {y}) is not one of them: a winning move reaches one.")
+                },
+            ];
+            return Ok(r);
+        }
+        let a = analyze(&x, &y)?;
+        let grundy = a
+            .grundy
+            .map(|g| grundy_core::catalogue::Grundy::Finite(g.into()));
+        let mut r = Report::new("wythoff", position, play, a.outcome, grundy);
+        r.moves = count;
+        r.winning_moves = a
+            .winning_moves
+            .iter()
+            .map(|m| {
+                let (text, short) = Self::texts(&x, &y, &m.to);
+                let to = Self::position(&m.to.0, &m.to.1);
+                crate::catalogue::make_move(text, &short, to, Outcome::P, a.grundy.map(|_| 0))
+            })
+            .collect();
+        let mut lines = vec![
+            "The P-positions are the pairs (⌊jφ⌋, ⌊jφ²⌋), j = 0, 1, 2, …, and their mirror \
+             images (φ the golden ratio): the two sequences split the positive integers \
+             (Beatty), so every heap size has exactly one partner."
+                .to_string(),
+        ];
+        if a.outcome == Outcome::P {
+            lines.push(format!(
+                "({x}, {y}) is the pair with j = {j} (the difference of the heaps): every move \
+                 leaves a position the opponent wins."
+            ));
+        } else {
+            lines.push(format!(
+                "({x}, {y}) is not such a pair: a winning move takes one heap to the partner of \
+                 the other, or both heaps to the pair whose difference is theirs."
+            ));
+        }
+        r.explanation = lines;
+        r.details = serde_json::to_value(&a).unwrap_or_default();
+        Ok(r)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

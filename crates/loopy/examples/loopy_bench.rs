@@ -72,7 +72,10 @@ fn main() {
         label.as_secs_f64(),
         labelled.levels()
     );
-    println!("values with K written out: {:.3} s", materialise.as_secs_f64());
+    println!(
+        "values with K written out: {:.3} s",
+        materialise.as_secs_f64()
+    );
     println!(
         "total: {:.3} s",
         (build + label + materialise).as_secs_f64()

@@ -226,6 +226,24 @@ impl<P: Clone + Eq + Hash> Explored<P> {
         }
     }
 
+    /// Why vertex `v` is won, lost or drawn, in words (see [`crate::LoopyGraph::explain`]),
+    /// each position written by `show` (a script's `show`, or `Debug`).
+    ///
+    /// ```
+    /// use grundy_loopy::{explore, Budget, Windup};
+    ///
+    /// let w = Windup::parse("windup:8:3,5")?;
+    /// let e = explore(&w, &2, &Budget::default()).unwrap();
+    /// let text = e.explain(0, &|x: &u64| x.to_string());
+    /// assert!(text.starts_with("2 is a draw (value ∞)"), "{text}");
+    /// assert!(text.contains("2 -> 7 keeps the draw"), "{text}");
+    /// assert!(text.contains("2 -> 5 loses: the opponent moves 5 -> 0"), "{text}");
+    /// # Ok::<(), grundy_loopy::WindupError>(())
+    /// ```
+    pub fn explain(&self, v: usize, show: &dyn Fn(&P) -> String) -> String {
+        crate::named::explain_vertex(&self.labelled, v, &|w| show(&self.positions[w]))
+    }
+
     /// Vertex `v` analysed: its value and its options' (0 is the start).
     pub fn analysis(&self, v: usize) -> PositionAnalysis<P> {
         let l = &self.labelled;

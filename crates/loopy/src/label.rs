@@ -174,8 +174,8 @@ impl LabelledGraph {
         self.level.is_empty()
     }
 
-    /// Value levels the labelling ran through (the largest finite value plus two, or 1 when
-    /// none is finite; 0 for an empty graph): its cost is about this many passes.
+    /// Value levels the labelling ran through, each one retrograde pass (at most the largest
+    /// finite value plus two; 0 for an empty graph).
     pub fn levels(&self) -> u32 {
         self.levels
     }

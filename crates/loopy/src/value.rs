@@ -97,7 +97,9 @@ impl fmt::Display for Value {
     }
 }
 
-/// Smith's sum rule: the value of two games played side by side.
+/// Smith's sum rule: the value of two games played side by side (nim addition, XOR, of the
+/// finite parts: the rule's `+` is the games' sum, not integer addition).
+#[allow(clippy::suspicious_arithmetic_impl)]
 impl std::ops::Add for Value {
     type Output = Value;
     fn add(self, other: Value) -> Value {
@@ -111,6 +113,8 @@ impl std::ops::Add for Value {
     }
 }
 
+/// Smith's sum rule on borrowed values.
+#[allow(clippy::suspicious_arithmetic_impl)]
 impl std::ops::Add<&Value> for &Value {
     type Output = Value;
     fn add(self, other: &Value) -> Value {

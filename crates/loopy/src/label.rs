@@ -90,23 +90,118 @@ impl LabelledGraph {
         let mut count = vec![0u32; n];
         // `m + 1` when marked at level `m`.
         let mut marked = vec![0u32; n];
-        let mut eligible: Vec<u32> = (0..n as u32).collect();
-        let mut next = Vec::new();
         let mut queue: Vec<u32> = Vec::new();
-        let mut m = 0u32;
+
+        // Level 0: retrograde win/lose analysis, breadth first for the remoteness.
+        let mut eligible: Vec<u32> = Vec::new();
+        for u in 0..n {
+            count[u] = unlabelled_out[u];
+            if count[u] == 0 {
+                level[u] = 0;
+                mex[u] = NONE;
+                remote[u] = 0;
+                queue.push(u as u32);
+            }
+        }
+        let mut head = 0;
+        while let Some(&u) = queue.get(head) {
+            head += 1;
+            let u = u as usize;
+            if level[u] == 0 {
+                for &p in graph.predecessors(u) {
+                    let p = p as usize;
+                    unlabelled_out[p] -= 1;
+                    if level[p] == NONE && marked[p] == 0 {
+                        marked[p] = 1;
+                        mex[p] = 1;
+                        eligible.push(p as u32);
+                        remote[p] = remote[u] + 1;
+                        queue.push(p as u32);
+                    }
+                }
+            } else {
+                for &q in graph.predecessors(u) {
+                    let q = q as usize;
+                    if mex[q] == 0 {
+                        count[q] -= 1;
+                        if count[q] == 0 {
+                            level[q] = 0;
+                            mex[q] = NONE;
+                            remote[q] = remote[u] + 1;
+                            queue.push(q as u32);
+                        }
+                    }
+                }
+            }
+        }
+
+        // The acyclic closure: a vertex whose options are all labelled has the ordinary mex
+        // of their values (every option above it has an option of its value, so Smith's
+        // conditions hold). Labelled here, by value, in `settled`.
+        let mut settled: Vec<(u32, u32)> = Vec::new();
+        queue.clear();
+        for u in 0..n {
+            if level[u] == NONE && unlabelled_out[u] == 0 {
+                queue.push(u as u32);
+            }
+        }
+        let mut ordinary = grundy_core::Mex::new();
+        let mut head = 0;
+        while let Some(&u) = queue.get(head) {
+            head += 1;
+            let u = u as usize;
+            let succ = graph.successors(u);
+            let g = ordinary.of_iter(
+                succ.len(),
+                succ.iter().map(|&w| u64::from(level[w as usize])),
+            );
+            level[u] = g as u32;
+            mex[u] = NONE;
+            settled.push((g as u32, u as u32));
+            for &p in graph.predecessors(u) {
+                let p = p as usize;
+                unlabelled_out[p] -= 1;
+                if level[p] == NONE && unlabelled_out[p] == 0 {
+                    queue.push(p as u32);
+                }
+            }
+        }
+        settled.sort_unstable();
+        let mut settled = settled.into_iter().peekable();
+
+        // Levels 1, 2, …: the vertices the closure left, each level one retrograde pass. A
+        // vertex the closure labelled `m` acts at level `m` as one labelled there (it marks
+        // its predecessors); one labelled above `m` has an option of value `m`, so it never
+        // holds up a counter and is not counted.
+        eligible.retain(|&u| level[u as usize] == NONE);
+        let mut next = Vec::new();
+        let mut m = 1u32;
         while !eligible.is_empty() {
             queue.clear();
             for &u in &eligible {
                 count[u as usize] = unlabelled_out[u as usize];
             }
+            while settled.peek().is_some_and(|&(g, _)| g < m) {
+                settled.next();
+            }
+            while let Some((_, u)) = settled.next_if(|&(g, _)| g == m) {
+                for &p in graph.predecessors(u as usize) {
+                    let p = p as usize;
+                    if level[p] == NONE && marked[p] != m + 1 {
+                        marked[p] = m + 1;
+                        if mex[p] == m {
+                            mex[p] = m + 1;
+                            next.push(p as u32);
+                        }
+                        queue.push(p as u32);
+                    }
+                }
+            }
             for &u in &eligible {
                 let u = u as usize;
-                if count[u] == 0 {
+                if mex[u] == m && count[u] == 0 {
                     level[u] = m;
                     mex[u] = NONE;
-                    if m == 0 {
-                        remote[u] = 0;
-                    }
                     queue.push(u as u32);
                 }
             }
@@ -124,9 +219,6 @@ impl LabelledGraph {
                                 mex[p] = m + 1;
                                 next.push(p as u32);
                             }
-                            if m == 0 {
-                                remote[p] = remote[u] + 1;
-                            }
                             queue.push(p as u32);
                         }
                     }
@@ -138,9 +230,6 @@ impl LabelledGraph {
                             if count[q] == 0 {
                                 level[q] = m;
                                 mex[q] = NONE;
-                                if m == 0 {
-                                    remote[q] = remote[u] + 1;
-                                }
                                 queue.push(q as u32);
                             }
                         }
@@ -155,7 +244,7 @@ impl LabelledGraph {
             graph,
             level,
             remote,
-            levels: m,
+            levels: if n == 0 { 0 } else { m },
         }
     }
 

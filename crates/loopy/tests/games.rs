@@ -142,7 +142,10 @@ fn lua_examples_rules() {
     assert!(!a.drawing_moves.is_empty());
     // 7 is lost although play can go round: both its moves (to 5 and 2) reach 0.
     let a7 = analyze_game(&Clock, &7, &Budget::default()).unwrap();
-    assert_eq!((a7.this.outcome, a7.this.remoteness), (LoopyOutcome::P, Some(2)));
+    assert_eq!(
+        (a7.this.outcome, a7.this.remoteness),
+        (LoopyOutcome::P, Some(2))
+    );
     let json = serde_json::to_value(&a).unwrap();
     assert_eq!(json["outcome"], "D");
     assert_eq!(json["position"], 1);

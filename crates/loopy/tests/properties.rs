@@ -159,6 +159,29 @@ proptest! {
         }
     }
 
+    /// Larger graphs, mostly descending edges with a few going back up: deeper values, more
+    /// levels, and the closure by mex mixed with the levels.
+    #[test]
+    fn medium_graphs_match_references(
+        (n, raw) in graph_strategy(40, 160),
+        back in prop::collection::vec((0usize..40, 0usize..40), 0..6),
+    ) {
+        let mut edges: Vec<(usize, usize)> = raw
+            .into_iter()
+            .filter(|&(a, b)| a != b)
+            .map(|(a, b)| (a.max(b), a.min(b)))
+            .collect();
+        edges.extend(back.into_iter().map(|(a, b)| (a % n, b % n)));
+        let l = label(n, &edges);
+        let succ = successors(n, &edges);
+        let plain = plain_retrograde(&succ);
+        let naive = naive_values(&succ);
+        for v in 0..n {
+            prop_assert_eq!(&l.value(v), &naive[v], "vertex {} of {:?}", v, edges);
+            prop_assert_eq!((l.outcome(v), l.remoteness(v)), plain[v]);
+        }
+    }
+
     /// On acyclic graphs every value is finite and equals the ordinary mex.
     #[test]
     fn acyclic_values_are_ordinary((n, raw) in graph_strategy(30, 80)) {
@@ -264,6 +287,22 @@ proptest! {
             }
         }
     }
+}
+
+#[test]
+fn nim_heaps_need_no_levels_beyond_the_closure() {
+    // Heap n moves to every smaller heap: values 0..n, all found by the closure.
+    let n = 300;
+    let edges: Vec<(usize, usize)> = (0..n).flat_map(|a| (0..a).map(move |b| (a, b))).collect();
+    let l = label(n, &edges);
+    assert!((0..n).all(|v| l.value(v) == Value::Finite(v as u64)));
+    assert_eq!(l.levels(), 1);
+    // The same with a loop at the top: heap n - 1 may also stay put, and is ∞(0..n-2).
+    let mut edges = edges;
+    edges.push((n - 1, n - 1));
+    let l = label(n, &edges);
+    assert_eq!(l.value(n - 1), Value::infinite(0..(n as u64 - 1)));
+    assert_eq!(l.outcome(n - 1), LoopyOutcome::N);
 }
 
 #[test]

@@ -175,8 +175,11 @@ pub struct PositionValue<P> {
     pub grundy: Value,
     /// Its outcome.
     pub outcome: LoopyOutcome,
-    /// Its remoteness; absent for a draw.
-    #[serde(serialize_with = "crate::digraph::json_u64_opt")]
+    /// Its remoteness; absent (also from JSON) for a draw.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "crate::digraph::json_u64_opt"
+    )]
     pub remoteness: Option<u64>,
 }
 
@@ -237,7 +240,7 @@ impl<P: Clone + Eq + Hash> Explored<P> {
     /// let text = e.explain(0, &|x: &u64| x.to_string());
     /// assert!(text.starts_with("2 is a draw (value ∞)"), "{text}");
     /// assert!(text.contains("2 -> 7 keeps the draw"), "{text}");
-    /// assert!(text.contains("2 -> 5 loses: the opponent moves 5 -> 0"), "{text}");
+    /// assert!(text.contains("2 -> 5 loses: the opponent answers 5 -> 0"), "{text}");
     /// # Ok::<(), grundy_loopy::WindupError>(())
     /// ```
     pub fn explain(&self, v: usize, show: &dyn Fn(&P) -> String) -> String {

@@ -69,8 +69,11 @@ pub struct OptionInfo {
     pub grundy: Value,
     /// Its outcome (for the player to move there, the opponent).
     pub outcome: LoopyOutcome,
-    /// Its remoteness, absent for a draw.
-    #[serde(serialize_with = "crate::digraph::json_u64_opt")]
+    /// Its remoteness; absent (also from JSON) for a draw.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "crate::digraph::json_u64_opt"
+    )]
     pub remoteness: Option<u64>,
 }
 

@@ -39,8 +39,11 @@ pub struct NamedMove {
     pub onto: String,
     /// Its value.
     pub grundy: Value,
-    /// Its remoteness; absent for a draw.
-    #[serde(serialize_with = "crate::digraph::json_u64_opt")]
+    /// Its remoteness; absent (also from JSON) for a draw.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "crate::digraph::json_u64_opt"
+    )]
     pub remoteness: Option<u64>,
 }
 
@@ -256,7 +259,7 @@ impl LoopyGraph {
     /// let text = g.explain("a")?;
     /// assert!(text.starts_with("a is a draw"), "{text}");
     /// assert!(text.contains("a -> b keeps the draw"), "{text}");
-    /// assert!(text.contains("a -> c loses: the opponent moves c -> d"), "{text}");
+    /// assert!(text.contains("a -> c loses: the opponent answers c -> d"), "{text}");
     /// # Ok::<(), grundy_loopy::LoopyGraphError>(())
     /// ```
     pub fn explain(&self, name: &str) -> Result<String, LoopyGraphError> {
@@ -264,6 +267,108 @@ impl LoopyGraph {
         Ok(explain_vertex(&self.labelled, v, &|w| {
             self.names.name(w).to_string()
         }))
+    }
+}
+
+impl LoopyGraph {
+    /// Why tokens on `tokens` (vertex names) are won, lost or drawn, in words: the sum by
+    /// Smith's rule, and for a draw which moves keep it and how the opponent wins after each
+    /// other move (that winning reply named).
+    ///
+    /// ```
+    /// use grundy_loopy::LoopyGraph;
+    ///
+    /// // a and c are each won (exits x and y) but together drawn.
+    /// let g = LoopyGraph::parse("a x\na b\nb a\nb b\nc y\nc d\nd c\nd d\n")?;
+    /// let text = g.explain_tokens(&["a", "c"])?;
+    /// assert!(text.starts_with("tokens on a c: value ∞(0) + ∞(0) = ∞, a draw"), "{text}");
+    /// assert!(text.contains("two or more tokens stand on infinite values"), "{text}");
+    /// assert!(text.contains("token 0 a -> b keeps the draw"), "{text}");
+    /// assert!(text.contains("token 0 a -> x loses: the opponent moves token 1 c -> y"), "{text}");
+    /// # Ok::<(), grundy_loopy::LoopyGraphError>(())
+    /// ```
+    pub fn explain_tokens<S: AsRef<str>>(&self, tokens: &[S]) -> Result<String, LoopyGraphError> {
+        let at = tokens
+            .iter()
+            .map(|t| self.names.vertex(t.as_ref()))
+            .collect::<Result<Vec<_>, _>>()?;
+        let l = &self.labelled;
+        let name = |v: usize| self.names.name(v);
+        let sum = l.analyze_tokens(&at);
+        let terms: Vec<String> = at.iter().map(|&v| l.value(v).to_string()).collect();
+        let on: Vec<&str> = at.iter().map(|&v| name(v)).collect();
+        let mut s = String::new();
+        let verdict = match sum.outcome {
+            LoopyOutcome::P => "a P-position: the player to move loses",
+            LoopyOutcome::N => "an N-position: the player to move wins",
+            LoopyOutcome::D => "a draw",
+        };
+        let _ = writeln!(
+            s,
+            "tokens on {}: value {} = {}, {verdict}.",
+            on.join(" "),
+            terms.join(" + "),
+            sum.grundy
+        );
+        if sum.outcome == LoopyOutcome::D {
+            let infinite = at.iter().filter(|&&v| l.finite(v).is_none()).count();
+            let why = if infinite >= 2 {
+                "two or more tokens stand on infinite values, and by Smith's rule such a sum is \
+                 ∞: neither player can force a win, and with best play the game never ends."
+                    .to_string()
+            } else {
+                let k = at
+                    .iter()
+                    .map(|&v| l.value(v))
+                    .find(|v| !v.is_finite())
+                    .unwrap_or(Value::infinite([]));
+                let n = at.iter().filter_map(|&v| l.finite(v)).fold(0, |a, b| a ^ b);
+                format!(
+                    "one token stands on an infinite value, {k}, and the others add up to {n}; \
+                     by Smith's rule the sum is {}, which holds no 0, so no move reaches a \
+                     P-position: neither player can force a win, and with best play the game \
+                     never ends.",
+                    sum.grundy
+                )
+            };
+            let _ = writeln!(s, "Why: {why}");
+        }
+        let mut listed = 0;
+        for (token, &from) in at.iter().enumerate() {
+            for onto in l.option_vertices(from) {
+                let mut after = at.clone();
+                after[token] = onto;
+                let a = l.analyze_tokens(&after);
+                let verb = match (sum.outcome, a.outcome) {
+                    (LoopyOutcome::N, LoopyOutcome::P) => "wins".to_string(),
+                    (LoopyOutcome::D, LoopyOutcome::D) => "keeps the draw".to_string(),
+                    (_, LoopyOutcome::N) => match a.winning_moves.first() {
+                        Some(r) => format!(
+                            "loses: the opponent moves token {} {} -> {} (value {})",
+                            r.token,
+                            name(r.from),
+                            name(r.onto),
+                            r.grundy
+                        ),
+                        None => "loses".to_string(),
+                    },
+                    _ => continue,
+                };
+                let _ = writeln!(
+                    s,
+                    "  token {token} {} -> {} {verb} (sum {}).",
+                    name(from),
+                    name(onto),
+                    a.grundy
+                );
+                listed += 1;
+                if listed >= 50 {
+                    let _ = writeln!(s, "  …");
+                    return Ok(s);
+                }
+            }
+        }
+        Ok(s)
     }
 }
 
@@ -308,12 +413,13 @@ pub fn explain_vertex(l: &LabelledGraph, v: usize, name: &dyn Fn(usize) -> Strin
                 if let Some(x) = reply(w) {
                     let _ = writeln!(
                         s,
-                        "  {me} -> {} loses: the opponent moves {} -> {} (a P-position) and wins \
-                         in {} in all.",
+                        "  {me} -> {} loses: the opponent answers {} -> {} (a P-position) and \
+                         wins; the game ends {} after {me} -> {}.",
                         name(w),
                         name(w),
                         name(x),
-                        moves_text(l.remoteness(w).unwrap_or(0))
+                        moves_text(l.remoteness(w).unwrap_or(0)),
+                        name(w)
                     );
                 }
             }
@@ -359,12 +465,13 @@ pub fn explain_vertex(l: &LabelledGraph, v: usize, name: &dyn Fn(usize) -> Strin
                         if let Some(x) = reply(w) {
                             let _ = writeln!(
                                 s,
-                                "  {me} -> {} loses: the opponent moves {} -> {} (a P-position) \
-                                 and wins in {} in all.",
+                                "  {me} -> {} loses: the opponent answers {} -> {} (a \
+                                 P-position) and wins; the game ends {} after {me} -> {}.",
                                 name(w),
                                 name(w),
                                 name(x),
-                                moves_text(l.remoteness(w).unwrap_or(0))
+                                moves_text(l.remoteness(w).unwrap_or(0)),
+                                name(w)
                             );
                         }
                     }

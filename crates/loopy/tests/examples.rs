@@ -73,7 +73,7 @@ fn ferguson_cycle_explained() {
     assert!(c.starts_with("c is a draw (value ∞(1))"), "{c}");
     assert!(c.contains("c -> a keeps the draw"), "{c}");
     assert!(
-        c.contains("c -> d loses: the opponent moves d -> e (a P-position)"),
+        c.contains("c -> d loses: the opponent answers d -> e (a P-position) and wins; the game ends 1 move after c -> d"),
         "{c}"
     );
     let d = g.explain("d").expect("vertex");
@@ -86,6 +86,13 @@ fn ferguson_cycle_explained() {
     assert!(
         table.contains("tokens on a d: value ∞ + 1 = ∞, a draw"),
         "{table}"
+    );
+    println!("{table}");
+    let why = g.explain_tokens(&["a", "d"]).expect("tokens");
+    println!("{why}\n{c}");
+    assert!(
+        why.contains("one token stands on an infinite value"),
+        "{why}"
     );
     let json = serde_json::to_value(g.analyze(&["a", "d"]).expect("tokens")).expect("json");
     assert_eq!(json["vertices"][2]["grundy"]["infinite"][0], 1);

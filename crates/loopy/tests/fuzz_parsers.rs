@@ -37,7 +37,10 @@ fn text(alphabet: &'static str, max: usize) -> impl Strategy<Value = String> {
 
 #[test]
 fn fuzz_windup_codes() {
-    let mut runner = TestRunner::new(Config::with_cases(cases()));
+    let mut runner = TestRunner::new(Config {
+        failure_persistence: None,
+        ..Config::with_cases(cases())
+    });
     let strategy = prop_oneof![
         text("windup:0123456789, -\n", 40),
         (1u64..200, prop::collection::vec(0u64..400, 0..6)).prop_map(|(n, s)| {
@@ -65,7 +68,10 @@ fn fuzz_windup_codes() {
 
 #[test]
 fn fuzz_graph_text() {
-    let mut runner = TestRunner::new(Config::with_cases(cases()));
+    let mut runner = TestRunner::new(Config {
+        failure_persistence: None,
+        ..Config::with_cases(cases())
+    });
     let strategy = (
         text("abc \n#\t", 200),
         prop::collection::vec(text("abcx", 3), 0..4),
@@ -78,6 +84,9 @@ fn fuzz_graph_text() {
                     for v in 0..l.len() {
                         prop_assert_eq!(l.value(v).outcome(), l.outcome(v));
                         let _ = g.explain(g.names().name(v)).expect("own vertex");
+                    }
+                    if let Err(e) = g.explain_tokens(&tokens) {
+                        one_line(&e.to_string())?;
                     }
                     match g.analyze(&tokens) {
                         Ok(a) => {

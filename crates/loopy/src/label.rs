@@ -358,4 +358,31 @@ impl LabelledGraph {
             .filter(|&w| self.outcome(w) == LoopyOutcome::D)
             .collect()
     }
+
+    /// The move a perfect player makes from `v`, the engine's choice in play: from an
+    /// N-position the winning move of least remoteness (so the win comes, cycles or not);
+    /// from a P-position the move of greatest remoteness (the loss as late as possible); from
+    /// a draw a move that keeps it. `None` when `v` has no move.
+    ///
+    /// ```
+    /// use grundy_loopy::{Digraph, LabelledGraph};
+    ///
+    /// // a -> b -> c -> a, c -> x: from a, move to b (P); from b, to c; from c, to x.
+    /// let l = LabelledGraph::new(Digraph::from_edges(4, &[(0, 1), (1, 2), (2, 0), (2, 3)])?);
+    /// assert_eq!([0, 1, 2, 3].map(|v| l.best_move(v)), [Some(1), Some(2), Some(3), None]);
+    /// # Ok::<(), grundy_loopy::DigraphError>(())
+    /// ```
+    pub fn best_move(&self, v: usize) -> Option<usize> {
+        let options = self.option_vertices(v);
+        match self.outcome(v) {
+            LoopyOutcome::N => options
+                .into_iter()
+                .filter(|&w| self.level[w] == 0)
+                .min_by_key(|&w| self.remote[w]),
+            LoopyOutcome::P => options.into_iter().max_by_key(|&w| self.remote[w]),
+            LoopyOutcome::D => options
+                .into_iter()
+                .find(|&w| self.outcome(w) == LoopyOutcome::D),
+        }
+    }
 }

@@ -148,6 +148,16 @@ proptest! {
                 BTreeSet::new()
             };
             prop_assert_eq!(draws, expected);
+            // The engine's move: one step down the remoteness (win fast, lose slow), or a draw.
+            match (plain[v], l.best_move(v)) {
+                ((_, Some(0)), m) => prop_assert_eq!(m, None),
+                ((LoopyOutcome::D, None), Some(w)) => prop_assert_eq!(plain[w].0, LoopyOutcome::D),
+                ((o, Some(r)), Some(w)) => {
+                    prop_assert_ne!(plain[w].0, o);
+                    prop_assert_eq!(plain[w].1, Some(r - 1));
+                }
+                (p, m) => prop_assert!(false, "{:?} {:?}", p, m),
+            }
             // Winning moves: the P-options, each with its remoteness; the fastest is R(v) - 1.
             let wins = l.winning_moves(v);
             if plain[v].0 == LoopyOutcome::N {

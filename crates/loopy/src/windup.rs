@@ -32,6 +32,14 @@ pub enum WindupError {
     /// `N` too large.
     #[error("windup: N = {0} is above the limit of {WINDUP_MAX_N}")]
     TooLarge(u64),
+    /// A position outside `0..N`.
+    #[error("windup: position {position} is not one of 0..{n}")]
+    Position {
+        /// The position asked for.
+        position: u64,
+        /// `N`.
+        n: u64,
+    },
     /// Too many moves in all.
     #[error("windup: {0} moves in all, above the limit of {WINDUP_MAX_MOVES}")]
     TooManyMoves(u64),
@@ -102,6 +110,19 @@ impl Windup {
         Windup::new(n, &subs)
     }
 
+    /// `x` itself when it is a position (`0..N`), else [`WindupError::Position`]: for a front
+    /// end checking the positions it is asked about.
+    pub fn position(&self, x: u64) -> Result<u64, WindupError> {
+        if x < self.n {
+            Ok(x)
+        } else {
+            Err(WindupError::Position {
+                position: x,
+                n: self.n,
+            })
+        }
+    }
+
     /// `N`, the number of positions.
     pub fn n(&self) -> u64 {
         self.n
@@ -155,7 +176,8 @@ impl std::fmt::Display for Windup {
     }
 }
 
-/// `windup:N:S` as a game on positions `0..N` (for [`crate::explore`] from one start).
+/// `windup:N:S` as a game on positions `0..N` (for [`crate::explore`] from one start); a
+/// number outside `0..N` has no move (check it with [`Windup::position`]).
 impl Game for Windup {
     type Position = u64;
     fn options(&self, &x: &u64, out: &mut Vec<u64>) {

@@ -50,7 +50,7 @@ pub use implicit::{
 pub use label::{LabelledGraph, OptionInfo};
 pub use named::{
     analyze, explain_vertex, LoopyGraph, LoopyGraphAnalysis, LoopyGraphError, LoopyGraphMove,
-    LoopyTokenReport, LoopyVertex, NamedMove,
+    LoopyTokenReport, LoopyVertex, NamedMove, EXPLAIN_MAX_MOVES,
 };
 pub use sum::{SumAnalysis, TokenMove};
 pub use value::{LoopyOutcome, Value};

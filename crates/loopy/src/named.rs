@@ -362,7 +362,7 @@ impl LoopyGraph {
                     a.grundy
                 );
                 listed += 1;
-                if listed >= 50 {
+                if listed >= EXPLAIN_MAX_MOVES {
                     let _ = writeln!(s, "  …");
                     return Ok(s);
                 }
@@ -381,12 +381,18 @@ fn moves_text(r: u64) -> String {
     }
 }
 
-/// The explanation of [`LoopyGraph::explain`] for vertex `v`, naming vertices with `name`.
+/// The most moves an explanation lists one by one (the rest are counted).
+pub const EXPLAIN_MAX_MOVES: usize = 50;
+
+/// The explanation of [`LoopyGraph::explain`] for vertex `v`, naming vertices with `name`
+/// (at most [`EXPLAIN_MAX_MOVES`] moves listed).
 pub fn explain_vertex(l: &LabelledGraph, v: usize, name: &dyn Fn(usize) -> String) -> String {
     let mut s = String::new();
     let me = name(v);
     let value = l.value(v);
-    let options = l.option_vertices(v);
+    let mut options = l.option_vertices(v);
+    let more = options.len().saturating_sub(EXPLAIN_MAX_MOVES);
+    options.truncate(EXPLAIN_MAX_MOVES);
     // The opponent's fastest win from an N-position `w`.
     let reply = |w: usize| {
         l.winning_moves(w)
@@ -434,6 +440,7 @@ pub fn explain_vertex(l: &LabelledGraph, v: usize, name: &dyn Fn(usize) -> Strin
             );
             let mut wins = l.winning_moves(v);
             wins.sort_by_key(|&(_, r)| r);
+            wins.truncate(EXPLAIN_MAX_MOVES);
             for (w, rw) in wins {
                 let end = if rw == 0 {
                     "the opponent has no move".to_string()
@@ -478,6 +485,9 @@ pub fn explain_vertex(l: &LabelledGraph, v: usize, name: &dyn Fn(usize) -> Strin
                 }
             }
         }
+    }
+    if more > 0 {
+        let _ = writeln!(s, "  … and {more} more moves");
     }
     s
 }

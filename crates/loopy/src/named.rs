@@ -1,0 +1,570 @@
+//! Loopy games on a graph file: the text format of [`grundy_core::graph`] (one edge `FROM TO`
+//! per line, a lone name declares a vertex, `#` starts a comment), cycles allowed.
+//!
+//! [`analyze`] answers `grundy graph` for a loopy graph: every vertex's value, outcome,
+//! remoteness and good moves, and with tokens their sum by Smith's rule with the moves of the
+//! sum ([`LoopyGraphAnalysis`], which serializes to the JSON of `grundy graph`);
+//! [`LoopyGraph::explain`] says in words why a vertex is won, lost or drawn.
+
+use std::fmt::Write as _;
+
+use grundy_core::graph::{DiGraph, GraphError};
+
+use crate::digraph::{Digraph, DigraphError};
+use crate::label::LabelledGraph;
+use crate::value::{LoopyOutcome, Value};
+
+/// Why a loopy graph, or a question about it, was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LoopyGraphError {
+    /// The text is malformed, empty, or a token names no vertex (never a cycle here).
+    #[error(transparent)]
+    Graph(#[from] GraphError),
+    /// More vertices or edges than can be numbered.
+    #[error(transparent)]
+    Size(#[from] DigraphError),
+}
+
+/// A graph with named vertices, labelled: cycles allowed.
+#[derive(Clone, Debug)]
+pub struct LoopyGraph {
+    names: DiGraph,
+    labelled: LabelledGraph,
+}
+
+/// A move from a vertex, by name, with where it leads.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct NamedMove {
+    /// The vertex moved to.
+    pub onto: String,
+    /// Its value.
+    pub grundy: Value,
+    /// Its remoteness; absent (also from JSON) for a draw.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "crate::digraph::json_u64_opt"
+    )]
+    pub remoteness: Option<u64>,
+}
+
+/// One vertex: value, outcome, remoteness and good moves.
+///
+/// Serializes as `{"name", "grundy", "outcome", "remoteness", "winning_moves",
+/// "drawing_moves"}`; `remoteness` is absent for a draw.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct LoopyVertex {
+    /// The vertex's name.
+    pub name: String,
+    /// Its generalized Sprague–Grundy value.
+    pub grundy: Value,
+    /// Its outcome.
+    pub outcome: LoopyOutcome,
+    /// Its remoteness (Smith), absent for a draw.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "crate::digraph::json_u64_opt"
+    )]
+    pub remoteness: Option<u64>,
+    /// The moves to P-positions, fastest win first.
+    pub winning_moves: Vec<NamedMove>,
+    /// For a draw, the moves that keep it.
+    pub drawing_moves: Vec<NamedMove>,
+}
+
+/// A move of a sum of tokens, by names.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct LoopyGraphMove {
+    /// Which token moves (0-based, in the order the tokens were given).
+    pub token: usize,
+    /// The vertex it leaves.
+    pub from: String,
+    /// The vertex it moves onto.
+    pub onto: String,
+    /// Every token's vertex after the move, in the order given.
+    pub to: Vec<String>,
+    /// The move in words: "move token 1 from c to d" ("move the token …" when alone).
+    pub text: String,
+    /// The sum's value after the move.
+    pub grundy: Value,
+}
+
+/// Tokens on the graph: their sum's value by Smith's rule, outcome and good moves.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct LoopyTokenReport {
+    /// The tokens' vertices, as given.
+    pub tokens: Vec<String>,
+    /// The sum's value.
+    pub grundy: Value,
+    /// Its outcome: `"D"` when neither player can force a win.
+    pub outcome: LoopyOutcome,
+    /// In an N-position, every move to a P-position.
+    pub winning_moves: Vec<LoopyGraphMove>,
+    /// In a drawn position, every move that keeps the draw.
+    pub drawing_moves: Vec<LoopyGraphMove>,
+    /// Each token's value (for the text; not serialized).
+    #[serde(skip)]
+    pub token_grundy: Vec<Value>,
+}
+
+/// The answer to `grundy graph` on a loopy graph.
+///
+/// Serializes as `{"vertices": [...], "tokens", "grundy", "outcome", "winning_moves",
+/// "drawing_moves"}`, the fields after `vertices` only with tokens.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct LoopyGraphAnalysis {
+    /// Every vertex, in order of first appearance in the file.
+    pub vertices: Vec<LoopyVertex>,
+    /// The tokens' answer, when tokens were given.
+    #[serde(flatten)]
+    pub tokens: Option<LoopyTokenReport>,
+}
+
+/// Parses a graph (cycles allowed), labels it and, with `tokens` (vertex names), values
+/// their sum.
+///
+/// ```
+/// use grundy_loopy::{analyze, LoopyOutcome};
+///
+/// // A cycle a -> b -> c -> a with one exit c -> x: b must move to c, which escapes to x.
+/// let a = analyze("a b\nb c\nc a\nc x\n", &[] as &[&str])?;
+/// let values: Vec<String> = a.vertices.iter().map(|v| v.grundy.to_string()).collect();
+/// assert_eq!(values, ["1", "0", "2", "0"]);
+/// assert_eq!(a.vertices[0].remoteness, Some(3)); // a -> b -> c -> x
+/// // Two tokens on the drawn cycle a <-> b: a draw, either token keeps it.
+/// let a = analyze("a b\nb a\n", &["a", "b"])?;
+/// let t = a.tokens.unwrap();
+/// assert_eq!((t.grundy.to_string(), t.outcome), ("∞".to_string(), LoopyOutcome::D));
+/// assert_eq!(t.drawing_moves.len(), 2);
+/// # Ok::<(), grundy_loopy::LoopyGraphError>(())
+/// ```
+pub fn analyze<S: AsRef<str>>(
+    text: &str,
+    tokens: &[S],
+) -> Result<LoopyGraphAnalysis, LoopyGraphError> {
+    LoopyGraph::parse(text)?.analyze(tokens)
+}
+
+impl LoopyGraph {
+    /// Parses the text format (the same parser as [`DiGraph::parse`]: same errors, repeated
+    /// edges once) and labels the graph; cycles are fine.
+    pub fn parse(text: &str) -> Result<LoopyGraph, LoopyGraphError> {
+        LoopyGraph::from_digraph(DiGraph::parse(text)?)
+    }
+
+    /// Labels an already parsed graph (cycles are only refused by its own solver).
+    pub fn from_digraph(names: DiGraph) -> Result<LoopyGraph, LoopyGraphError> {
+        let mut edges = Vec::with_capacity(names.edge_count());
+        for v in 0..names.len() {
+            edges.extend(names.successors(v).iter().map(|&w| (v, w)));
+        }
+        let graph = Digraph::from_edges(names.len(), &edges)?;
+        Ok(LoopyGraph {
+            names,
+            labelled: LabelledGraph::new(graph),
+        })
+    }
+
+    /// The named graph.
+    pub fn names(&self) -> &DiGraph {
+        &self.names
+    }
+
+    /// The labelling (vertex numbers as in [`Self::names`]).
+    pub fn labelled(&self) -> &LabelledGraph {
+        &self.labelled
+    }
+
+    fn named_move(&self, w: usize) -> NamedMove {
+        NamedMove {
+            onto: self.names.name(w).to_string(),
+            grundy: self.labelled.value(w),
+            remoteness: self.labelled.remoteness(w),
+        }
+    }
+
+    /// Vertex `v` reported.
+    pub fn vertex(&self, v: usize) -> LoopyVertex {
+        let l = &self.labelled;
+        let mut wins = l.winning_moves(v);
+        wins.sort_by_key(|&(_, r)| r);
+        LoopyVertex {
+            name: self.names.name(v).to_string(),
+            grundy: l.value(v),
+            outcome: l.outcome(v),
+            remoteness: l.remoteness(v),
+            winning_moves: wins.into_iter().map(|(w, _)| self.named_move(w)).collect(),
+            drawing_moves: l
+                .drawing_moves(v)
+                .into_iter()
+                .map(|w| self.named_move(w))
+                .collect(),
+        }
+    }
+
+    /// Every vertex's report and, with `tokens` (vertex names, repeats allowed), their sum's.
+    pub fn analyze<S: AsRef<str>>(
+        &self,
+        tokens: &[S],
+    ) -> Result<LoopyGraphAnalysis, LoopyGraphError> {
+        let vertices = (0..self.names.len()).map(|v| self.vertex(v)).collect();
+        if tokens.is_empty() {
+            return Ok(LoopyGraphAnalysis {
+                vertices,
+                tokens: None,
+            });
+        }
+        let at = tokens
+            .iter()
+            .map(|t| self.names.vertex(t.as_ref()))
+            .collect::<Result<Vec<_>, _>>()?;
+        let sum = self.labelled.analyze_tokens(&at);
+        let named = |m: &crate::sum::TokenMove| {
+            let mut to: Vec<String> = at.iter().map(|&v| self.names.name(v).to_string()).collect();
+            to[m.token] = self.names.name(m.onto).to_string();
+            let who = if at.len() == 1 {
+                "the token".to_string()
+            } else {
+                format!("token {}", m.token)
+            };
+            let (from, onto) = (self.names.name(m.from), self.names.name(m.onto));
+            LoopyGraphMove {
+                token: m.token,
+                from: from.to_string(),
+                onto: onto.to_string(),
+                to,
+                text: format!("move {who} from {from} to {onto}"),
+                grundy: m.grundy.clone(),
+            }
+        };
+        Ok(LoopyGraphAnalysis {
+            vertices,
+            tokens: Some(LoopyTokenReport {
+                tokens: tokens.iter().map(|t| t.as_ref().to_string()).collect(),
+                grundy: sum.grundy,
+                outcome: sum.outcome,
+                winning_moves: sum.winning_moves.iter().map(named).collect(),
+                drawing_moves: sum.drawing_moves.iter().map(named).collect(),
+                token_grundy: at.iter().map(|&v| self.labelled.value(v)).collect(),
+            }),
+        })
+    }
+
+    /// Why the vertex `name` is won, lost or drawn, in words: for a draw, which moves keep it
+    /// and how the opponent wins after any other move.
+    ///
+    /// ```
+    /// use grundy_loopy::LoopyGraph;
+    ///
+    /// let g = LoopyGraph::parse("a b\nb a\na c\nc d\n")?;
+    /// let text = g.explain("a")?;
+    /// assert!(text.starts_with("a is a draw"), "{text}");
+    /// assert!(text.contains("a -> b keeps the draw"), "{text}");
+    /// assert!(text.contains("a -> c loses: the opponent answers c -> d"), "{text}");
+    /// # Ok::<(), grundy_loopy::LoopyGraphError>(())
+    /// ```
+    pub fn explain(&self, name: &str) -> Result<String, LoopyGraphError> {
+        let v = self.names.vertex(name)?;
+        Ok(explain_vertex(&self.labelled, v, &|w| {
+            self.names.name(w).to_string()
+        }))
+    }
+}
+
+impl LoopyGraph {
+    /// Why tokens on `tokens` (vertex names) are won, lost or drawn, in words: the sum by
+    /// Smith's rule, and for a draw which moves keep it and how the opponent wins after each
+    /// other move (that winning reply named).
+    ///
+    /// ```
+    /// use grundy_loopy::LoopyGraph;
+    ///
+    /// // a and c are each won (exits x and y) but together drawn.
+    /// let g = LoopyGraph::parse("a x\na b\nb a\nb b\nc y\nc d\nd c\nd d\n")?;
+    /// let text = g.explain_tokens(&["a", "c"])?;
+    /// assert!(text.starts_with("tokens on a c: value ∞(0) + ∞(0) = ∞, a draw"), "{text}");
+    /// assert!(text.contains("two or more tokens stand on infinite values"), "{text}");
+    /// assert!(text.contains("token 0 a -> b keeps the draw"), "{text}");
+    /// assert!(text.contains("token 0 a -> x loses: the opponent moves token 1 c -> y"), "{text}");
+    /// # Ok::<(), grundy_loopy::LoopyGraphError>(())
+    /// ```
+    pub fn explain_tokens<S: AsRef<str>>(&self, tokens: &[S]) -> Result<String, LoopyGraphError> {
+        let at = tokens
+            .iter()
+            .map(|t| self.names.vertex(t.as_ref()))
+            .collect::<Result<Vec<_>, _>>()?;
+        let l = &self.labelled;
+        let name = |v: usize| self.names.name(v);
+        let sum = l.analyze_tokens(&at);
+        let terms: Vec<String> = at.iter().map(|&v| l.value(v).to_string()).collect();
+        let on: Vec<&str> = at.iter().map(|&v| name(v)).collect();
+        let mut s = String::new();
+        let verdict = match sum.outcome {
+            LoopyOutcome::P => "a P-position: the player to move loses",
+            LoopyOutcome::N => "an N-position: the player to move wins",
+            LoopyOutcome::D => "a draw",
+        };
+        let _ = writeln!(
+            s,
+            "tokens on {}: value {} = {}, {verdict}.",
+            on.join(" "),
+            terms.join(" + "),
+            sum.grundy
+        );
+        if sum.outcome == LoopyOutcome::D {
+            let infinite = at.iter().filter(|&&v| l.finite(v).is_none()).count();
+            let why = if infinite >= 2 {
+                "two or more tokens stand on infinite values, and by Smith's rule such a sum is \
+                 ∞: neither player can force a win, and with best play the game never ends."
+                    .to_string()
+            } else {
+                let k = at
+                    .iter()
+                    .map(|&v| l.value(v))
+                    .find(|v| !v.is_finite())
+                    .unwrap_or(Value::infinite([]));
+                let n = at.iter().filter_map(|&v| l.finite(v)).fold(0, |a, b| a ^ b);
+                format!(
+                    "one token stands on an infinite value, {k}, and the others add up to {n}; \
+                     by Smith's rule the sum is {}, which holds no 0, so no move reaches a \
+                     P-position: neither player can force a win, and with best play the game \
+                     never ends.",
+                    sum.grundy
+                )
+            };
+            let _ = writeln!(s, "Why: {why}");
+        }
+        let mut listed = 0;
+        for (token, &from) in at.iter().enumerate() {
+            for onto in l.option_vertices(from) {
+                let mut after = at.clone();
+                after[token] = onto;
+                let a = l.analyze_tokens(&after);
+                let verb = match (sum.outcome, a.outcome) {
+                    (LoopyOutcome::N, LoopyOutcome::P) => "wins".to_string(),
+                    (LoopyOutcome::D, LoopyOutcome::D) => "keeps the draw".to_string(),
+                    (_, LoopyOutcome::N) => match a.winning_moves.first() {
+                        Some(r) => format!(
+                            "loses: the opponent moves token {} {} -> {} (value {})",
+                            r.token,
+                            name(r.from),
+                            name(r.onto),
+                            r.grundy
+                        ),
+                        None => "loses".to_string(),
+                    },
+                    _ => continue,
+                };
+                let _ = writeln!(
+                    s,
+                    "  token {token} {} -> {} {verb} (sum {}).",
+                    name(from),
+                    name(onto),
+                    a.grundy
+                );
+                listed += 1;
+                if listed >= EXPLAIN_MAX_MOVES {
+                    let _ = writeln!(s, "  …");
+                    return Ok(s);
+                }
+            }
+        }
+        Ok(s)
+    }
+}
+
+/// Remoteness in words: "in 1 move", "in 3 moves".
+fn moves_text(r: u64) -> String {
+    if r == 1 {
+        "1 move".to_string()
+    } else {
+        format!("{r} moves")
+    }
+}
+
+/// The most moves an explanation lists one by one (the rest are counted).
+pub const EXPLAIN_MAX_MOVES: usize = 50;
+
+/// The explanation of [`LoopyGraph::explain`] for vertex `v`, naming vertices with `name`
+/// (at most [`EXPLAIN_MAX_MOVES`] moves listed).
+pub fn explain_vertex(l: &LabelledGraph, v: usize, name: &dyn Fn(usize) -> String) -> String {
+    let mut s = String::new();
+    let me = name(v);
+    let value = l.value(v);
+    let mut options = l.option_vertices(v);
+    let more = options.len().saturating_sub(EXPLAIN_MAX_MOVES);
+    options.truncate(EXPLAIN_MAX_MOVES);
+    // The opponent's fastest win from an N-position `w`.
+    let reply = |w: usize| {
+        l.winning_moves(w)
+            .into_iter()
+            .min_by_key(|&(_, r)| r)
+            .map(|(x, _)| x)
+    };
+    match l.outcome(v) {
+        LoopyOutcome::P if options.is_empty() => {
+            let _ = writeln!(
+                s,
+                "{me} is a P-position (value 0): there is no move, so the player to move loses."
+            );
+        }
+        LoopyOutcome::P => {
+            let r = l.remoteness(v).unwrap_or(0);
+            let _ = writeln!(
+                s,
+                "{me} is a P-position (value 0): every move goes to an N-position, and the \
+                 opponent wins; the player to move can delay the loss to {}.",
+                moves_text(r)
+            );
+            for w in options {
+                if let Some(x) = reply(w) {
+                    let _ = writeln!(
+                        s,
+                        "  {me} -> {} loses: the opponent answers {} -> {} (a P-position) and \
+                         wins; the game ends {} after {me} -> {}.",
+                        name(w),
+                        name(w),
+                        name(x),
+                        moves_text(l.remoteness(w).unwrap_or(0)),
+                        name(w)
+                    );
+                }
+            }
+        }
+        LoopyOutcome::N => {
+            let r = l.remoteness(v).unwrap_or(0);
+            let _ = writeln!(
+                s,
+                "{me} is an N-position (value {value}): the player to move wins in {} by \
+                 moving to a P-position.",
+                moves_text(r)
+            );
+            let mut wins = l.winning_moves(v);
+            wins.sort_by_key(|&(_, r)| r);
+            wins.truncate(EXPLAIN_MAX_MOVES);
+            for (w, rw) in wins {
+                let end = if rw == 0 {
+                    "the opponent has no move".to_string()
+                } else {
+                    format!("the opponent loses in {} more", moves_text(rw))
+                };
+                let _ = writeln!(s, "  {me} -> {} wins: {end}.", name(w));
+            }
+        }
+        LoopyOutcome::D => {
+            let _ = writeln!(
+                s,
+                "{me} is a draw (value {value}): no move reaches a P-position, so the player to \
+                 move cannot force a win, and the opponent cannot force one either as long as \
+                 play stays on drawn positions; with best play the game never ends."
+            );
+            for w in options {
+                match l.outcome(w) {
+                    LoopyOutcome::D => {
+                        let _ = writeln!(
+                            s,
+                            "  {me} -> {} keeps the draw ({} is a draw, value {}).",
+                            name(w),
+                            name(w),
+                            l.value(w)
+                        );
+                    }
+                    _ => {
+                        if let Some(x) = reply(w) {
+                            let _ = writeln!(
+                                s,
+                                "  {me} -> {} loses: the opponent answers {} -> {} (a \
+                                 P-position) and wins; the game ends {} after {me} -> {}.",
+                                name(w),
+                                name(w),
+                                name(x),
+                                moves_text(l.remoteness(w).unwrap_or(0)),
+                                name(w)
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if more > 0 {
+        let _ = writeln!(s, "  … and {more} more moves");
+    }
+    s
+}
+
+impl LoopyGraphAnalysis {
+    /// The analysis as text: a table of every vertex's value, outcome and remoteness, then,
+    /// with tokens, their sum by Smith's rule and its good moves.
+    pub fn describe(&self) -> String {
+        let mut s = String::new();
+        let width = self
+            .vertices
+            .iter()
+            .map(|v| v.name.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(6);
+        let pad = |s: &mut String, text: &str, width: usize| {
+            s.push_str(text);
+            s.extend(std::iter::repeat_n(
+                ' ',
+                width.saturating_sub(text.chars().count()),
+            ));
+        };
+        let values: Vec<String> = self.vertices.iter().map(|v| v.grundy.to_string()).collect();
+        let vwidth = values
+            .iter()
+            .map(|t| t.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(6);
+        pad(&mut s, "vertex", width);
+        s.push_str("  ");
+        pad(&mut s, "grundy", vwidth);
+        s.push_str("  outcome  remoteness\n");
+        for (v, value) in self.vertices.iter().zip(&values) {
+            pad(&mut s, &v.name, width);
+            s.push_str("  ");
+            pad(&mut s, value, vwidth);
+            let r = v
+                .remoteness
+                .map_or_else(|| "-".to_string(), |r| r.to_string());
+            let _ = writeln!(s, "  {}        {r}", v.outcome);
+        }
+        let Some(t) = &self.tokens else {
+            return s;
+        };
+        let terms: Vec<String> = t.token_grundy.iter().map(Value::to_string).collect();
+        let verdict = match t.outcome {
+            LoopyOutcome::P => "P-position: the player to move loses",
+            LoopyOutcome::N => "N-position: the player to move wins",
+            LoopyOutcome::D => {
+                "a draw: neither player can force a win; with best play this game never ends"
+            }
+        };
+        let _ = writeln!(
+            s,
+            "\ntokens on {}: value {} = {}, {verdict}",
+            t.tokens.join(" "),
+            terms.join(" + "),
+            t.grundy
+        );
+        for (title, moves) in [
+            ("winning moves", &t.winning_moves),
+            ("moves that keep the draw", &t.drawing_moves),
+        ] {
+            if moves.is_empty() {
+                continue;
+            }
+            let _ = writeln!(s, "{title} ({}):", moves.len());
+            for m in moves {
+                let _ = writeln!(
+                    s,
+                    "  token {}: {} -> {}   (sum becomes {})",
+                    m.token, m.from, m.onto, m.grundy
+                );
+            }
+        }
+        s
+    }
+}

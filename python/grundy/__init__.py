@@ -35,6 +35,7 @@ from ._results import (
     Cycle,
     FibAnalysis,
     GameAnalysis,
+    GameInfo,
     HeapPosition,
     MiserePosition,
     Move,
@@ -42,10 +43,12 @@ from ._results import (
     PairTable,
     Period,
     Race,
+    Report,
     Result,
     Sequence,
     WythoffAnalysis,
     WythoffPosition,
+    Turn,
 )
 from . import _results, nimber, penney
 
@@ -54,6 +57,9 @@ import json as _json
 __version__: str = _grundy.__version__
 
 __all__ = [
+    "games",
+    "analyze",
+    "play",
     "nim",
     "heap",
     "Heap",
@@ -204,3 +210,33 @@ def wythoff(x: Union[int, str], y: Union[int, str]) -> WythoffAnalysis:
 def wythoff_nth(j: Union[int, str]) -> WythoffPosition:
     """The ``j``-th P-position of Wythoff's game (``grundy wythoff --nth J --json``)."""
     return WythoffPosition(_json.loads(_grundy.wythoff_nth(_big(j))))
+
+
+def games() -> List[GameInfo]:
+    """Every game of the catalogue, as ``grundy games --json`` lists them.
+
+    >>> any(g.name == "node-kayles" for g in games())
+    True
+    """
+    return [GameInfo(g) for g in _json.loads(_grundy.catalogue_games())["games"]]
+
+
+def analyze(
+    game: str, position: str, misere: bool = False, max_positions: Optional[Union[int, str]] = None
+) -> Report:
+    """A position of any catalogue game analysed; ``to_dict()`` is ``grundy analyze GAME
+    POSITION --json``.
+
+    >>> r = analyze("node-kayles", "grid:3x4")
+    >>> r.outcome, r.grundy
+    ('P', 0)
+    """
+    return Report(
+        _json.loads(_grundy.catalogue_analyze(game, str(position), misere, max_positions))
+    )
+
+
+def play(game: str, position: str) -> Turn:
+    """A position in play: every legal move, the hint, why, the engine's reply (what the
+    terminal game and the web playground show)."""
+    return Turn(_json.loads(_grundy.play_turn(game, str(position))))

@@ -34,6 +34,9 @@ __all__ = [
     "PairTable",
     "Cycle",
     "GameAnalysis",
+    "GameInfo",
+    "Report",
+    "Turn",
 ]
 
 # Fields whose text values are whole numbers (too large for a JSON number, or big integers).
@@ -371,3 +374,26 @@ class GameMove(Result):
 
     def __repr__(self) -> str:
         return f"GameMove(to={self._data['to']!r}, text={self._data['text']!r})"
+
+
+class GameInfo(Result):
+    """One game of the catalogue (``grundy games --json``): ``name``, ``summary``,
+    ``example``, ``position`` (the grammar), ``kind``, ``family``, ``misere``, ``loopy``,
+    ``scoring``."""
+
+    _brief = ("name", "summary", "example")
+
+
+class Report(Result):
+    """The analysis of a position of any catalogue game (``grundy analyze --json``):
+    ``outcome`` ("N", "P", "D"), ``grundy`` (an int, or ``{"infinite": [...]}``),
+    ``winning_moves`` (each with ``text``, ``short`` and ``to``), ``explanation``."""
+
+    _brief = ("game", "outcome", "grundy", "winning_moves")
+
+
+class Turn(Result):
+    """A position in play (``GET /api/play``): every move, the hint, why, the engine's
+    reply."""
+
+    _brief = ("game", "outcome", "hint")

@@ -299,8 +299,53 @@ fn penney_cycle(
     json(&py.detach(|| report::cycle(&al, length)).py(py)?)
 }
 
+/// Every game of the catalogue (`grundy games --json`).
+#[pyfunction]
+fn catalogue_games() -> PyResult<String> {
+    json(&serde_json::json!({ "games": grundy::catalogue::games() }))
+}
+
+/// A position of any catalogue game analysed (`grundy analyze GAME POSITION --json`).
+#[pyfunction]
+#[pyo3(signature = (game, position, misere = false, max_positions = None))]
+fn catalogue_analyze(
+    py: Python<'_>,
+    game: &str,
+    position: &str,
+    misere: bool,
+    max_positions: Option<Count>,
+) -> PyResult<String> {
+    let mut budget = grundy::catalogue::within_memory(grundy::catalogue::Budget::default());
+    if let Some(n) = max_positions {
+        budget.max_positions = n.0;
+    }
+    let play = grundy::catalogue::Play::from_misere(misere);
+    let r = py
+        .detach(|| grundy::catalogue::analyze(game, position, play, &budget))
+        .py(py)?;
+    json(&r)
+}
+
+/// Everything about a position in play (`GET /api/play`): moves, hint, why, the engine's
+/// reply.
+#[pyfunction]
+fn play_turn(py: Python<'_>, game: &str, position: &str) -> PyResult<String> {
+    let turn = py.detach(|| -> Result<grundy::play::Turn, grundy::play::PlayError> {
+        let mut g = grundy::play::Game::new(game, position)?;
+        let start = g.start().clone();
+        g.turn(&start)
+    });
+    match turn {
+        Ok(t) => json(&t),
+        Err(e) => Err(crate::errors::raise(py, "InputError", e.to_string())),
+    }
+}
+
 /// Adds this file's functions to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(catalogue_games, m)?)?;
+    m.add_function(wrap_pyfunction!(catalogue_analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(play_turn, m)?)?;
     m.add_function(wrap_pyfunction!(nim, m)?)?;
     m.add_function(wrap_pyfunction!(nimber, m)?)?;
     m.add_function(wrap_pyfunction!(heap_parse, m)?)?;

@@ -90,6 +90,12 @@ pub mod games {
     pub use grundy_games::*;
 }
 
+/// Loopy games: Smith's generalized values (finite, or ∞ with its set K), draws, remoteness,
+/// sums of tokens, graphs with cycles, the `windup:N:S` family.
+pub mod loopy {
+    pub use grundy_loopy::*;
+}
+
 /// Pattern races (Penney's game) with exact rational answers.
 pub mod penney {
     pub use grundy_penney::*;

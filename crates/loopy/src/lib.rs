@@ -5,6 +5,7 @@
 //! values of its options; the outcome ([`LoopyOutcome`]) is `P` for 0, `N` for `m > 0` or
 //! `∞(K)` with `0 ∈ K`, and `D` (a draw) otherwise. Sums add by Smith's rule (`Value + Value`).
 //!
+//! - [`catalogue`]: `windup:N:S` and `loopy-digraph` as entries of the game catalogue.
 //! - [`value`]: [`Value`], [`LoopyOutcome`], the sum rule, text `∞(0,2)` and JSON
 //!   `{"infinite": [0, 2]}`.
 //! - [`digraph`]: an explicit move graph ([`Digraph`], compressed rows, loops and repeated
@@ -35,6 +36,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod catalogue;
 pub mod digraph;
 pub mod implicit;
 pub mod label;

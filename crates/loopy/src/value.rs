@@ -230,6 +230,7 @@ impl From<Outcome> for LoopyOutcome {
         match o {
             Outcome::P => LoopyOutcome::P,
             Outcome::N => LoopyOutcome::N,
+            Outcome::D => LoopyOutcome::D,
         }
     }
 }

@@ -29,5 +29,6 @@ pub mod quotient;
 pub mod search;
 
 pub use error::MisereError;
+pub use genus::{genus_of_rule, Genus};
 
 pub use quotient::{quotient, Quotient, QuotientEngine};

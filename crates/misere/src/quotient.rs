@@ -210,8 +210,6 @@ pub struct QuotientEngine {
     last_presentation: (usize, usize, String),
 }
 
-const NONE: u16 = u16::MAX;
-
 /// A candidate automaton over heaps 1..=n.
 struct Dfa {
     n: usize,
@@ -275,6 +273,15 @@ impl QuotientEngine {
         while self.n < upto {
             let n = self.n + 1;
             let m = self.add_heap(n as usize)?;
+            if std::env::var_os("MQ_DEBUG").is_some() {
+                eprintln!(
+                    "heap {n}: columns {} rows {} memo {} last column {:?}",
+                    self.columns.len(),
+                    self.rows.len(),
+                    self.search.memo_len(),
+                    self.columns.last()
+                );
+            }
             self.monoid = m;
             self.n = n;
             self.search.shortcut = Some(Shortcut {
@@ -435,83 +442,154 @@ impl QuotientEngine {
     }
 
     /// The exact check of a commuting candidate; a counterexample word when it fails.
-    fn verify(&mut self, dfa: &Dfa) -> Result<Option<Vec<u16>>, MisereError> {
-        let n = dfa.n;
-        let ns = dfa.reps.len();
-        // opt_p[y * n + h - 1]: some move in one heap h, from a sum whose rest is y, reaches P.
-        let mut opt_p = vec![false; ns * n];
-        let mut has_opt = vec![false; n + 1];
+    ///
+    /// Works on the minimised candidate `m`. Heaps with the same Φ and the same set of option
+    /// images Φ(L) are interchangeable, so a sum is a count per heap type. Two conditions:
+    ///
+    /// 1. no P-element has a move to P: for every element y and type t with y·Φ(t) ∈ P, no
+    ///    option image z of t has y·z ∈ P (every y is the image of some sum);
+    /// 2. every sum with moves whose image is outside P has a move into P. Sums are built one
+    ///    type at a time (counts beyond index + period of Φ(t) repeat); after some types the
+    ///    state is (a, B, moved): a the product so far and B the set of elements R such that,
+    ///    if the remaining types multiply to R, no heap placed so far has a move into P.
+    ///    A sum fails when, at the end, 1 ∈ B and a ∉ P (or it has no move and a ∈ P).
+    fn verify(&mut self, m: &Monoid, words: &[Vec<u16>]) -> Result<Option<Vec<u16>>, MisereError> {
+        let n = m.phi.len() - 1;
+        let k = m.order;
+        let mut type_of: FxHashMap<(u32, Vec<u32>), usize> = FxHashMap::default();
+        let mut reps: Vec<u16> = Vec::new();
+        let mut images: Vec<Vec<u32>> = Vec::new();
         for h in 1..=n {
-            let opts = self.search.options().of(h).to_vec();
-            has_opt[h] = !opts.is_empty();
-            for y in 0..ns as u32 {
-                opt_p[y as usize * n + h - 1] =
-                    opts.iter().any(|l| dfa.accept[dfa.run(y, l) as usize]);
+            let mut imgs: Vec<u32> = self
+                .search
+                .options()
+                .of(h)
+                .iter()
+                .map(|l| l.iter().fold(0u32, |x, &j| m.mul(x, m.phi[j as usize])))
+                .collect();
+            imgs.sort_unstable();
+            imgs.dedup();
+            let key = (m.phi[h], imgs.clone());
+            if let std::collections::hash_map::Entry::Vacant(e) = type_of.entry(key) {
+                e.insert(reps.len());
+                reps.push(h as u16);
+                images.push(imgs);
             }
         }
-        let width = n + 1;
-        let mut tuples: Vec<u16> = vec![NONE; width];
-        tuples[0] = 0;
-        let mut parent: Vec<(u32, u16)> = vec![(u32::MAX, 0)];
-        let mut seen: FxHashMap<Vec<u16>, u32> = FxHashMap::default();
-        seen.insert(tuples.clone(), 0);
-        let mut at = 0usize;
-        let mut next = vec![0u16; width];
-        while at < parent.len() {
-            let t = &tuples[at * width..(at + 1) * width];
-            let pred = dfa.accept[t[0] as usize];
-            let mut moves = false;
-            let mut to_p = false;
-            for h in 1..=n {
-                let y = t[h];
-                if y != NONE && has_opt[h] {
-                    moves = true;
-                    if opt_p[y as usize * n + h - 1] {
-                        to_p = true;
-                        break;
-                    }
+        let nt = reps.len();
+        let opt_p = |y: u32, t: usize| images[t].iter().any(|&z| m.p[m.mul(y, z) as usize]);
+        // 1. P-positions have no move to P.
+        for y in 0..k as u32 {
+            for t in 0..nt {
+                if m.p[m.mul(y, m.phi[reps[t] as usize]) as usize] && opt_p(y, t) {
+                    let mut w = words[y as usize].clone();
+                    w.push(reps[t]);
+                    return self.local_counterexample(m, words, w).map(Some);
                 }
             }
-            if pred != (moves && !to_p) {
-                let mut word = Vec::new();
-                let mut i = at;
-                while parent[i].0 != u32::MAX {
-                    word.push(parent[i].1);
-                    i = parent[i].0 as usize;
+        }
+        // 2. N-positions have a move to P.
+        let blocks = k.div_ceil(64);
+        type State = (u32, Vec<u64>, bool);
+        let full: Vec<u64> = (0..blocks)
+            .map(|b| {
+                if (b + 1) * 64 <= k {
+                    u64::MAX
+                } else {
+                    (1u64 << (k - b * 64)) - 1
                 }
-                word.reverse();
-                return self.local_counterexample(dfa, word).map(Some);
-            }
-            for j in 1..=n {
-                let t = &tuples[at * width..(at + 1) * width];
-                next[0] = dfa.step(t[0] as u32, j as u16) as u16;
-                for h in 1..=n {
-                    next[h] = if h == j {
-                        t[0]
-                    } else if t[h] == NONE {
-                        NONE
+            })
+            .collect();
+        let mut layer: Vec<State> = vec![(0, full, false)];
+        // parents[i][j] = (index in layer i, count of type i) of state j of layer i + 1
+        let mut parents: Vec<Vec<(u32, u32)>> = Vec::new();
+        let mut total = 0usize;
+        for t in 0..nt {
+            let g = m.phi[reps[t] as usize];
+            // powers of g until they repeat: g^0 .. g^(s+p)
+            let mut pows = vec![0u32];
+            let (s, p) = loop {
+                let next = m.mul(*pows.last().unwrap_or(&0), g);
+                if let Some(i) = pows.iter().position(|&x| x == next) {
+                    break (i, pows.len() - i);
+                }
+                pows.push(next);
+            };
+            let top = s.max(1) + p;
+            let pw = |c: usize| -> u32 {
+                if c < pows.len() {
+                    pows[c]
+                } else {
+                    pows[s + (c - s) % p]
+                }
+            };
+            let moves_t = !images[t].is_empty();
+            let mut index: FxHashMap<State, u32> = FxHashMap::default();
+            let mut next_layer: Vec<State> = Vec::new();
+            let mut par: Vec<(u32, u32)> = Vec::new();
+            for (li, (a, b, moved)) in layer.iter().enumerate() {
+                for c in 0..=top {
+                    let st: State = if c == 0 {
+                        (*a, b.clone(), *moved)
                     } else {
-                        dfa.step(t[h] as u32, j as u16) as u16
+                        let gc = pw(c);
+                        let base = m.mul(*a, pw(c - 1));
+                        let mut nb = vec![0u64; blocks];
+                        for r in 0..k as u32 {
+                            let rr = m.mul(r, gc) as usize;
+                            if b[rr / 64] >> (rr % 64) & 1 == 1 && !opt_p(m.mul(base, r), t) {
+                                nb[r as usize / 64] |= 1 << (r % 64);
+                            }
+                        }
+                        (m.mul(*a, gc), nb, *moved || moves_t)
                     };
-                }
-                if !seen.contains_key(&next) {
-                    if parent.len() >= self.limits.max_verify {
-                        return Err(MisereError::Limit {
-                            what: "quotient verification states",
-                            limit: self.limits.max_verify,
-                        });
+                    if !index.contains_key(&st) {
+                        total += 1;
+                        if total >= self.limits.max_verify {
+                            return Err(MisereError::Limit {
+                                what: "quotient verification states",
+                                limit: self.limits.max_verify,
+                            });
+                        }
+                        index.insert(st.clone(), next_layer.len() as u32);
+                        next_layer.push(st);
+                        par.push((li as u32, c as u32));
                     }
-                    seen.insert(next.clone(), parent.len() as u32);
-                    parent.push((at as u32, j as u16));
-                    tuples.extend_from_slice(&next);
                 }
             }
-            at += 1;
+            parents.push(par);
+            layer = next_layer;
+        }
+        for (j, (a, b, moved)) in layer.iter().enumerate() {
+            let fail = if m.p[*a as usize] {
+                !*moved
+            } else {
+                *moved && b[0] & 1 == 1
+            };
+            if fail {
+                let mut word = Vec::new();
+                let mut idx = j;
+                for t in (0..nt).rev() {
+                    let (li, c) = parents[t][idx];
+                    word.extend(std::iter::repeat_n(reps[t], c as usize));
+                    idx = li as usize;
+                }
+                return self.local_counterexample(m, words, word).map(Some);
+            }
         }
         Ok(None)
     }
 
-    fn local_counterexample(&mut self, dfa: &Dfa, word: Vec<u16>) -> Result<Vec<u16>, MisereError> {
+    /// A sum mispredicted by the candidate: `word` itself or one of its options (one of them
+    /// is, when `word` fails the local check).
+    fn local_counterexample(
+        &mut self,
+        m: &Monoid,
+        _words: &[Vec<u16>],
+        word: Vec<u16>,
+    ) -> Result<Vec<u16>, MisereError> {
+        let pred =
+            |w: &[u16]| m.p[w.iter().fold(0u32, |x, &h| m.mul(x, m.phi[h as usize])) as usize];
         for i in 0..word.len() {
             if word[..i].contains(&word[i]) {
                 continue;
@@ -521,7 +599,7 @@ impl QuotientEngine {
                 let mut w: Vec<u16> = word[..i].to_vec();
                 w.extend(&word[i + 1..]);
                 w.extend(&l);
-                if dfa.accept[dfa.run(0, &w) as usize] != self.truth(&w)? {
+                if pred(&w) != self.truth(&w)? {
                     return Ok(w);
                 }
             }
@@ -540,11 +618,12 @@ impl QuotientEngine {
                 self.refine(&dfa, &w)?;
                 continue;
             }
-            if let Some(w) = self.verify(&dfa)? {
+            let (m, words) = minimise(&dfa);
+            if let Some(w) = self.verify(&m, &words)? {
                 self.refine(&dfa, &w)?;
                 continue;
             }
-            return Ok(minimise(&dfa));
+            return Ok(m);
         }
     }
 
@@ -708,8 +787,9 @@ impl QuotientEngine {
     }
 }
 
-/// The minimal automaton of a verified candidate, as a monoid with identity 0.
-fn minimise(dfa: &Dfa) -> Monoid {
+/// The minimal automaton of a commuting candidate, as a monoid with identity 0, with a word
+/// for each element.
+fn minimise(dfa: &Dfa) -> (Monoid, Vec<Vec<u16>>) {
     let ns = dfa.reps.len();
     let n = dfa.n;
     let mut class: Vec<u32> = dfa.accept.iter().map(|&a| a as u32).collect();
@@ -756,12 +836,16 @@ fn minimise(dfa: &Dfa) -> Monoid {
     for h in 1..=n {
         phi.push(id(dfa.step(0, h as u16)));
     }
-    Monoid {
-        order: count,
-        table,
-        p,
-        phi,
-    }
+    let words = rep_state.iter().map(|&s| dfa.words[s].clone()).collect();
+    (
+        Monoid {
+            order: count,
+            table,
+            p,
+            phi,
+        },
+        words,
+    )
 }
 
 /// Generators, normal forms and relations of a monoid.

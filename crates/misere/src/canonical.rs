@@ -45,6 +45,8 @@ pub struct Forms {
     index: FxHashMap<Vec<FormId>, FormId>,
     canon: FxHashMap<FormId, FormId>,
     sums: FxHashMap<(FormId, FormId), FormId>,
+    phyla: FxHashMap<FormId, crate::genus::Phylum>,
+    genera: FxHashMap<FormId, Genus>,
 }
 
 /// The properties of one game computed from its canonical form.
@@ -246,6 +248,9 @@ impl Forms {
 
     /// The genus of a game: g and the misère values of G + i·*2 for i < [`crate::genus::GAMMA_LEN`].
     pub fn genus(&mut self, g: FormId) -> Genus {
+        if let Some(x) = self.genera.get(&g) {
+            return x.clone();
+        }
         let two = self.nim(2);
         let mut x = g;
         let mut gamma = Vec::new();
@@ -254,7 +259,24 @@ impl Forms {
             gamma.push(self.misere_grundy(c));
             x = self.sum(c, two);
         }
-        Genus::new(self.grundy(g), gamma)
+        let r = Genus::new(self.grundy(g), gamma);
+        self.genera.insert(g, r.clone());
+        r
+    }
+
+    /// The phylum of a game (from its canonical form): how its genus continues and prints.
+    pub fn phylum(&mut self, g: FormId) -> crate::genus::Phylum {
+        use crate::genus::Phylum;
+        let c = self.canonical(g);
+        if let Some(&p) = self.phyla.get(&c) {
+            return p;
+        }
+        let genus = self.genus(c);
+        let opts = self.nodes[c].clone();
+        let ps: Vec<Phylum> = opts.into_iter().map(|o| self.phylum(o)).collect();
+        let p = crate::genus::phylum_of(&genus, &ps);
+        self.phyla.insert(c, p);
+        p
     }
 
     /// A game in entry notation: `*[…]` with nim heaps for integers (re-parseable by
@@ -297,6 +319,8 @@ impl Forms {
     pub fn info(&mut self, g: FormId) -> FormInfo {
         let c = self.canonical(g);
         let m = self.mate(c);
+        let mut genus = self.genus(c);
+        genus.text = crate::genus::genus_text_in(genus.g, &genus.gamma, self.phylum(c));
         FormInfo {
             canonical: self.entry_text(c),
             birthday: self.birthday(c),
@@ -304,7 +328,7 @@ impl Forms {
             grundy: self.grundy(g),
             outcome: self.outcome(c),
             mate: self.entry_text(m),
-            genus: self.genus(c),
+            genus,
         }
     }
 

@@ -4,9 +4,12 @@
 //! The misère Grundy value of a game is 1 when it has no options and otherwise the mex of its
 //! options' misère Grundy values. The sequence γ is eventually periodic with period 2; the
 //! genus is printed as CGSuite prints it ([`Genus::text`]): the shortest prefix of γ after
-//! which the digits follow the default continuation of the genus's phylum, the digits run
+//! which the digits follow the default continuation of the game's [`Phylum`], the digits run
 //! together unless one is 10 or more (then they are separated by commas in parentheses), and
-//! plain `g` for the genus of the nim heap *g.
+//! plain `g` in the nim-heap phylum. The phylum is decided on the misère canonical form, from
+//! the game's own γ and its options' phyla ([`phylum_of`]); on CGSuite's test data this
+//! reproduces 143 of 147 genera (four Kayles heaps, 7, 10, 13, 14, come out wild where CGSuite
+//! prints them generally tame).
 //!
 //! ```
 //! use grundy_misere::genus::genus_of_rule;
@@ -18,6 +21,7 @@
 use grundy_core::{mex, FxHashMap};
 use serde::Serialize;
 
+use crate::canonical::{FormId, Forms};
 use crate::error::MisereError;
 use crate::heaps::HeapOptions;
 
@@ -36,11 +40,88 @@ pub struct Genus {
 }
 
 impl Genus {
-    /// The genus with normal value `g` and misère values `gamma`, its text derived.
+    /// The genus with normal value `g` and misère values `gamma`, its text derived from the
+    /// sequence alone (the phylum guessed from the digits; [`genus_of_rule`] and
+    /// [`crate::canonical::Forms::phylum`] decide it on the game).
     pub fn new(g: u32, gamma: Vec<u32>) -> Self {
         let text = genus_text(g, &gamma);
         Genus { g, gamma, text }
     }
+}
+
+/// How a genus continues beyond its printed digits (CGSuite's phyla), decided hereditarily on
+/// the canonical form: a game is in a phylum when its own γ follows that phylum's continuation
+/// and every option is in it (or a narrower one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub enum Phylum {
+    /// Behaves like the nim heap *g: printed as plain `g`.
+    NimHeap,
+    /// γi = g ⊕ 2·(i mod 2) for i ≥ 1.
+    GenerallyTame,
+    /// γi = b ⊕ 2·(i mod 2) for i ≥ 1, b = γ0 when γ0 < 4, else g.
+    GenerallyRestive,
+    /// Anything else: γ alternates between its last two printed digits.
+    Wild,
+}
+
+/// The phylum of a game with genus `genus` whose options have phyla `options`.
+pub fn phylum_of(genus: &Genus, options: &[Phylum]) -> Phylum {
+    let (g, gamma) = (genus.g, &genus.gamma);
+    let worst = options.iter().copied().max().unwrap_or(Phylum::NimHeap);
+    let nim = (0..gamma.len()).all(|i| gamma[i] == nim_default(g, i));
+    let tame_tail = (1..gamma.len()).all(|i| gamma[i] == g ^ (2 * (i as u32 % 2)));
+    let b = if gamma[0] < 4 { gamma[0] } else { g };
+    let restive_tail = (1..gamma.len()).all(|i| gamma[i] == b ^ (2 * (i as u32 % 2)));
+    if nim && worst == Phylum::NimHeap {
+        Phylum::NimHeap
+    } else if tame_tail && worst <= Phylum::GenerallyRestive {
+        Phylum::GenerallyTame
+    } else if restive_tail && worst <= Phylum::GenerallyRestive {
+        Phylum::GenerallyRestive
+    } else {
+        Phylum::Wild
+    }
+}
+
+/// CGSuite's text for a genus in a known phylum.
+pub fn genus_text_in(g: u32, gamma: &[u32], phylum: Phylum) -> String {
+    let len = gamma.len();
+    let k = match phylum {
+        Phylum::NimHeap => return g.to_string(),
+        Phylum::GenerallyTame | Phylum::GenerallyRestive => {
+            let b = if phylum == Phylum::GenerallyTame || gamma[0] >= 4 {
+                g
+            } else {
+                gamma[0]
+            };
+            let mut k = 1;
+            while k < len && !(k..len).all(|i| gamma[i] == b ^ (2 * (i as u32 % 2))) {
+                k += 1;
+            }
+            k
+        }
+        Phylum::Wild => {
+            let mut k = 2.min(len);
+            while k < len && !(k..len).all(|i| gamma[i] == gamma[i - 2]) {
+                k += 1;
+            }
+            k
+        }
+    };
+    let digits = &gamma[..k];
+    let sup = if digits.iter().any(|&d| d >= 10) {
+        format!(
+            "({})",
+            digits
+                .iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        )
+    } else {
+        digits.iter().map(|d| d.to_string()).collect()
+    };
+    format!("{g}^{sup}")
 }
 
 /// γ of the nim heap *g: 1 − g then alternating for g < 2; g, g ⊕ 2, g, … otherwise.
@@ -156,19 +237,42 @@ pub fn genus_of_rule(rule: &str, upto: u64) -> Result<Vec<Genus>, MisereError> {
             .collect();
         normal[h] = mex(&vals) as u32;
     }
+    let opts_table = opts.clone();
+    let opts_of = |t: &HeapOptions, h: usize| t.of(h).to_vec();
     let mut sv = SumValues {
         opts: &opts,
         memo: FxHashMap::default(),
         budget: 20_000_000,
     };
+    // canonical forms of the heaps, for the phyla
+    let mut forms = Forms::new();
+    let mut heap_form: Vec<FormId> = Vec::with_capacity(upto as usize + 1);
     let mut out = Vec::new();
     for h in 0..=upto as usize {
+        let mut opts = Vec::new();
+        for l in opts_of(&opts_table, h) {
+            let mut x = forms.game(vec![]);
+            for k in l {
+                let s = forms.sum(x, heap_form[k as usize]);
+                x = forms.canonical(s);
+            }
+            opts.push(x);
+        }
+        let raw = forms.game(opts);
+        let c = forms.canonical(raw);
+        heap_form.push(c);
         let heaps: Vec<u16> = if h == 0 { vec![] } else { vec![h as u16] };
         let mut gamma = Vec::with_capacity(GAMMA_LEN);
         for i in 0..GAMMA_LEN {
             gamma.push(sv.value(&heaps, 0, i as u8)?);
         }
-        out.push(Genus::new(normal[h], gamma));
+        let phylum = forms.phylum(c);
+        let text = genus_text_in(normal[h], &gamma, phylum);
+        out.push(Genus {
+            g: normal[h],
+            gamma,
+            text,
+        });
     }
     Ok(out)
 }

@@ -152,7 +152,7 @@ pub fn genus_text(g: u32, gamma: &[u32]) -> String {
             gamma[k - 1],
             if k >= 2 { gamma[k - 2] } else { gamma[k - 1] },
         );
-        let wild = |i: usize| if (i - k) % 2 == 0 { b } else { a };
+        let wild = |i: usize| if (i - k).is_multiple_of(2) { b } else { a };
         if follows(k, &tame) || follows(k, &restive) || (k >= 2 && follows(k, &wild)) {
             break;
         }
@@ -225,6 +225,7 @@ impl SumValues<'_> {
 }
 
 /// The genus of heaps `0..=upto` of a rule.
+#[allow(clippy::needless_range_loop)]
 pub fn genus_of_rule(rule: &str, upto: u64) -> Result<Vec<Genus>, MisereError> {
     let opts = HeapOptions::new(rule, upto)?;
     // Normal values: mex of the XOR of the heaps left.

@@ -1,6 +1,6 @@
 //! grundy-misere: misère play of impartial games, beyond searching whole positions.
 //!
-//! - [`quotient`]: the misère quotient (Plambeck–Siegel) of a heap rule up to a heap bound:
+//! - [`quotient`](mod@quotient): the misère quotient (Plambeck–Siegel) of a heap rule up to a heap bound:
 //!   the finite commutative monoid Q of sums of heaps modulo misère indistinguishability, its
 //!   P-portion and the pretending function Φ. With it the misère outcome of a sum of any number
 //!   of heaps is a product in Q, and the winning moves follow.

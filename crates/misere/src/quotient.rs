@@ -453,6 +453,7 @@ impl QuotientEngine {
     ///    state is (a, B, moved): a the product so far and B the set of elements R such that,
     ///    if the remaining types multiply to R, no heap placed so far has a move into P.
     ///    A sum fails when, at the end, 1 ∈ B and a ∉ P (or it has no move and a ∈ P).
+    #[allow(clippy::needless_range_loop)]
     fn verify(&mut self, m: &Monoid, words: &[Vec<u16>]) -> Result<Option<Vec<u16>>, MisereError> {
         let n = m.phi.len() - 1;
         let k = m.order;
@@ -789,6 +790,7 @@ impl QuotientEngine {
 
 /// The minimal automaton of a commuting candidate, as a monoid with identity 0, with a word
 /// for each element.
+#[allow(clippy::needless_range_loop)]
 fn minimise(dfa: &Dfa) -> (Monoid, Vec<Vec<u16>>) {
     let ns = dfa.reps.len();
     let n = dfa.n;

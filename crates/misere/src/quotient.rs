@@ -273,15 +273,6 @@ impl QuotientEngine {
         while self.n < upto {
             let n = self.n + 1;
             let m = self.add_heap(n as usize)?;
-            if std::env::var_os("MQ_DEBUG").is_some() {
-                eprintln!(
-                    "heap {n}: columns {} rows {} memo {} last column {:?}",
-                    self.columns.len(),
-                    self.rows.len(),
-                    self.search.memo_len(),
-                    self.columns.last()
-                );
-            }
             self.monoid = m;
             self.n = n;
             self.search.shortcut = Some(Shortcut {
@@ -1148,14 +1139,15 @@ impl Quotient {
         self.table[x as usize * self.order + y as usize]
     }
 
-    /// The product of two elements (ids index [`Quotient::elements`]).
-    pub fn multiply(&self, x: usize, y: usize) -> usize {
-        self.mul(x as u32, y as u32) as usize
+    /// The product of two elements (ids index [`Quotient::elements`]); `None` when an id is
+    /// not below [`Quotient::order`].
+    pub fn multiply(&self, x: usize, y: usize) -> Option<usize> {
+        (x < self.order && y < self.order).then(|| self.mul(x as u32, y as u32) as usize)
     }
 
-    /// True when element `x` lies in the P-portion.
+    /// True when element `x` lies in the P-portion (false for an id out of range).
     pub fn is_p(&self, x: usize) -> bool {
-        self.in_p[x]
+        self.in_p.get(x).copied().unwrap_or(false)
     }
 
     /// The misère outcome of the sum `heaps` (every heap at most [`Quotient::upto`]): a product
@@ -1235,7 +1227,11 @@ impl Quotient {
     /// The multiplication table, `order × order` element ids (row x, column y: x·y).
     pub fn table(&self) -> Vec<Vec<usize>> {
         (0..self.order)
-            .map(|x| (0..self.order).map(|y| self.multiply(x, y)).collect())
+            .map(|x| {
+                (0..self.order)
+                    .map(|y| self.mul(x as u32, y as u32) as usize)
+                    .collect()
+            })
             .collect()
     }
 

@@ -1,0 +1,63 @@
+//! Heaps per second of the misère quotient engine on a few rules.
+//!
+//! `cargo run --release -p grundy-misere --example quotient_bench -- [RULE UPTO]...`
+//! (default: 0.75 to 30, 0.77 to 30, 0.07 to 20, 0.137 to 20).
+
+use std::time::Instant;
+
+use grundy_misere::quotient::{Limits, QuotientEngine};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let jobs: Vec<(String, u64)> = if args.len() >= 2 {
+        args.chunks(2)
+            .filter_map(|c| Some((c[0].clone(), c.get(1)?.parse().ok()?)))
+            .collect()
+    } else {
+        vec![
+            ("0.75".into(), 30),
+            ("0.77".into(), 30),
+            ("0.07".into(), 20),
+            ("0.137".into(), 20),
+        ]
+    };
+    for (rule, upto) in jobs {
+        let mut e = match QuotientEngine::new(&rule, Limits::default()) {
+            Ok(e) => e,
+            Err(err) => {
+                println!("{rule}: {err}");
+                continue;
+            }
+        };
+        let t = Instant::now();
+        let mut stopped = None;
+        for n in 1..=upto {
+            let t0 = Instant::now();
+            if let Err(err) = e.extend_to(n) {
+                stopped = Some(err);
+                break;
+            }
+            let q = e.quotient();
+            println!(
+                "{rule} heap {n:3}: |Q| = {:4} |P| = {:3} {:>6.3} s",
+                q.order,
+                q.p_size,
+                t0.elapsed().as_secs_f64()
+            );
+        }
+        let secs = t.elapsed().as_secs_f64();
+        let q = e.quotient();
+        println!(
+            "{rule}: to heap {} in {secs:.3} s ({:.2} heaps/s), |Q| = {}, |P| = {}, tame: {}, presentation: {}",
+            e.upto(),
+            e.upto() as f64 / secs,
+            q.order,
+            q.p_size,
+            q.name.as_deref().unwrap_or("no"),
+            q.presentation
+        );
+        if let Some(err) = stopped {
+            println!("{rule}: stopped: {err}");
+        }
+    }
+}

@@ -1,0 +1,1258 @@
+//! Misère quotients of heap rules (Plambeck and Siegel).
+//!
+//! For a heap rule and a bound `n`, let A be the sums of heaps `0..=n`. Two sums G, H are
+//! *indistinguishable* when G + X and H + X have the same misère outcome for every X in A. The
+//! classes form a commutative monoid Q (the misère quotient), the classes of P-positions its
+//! P-portion, and Φ(h), the class of a single heap h, is the pretending function: the outcome
+//! of a sum is decided by whether Φ(h1)·Φ(h2)·… lies in P.
+//!
+//! # Method
+//!
+//! Because addition is commutative, indistinguishability is exactly the Myhill–Nerode
+//! equivalence of the set of P-positions read as a language over the alphabet of heaps, so Q is
+//! the minimal automaton of that language and its product is "read the other element's word".
+//! The engine adds heaps one at a time. For heap n it learns a candidate automaton from an
+//! observation table (rows: sums reached by adding one heap at a time; columns: test sums X;
+//! entries: the misère outcome of row + X, computed by [`MisereSearch`], which answers sums of
+//! smaller heaps at once from the quotient already proven for heap n − 1). A candidate is then
+//! **verified exactly**:
+//!
+//! 1. its transitions commute, so every sum has one well-defined image ψ(G);
+//! 2. for every sum G, "ψ(G) ∈ P" agrees with the misère rule applied to the images of G's
+//!    options. The image of an option G − h + L is ψ(G − h)·Φ(L), so it suffices to visit every
+//!    reachable tuple (ψ(G), ψ(G − h) for each heap h in G), a finite set explored breadth
+//!    first. By induction on the game, the candidate then gives every sum's outcome.
+//!
+//! A failed check yields a sum whose outcome the candidate gets wrong; the suffix of its word
+//! that separates two wrongly merged rows (Rivest–Schapire) becomes a new column, and learning
+//! resumes. Every round adds a state, so a size cap ([`Limits::max_order`]) stops quotients
+//! that do not converge (0.3122 up to heap 7 is infinite) with [`MisereError::NotConverged`].
+//! The verified automaton is minimised: that is Q itself (the reduction to the true quotient).
+//!
+//! The presentation is printed as MisereSolver does: generators a, b, c, … in order of first
+//! appearance in Φ(1), Φ(2), …; each element's normal form is its least word (by degree, then
+//! lexicographically on the sorted letters); the relations are the minimal words that are not
+//! normal forms, `word = normal form`, sorted lexicographically.
+//!
+//! ```
+//! use grundy_misere::quotient::quotient;
+//! let t2 = quotient("0.[3]", 3).unwrap(); // misère Nim, heaps < 4
+//! assert_eq!(t2.presentation, "a^2 = 1, b^3 = b");
+//! assert_eq!(t2.name.as_deref(), Some("T_2"));
+//! assert_eq!(t2.p_portion, ["a", "b^2"]);
+//! ```
+
+use std::fmt::Write as _;
+
+use grundy_core::{FxHashMap, Outcome};
+use grundy_heap::sum::HeapMove;
+use serde::Serialize;
+
+use crate::error::MisereError;
+use crate::heaps::HeapOptions;
+use crate::search::{MisereSearch, Shortcut};
+
+/// Budgets of a quotient computation. Each is a limit, reported as an error when reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The most states of a candidate automaton (an upper bound on |Q|): the non-convergence
+    /// detector. At most 65 000.
+    pub max_order: usize,
+    /// The most positions the misère search remembers.
+    pub max_search: usize,
+    /// The most tuples the exact verification visits for one heap.
+    pub max_verify: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_order: 4096,
+            max_search: 5_000_000,
+            max_verify: 2_000_000,
+        }
+    }
+}
+
+/// A generator of the quotient: its letter and the heap whose Φ it is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Generator {
+    /// The letter (a, b, c, …).
+    pub name: String,
+    /// The first heap h with Φ(h) equal to it.
+    pub heap: u64,
+}
+
+/// One relation of the presentation: `lhs = rhs`, `rhs` the normal form.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Relation {
+    /// A minimal word that is not a normal form.
+    pub lhs: String,
+    /// The normal form of the same element.
+    pub rhs: String,
+}
+
+/// An apparent period of Φ: Φ(h + period) = Φ(h) for every heap h ≥ preperiod up to the bound,
+/// seen over at least two periods. Observed, not proven.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Period {
+    /// The first heap of the periodic part.
+    pub preperiod: u64,
+    /// The period.
+    pub period: u64,
+}
+
+/// A maximal subgroup of the quotient: the group of units of eQ for an idempotent e.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Subgroup {
+    /// The idempotent e (its identity).
+    pub idempotent: String,
+    /// The number of elements.
+    pub order: usize,
+    /// Its elements (normal forms).
+    pub elements: Vec<String>,
+}
+
+/// The structure of a quotient asked for on request: idempotents and maximal subgroups.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Structure {
+    /// Every idempotent (e² = e), as normal forms.
+    pub idempotents: Vec<String>,
+    /// The maximal subgroup at each idempotent, in the same order.
+    pub subgroups: Vec<Subgroup>,
+}
+
+/// The misère quotient of a heap rule up to a bound, with everything derived from it.
+///
+/// Serializes with the fields below (the multiplication table and options are internal; see
+/// [`QuotientEngine::save_text`] for the file format that reloads).
+#[derive(Clone, Debug, Serialize)]
+pub struct Quotient {
+    /// The rule, as given.
+    pub rule: String,
+    /// The heap bound: heaps `0..=upto` are covered.
+    pub upto: u64,
+    /// |Q|.
+    pub order: usize,
+    /// |P|.
+    pub p_size: usize,
+    /// The presentation in MisereSolver's notation, e.g. `a^2 = 1, b^3 = b` (empty for the
+    /// trivial quotient).
+    pub presentation: String,
+    /// The generators, in order of first appearance.
+    pub generators: Vec<Generator>,
+    /// The relations, as in `presentation`.
+    pub relations: Vec<Relation>,
+    /// The elements' normal forms; element ids index this list (0 is the identity `1`).
+    pub elements: Vec<String>,
+    /// The P-portion, as normal forms.
+    pub p_portion: Vec<String>,
+    /// Φ(h) for h = 0..=upto, as normal forms.
+    pub phi: Vec<String>,
+    /// The heap at which the presentation (or |Q|, |P|) last changed.
+    pub changes_at: u64,
+    /// An apparent period of Φ, when one shows.
+    pub period: Option<Period>,
+    /// True when the quotient is tame: isomorphic to the quotient T_k of misère Nim.
+    pub tame: bool,
+    /// `T_k` when tame (T_0 trivial, T_1 = ⟨a | a² = 1⟩ with P = {a}, T_k of 2^k + 2 elements).
+    pub name: Option<String>,
+    #[serde(skip)]
+    table: Vec<u32>,
+    #[serde(skip)]
+    in_p: Vec<bool>,
+    #[serde(skip)]
+    phi_ids: Vec<u32>,
+    #[serde(skip)]
+    opts: HeapOptions,
+}
+
+/// Computes the misère quotient of `rule` for heaps up to `upto` with default [`Limits`].
+pub fn quotient(rule: &str, upto: u64) -> Result<Quotient, MisereError> {
+    let mut e = QuotientEngine::new(rule, Limits::default())?;
+    e.extend_to(upto)?;
+    Ok(e.quotient())
+}
+
+/// A finite commutative monoid with a P-portion and Φ: the proven quotient so far.
+#[derive(Clone, Debug)]
+struct Monoid {
+    order: usize,
+    table: Vec<u32>,
+    p: Vec<bool>,
+    /// Φ(h) for h = 0..=n.
+    phi: Vec<u32>,
+}
+
+impl Monoid {
+    fn trivial() -> Self {
+        Monoid {
+            order: 1,
+            table: vec![0],
+            p: vec![false],
+            phi: vec![0],
+        }
+    }
+    fn mul(&self, x: u32, y: u32) -> u32 {
+        self.table[x as usize * self.order + y as usize]
+    }
+}
+
+/// The incremental quotient computation: heap by heap, resumable from a saved text.
+pub struct QuotientEngine {
+    limits: Limits,
+    search: MisereSearch,
+    n: u64,
+    columns: Vec<Vec<u16>>,
+    rows: FxHashMap<Vec<u16>, Vec<bool>>,
+    monoid: Monoid,
+    changes_at: u64,
+    last_presentation: (usize, usize, String),
+}
+
+/// A candidate automaton over heaps 1..=n.
+struct Dfa {
+    n: usize,
+    words: Vec<Vec<u16>>,
+    reps: Vec<Vec<u16>>,
+    delta: Vec<u32>,
+    accept: Vec<bool>,
+}
+
+impl Dfa {
+    fn step(&self, s: u32, h: u16) -> u32 {
+        if h == 0 {
+            s
+        } else {
+            self.delta[s as usize * self.n + h as usize - 1]
+        }
+    }
+    fn run(&self, s: u32, word: &[u16]) -> u32 {
+        word.iter().fold(s, |s, &h| self.step(s, h))
+    }
+}
+
+fn merged(a: &[u16], b: &[u16]) -> Vec<u16> {
+    let mut v: Vec<u16> = a.iter().chain(b).copied().filter(|&h| h > 0).collect();
+    v.sort_unstable();
+    v
+}
+
+impl QuotientEngine {
+    /// A computation for `rule` that has covered no heap yet.
+    pub fn new(rule: &str, limits: Limits) -> Result<Self, MisereError> {
+        let opts = HeapOptions::new(rule, 0)?;
+        Ok(QuotientEngine {
+            limits: Limits {
+                max_order: limits.max_order.min(65_000),
+                ..limits
+            },
+            search: MisereSearch::new(opts, limits.max_search),
+            n: 0,
+            columns: vec![vec![]],
+            rows: FxHashMap::default(),
+            monoid: Monoid::trivial(),
+            changes_at: 0,
+            last_presentation: (1, 0, String::new()),
+        })
+    }
+
+    /// The largest heap covered so far.
+    pub fn upto(&self) -> u64 {
+        self.n
+    }
+
+    /// Adds heaps one by one until heaps `0..=upto` are covered. On error the engine keeps the
+    /// quotient of the last heap it completed (so it can be saved and resumed).
+    pub fn extend_to(&mut self, upto: u64) -> Result<(), MisereError> {
+        if upto <= self.n {
+            return Ok(());
+        }
+        let opts = HeapOptions::new(&self.search.options().rule_text.clone(), upto)?;
+        self.search.widen(opts);
+        while self.n < upto {
+            let n = self.n + 1;
+            let m = self.add_heap(n as usize)?;
+            self.monoid = m;
+            self.n = n;
+            self.search.shortcut = Some(Shortcut {
+                below: n as u16 + 1,
+                phi: self.monoid.phi.clone(),
+                table: self.monoid.table.clone(),
+                order: self.monoid.order,
+                p: self.monoid.p.clone(),
+            });
+            let pres = presentation_of(&self.monoid);
+            let key = (
+                self.monoid.order,
+                self.monoid.p.iter().filter(|&&b| b).count(),
+                pres.text,
+            );
+            if key != self.last_presentation {
+                self.changes_at = n;
+                self.last_presentation = key;
+            }
+        }
+        Ok(())
+    }
+
+    fn row(&mut self, pos: &[u16]) -> Result<Vec<bool>, MisereError> {
+        let mut r = self.rows.remove(pos).unwrap_or_default();
+        while r.len() < self.columns.len() {
+            let c = &self.columns[r.len()];
+            let q = merged(pos, c);
+            r.push(self.search.p_sorted(&q)?);
+        }
+        self.rows.insert(pos.to_vec(), r.clone());
+        Ok(r)
+    }
+
+    fn truth(&mut self, word: &[u16]) -> Result<bool, MisereError> {
+        let q = merged(word, &[]);
+        self.search.p_sorted(&q)
+    }
+
+    fn build(&mut self, n: usize) -> Result<Dfa, MisereError> {
+        let mut index: FxHashMap<Vec<bool>, u32> = FxHashMap::default();
+        let r0 = self.row(&[])?;
+        index.insert(r0.clone(), 0);
+        let mut dfa = Dfa {
+            n,
+            words: vec![vec![]],
+            reps: vec![vec![]],
+            delta: Vec::new(),
+            accept: vec![r0[0]],
+        };
+        let mut s = 0;
+        while s < dfa.reps.len() {
+            for h in 1..=n as u16 {
+                let pos = merged(&dfa.reps[s], &[h]);
+                let sig = self.row(&pos)?;
+                let id = match index.get(&sig) {
+                    Some(&id) => id,
+                    None => {
+                        let id = dfa.reps.len() as u32;
+                        if dfa.reps.len() >= self.limits.max_order {
+                            return Err(MisereError::NotConverged {
+                                heap: n as u64,
+                                cap: self.limits.max_order,
+                            });
+                        }
+                        let mut w = dfa.words[s].clone();
+                        w.push(h);
+                        dfa.words.push(w);
+                        dfa.reps.push(pos);
+                        dfa.accept.push(sig[0]);
+                        index.insert(sig, id);
+                        id
+                    }
+                };
+                dfa.delta.push(id);
+            }
+            s += 1;
+        }
+        Ok(dfa)
+    }
+
+    /// Adds the column that a counterexample word (whose predicted outcome is wrong) yields.
+    fn refine(&mut self, dfa: &Dfa, word: &[u16]) -> Result<(), MisereError> {
+        let k = word.len();
+        let mut states = vec![0u32];
+        for &h in word {
+            let s = dfa.step(*states.last().unwrap_or(&0), h);
+            states.push(s);
+        }
+        let v0 = self.truth(word)?;
+        let vk = dfa.accept[states[k] as usize];
+        if v0 == vk {
+            return Err(MisereError::Parse(
+                "internal: counterexample predicted correctly".into(),
+            ));
+        }
+        let (mut lo, mut hi) = (0usize, k);
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2;
+            let q = merged(&dfa.reps[states[mid] as usize], &word[mid..]);
+            if self.search.p_sorted(&q)? == v0 {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        let col = merged(&word[lo + 1..], &[]);
+        if self.columns.contains(&col) {
+            return Err(MisereError::Parse(
+                "internal: counterexample column already present".into(),
+            ));
+        }
+        self.columns.push(col);
+        Ok(())
+    }
+
+    /// A word whose predicted outcome is wrong, when the transitions do not commute.
+    fn commutation_counterexample(&mut self, dfa: &Dfa) -> Result<Option<Vec<u16>>, MisereError> {
+        let n = dfa.n as u16;
+        for s in 0..dfa.reps.len() as u32 {
+            for i in 1..=n {
+                for j in i + 1..=n {
+                    let s1 = dfa.step(dfa.step(s, i), j);
+                    let s2 = dfa.step(dfa.step(s, j), i);
+                    if s1 == s2 {
+                        continue;
+                    }
+                    let r1 = self.row(&dfa.reps[s1 as usize].clone())?;
+                    let r2 = self.row(&dfa.reps[s2 as usize].clone())?;
+                    let c = (0..r1.len()).find(|&c| r1[c] != r2[c]).unwrap_or(0);
+                    let x = self.columns[c].clone();
+                    let mut w1 = dfa.words[s as usize].clone();
+                    w1.extend([i, j]);
+                    w1.extend(&x);
+                    let mut w2 = dfa.words[s as usize].clone();
+                    w2.extend([j, i]);
+                    w2.extend(&x);
+                    let t = self.truth(&w1)?;
+                    for w in [w1, w2] {
+                        if dfa.accept[dfa.run(0, &w) as usize] != t {
+                            return Ok(Some(w));
+                        }
+                    }
+                    for s12 in [s1, s2] {
+                        let mut w = dfa.words[s12 as usize].clone();
+                        w.extend(&x);
+                        if dfa.accept[dfa.run(0, &w) as usize] != self.truth(&w)? {
+                            return Ok(Some(w));
+                        }
+                    }
+                    return Err(MisereError::Parse(
+                        "internal: commutation failure without counterexample".into(),
+                    ));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// The exact check of a commuting candidate; a counterexample word when it fails.
+    ///
+    /// Works on the minimised candidate `m`. Heaps with the same Φ and the same set of option
+    /// images Φ(L) are interchangeable, so a sum is a count per heap type. Two conditions:
+    ///
+    /// 1. no P-element has a move to P: for every element y and type t with y·Φ(t) ∈ P, no
+    ///    option image z of t has y·z ∈ P (every y is the image of some sum);
+    /// 2. every sum with moves whose image is outside P has a move into P. Sums are built one
+    ///    type at a time (counts beyond index + period of Φ(t) repeat); after some types the
+    ///    state is (a, B, moved): a the product so far and B the set of elements R such that,
+    ///    if the remaining types multiply to R, no heap placed so far has a move into P.
+    ///    A sum fails when, at the end, 1 ∈ B and a ∉ P (or it has no move and a ∈ P).
+    #[allow(clippy::needless_range_loop)]
+    fn verify(&mut self, m: &Monoid, words: &[Vec<u16>]) -> Result<Option<Vec<u16>>, MisereError> {
+        let n = m.phi.len() - 1;
+        let k = m.order;
+        let mut type_of: FxHashMap<(u32, Vec<u32>), usize> = FxHashMap::default();
+        let mut reps: Vec<u16> = Vec::new();
+        let mut images: Vec<Vec<u32>> = Vec::new();
+        for h in 1..=n {
+            let mut imgs: Vec<u32> = self
+                .search
+                .options()
+                .of(h)
+                .iter()
+                .map(|l| l.iter().fold(0u32, |x, &j| m.mul(x, m.phi[j as usize])))
+                .collect();
+            imgs.sort_unstable();
+            imgs.dedup();
+            let key = (m.phi[h], imgs.clone());
+            if let std::collections::hash_map::Entry::Vacant(e) = type_of.entry(key) {
+                e.insert(reps.len());
+                reps.push(h as u16);
+                images.push(imgs);
+            }
+        }
+        let nt = reps.len();
+        let opt_p = |y: u32, t: usize| images[t].iter().any(|&z| m.p[m.mul(y, z) as usize]);
+        // 1. P-positions have no move to P.
+        for y in 0..k as u32 {
+            for t in 0..nt {
+                if m.p[m.mul(y, m.phi[reps[t] as usize]) as usize] && opt_p(y, t) {
+                    let mut w = words[y as usize].clone();
+                    w.push(reps[t]);
+                    return self.local_counterexample(m, words, w).map(Some);
+                }
+            }
+        }
+        // 2. N-positions have a move to P.
+        let blocks = k.div_ceil(64);
+        type State = (u32, Vec<u64>, bool);
+        let full: Vec<u64> = (0..blocks)
+            .map(|b| {
+                if (b + 1) * 64 <= k {
+                    u64::MAX
+                } else {
+                    (1u64 << (k - b * 64)) - 1
+                }
+            })
+            .collect();
+        let mut layer: Vec<State> = vec![(0, full, false)];
+        // parents[i][j] = (index in layer i, count of type i) of state j of layer i + 1
+        let mut parents: Vec<Vec<(u32, u32)>> = Vec::new();
+        let mut total = 0usize;
+        for t in 0..nt {
+            let g = m.phi[reps[t] as usize];
+            // powers of g until they repeat: g^0 .. g^(s+p)
+            let mut pows = vec![0u32];
+            let (s, p) = loop {
+                let next = m.mul(*pows.last().unwrap_or(&0), g);
+                if let Some(i) = pows.iter().position(|&x| x == next) {
+                    break (i, pows.len() - i);
+                }
+                pows.push(next);
+            };
+            let top = s.max(1) + p;
+            let pw = |c: usize| -> u32 {
+                if c < pows.len() {
+                    pows[c]
+                } else {
+                    pows[s + (c - s) % p]
+                }
+            };
+            let moves_t = !images[t].is_empty();
+            let mut index: FxHashMap<State, u32> = FxHashMap::default();
+            let mut next_layer: Vec<State> = Vec::new();
+            let mut par: Vec<(u32, u32)> = Vec::new();
+            for (li, (a, b, moved)) in layer.iter().enumerate() {
+                for c in 0..=top {
+                    let st: State = if c == 0 {
+                        (*a, b.clone(), *moved)
+                    } else {
+                        let gc = pw(c);
+                        let base = m.mul(*a, pw(c - 1));
+                        let mut nb = vec![0u64; blocks];
+                        for r in 0..k as u32 {
+                            let rr = m.mul(r, gc) as usize;
+                            if b[rr / 64] >> (rr % 64) & 1 == 1 && !opt_p(m.mul(base, r), t) {
+                                nb[r as usize / 64] |= 1 << (r % 64);
+                            }
+                        }
+                        (m.mul(*a, gc), nb, *moved || moves_t)
+                    };
+                    if !index.contains_key(&st) {
+                        total += 1;
+                        if total >= self.limits.max_verify {
+                            return Err(MisereError::Limit {
+                                what: "quotient verification states",
+                                limit: self.limits.max_verify,
+                            });
+                        }
+                        index.insert(st.clone(), next_layer.len() as u32);
+                        next_layer.push(st);
+                        par.push((li as u32, c as u32));
+                    }
+                }
+            }
+            parents.push(par);
+            layer = next_layer;
+        }
+        for (j, (a, b, moved)) in layer.iter().enumerate() {
+            let fail = if m.p[*a as usize] {
+                !*moved
+            } else {
+                *moved && b[0] & 1 == 1
+            };
+            if fail {
+                let mut word = Vec::new();
+                let mut idx = j;
+                for t in (0..nt).rev() {
+                    let (li, c) = parents[t][idx];
+                    word.extend(std::iter::repeat_n(reps[t], c as usize));
+                    idx = li as usize;
+                }
+                return self.local_counterexample(m, words, word).map(Some);
+            }
+        }
+        Ok(None)
+    }
+
+    /// A sum mispredicted by the candidate: `word` itself or one of its options (one of them
+    /// is, when `word` fails the local check).
+    fn local_counterexample(
+        &mut self,
+        m: &Monoid,
+        _words: &[Vec<u16>],
+        word: Vec<u16>,
+    ) -> Result<Vec<u16>, MisereError> {
+        let pred =
+            |w: &[u16]| m.p[w.iter().fold(0u32, |x, &h| m.mul(x, m.phi[h as usize])) as usize];
+        for i in 0..word.len() {
+            if word[..i].contains(&word[i]) {
+                continue;
+            }
+            let h = word[i] as usize;
+            for l in self.search.options().of(h).to_vec() {
+                let mut w: Vec<u16> = word[..i].to_vec();
+                w.extend(&word[i + 1..]);
+                w.extend(&l);
+                if pred(&w) != self.truth(&w)? {
+                    return Ok(w);
+                }
+            }
+        }
+        Ok(word)
+    }
+
+    fn add_heap(&mut self, n: usize) -> Result<Monoid, MisereError> {
+        let col = vec![n as u16];
+        if !self.columns.contains(&col) {
+            self.columns.push(col);
+        }
+        loop {
+            let dfa = self.build(n)?;
+            if let Some(w) = self.commutation_counterexample(&dfa)? {
+                self.refine(&dfa, &w)?;
+                continue;
+            }
+            let (m, words) = minimise(&dfa);
+            if let Some(w) = self.verify(&m, &words)? {
+                self.refine(&dfa, &w)?;
+                continue;
+            }
+            return Ok(m);
+        }
+    }
+
+    /// The quotient covering heaps `0..=upto()`.
+    pub fn quotient(&self) -> Quotient {
+        let opts = self.search.options().clone();
+        let opts = if opts.bound() == self.n {
+            opts
+        } else {
+            HeapOptions::new(&opts.rule_text, self.n).unwrap_or(opts)
+        };
+        describe(&self.monoid, opts, self.n, self.changes_at)
+    }
+
+    /// The engine's state as text: the rule, the bound, the proven quotient (table, P, Φ) and
+    /// the test sums learnt, so that [`QuotientEngine::load_text`] resumes where it stopped.
+    pub fn save_text(&self) -> String {
+        let m = &self.monoid;
+        let mut s = String::new();
+        let ids = |v: &mut String, it: &mut dyn Iterator<Item = u32>| {
+            let parts: Vec<String> = it.map(|x| x.to_string()).collect();
+            v.push_str(&parts.join(" "));
+            v.push('\n');
+        };
+        s.push_str("grundy-misere-quotient 1\n");
+        let _ = writeln!(s, "rule {}", self.search.options().rule_text);
+        let _ = writeln!(s, "upto {}", self.n);
+        let _ = writeln!(s, "changes_at {}", self.changes_at);
+        let _ = writeln!(s, "order {}", m.order);
+        s.push_str("p ");
+        ids(
+            &mut s,
+            &mut (0..m.order as u32).filter(|&x| m.p[x as usize]),
+        );
+        s.push_str("phi ");
+        ids(&mut s, &mut m.phi.iter().copied());
+        for x in 0..m.order {
+            s.push_str("row ");
+            ids(
+                &mut s,
+                &mut m.table[x * m.order..(x + 1) * m.order].iter().copied(),
+            );
+        }
+        for c in &self.columns {
+            s.push_str("column ");
+            ids(&mut s, &mut c.iter().map(|&h| h as u32));
+        }
+        s.push_str("end\n");
+        s
+    }
+
+    /// Reloads a computation saved by [`QuotientEngine::save_text`].
+    pub fn load_text(text: &str, limits: Limits) -> Result<Self, MisereError> {
+        let bad = |m: &str| MisereError::Parse(format!("saved quotient: {m}"));
+        let mut lines = text.lines();
+        if lines.next().map(str::trim) != Some("grundy-misere-quotient 1") {
+            return Err(bad("missing header `grundy-misere-quotient 1`"));
+        }
+        let mut rule = None;
+        let (mut upto, mut changes, mut order) = (None, 0u64, None);
+        let mut p = Vec::new();
+        let mut phi = Vec::new();
+        let mut table = Vec::new();
+        let mut columns = Vec::new();
+        let mut ended = false;
+        let nums = |rest: &str| -> Result<Vec<u64>, MisereError> {
+            rest.split_whitespace()
+                .map(|t| {
+                    t.parse::<u64>()
+                        .map_err(|_| bad(&format!("bad number {}", grundy_core::text::quote(t))))
+                })
+                .collect()
+        };
+        for line in lines.by_ref() {
+            let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+            match key {
+                "rule" => rule = Some(rest.to_string()),
+                "upto" => upto = nums(rest)?.first().copied(),
+                "changes_at" => changes = nums(rest)?.first().copied().unwrap_or(0),
+                "order" => order = nums(rest)?.first().map(|&x| x as usize),
+                "p" => p = nums(rest)?,
+                "phi" => phi = nums(rest)?,
+                "row" => table.extend(nums(rest)?),
+                "column" => columns.push(
+                    nums(rest)?
+                        .into_iter()
+                        .map(|h| u16::try_from(h).map_err(|_| bad("heap too large")))
+                        .collect::<Result<Vec<u16>, _>>()?,
+                ),
+                "end" => {
+                    ended = true;
+                    break;
+                }
+                "" => {}
+                other => {
+                    return Err(bad(&format!(
+                        "unknown line {}",
+                        grundy_core::text::quote(other)
+                    )))
+                }
+            }
+        }
+        if !ended {
+            return Err(bad("truncated (no `end` line)"));
+        }
+        let rule = rule.ok_or_else(|| bad("no rule"))?;
+        let upto = upto.ok_or_else(|| bad("no upto"))?;
+        let order = order.ok_or_else(|| bad("no order"))?;
+        if order == 0 || order > 65_000 {
+            return Err(bad("order out of range"));
+        }
+        if table.len() != order * order || phi.len() as u64 != upto + 1 {
+            return Err(bad("table or phi of the wrong size"));
+        }
+        if table
+            .iter()
+            .chain(&p)
+            .chain(&phi)
+            .any(|&x| x as usize >= order)
+        {
+            return Err(bad("element id out of range"));
+        }
+        if columns.first().is_none_or(|c| !c.is_empty()) {
+            return Err(bad("the first column must be the empty sum"));
+        }
+        if columns.iter().flatten().any(|&h| h as u64 > upto) {
+            return Err(bad("a column has a heap beyond the bound"));
+        }
+        let mut in_p = vec![false; order];
+        for &x in &p {
+            in_p[x as usize] = true;
+        }
+        let monoid = Monoid {
+            order,
+            table: table.into_iter().map(|x| x as u32).collect(),
+            p: in_p,
+            phi: phi.into_iter().map(|x| x as u32).collect(),
+        };
+        let mut e = QuotientEngine::new(&rule, limits)?;
+        e.search.widen(HeapOptions::new(&rule, upto)?);
+        e.n = upto;
+        e.columns = columns;
+        e.changes_at = changes;
+        let pres = presentation_of(&monoid);
+        e.last_presentation = (
+            monoid.order,
+            monoid.p.iter().filter(|&&b| b).count(),
+            pres.text,
+        );
+        if upto > 0 {
+            e.search.shortcut = Some(Shortcut {
+                below: upto as u16 + 1,
+                phi: monoid.phi.clone(),
+                table: monoid.table.clone(),
+                order,
+                p: monoid.p.clone(),
+            });
+        }
+        e.monoid = monoid;
+        Ok(e)
+    }
+}
+
+/// The minimal automaton of a commuting candidate, as a monoid with identity 0, with a word
+/// for each element.
+#[allow(clippy::needless_range_loop)]
+fn minimise(dfa: &Dfa) -> (Monoid, Vec<Vec<u16>>) {
+    let ns = dfa.reps.len();
+    let n = dfa.n;
+    let mut class: Vec<u32> = dfa.accept.iter().map(|&a| a as u32).collect();
+    let mut count = 0usize;
+    loop {
+        let mut index: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
+        let mut next = vec![0u32; ns];
+        for s in 0..ns {
+            let mut key = Vec::with_capacity(n + 1);
+            key.push(class[s]);
+            for h in 1..=n {
+                key.push(class[dfa.step(s as u32, h as u16) as usize]);
+            }
+            let len = index.len() as u32;
+            next[s] = *index.entry(key).or_insert(len);
+        }
+        let c = index.len();
+        class = next;
+        if c == count {
+            break;
+        }
+        count = c;
+    }
+    // Renumber: identity first, then by first appearance in breadth-first order.
+    let mut renum = vec![u32::MAX; count];
+    let mut rep_state = Vec::with_capacity(count);
+    for s in 0..ns {
+        let c = class[s] as usize;
+        if renum[c] == u32::MAX {
+            renum[c] = rep_state.len() as u32;
+            rep_state.push(s);
+        }
+    }
+    let id = |s: u32| renum[class[s as usize] as usize];
+    let mut table = vec![0u32; count * count];
+    for x in 0..count {
+        for y in 0..count {
+            let s = dfa.run(rep_state[x] as u32, &dfa.words[rep_state[y]]);
+            table[x * count + y] = id(s);
+        }
+    }
+    let p = (0..count).map(|x| dfa.accept[rep_state[x]]).collect();
+    let mut phi = vec![0u32];
+    for h in 1..=n {
+        phi.push(id(dfa.step(0, h as u16)));
+    }
+    let words = rep_state.iter().map(|&s| dfa.words[s].clone()).collect();
+    (
+        Monoid {
+            order: count,
+            table,
+            p,
+            phi,
+        },
+        words,
+    )
+}
+
+/// Generators, normal forms and relations of a monoid.
+struct Presentation {
+    text: String,
+    generators: Vec<(u32, u64)>,
+    /// Normal form (exponents over the generators) of each element.
+    normal: Vec<Vec<u32>>,
+    relations: Vec<(Vec<u32>, Vec<u32>)>,
+}
+
+fn letter(i: usize) -> String {
+    if i < 26 {
+        ((b'a' + i as u8) as char).to_string()
+    } else {
+        format!("g{}", i + 1)
+    }
+}
+
+fn word_text(e: &[u32]) -> String {
+    let mut s = String::new();
+    for (i, &k) in e.iter().enumerate() {
+        if k == 1 {
+            s.push_str(&letter(i));
+        } else if k > 1 {
+            let _ = write!(s, "{}^{}", letter(i), k);
+        }
+    }
+    if s.is_empty() {
+        "1".into()
+    } else {
+        s
+    }
+}
+
+/// The letters of a word, sorted: the string MisereSolver's lexicographic order compares.
+fn letters(e: &[u32]) -> Vec<usize> {
+    e.iter()
+        .enumerate()
+        .flat_map(|(i, &k)| std::iter::repeat_n(i, k as usize))
+        .collect()
+}
+
+fn presentation_of(m: &Monoid) -> Presentation {
+    // Generators: Φ(h) not in the submonoid generated by the earlier ones.
+    let mut generators: Vec<(u32, u64)> = Vec::new();
+    let mut sub = vec![false; m.order];
+    sub[0] = true;
+    for (h, &x) in m.phi.iter().enumerate() {
+        if sub[x as usize] {
+            continue;
+        }
+        generators.push((x, h as u64));
+        // close the submonoid under multiplication by x
+        let mut stack: Vec<u32> = (0..m.order as u32).filter(|&y| sub[y as usize]).collect();
+        while let Some(y) = stack.pop() {
+            let z = m.mul(y, x);
+            if !sub[z as usize] {
+                sub[z as usize] = true;
+                stack.push(z);
+            }
+            for w in 0..m.order as u32 {
+                if sub[w as usize] {
+                    let z = m.mul(y, w);
+                    if !sub[z as usize] {
+                        sub[z as usize] = true;
+                        stack.push(z);
+                    }
+                }
+            }
+        }
+    }
+    let g = generators.len();
+    let mut normal: Vec<Option<Vec<u32>>> = vec![None; m.order];
+    normal[0] = Some(vec![0; g]);
+    let mut is_normal: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
+    is_normal.insert(vec![0; g], 0);
+    let mut frontier: Vec<Vec<u32>> = vec![vec![0; g]];
+    let mut relations = Vec::new();
+    while !frontier.is_empty() {
+        let mut cands: Vec<Vec<u32>> = Vec::new();
+        for w in &frontier {
+            for i in 0..g {
+                let mut c = w.clone();
+                c[i] += 1;
+                cands.push(c);
+            }
+        }
+        // same degree: more of an earlier letter sorts first
+        cands.sort_by(|a, b| b.cmp(a));
+        cands.dedup();
+        let mut next = Vec::new();
+        for c in cands {
+            let mut ok = true;
+            let mut elem = 0u32;
+            for i in 0..g {
+                if c[i] > 0 {
+                    let mut d = c.clone();
+                    d[i] -= 1;
+                    match is_normal.get(&d) {
+                        Some(&x) => elem = m.mul(x, generators[i].0),
+                        None => {
+                            ok = false;
+                            break;
+                        }
+                    }
+                }
+            }
+            if !ok {
+                continue;
+            }
+            match &normal[elem as usize] {
+                Some(nf) => relations.push((c, nf.clone())),
+                None => {
+                    normal[elem as usize] = Some(c.clone());
+                    is_normal.insert(c.clone(), elem);
+                    next.push(c);
+                }
+            }
+        }
+        frontier = next;
+    }
+    relations.sort_by_key(|a| letters(&a.0));
+    let text = relations
+        .iter()
+        .map(|(l, r)| format!("{} = {}", word_text(l), word_text(r)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    Presentation {
+        text,
+        generators,
+        normal: normal.into_iter().map(|x| x.unwrap_or_default()).collect(),
+        relations,
+    }
+}
+
+/// Shortlex order on normal forms: degree, then the sorted letters lexicographically.
+fn shortlex(a: &[u32], b: &[u32]) -> std::cmp::Ordering {
+    let da: u32 = a.iter().sum();
+    let db: u32 = b.iter().sum();
+    da.cmp(&db).then_with(|| letters(a).cmp(&letters(b)))
+}
+
+fn describe(m0: &Monoid, opts: HeapOptions, upto: u64, changes_at: u64) -> Quotient {
+    let pres0 = presentation_of(m0);
+    // Renumber elements by normal form order.
+    let mut order: Vec<usize> = (0..m0.order).collect();
+    order.sort_by(|&x, &y| shortlex(&pres0.normal[x], &pres0.normal[y]));
+    let mut new_id = vec![0u32; m0.order];
+    for (i, &x) in order.iter().enumerate() {
+        new_id[x] = i as u32;
+    }
+    let k = m0.order;
+    let mut table = vec![0u32; k * k];
+    for x in 0..k {
+        for y in 0..k {
+            table[new_id[x] as usize * k + new_id[y] as usize] =
+                new_id[m0.mul(x as u32, y as u32) as usize];
+        }
+    }
+    let mut in_p = vec![false; k];
+    for x in 0..k {
+        in_p[new_id[x] as usize] = m0.p[x];
+    }
+    let m = Monoid {
+        order: k,
+        table,
+        p: in_p,
+        phi: m0.phi.iter().map(|&x| new_id[x as usize]).collect(),
+    };
+    let pres = presentation_of(&m);
+    let elements: Vec<String> = pres.normal.iter().map(|e| word_text(e)).collect();
+    let p_portion: Vec<String> = (0..k)
+        .filter(|&x| m.p[x])
+        .map(|x| elements[x].clone())
+        .collect();
+    let phi: Vec<String> = m
+        .phi
+        .iter()
+        .map(|&x| elements[x as usize].clone())
+        .collect();
+    let name = tame_name(&m);
+    Quotient {
+        rule: opts.rule_text.clone(),
+        upto,
+        order: k,
+        p_size: p_portion.len(),
+        presentation: pres.text.clone(),
+        generators: pres
+            .generators
+            .iter()
+            .enumerate()
+            .map(|(i, &(_, h))| Generator {
+                name: letter(i),
+                heap: h,
+            })
+            .collect(),
+        relations: pres
+            .relations
+            .iter()
+            .map(|(l, r)| Relation {
+                lhs: word_text(l),
+                rhs: word_text(r),
+            })
+            .collect(),
+        elements,
+        p_portion,
+        phi,
+        changes_at,
+        period: find_period(&m.phi),
+        tame: name.is_some(),
+        name,
+        table: m.table,
+        in_p: m.p,
+        phi_ids: m.phi,
+        opts,
+    }
+}
+
+/// `T_k` when the monoid is the tame quotient of misère Nim on heaps < 2^k.
+fn tame_name(m: &Monoid) -> Option<String> {
+    let k = m.order;
+    let ps: Vec<u32> = (0..k as u32).filter(|&x| m.p[x as usize]).collect();
+    match k {
+        1 => return ps.is_empty().then(|| "T_0".into()),
+        2 => {
+            return (ps == [1] && m.mul(1, 1) == 0).then(|| "T_1".into());
+        }
+        _ => {}
+    }
+    let g = k - 2;
+    if !g.is_power_of_two() || ps.len() != 2 {
+        return None;
+    }
+    // a: the P-element with a² = 1; e: the other, idempotent and the identity of the rest.
+    for (a, e) in [(ps[0], ps[1]), (ps[1], ps[0])] {
+        if a == 0 || m.mul(a, a) != 0 || m.mul(e, e) != e || m.mul(a, e) == e {
+            continue;
+        }
+        let group: Vec<u32> = (0..k as u32).filter(|&x| x != 0 && x != a).collect();
+        let ok = group.iter().all(|&x| {
+            m.mul(x, e) == x
+                && m.mul(x, x) == e
+                && m.mul(a, x) != 0
+                && m.mul(a, x) != a
+                && group.iter().all(|&y| {
+                    let z = m.mul(x, y);
+                    z != 0 && z != a
+                })
+        });
+        if ok {
+            return Some(format!("T_{}", g.trailing_zeros()));
+        }
+    }
+    None
+}
+
+fn find_period(phi: &[u32]) -> Option<Period> {
+    let n = phi.len();
+    for p in 1..=n / 3 {
+        // the smallest preperiod e with phi[h] == phi[h + p] for all h >= e
+        let mut e = n - p;
+        while e > 0 && phi[e - 1] == phi[e - 1 + p] {
+            e -= 1;
+        }
+        if n - e >= 3 * p {
+            return Some(Period {
+                preperiod: e as u64,
+                period: p as u64,
+            });
+        }
+    }
+    None
+}
+
+impl Quotient {
+    /// The element of Q a sum of heaps pretends to be: Φ(h1)·Φ(h2)·…
+    pub fn element_of(&self, heaps: &[u64]) -> Result<usize, MisereError> {
+        let mut x = 0u32;
+        for &h in heaps {
+            x = self.mul(x, self.phi_of(h)?);
+        }
+        Ok(x as usize)
+    }
+
+    fn phi_of(&self, h: u64) -> Result<u32, MisereError> {
+        self.phi_ids
+            .get(h as usize)
+            .copied()
+            .filter(|_| h <= self.upto)
+            .ok_or(MisereError::HeapBeyondBound {
+                heap: h,
+                bound: self.upto,
+            })
+    }
+
+    fn mul(&self, x: u32, y: u32) -> u32 {
+        self.table[x as usize * self.order + y as usize]
+    }
+
+    /// The product of two elements (ids index [`Quotient::elements`]); `None` when an id is
+    /// not below [`Quotient::order`].
+    pub fn multiply(&self, x: usize, y: usize) -> Option<usize> {
+        (x < self.order && y < self.order).then(|| self.mul(x as u32, y as u32) as usize)
+    }
+
+    /// True when element `x` lies in the P-portion (false for an id out of range).
+    pub fn is_p(&self, x: usize) -> bool {
+        self.in_p.get(x).copied().unwrap_or(false)
+    }
+
+    /// The misère outcome of the sum `heaps` (every heap at most [`Quotient::upto`]): a product
+    /// in Q and a look-up, linear in the number of heaps.
+    pub fn outcome(&self, heaps: &[u64]) -> Result<Outcome, MisereError> {
+        let x = self.element_of(heaps)?;
+        Ok(if self.in_p[x] { Outcome::P } else { Outcome::N })
+    }
+
+    /// Every misère winning move of the sum `heaps`, in heap order (empty when it is a
+    /// P-position). Linear in the number of heaps times the options of one heap.
+    pub fn winning_moves(&self, heaps: &[u64]) -> Result<Vec<HeapMove>, MisereError> {
+        let k = heaps.len();
+        let mut prefix = vec![0u32; k + 1];
+        for i in 0..k {
+            prefix[i + 1] = self.mul(prefix[i], self.phi_of(heaps[i])?);
+        }
+        let mut suffix = vec![0u32; k + 1];
+        for i in (0..k).rev() {
+            suffix[i] = self.mul(suffix[i + 1], self.phi_of(heaps[i])?);
+        }
+        let mut moves = Vec::new();
+        for i in 0..k {
+            let rest = self.mul(prefix[i], suffix[i + 1]);
+            for l in self.opts.of(heaps[i] as usize) {
+                let mut x = rest;
+                for &h in l {
+                    x = self.mul(x, self.phi_ids[h as usize]);
+                }
+                if self.in_p[x as usize] {
+                    let leaves: Vec<u64> = l.iter().map(|&h| h as u64).collect();
+                    let mut to = heaps[..i].to_vec();
+                    to.extend(&leaves);
+                    to.extend(&heaps[i + 1..]);
+                    moves.push(HeapMove {
+                        heap_index: i,
+                        heap: heaps[i],
+                        removed: heaps[i] - leaves.iter().sum::<u64>(),
+                        leaves,
+                        to,
+                    });
+                }
+            }
+        }
+        Ok(moves)
+    }
+
+    /// Idempotents and maximal subgroups.
+    pub fn structure(&self) -> Structure {
+        let k = self.order;
+        let idem: Vec<u32> = (0..k as u32).filter(|&e| self.mul(e, e) == e).collect();
+        let subgroups = idem
+            .iter()
+            .map(|&e| {
+                let eq: Vec<u32> = (0..k as u32).filter(|&x| self.mul(x, e) == x).collect();
+                let els: Vec<String> = eq
+                    .iter()
+                    .filter(|&&x| eq.iter().any(|&y| self.mul(x, y) == e))
+                    .map(|&x| self.elements[x as usize].clone())
+                    .collect();
+                Subgroup {
+                    idempotent: self.elements[e as usize].clone(),
+                    order: els.len(),
+                    elements: els,
+                }
+            })
+            .collect();
+        Structure {
+            idempotents: idem
+                .iter()
+                .map(|&e| self.elements[e as usize].clone())
+                .collect(),
+            subgroups,
+        }
+    }
+
+    /// The multiplication table, `order × order` element ids (row x, column y: x·y).
+    pub fn table(&self) -> Vec<Vec<usize>> {
+        (0..self.order)
+            .map(|x| {
+                (0..self.order)
+                    .map(|y| self.mul(x as u32, y as u32) as usize)
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// A short text for people: |Q|, |P|, the presentation, P, Φ.
+    pub fn summary(&self) -> String {
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "misère quotient of {} up to heap {}",
+            self.rule, self.upto
+        );
+        let _ = write!(s, "|Q| = {}, |P| = {}", self.order, self.p_size);
+        if let Some(n) = &self.name {
+            let _ = write!(s, " (tame: {n})");
+        }
+        s.push('\n');
+        let gens: Vec<&str> = self.generators.iter().map(|g| g.name.as_str()).collect();
+        let _ = writeln!(s, "Q = ⟨{} | {}⟩", gens.join(", "), self.presentation);
+        let _ = writeln!(s, "P = {{{}}}", self.p_portion.join(", "));
+        let _ = writeln!(s, "Φ = {}", self.phi.join(" "));
+        let _ = writeln!(s, "last change at heap {}", self.changes_at);
+        s
+    }
+}

@@ -238,6 +238,23 @@ struct Compact {
 
 impl Compact {
     fn new(edges: &[(u32, u32)]) -> Compact {
+        let top = edges.iter().map(|&(u, v)| u.max(v)).max().unwrap_or(0) as usize;
+        if top <= 4 * edges.len() + 64 {
+            // Small labels (the usual case): a direct table instead of hashing.
+            let mut ids = vec![NONE; top + 1];
+            let mut n = 0u32;
+            let mut id = |v: u32| {
+                let slot = &mut ids[v as usize];
+                if *slot == NONE {
+                    *slot = n;
+                    n += 1;
+                }
+                *slot
+            };
+            let ends: Vec<(u32, u32)> = edges.iter().map(|&(u, v)| (id(u), id(v))).collect();
+            let ground = (ids[0] != NONE).then_some(ids[0] as usize);
+            return Compact::from_ends(n as usize, ground, ends);
+        }
         let mut ids: HashMap<u32, u32> = HashMap::new();
         let mut id = |v: u32| {
             let next = ids.len() as u32;

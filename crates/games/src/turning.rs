@@ -81,6 +81,13 @@ pub const MISERE_MAX_COINS: usize = 30;
 /// The most moves (all heads together) a misère search may list.
 pub const MAX_MISERE_MOVES: usize = 4_000_000;
 
+/// The most memory (bytes) of the prefix tables that guide the search for winning moves from
+/// one head; past it, moves of a few coins are found by direct search, others refused.
+pub const MAX_TABLE_BYTES: u64 = 32 << 20;
+
+/// The most coins besides the fixed ones that the direct search for winning moves picks.
+pub const MAX_DIRECT_DEPTH: u32 = 4;
+
 /// At most this many winning moves are listed.
 pub const MAX_LISTED_MOVES: usize = 100;
 
@@ -463,6 +470,10 @@ impl Default for TurningOptions {
     }
 }
 
+/// Coins by value: for each single-coin value, the coins worth it, ascending (or, for a
+/// family's own index, its units by value).
+type CoinIndex = HashMap<u64, Vec<u32>>;
+
 /// A set of small numbers (the XORs a move can reach), 64 per word.
 type Bits = Vec<u64>;
 
@@ -652,6 +663,127 @@ impl Family {
         Ok(())
     }
 
+    /// Like [`Family::find`] with a target, without tables: picks the other units from the
+    /// highest down, the last one looked up by its value. For few coins per move (at most
+    /// [`MAX_DIRECT_DEPTH`] besides the fixed ones), on rows too long for the tables.
+    fn find_direct(
+        &self,
+        v: &[u64],
+        target: u64,
+        coin_index: Option<&CoinIndex>,
+        work: &mut Work,
+        visit: &mut dyn FnMut(Vec<u32>) -> bool,
+    ) -> Result<bool> {
+        let hi = self.hi.expect("bounded");
+        let head = *self.fixed.last().expect("the head");
+        let x0 = self
+            .fixed
+            .iter()
+            .filter(|&&p| p != head)
+            .fold(0, |x, &p| x ^ v[p as usize]);
+        let base = self.fixed.len() as u32;
+        let vals: Vec<u64> = self
+            .units
+            .iter()
+            .map(|&u| Family::unit_value(u, v))
+            .collect();
+        // Units that are the single coins from..from+len (the usual case) use the row's index
+        // of coins by value; others get an index of their own.
+        let from = self.units.first().map_or(0, |u| u.0);
+        let plain = self
+            .units
+            .iter()
+            .enumerate()
+            .all(|(j, u)| u.1 == 0 && u.0 == from + j as u32);
+        let mut own: HashMap<u64, Vec<u32>> = HashMap::new();
+        let index = match coin_index {
+            Some(ix) if plain => ix,
+            _ => {
+                for (j, &x) in vals.iter().enumerate() {
+                    own.entry(x).or_default().push(j as u32);
+                }
+                work.spend(self.units.len() as u64)?;
+                &own
+            }
+        };
+        let shift = if plain && coin_index.is_some() {
+            from
+        } else {
+            0
+        };
+        let emit = |chosen: &[usize], visit: &mut dyn FnMut(Vec<u32>) -> bool| {
+            let mut coins = self.fixed.clone();
+            for &j in chosen {
+                let u = self.units[j];
+                coins.push(u.0);
+                if u.1 != 0 {
+                    coins.push(u.1);
+                }
+            }
+            coins.sort_unstable();
+            visit(coins)
+        };
+        if base >= self.lo && x0 == target && !emit(&[], visit) {
+            return Ok(false);
+        }
+        // Frames: (bound on the next unit's index, coins so far, xor so far, next unit to try).
+        let mut chosen: Vec<usize> = Vec::new();
+        let mut stack: Vec<(usize, u32, u64, usize)> = vec![(self.units.len(), base, x0, 0)];
+        let mut fresh = true;
+        while let Some(top) = stack.last_mut() {
+            let (bound, count, x, _) = *top;
+            if fresh {
+                fresh = false;
+                // The last unit, looked up by the value it must have.
+                if let Some(list) = index.get(&(target ^ x)) {
+                    let start = list.partition_point(|&p| p < shift);
+                    for j in list[start..]
+                        .iter()
+                        .map(|&p| (p - shift) as usize)
+                        .take_while(|&j| j < bound)
+                    {
+                        let c = count + Family::weight(self.units[j]);
+                        work.spend(1)?;
+                        if c >= self.lo && c <= hi {
+                            chosen.push(j);
+                            let go = emit(&chosen, visit);
+                            chosen.pop();
+                            if !go {
+                                return Ok(false);
+                            }
+                        }
+                    }
+                }
+            }
+            // A unit with room for at least one more after it.
+            if count + 1 >= hi {
+                top.3 = bound;
+            }
+            let mut next = None;
+            while top.3 < bound {
+                let j = top.3;
+                top.3 += 1;
+                work.spend(1)?;
+                if count + Family::weight(self.units[j]) < hi {
+                    next = Some(j);
+                    break;
+                }
+            }
+            match next {
+                Some(j) => {
+                    chosen.push(j);
+                    stack.push((j, count + Family::weight(self.units[j]), x ^ vals[j], 0));
+                    fresh = true;
+                }
+                None => {
+                    stack.pop();
+                    chosen.pop();
+                }
+            }
+        }
+        Ok(true)
+    }
+
     /// Calls `visit` with every move of this family whose XOR (head excluded) is `target`
     /// (every move when `target` is None) until it returns false. Returns false when stopped.
     fn find(
@@ -659,17 +791,38 @@ impl Family {
         v: &[u64],
         words: usize,
         target: Option<u64>,
+        coin_index: Option<&CoinIndex>,
         work: &mut Work,
         visit: &mut dyn FnMut(Vec<u32>) -> bool,
     ) -> Result<bool> {
         if self.hi.is_some_and(|h| self.fixed.len() as u32 > h) {
             return Ok(true);
         }
+        let cap = self.cap() as usize;
+        let bytes = (self.units.len() + 1) as u64 * (cap as u64 + 1) * words as u64 * 8;
+        // The direct search costs about units^(extra coins - 1) steps, the tables
+        // units × counts × words: take the cheaper (the tables only within their memory).
+        let extra = self.hi.map(|h| h - (self.fixed.len() as u32).min(h));
+        let direct_cost = extra
+            .filter(|&d| d <= MAX_DIRECT_DEPTH)
+            .map(|d| (self.units.len() as u64).saturating_pow(d.saturating_sub(1)));
+        let table_cost = bytes / 8;
+        let direct = direct_cost.is_some_and(|c| c <= table_cost || bytes > MAX_TABLE_BYTES);
         let tables = match target {
+            Some(t) if direct => return self.find_direct(v, t, coin_index, work, visit),
+            Some(_) if bytes > MAX_TABLE_BYTES => {
+                return Err(GameError::TooLarge(format!(
+                    "the winning moves from coin {} need {} MB of tables (the limit is {} MB); \
+                     use a shorter row",
+                    self.fixed.last().expect("the head"),
+                    bytes >> 20,
+                    MAX_TABLE_BYTES >> 20
+                )));
+            }
             Some(_) => self.tables(v, words, true, work)?,
             None => Vec::new(),
         };
-        let cap = self.cap();
+        let cap = cap as u32;
         let base = self.fixed.len() as u32;
         // Depth-first over the units from the last; `chosen` are indices of units taken.
         let mut chosen: Vec<usize> = Vec::new();
@@ -1028,6 +1181,7 @@ fn moves_from(
     v: &[u64],
     words: usize,
     target: Option<u64>,
+    coin_index: Option<&CoinIndex>,
     work: &mut Work,
     visit: &mut dyn FnMut(Vec<u32>) -> bool,
 ) -> Result<()> {
@@ -1057,7 +1211,7 @@ fn moves_from(
                 }
                 return Ok(true);
             }
-            fam.find(v, words, target, work, &mut inner)
+            fam.find(v, words, target, coin_index, work, &mut inner)
         })?;
     }
     Ok(())
@@ -1077,7 +1231,7 @@ pub fn move_count(rules: &Rules, n: u32, options: &TurningOptions) -> Result<usi
     };
     let v = vec![0u64; n as usize + 1];
     let mut count = 0usize;
-    moves_from(rules, n, &v, 1, None, &mut work, &mut |_| {
+    moves_from(rules, n, &v, 1, None, None, &mut work, &mut |_| {
         count += 1;
         true
     })?;
@@ -1100,19 +1254,32 @@ pub fn analyze(rules: &Rules, row: &Row, options: &TurningOptions) -> Result<Tur
     let mut winning_moves = Vec::new();
     let mut truncated = false;
     if grundy != 0 {
+        let mut index: CoinIndex = HashMap::new();
+        for (p, &x) in v.iter().enumerate().skip(1) {
+            index.entry(x).or_default().push(p as u32);
+        }
         for &h in &heads {
             let target = grundy ^ v[h as usize];
             if target >= words as u64 * 64 {
                 continue; // no XOR of smaller values reaches it
             }
-            moves_from(rules, h, &v, words, Some(target), &mut work, &mut |coins| {
-                if winning_moves.len() == MAX_LISTED_MOVES {
-                    truncated = true;
-                    return false;
-                }
-                winning_moves.push(TurningMove::new(row, coins));
-                true
-            })?;
+            moves_from(
+                rules,
+                h,
+                &v,
+                words,
+                Some(target),
+                Some(&index),
+                &mut work,
+                &mut |coins| {
+                    if winning_moves.len() == MAX_LISTED_MOVES {
+                        truncated = true;
+                        return false;
+                    }
+                    winning_moves.push(TurningMove::new(row, coins));
+                    true
+                },
+            )?;
             if truncated {
                 break;
             }
@@ -1178,7 +1345,7 @@ pub fn analyze_misere(
     for n in 1..=last as u32 {
         let mut list = Vec::new();
         let mut over = false;
-        moves_from(rules, n, &v, 1, None, &mut work, &mut |coins| {
+        moves_from(rules, n, &v, 1, None, None, &mut work, &mut |coins| {
             total += 1;
             if total > MAX_MISERE_MOVES {
                 over = true;

@@ -255,7 +255,13 @@ proptest! {
             .collect();
         let got: BTreeSet<Vec<u32>> = a.winning_moves.iter().map(|m| m.coins.clone()).collect();
         prop_assert_eq!(got.len(), a.winning_moves.len(), "a move listed twice");
-        prop_assert_eq!(got, winning.into_iter().collect::<BTreeSet<_>>(), "code {} row {}", &code, row.to_text());
+        let winning: BTreeSet<Vec<u32>> = winning.into_iter().collect();
+        if a.winning_moves_truncated {
+            prop_assert_eq!(got.len(), turning::MAX_LISTED_MOVES);
+            prop_assert!(got.is_subset(&winning));
+        } else {
+            prop_assert_eq!(got, winning, "code {} row {}", &code, row.to_text());
+        }
 
         let mut memo = HashMap::new();
         let wins = misere_wins(&specs, pos, len, &mut memo);
@@ -267,7 +273,12 @@ proptest! {
             .map(mask_coins)
             .collect();
         let got: BTreeSet<Vec<u32>> = m.winning_moves.iter().map(|mv| mv.coins.clone()).collect();
-        prop_assert_eq!(got, winning);
+        if m.winning_moves_truncated {
+            prop_assert_eq!(got.len(), turning::MAX_LISTED_MOVES);
+            prop_assert!(got.is_subset(&winning));
+        } else {
+            prop_assert_eq!(got, winning);
+        }
     }
 }
 
@@ -342,23 +353,26 @@ fn limits() {
 
 #[test]
 fn long_rows() {
-    // Mock Turtles on 20 000 coins: heads at every third coin.
-    let heads: Vec<u32> = (1..=20_000).filter(|i| i % 3 == 0).collect();
+    // Mock Turtles on 6000 coins, heads at every third coin: too long for the tables that
+    // guide the search for winning moves, so the direct search finds them.
+    let heads: Vec<u32> = (1..=6000).filter(|i| i % 3 == 0).collect();
     let row = Row::from_heads(&heads).unwrap();
     let rules = Rules::parse("mock-turtles").unwrap();
     let a = turning::analyze(&rules, &row, &opts()).unwrap();
-    let odious = |n: u64| {
-        (0u64..)
-            .filter(|x| x.count_ones() % 2 == 1)
-            .nth(n as usize - 1)
-            .unwrap()
-    };
-    let want = heads.iter().fold(0, |x, &h| x ^ odious(h as u64));
+    let odious: Vec<u64> = (0u64..)
+        .filter(|x| x.count_ones() % 2 == 1)
+        .take(6000)
+        .collect();
+    let want = heads.iter().fold(0, |x, &h| x ^ odious[h as usize - 1]);
     assert_eq!(a.grundy, want);
     assert!(!a.winning_moves.is_empty());
-    for m in a.winning_moves.iter().take(3) {
-        let b = turning::analyze(&rules, &Row::parse(&m.to).unwrap(), &opts()).unwrap();
-        assert_eq!(b.grundy, 0);
+    for m in &a.winning_moves {
+        assert!(rules.allows(&m.coins));
+        let after = m
+            .coins
+            .iter()
+            .fold(a.grundy, |x, &c| x ^ odious[c as usize - 1]);
+        assert_eq!(after, 0, "{:?}", m.coins);
     }
 }
 

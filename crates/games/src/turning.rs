@@ -959,7 +959,7 @@ fn families(e: &Element, n: u32, f: &mut dyn FnMut(Family) -> Result<bool>) -> R
                 .take_while(|&x| 2 * x < s)
                 .map(|x| (x, s - x))
                 .collect();
-            if s % 2 == 0 && s / 2 > a && s / 2 < n {
+            if s.is_multiple_of(2) && s / 2 > a && s / 2 < n {
                 units.push((s / 2, 0));
             }
             let fam = Family {
@@ -1173,18 +1173,25 @@ pub struct TurningAnalysis {
     pub winning_moves_truncated: bool,
 }
 
+/// The single-coin values known so far: the values, the words of their bitsets, and
+/// optionally the coins by value (for the direct search of winning moves).
+struct Known<'a> {
+    v: &'a [u64],
+    words: usize,
+    index: Option<&'a CoinIndex>,
+}
+
 /// Calls `visit` with the moves from head `n` whose other coins XOR to `target` (all moves
 /// when None), each once, until it returns false.
 fn moves_from(
     rules: &Rules,
     n: u32,
-    v: &[u64],
-    words: usize,
+    known: &Known,
     target: Option<u64>,
-    coin_index: Option<&CoinIndex>,
     work: &mut Work,
     visit: &mut dyn FnMut(Vec<u32>) -> bool,
 ) -> Result<()> {
+    let (v, words, coin_index) = (known.v, known.words, known.index);
     let mut seen: std::collections::HashSet<Vec<u32>> = std::collections::HashSet::new();
     let mut go = true;
     for e in &rules.elements {
@@ -1231,10 +1238,21 @@ pub fn move_count(rules: &Rules, n: u32, options: &TurningOptions) -> Result<usi
     };
     let v = vec![0u64; n as usize + 1];
     let mut count = 0usize;
-    moves_from(rules, n, &v, 1, None, None, &mut work, &mut |_| {
-        count += 1;
-        true
-    })?;
+    moves_from(
+        rules,
+        n,
+        &Known {
+            v: &v,
+            words: 1,
+            index: None,
+        },
+        None,
+        &mut work,
+        &mut |_| {
+            count += 1;
+            true
+        },
+    )?;
     Ok(count)
 }
 
@@ -1266,10 +1284,12 @@ pub fn analyze(rules: &Rules, row: &Row, options: &TurningOptions) -> Result<Tur
             moves_from(
                 rules,
                 h,
-                &v,
-                words,
+                &Known {
+                    v: &v,
+                    words,
+                    index: Some(&index),
+                },
                 Some(target),
-                Some(&index),
                 &mut work,
                 &mut |coins| {
                     if winning_moves.len() == MAX_LISTED_MOVES {
@@ -1345,15 +1365,26 @@ pub fn analyze_misere(
     for n in 1..=last as u32 {
         let mut list = Vec::new();
         let mut over = false;
-        moves_from(rules, n, &v, 1, None, None, &mut work, &mut |coins| {
-            total += 1;
-            if total > MAX_MISERE_MOVES {
-                over = true;
-                return false;
-            }
-            list.push(coins.iter().fold(0u64, |m, &c| m | 1 << (c - 1)));
-            true
-        })?;
+        moves_from(
+            rules,
+            n,
+            &Known {
+                v: &v,
+                words: 1,
+                index: None,
+            },
+            None,
+            &mut work,
+            &mut |coins| {
+                total += 1;
+                if total > MAX_MISERE_MOVES {
+                    over = true;
+                    return false;
+                }
+                list.push(coins.iter().fold(0u64, |m, &c| m | 1 << (c - 1)));
+                true
+            },
+        )?;
         if over {
             return Err(GameError::TooLarge(format!(
                 "misère search: more than {MAX_MISERE_MOVES} moves from the coins up to {last} \

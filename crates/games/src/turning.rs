@@ -44,8 +44,8 @@
 //! assert_eq!(a.grundy, 29);
 //! assert_eq!(a.coin_values, vec![1, 7, 11, 16]);
 //! let m = &a.winning_moves[0];
-//! assert_eq!(m.coins, vec![2, 3, 9]);
-//! assert_eq!(m.to, "HHHHTHTTT");
+//! assert_eq!(m.coins, vec![7, 9]); // coin 7 is worth 13 = 29 ^ 16, coin 9's value
+//! assert_eq!(m.to, "HTTHTHHTT");
 //! # Ok::<(), grundy_games::GameError>(())
 //! ```
 

@@ -53,7 +53,7 @@ pub const MAX_TEXT: usize = 1 << 24;
 
 /// The most work (edges cut inside components × component size, summed) that [`analyze`]
 /// spends on the winning moves inside cycles; bridges and loops cost O(1) each. A single
-/// cycle of about 7000 edges fits.
+/// cycle of about 5000 edges fits.
 pub const MAX_MOVE_WORK: u64 = 50_000_000;
 
 /// The most edges of [`brute_force`], which keeps one value per reachable edge set.

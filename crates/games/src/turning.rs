@@ -79,7 +79,7 @@ pub const DEFAULT_MAX_MISERE_POSITIONS: u64 = 2_000_000;
 pub const MISERE_MAX_COINS: usize = 30;
 
 /// The most moves (all heads together) a misère search may list.
-pub const MAX_MISERE_MOVES: usize = 4_000_000;
+pub const MAX_MISERE_MOVES: usize = 2_000_000;
 
 /// The most memory (bytes) of the prefix tables that guide the search for winning moves from
 /// one head; past it, moves of a few coins are found by direct search, others refused.
@@ -923,7 +923,9 @@ fn families(e: &Element, n: u32, f: &mut dyn FnMut(Family) -> Result<bool>) -> R
         }
         return Ok(true);
     }
-    if e.lo <= 1 && (!e.first || n == 1) && !f(single(vec![n]))? {
+    // The head alone (every element except the plain one below, whose family includes it).
+    let alone = e.lo <= 1 && (!e.first || n == 1);
+    if (e.equal || e.symmetric || n == 1) && alone && !f(single(vec![n]))? {
         return Ok(false);
     }
     if e.equal {
@@ -976,7 +978,7 @@ fn families(e: &Element, n: u32, f: &mut dyn FnMut(Family) -> Result<bool>) -> R
     }
     // Any coins below n (within the window), coin 1 fixed under F.
     if n == 1 {
-        return Ok(true); // the single coin was given above
+        return Ok(true); // the head alone was given above
     }
     if e.first && !in_window(1) {
         return Ok(true);
@@ -1192,6 +1194,10 @@ fn moves_from(
     visit: &mut dyn FnMut(Vec<u32>) -> bool,
 ) -> Result<()> {
     let (v, words, coin_index) = (known.v, known.words, known.index);
+    // One element never gives the same move twice; several may (`1-3,2C`): remember the
+    // moves given, as bit masks while the coins fit 64.
+    let dedup = rules.elements.len() > 1;
+    let mut seen_masks: std::collections::HashSet<u64> = std::collections::HashSet::new();
     let mut seen: std::collections::HashSet<Vec<u32>> = std::collections::HashSet::new();
     let mut go = true;
     for e in &rules.elements {
@@ -1200,7 +1206,13 @@ fn moves_from(
         }
         families(e, n, &mut |fam| {
             let mut inner = |coins: Vec<u32>| {
-                if seen.insert(coins.clone()) {
+                let new = !dedup
+                    || if n <= 64 {
+                        seen_masks.insert(coins.iter().fold(0u64, |m, &c| m | 1 << (c - 1)))
+                    } else {
+                        seen.insert(coins.clone())
+                    };
+                if new {
                     go = visit(coins);
                 }
                 go

@@ -208,3 +208,23 @@ fn json_shape() {
     assert_eq!(j["winning_moves"][0]["edge"], 2);
     assert!(j["winning_moves"][0]["text"].is_string());
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    /// Arbitrary text as an edge list: never a panic; errors are one line without control
+    /// characters; what parses can be analysed.
+    #[test]
+    fn parser_never_panics(text in prop_oneof![r"[0-9\-, ]{0,24}", any::<String>()]) {
+        match Graph::parse(&text) {
+            Ok(g) => {
+                let _ = hackenbush::analyze(&g);
+            }
+            Err(e) => {
+                let m = e.to_string();
+                prop_assert!(!m.chars().any(char::is_control), "{m:?}");
+                prop_assert!(m.len() < 1000);
+            }
+        }
+    }
+}

@@ -400,3 +400,28 @@ fn json_shape() {
     let j = serde_json::to_value(&m).unwrap();
     assert!(j["outcome"] == "N" || j["outcome"] == "P");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    /// Arbitrary text as a code and a row: never a panic; errors are one line without
+    /// control characters; what parses can be analysed (within a small budget) without one.
+    #[test]
+    fn parsers_never_panic(
+        code in prop_oneof![r"[0-9+\-,CESF()x ]{0,12}", any::<String>()],
+        row in prop_oneof![r"[HTht0-9, ]{0,12}", any::<String>()],
+    ) {
+        let rules = Rules::parse(&code);
+        let row = Row::parse(&row);
+        for e in [rules.as_ref().err(), row.as_ref().err()].into_iter().flatten() {
+            let m = e.to_string();
+            prop_assert!(!m.chars().any(char::is_control), "{m:?}");
+            prop_assert!(m.len() < 1000);
+        }
+        if let (Ok(rules), Ok(row)) = (rules, row) {
+            let small = TurningOptions { max_work: 1_000_000, max_misere_positions: 10_000 };
+            let _ = turning::analyze(&rules, &row, &small);
+            let _ = turning::analyze_misere(&rules, &row, &small);
+        }
+    }
+}

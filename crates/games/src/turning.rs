@@ -903,8 +903,57 @@ impl Family {
     }
 }
 
-/// The families of moves of element `e` from head `n`, given to `f`; the consecutive and
-/// equally spaced elements give one family per move (no units).
+/// Whether an element's moves are few enough to list one by one: consecutive or equally
+/// spaced coins (one move per count and spacing).
+fn is_explicit(e: &Element) -> bool {
+    e.consecutive || e.equal
+}
+
+/// Calls `f(x, a, d, k)` for every move of a consecutive or equally spaced element from head
+/// `n`: the coins a, a + d, …, n (k of them), x the XOR of their values without the head;
+/// the XOR is kept from one count to the next, so each move costs O(1). Stops when `f`
+/// returns false (and returns false).
+fn explicit(
+    e: &Element,
+    n: u32,
+    v: &[u64],
+    work: &mut Work,
+    f: &mut dyn FnMut(u64, u32, u32, u32) -> bool,
+) -> Result<bool> {
+    let in_window = |a: u32| e.window.is_none_or(|w| n - a < w);
+    let allowed = |a: u32, k: u32| k >= e.lo && e.hi.is_none_or(|h| k <= h) && (!e.first || a == 1);
+    if allowed(n, 1) && !f(0, n, 1, 1) {
+        return Ok(false);
+    }
+    let spacings = if e.consecutive {
+        1
+    } else {
+        n.saturating_sub(1)
+    };
+    for d in 1..=spacings {
+        let mut x = 0u64;
+        let mut k = 2u32;
+        while (k - 1) as u64 * d as u64 <= (n - 1) as u64 {
+            if e.hi.is_some_and(|h| k > h) {
+                break;
+            }
+            let a = n - (k - 1) * d;
+            if !in_window(a) {
+                break;
+            }
+            x ^= v[a as usize];
+            work.spend(1)?;
+            if allowed(a, k) && !f(x, a, d, k) {
+                return Ok(false);
+            }
+            k += 1;
+        }
+    }
+    Ok(true)
+}
+
+/// The families of moves of element `e` from head `n`, given to `f` (symmetric and plain
+/// elements; the consecutive and equally spaced ones go through [`explicit`]).
 fn families(e: &Element, n: u32, f: &mut dyn FnMut(Family) -> Result<bool>) -> Result<bool> {
     let single = |coins: Vec<u32>| Family {
         fixed: coins,
@@ -913,42 +962,10 @@ fn families(e: &Element, n: u32, f: &mut dyn FnMut(Family) -> Result<bool>) -> R
         hi: e.hi,
     };
     let in_window = |a: u32| e.window.is_none_or(|w| n - a < w);
-    if e.consecutive {
-        let top = e.hi.unwrap_or(n).min(n);
-        for k in e.lo..=top {
-            let a = n - k + 1;
-            if (!e.first || a == 1) && in_window(a) && !f(single((a..=n).collect()))? {
-                return Ok(false);
-            }
-        }
-        return Ok(true);
-    }
-    // The head alone (every element except the plain one below, whose family includes it).
+    // The head alone (the plain family below includes it).
     let alone = e.lo <= 1 && (!e.first || n == 1);
-    if (e.equal || e.symmetric || n == 1) && alone && !f(single(vec![n]))? {
+    if (e.symmetric || n == 1) && alone && !f(single(vec![n]))? {
         return Ok(false);
-    }
-    if e.equal {
-        for d in 1..n {
-            let mut k = 2u32;
-            while (k - 1) as u64 * d as u64 <= (n - 1) as u64 {
-                if e.hi.is_some_and(|h| k > h) {
-                    break;
-                }
-                let a = n - (k - 1) * d;
-                if !in_window(a) {
-                    break;
-                }
-                if k >= e.lo && (!e.first || a == 1) {
-                    let coins: Vec<u32> = (0..k).map(|i| a + i * d).collect();
-                    if !f(single(coins))? {
-                        return Ok(false);
-                    }
-                }
-                k += 1;
-            }
-        }
-        return Ok(true);
     }
     if e.symmetric {
         let firsts = if e.first { 1..2.min(n) } else { 1..n };
@@ -1077,6 +1094,12 @@ fn values_with(rules: &Rules, len: usize, work: &mut Work) -> Result<(Vec<u64>, 
                         }
                     }
                 }
+                None if is_explicit(e) => {
+                    explicit(e, n, &v, work, &mut |x, _, _, _| {
+                        reach[(x >> 6) as usize] |= 1 << (x & 63);
+                        true
+                    })?;
+                }
                 None => {
                     families(e, n, &mut |fam| {
                         fam.reach(&v, &mut reach, work)?;
@@ -1200,38 +1223,49 @@ fn moves_from(
     let mut seen_masks: std::collections::HashSet<u64> = std::collections::HashSet::new();
     let mut seen: std::collections::HashSet<Vec<u32>> = std::collections::HashSet::new();
     let mut go = true;
+    let mut emit = |coins: Vec<u32>| {
+        let new = !dedup
+            || if n <= 64 {
+                seen_masks.insert(coins.iter().fold(0u64, |m, &c| m | 1 << (c - 1)))
+            } else {
+                seen.insert(coins.clone())
+            };
+        if new {
+            go = visit(coins);
+        }
+        go
+    };
     for e in &rules.elements {
-        if !go {
+        let more = if is_explicit(e) {
+            explicit(e, n, v, work, &mut |x, a, d, k| {
+                if target.is_none_or(|t| t == x) {
+                    emit((0..k).map(|i| a + i * d).collect())
+                } else {
+                    true
+                }
+            })?
+        } else {
+            families(e, n, &mut |fam| {
+                if fam.units.is_empty() {
+                    let k = fam.fixed.len() as u32;
+                    let x = fam
+                        .fixed
+                        .iter()
+                        .filter(|&&p| p != n)
+                        .fold(0, |x, &p| x ^ v[p as usize]);
+                    work.spend(1)?;
+                    if k >= fam.lo && fam.hi.is_none_or(|h| k <= h) && target.is_none_or(|t| t == x)
+                    {
+                        return Ok(emit(fam.fixed));
+                    }
+                    return Ok(true);
+                }
+                fam.find(v, words, target, coin_index, work, &mut emit)
+            })?
+        };
+        if !more {
             break;
         }
-        families(e, n, &mut |fam| {
-            let mut inner = |coins: Vec<u32>| {
-                let new = !dedup
-                    || if n <= 64 {
-                        seen_masks.insert(coins.iter().fold(0u64, |m, &c| m | 1 << (c - 1)))
-                    } else {
-                        seen.insert(coins.clone())
-                    };
-                if new {
-                    go = visit(coins);
-                }
-                go
-            };
-            if fam.units.is_empty() {
-                let k = fam.fixed.len() as u32;
-                let x = fam
-                    .fixed
-                    .iter()
-                    .filter(|&&p| p != n)
-                    .fold(0, |x, &p| x ^ v[p as usize]);
-                work.spend(1)?;
-                if k >= fam.lo && fam.hi.is_none_or(|h| k <= h) && target.is_none_or(|t| t == x) {
-                    return Ok(inner(fam.fixed));
-                }
-                return Ok(true);
-            }
-            fam.find(v, words, target, coin_index, work, &mut inner)
-        })?;
     }
     Ok(())
 }

@@ -1067,11 +1067,37 @@ fn values_with(rules: &Rules, len: usize, work: &mut Work) -> Result<(Vec<u64>, 
             })
         })
         .collect();
+    // Any number (at least lo) of consecutive coins, as in Ruler: the moves from n reach
+    // P(n-1) ^ P(a-1) for the prefix XORs P, so the set of prefix XORs is kept instead.
+    let mut prefix_sets: Vec<Option<Bits>> = rules
+        .elements
+        .iter()
+        .map(|e| {
+            (e.consecutive && e.hi.is_none() && !e.first && e.window.is_none())
+                .then(|| vec![0u64; 1])
+        })
+        .collect();
+    let mut prefix = vec![0u64; len + 1];
     let mut reach: Bits = Vec::new();
     for n in 1..=len as u32 {
         reach.clear();
         reach.resize(words, 0);
-        for (e, inc) in rules.elements.iter().zip(incs.iter_mut()) {
+        for ((e, inc), pset) in rules
+            .elements
+            .iter()
+            .zip(incs.iter_mut())
+            .zip(prefix_sets.iter_mut())
+        {
+            if let Some(set) = pset {
+                set.resize(words, 0);
+                if n >= e.lo {
+                    let p = prefix[(n - e.lo) as usize];
+                    set[(p >> 6) as usize] |= 1 << (p & 63);
+                }
+                work.spend(words as u64)?;
+                or_translated(&mut reach, set, prefix[n as usize - 1]);
+                continue;
+            }
             match inc {
                 Some(inc) => {
                     if n == 1 {
@@ -1121,6 +1147,7 @@ fn values_with(rules: &Rules, len: usize, work: &mut Work) -> Result<(Vec<u64>, 
             )));
         }
         v[n as usize] = g;
+        prefix[n as usize] = prefix[n as usize - 1] ^ g;
         while g >= words as u64 * 64 {
             words *= 2;
         }

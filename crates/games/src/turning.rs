@@ -442,11 +442,14 @@ impl Row {
             .collect()
     }
 
-    /// The row after turning `coins` (positions from 1).
+    /// The row after turning `coins` (positions from 1; positions outside the row are
+    /// ignored).
     pub fn turned(&self, coins: &[u32]) -> Row {
         let mut r = self.clone();
         for &c in coins {
-            r.coins[c as usize - 1] ^= true;
+            if let Some(coin) = (c as usize).checked_sub(1).and_then(|i| r.coins.get_mut(i)) {
+                *coin ^= true;
+            }
         }
         r
     }

@@ -22,6 +22,8 @@
 //! | [`cram`] | Cram | generic solver on canonical pieces (crop, symmetry, split, mirror) |
 //! | [`chomp`] | Chomp | generic solver on staircases |
 //! | [`cards`] | take-from-the-ends card game | O(N²) margin DP with an optimal line |
+//! | [`hackenbush`] | green Hackenbush on any graph | fusion (bridges, 2-edge-connected parts) and colon principles, linear time |
+//! | [`turning`] | coin-turning games (CGSuite's turning codes) | heap representation: single-coin values by bitset mex; misère by search |
 //!
 //! Every game is also a catalogue entry ([`grundy_core::catalogue::Entry`]), defined in its
 //! module (`fib::FibEntry`, `cram::CramEntry`, …) and listed by [`entries`]: positions read
@@ -37,10 +39,12 @@ pub mod chomp;
 pub mod cram;
 pub mod error;
 pub mod fib;
+pub mod hackenbush;
 mod limit;
 pub mod maze;
 pub mod node_kayles;
 pub mod number;
+pub mod turning;
 pub mod walls;
 pub mod wythoff;
 

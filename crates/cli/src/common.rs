@@ -99,7 +99,12 @@ pub fn print_json(value: &serde_json::Value) -> CliResult {
 /// values is never held as text).
 pub fn print_result<T: serde::Serialize>(result: &T) -> CliResult {
     stream_out(|out| {
-        serde_json::to_writer(&mut *out, result).map_err(io::Error::other)?;
+        // serde_json wraps the writer's error: keep its kind, so that a closed pipe
+        // (`grundy … --json | head`) ends quietly like any other output.
+        serde_json::to_writer(&mut *out, result).map_err(|e| match e.io_error_kind() {
+            Some(kind) => io::Error::new(kind, e),
+            None => io::Error::other(e),
+        })?;
         out.write_all(b"\n")
     })
 }

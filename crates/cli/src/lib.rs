@@ -62,6 +62,8 @@ enum Command {
     Graph(cmd::graph::Args),
     /// Heap games: subtraction games and take-and-break codes, sequences, periods, sums.
     Heap(cmd::heap::Args),
+    /// Misère theory: quotients of heap rules, genus, canonical forms.
+    Misere(cmd::misere::Args),
     /// Fibonacci Nim and its k-multiplier family.
     Fib(cmd::fib::Args),
     /// Wythoff's game: P-positions, winning moves, Grundy values.
@@ -208,6 +210,7 @@ pub fn main() -> ! {
         Command::Graph(a) => cmd::graph::run(a),
         Command::Heap(a) => cmd::heap::run(a),
         Command::Fib(a) => cmd::fib::run(a),
+        Command::Misere(a) => cmd::misere::run(a),
         Command::Wythoff(a) => cmd::wythoff::run(a),
         Command::Maze(a) => cmd::maze::run(a),
         Command::Walls(a) => cmd::walls::run(a),

@@ -197,6 +197,39 @@ fn play_to_the_end_and_ctrl_c() {
     assert_restored(&p, 0);
 }
 
+/// The engine opens, you press `u` at once: nothing of yours to take back, and the game goes
+/// on (it used to undo the engine's opening and leave nobody to move). Then a losing move
+/// gets the tutor's note with the move that would have won.
+#[test]
+fn undo_after_the_engines_opening_and_the_tutor() {
+    if !have_tmux() {
+        return;
+    }
+    let p = Pane::start("undo", "nim 3 4 5 --first engine");
+    p.wait_for("The engine: heap 0: take 2 from the heap of 3, leaving 1");
+    p.keys(&["u"]);
+    p.wait_for("Nothing to undo.");
+    // 1 4 5 is a P-position: any move loses, and the engine answers.
+    p.type_text("0 4 5");
+    p.keys(&["Enter"]);
+    let s = p.wait_for("The engine:");
+    assert!(s.contains("Your move"), "{s}");
+    // From the engine's P-position every move loses: no tutor note for a move that had no
+    // better choice.
+    assert!(!s.contains("Tutor:"), "{s}");
+    p.keys(&["q"]);
+    assert_restored(&p, 0);
+
+    // You first from 3 4 5 (an N-position): taking from the heap of 5 throws the win away.
+    let p = Pane::start("tutor", "nim 3 4 5 --first you");
+    p.wait_for("Your move.");
+    p.type_text("3 4 4");
+    p.keys(&["Enter"]);
+    p.wait_for("Tutor: that move lets");
+    p.keys(&["q"]);
+    assert_restored(&p, 0);
+}
+
 #[test]
 fn play_needs_a_terminal_and_good_input() {
     // Without a terminal (stdout is a pipe here): one line, exit 2.
@@ -219,7 +252,7 @@ fn bad_games_are_refused_before_the_screen_opens() {
     for (args, msg) in [
         ("no-such-game 3", "unknown game"),
         ("nim 3 x", "'x' is not a whole number"),
-        ("wythoff 5000 1", "larger than play allows"),
+        ("nim 30000", "too many to list"),
     ] {
         let p = Pane::start("bad", args);
         let s = p.wait_for(" DONE");

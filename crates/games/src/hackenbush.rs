@@ -756,7 +756,7 @@ impl HackenbushAnalysis {
         s.push('\n');
         let _ = writeln!(s, "Grundy value: {}", self.grundy);
         match self.outcome {
-            Outcome::P => s.push_str("Outcome: P - the player to move loses.\n"),
+            Outcome::P | Outcome::D => s.push_str("Outcome: P - the player to move loses.\n"),
             Outcome::N => {
                 s.push_str("Outcome: N - the player to move wins.\n");
                 let _ = writeln!(
@@ -803,5 +803,142 @@ mod tests {
             let e = Graph::parse(bad).unwrap_err().to_string();
             assert!(!e.contains('\n'), "{e}");
         }
+    }
+}
+
+/// The most edges of a position whose moves are listed for play (each option is valued).
+pub const MAX_PLAY_EDGES: usize = 2_000;
+
+/// The `hackenbush` entry of the catalogue: green Hackenbush on an edge list, ground 0.
+pub struct HackenbushEntry;
+
+impl grundy_core::catalogue::Entry for HackenbushEntry {
+    fn info(&self) -> grundy_core::catalogue::Info {
+        grundy_core::catalogue::Info {
+            name: "hackenbush".into(),
+            aliases: vec!["green-hackenbush".into()],
+            summary: "Green Hackenbush: cut an edge; whatever no longer reaches the ground falls"
+                .into(),
+            example: "0-1,1-2,2-0,2-3,3-4".into(),
+            example_game: None,
+            position: "an edge list U-V with the ground vertex 0 (`0-1,1-2,2-0`); loops and \
+                       repeated edges allowed"
+                .into(),
+            kind: "hackenbush".into(),
+            family: false,
+            misere: false,
+            loopy: false,
+            scoring: false,
+        }
+    }
+
+    fn matches(&self, name: &str) -> bool {
+        name == "hackenbush" || name == "green-hackenbush"
+    }
+
+    fn open(
+        &self,
+        _name: &str,
+    ) -> grundy_core::catalogue::Result<Box<dyn grundy_core::catalogue::Rules>> {
+        Ok(Box::new(HackenbushRules))
+    }
+}
+
+struct HackenbushRules;
+
+fn hb_position(g: &Graph) -> grundy_core::catalogue::Position {
+    grundy_core::catalogue::Position::text("hackenbush", g.to_text()).with("edges", g.edges())
+}
+
+fn hb_misere() -> grundy_core::catalogue::Error {
+    grundy_core::catalogue::Error::input("misère Hackenbush is not supported")
+}
+
+impl grundy_core::catalogue::Rules for HackenbushRules {
+    fn name(&self) -> String {
+        "hackenbush".into()
+    }
+
+    fn parse(
+        &self,
+        text: &str,
+    ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Position> {
+        Ok(hb_position(&Graph::parse(text)?.grounded_part()))
+    }
+
+    fn moves(
+        &mut self,
+        pos: &grundy_core::catalogue::Position,
+        play: grundy_core::catalogue::Play,
+        _budget: &grundy_core::catalogue::Budget,
+    ) -> grundy_core::catalogue::Result<Vec<grundy_core::catalogue::Move>> {
+        if play.is_misere() {
+            return Err(hb_misere());
+        }
+        let g = Graph::parse(&pos.text)?.grounded_part();
+        if g.edges().len() > MAX_PLAY_EDGES {
+            return Err(grundy_core::catalogue::Error::limit(format!(
+                "{} edges: moves are listed for at most {MAX_PLAY_EDGES}",
+                g.edges().len()
+            )));
+        }
+        let mut out = Vec::new();
+        for (i, &(u, v)) in g.edges().iter().enumerate() {
+            let to = g.cut(i)?.grounded_part();
+            let value = value(&to);
+            out.push(grundy_core::catalogue::Move {
+                text: format!("cut edge {} ({u}-{v})", i + 1),
+                short: format!("cut {u}-{v}"),
+                to: hb_position(&to),
+                outcome: grundy_core::Outcome::from_grundy(value),
+                grundy: Some(value.into()),
+            });
+        }
+        Ok(out)
+    }
+
+    fn analyze(
+        &mut self,
+        pos: &grundy_core::catalogue::Position,
+        play: grundy_core::catalogue::Play,
+        _budget: &grundy_core::catalogue::Budget,
+    ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Report> {
+        if play.is_misere() {
+            return Err(hb_misere());
+        }
+        let g = Graph::parse(&pos.text)?.grounded_part();
+        let a = analyze(&g)?;
+        let mut r = grundy_core::catalogue::Report::new(
+            "hackenbush",
+            hb_position(&g),
+            play,
+            a.outcome,
+            Some(a.grundy.into()),
+        );
+        r.moves = Some(g.edges().len() as u64);
+        r.winning_moves = a
+            .winning_moves
+            .iter()
+            .map(|m| {
+                let to = Graph::parse(&m.to).map(|t| t.grounded_part());
+                grundy_core::catalogue::Move {
+                    text: format!("cut edge {} ({}-{})", m.edge, m.ends[0], m.ends[1]),
+                    short: format!("cut {}-{}", m.ends[0], m.ends[1]),
+                    to: to.as_ref().map(hb_position).unwrap_or_else(|_| {
+                        grundy_core::catalogue::Position::text("hackenbush", m.to.clone())
+                    }),
+                    outcome: grundy_core::Outcome::P,
+                    grundy: Some(0u64.into()),
+                }
+            })
+            .collect();
+        r.explanation = vec![
+            "Each cycle fuses to a point (even) or a loop (odd), and each tree is valued by the \
+             colon principle: a vertex's branches sum as nimbers, a branch on an edge adds one."
+                .into(),
+            format!("The value is {}.", a.grundy),
+        ];
+        r.details = serde_json::to_value(&a).unwrap_or_default();
+        Ok(r)
     }
 }

@@ -66,5 +66,7 @@ pub fn entries() -> Vec<Box<dyn grundy_core::catalogue::Entry>> {
         Box::new(chomp::ChompEntry),
         Box::new(cards::CardsEntry),
         Box::new(node_kayles::NodeKaylesEntry),
+        Box::new(hackenbush::HackenbushEntry),
+        Box::new(turning::TurningEntry),
     ]
 }

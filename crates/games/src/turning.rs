@@ -1605,7 +1605,7 @@ impl TurningAnalysis {
             vals.join(", ")
         );
         match self.outcome {
-            Outcome::P => s.push_str("Outcome: P - the player to move loses.\n"),
+            Outcome::P | Outcome::D => s.push_str("Outcome: P - the player to move loses.\n"),
             Outcome::N => {
                 s.push_str("Outcome: N - the player to move wins.\nWinning moves:\n");
                 for m in &self.winning_moves {
@@ -1628,7 +1628,7 @@ impl MisereAnalysis {
             self.code, self.row
         );
         match self.outcome {
-            Outcome::P => s.push_str("Outcome: P - the player to move loses.\n"),
+            Outcome::P | Outcome::D => s.push_str("Outcome: P - the player to move loses.\n"),
             Outcome::N => {
                 s.push_str("Outcome: N - the player to move wins.\nWinning moves:\n");
                 for m in &self.winning_moves {
@@ -1637,5 +1637,218 @@ impl MisereAnalysis {
             }
         }
         s
+    }
+}
+
+/// The longest row whose moves are listed for play (every subset of the coins left of a head
+/// is tried against the code).
+pub const MAX_PLAY_COINS: usize = 16;
+
+/// The family `turning:CODE` (and the Winning Ways names) in the catalogue.
+pub struct TurningEntry;
+
+impl grundy_core::catalogue::Entry for TurningEntry {
+    fn info(&self) -> grundy_core::catalogue::Info {
+        grundy_core::catalogue::Info {
+            name: "turning:CODE".into(),
+            aliases: vec![],
+            summary: "Coin-turning games by CGSuite's code (turning:1-3 is Mock Turtles, \
+                      turning:1+C Ruler, turning:3E Turnips) or Winning Ways name \
+                      (turning:mock-turtles)"
+                .into(),
+            example: "HTTHTHTTH".into(),
+            example_game: Some("turning:1-3".into()),
+            position: "a row of coins, coin 1 on the left: `THHTH`, or the heads' positions \
+                       `2,3,5`"
+                .into(),
+            kind: "coins".into(),
+            family: true,
+            misere: true,
+            loopy: false,
+            scoring: false,
+        }
+    }
+
+    fn matches(&self, name: &str) -> bool {
+        name.starts_with("turning:")
+    }
+
+    fn open(
+        &self,
+        name: &str,
+    ) -> grundy_core::catalogue::Result<Box<dyn grundy_core::catalogue::Rules>> {
+        let code = &name["turning:".len()..];
+        Ok(Box::new(TurningRules {
+            name: name.to_string(),
+            rules: Rules::parse(code)?,
+            values: Vec::new(),
+        }))
+    }
+}
+
+struct TurningRules {
+    name: String,
+    rules: Rules,
+    /// Single-coin values, index 0 unused.
+    values: Vec<u64>,
+}
+
+fn coins_position(row: &Row) -> grundy_core::catalogue::Position {
+    grundy_core::catalogue::Position::text("coins", row.to_text()).with("heads", row.heads())
+}
+
+impl TurningRules {
+    fn value(&mut self, row: &Row) -> grundy_core::catalogue::Result<u64> {
+        let len = row.coins().len();
+        if self.values.len() <= len {
+            self.values = values(&self.rules, len.max(16), &TurningOptions::default())?;
+        }
+        Ok(row
+            .heads()
+            .iter()
+            .fold(0, |a, &h| a ^ self.values[h as usize]))
+    }
+}
+
+impl grundy_core::catalogue::Rules for TurningRules {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn parse(
+        &self,
+        text: &str,
+    ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Position> {
+        Ok(coins_position(&Row::parse(text)?))
+    }
+
+    fn moves(
+        &mut self,
+        pos: &grundy_core::catalogue::Position,
+        play: grundy_core::catalogue::Play,
+        _budget: &grundy_core::catalogue::Budget,
+    ) -> grundy_core::catalogue::Result<Vec<grundy_core::catalogue::Move>> {
+        let row = Row::parse(&pos.text)?;
+        let n = row.coins().len();
+        if n > MAX_PLAY_COINS {
+            return Err(grundy_core::catalogue::Error::limit(format!(
+                "{n} coins: moves are listed for rows of at most {MAX_PLAY_COINS}"
+            )));
+        }
+        let misere_wins = if play.is_misere() {
+            let a = analyze_misere(&self.rules, &row, &TurningOptions::default())?;
+            Some(
+                a.winning_moves
+                    .into_iter()
+                    .map(|m| m.to)
+                    .collect::<Vec<_>>(),
+            )
+        } else {
+            None
+        };
+        let mut out = Vec::new();
+        for head in row.heads() {
+            for mask in 0u32..(1 << (head - 1)) {
+                let mut coins: Vec<u32> = (0..head - 1)
+                    .filter(|b| mask >> b & 1 == 1)
+                    .map(|b| b + 1)
+                    .collect();
+                coins.push(head);
+                if !self.rules.allows(&coins) {
+                    continue;
+                }
+                let m = TurningMove::new(&row, coins.clone());
+                let to = Row::parse(&m.to)?;
+                let (outcome, grundy) = match &misere_wins {
+                    Some(w) => (
+                        if w.contains(&m.to) {
+                            grundy_core::Outcome::P
+                        } else {
+                            grundy_core::Outcome::N
+                        },
+                        None,
+                    ),
+                    None => {
+                        let g = self.value(&to)?;
+                        (grundy_core::Outcome::from_grundy(g), Some(g.into()))
+                    }
+                };
+                let list: Vec<String> = coins.iter().map(u32::to_string).collect();
+                out.push(grundy_core::catalogue::Move {
+                    short: grundy_core::catalogue::shorten(&format!("turn {}", list.join(",")), 30),
+                    text: m.text,
+                    to: coins_position(&to),
+                    outcome,
+                    grundy,
+                });
+            }
+        }
+        Ok(out)
+    }
+
+    fn analyze(
+        &mut self,
+        pos: &grundy_core::catalogue::Position,
+        play: grundy_core::catalogue::Play,
+        _budget: &grundy_core::catalogue::Budget,
+    ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Report> {
+        let row = Row::parse(&pos.text)?;
+        let opts = TurningOptions::default();
+        let to_move = |m: &TurningMove, grundy| -> grundy_core::catalogue::Result<_> {
+            let list: Vec<String> = m.coins.iter().map(u32::to_string).collect();
+            Ok(grundy_core::catalogue::Move {
+                text: m.text.clone(),
+                short: grundy_core::catalogue::shorten(&format!("turn {}", list.join(",")), 30),
+                to: coins_position(&Row::parse(&m.to)?),
+                outcome: grundy_core::Outcome::P,
+                grundy,
+            })
+        };
+        if play.is_misere() {
+            let a = analyze_misere(&self.rules, &row, &opts)?;
+            let mut r = grundy_core::catalogue::Report::new(
+                self.name.clone(),
+                coins_position(&row),
+                play,
+                a.outcome,
+                None,
+            );
+            r.winning_moves = a
+                .winning_moves
+                .iter()
+                .map(|m| to_move(m, None))
+                .collect::<grundy_core::catalogue::Result<_>>()?;
+            r.explanation =
+                vec!["Misère play has no heap representation: the whole row was searched.".into()];
+            r.details = serde_json::to_value(&a).unwrap_or_default();
+            return Ok(r);
+        }
+        let a = analyze(&self.rules, &row, &opts)?;
+        let mut r = grundy_core::catalogue::Report::new(
+            self.name.clone(),
+            coins_position(&row),
+            play,
+            a.outcome,
+            Some(a.grundy.into()),
+        );
+        r.winning_moves = a
+            .winning_moves
+            .iter()
+            .map(|m| to_move(m, Some(0u64.into())))
+            .collect::<grundy_core::catalogue::Result<_>>()?;
+        let heads: Vec<String> = a
+            .heads
+            .iter()
+            .zip(&a.coin_values)
+            .map(|(h, v)| format!("coin {h} has value {v}"))
+            .collect();
+        r.explanation = vec![format!(
+            "A row is the sum of its heads, each valued alone (the heap representation): {}; \
+             the XOR is {}.",
+            heads.join(", "),
+            a.grundy
+        )];
+        r.details = serde_json::to_value(&a).unwrap_or_default();
+        Ok(r)
     }
 }

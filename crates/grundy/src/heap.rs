@@ -975,8 +975,14 @@ pub struct MiserePosition {
     pub outcome: crate::Outcome,
     /// Every move to a misère P-position.
     pub winning_moves: Vec<HeapMove>,
-    /// Whole positions the search opened.
+    /// Whole positions the search opened (0 when the quotient answered).
     pub positions_searched: u64,
+    /// How it was answered: `"quotient"` (a product in the rule's misère quotient up to the
+    /// largest heap, computed and verified first) or `"search"` (over whole positions).
+    pub method: &'static str,
+    /// The order of the quotient that answered (absent for a search).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub quotient_order: Option<usize>,
 }
 
 impl MiserePosition {
@@ -1005,11 +1011,18 @@ impl MiserePosition {
                 }
             }
         }
-        let _ = writeln!(
-            out,
-            "(searched {} whole positions: misère values do not add)",
-            self.positions_searched
-        );
+        if let Some(order) = self.quotient_order {
+            let _ = writeln!(
+                out,
+                "(answered in the rule's misère quotient, of order {order}: a product, no search)"
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "(searched {} whole positions: misère values do not add)",
+                self.positions_searched
+            );
+        }
         out
     }
 }
@@ -1025,6 +1038,9 @@ pub fn analyze_position_misere(
 ) -> Result<MiserePosition> {
     if heaps.is_empty() {
         return Err(Error::Invalid("a position needs at least one heap".into()));
+    }
+    if let Some(answer) = misere_by_quotient(rule, heaps) {
+        return Ok(answer);
     }
     let (base, shift) = rule.base_and_shift();
     let base_small = if shift > 0 {
@@ -1085,6 +1101,41 @@ pub fn analyze_position_misere(
         outcome,
         winning_moves,
         positions_searched: budget.opened(),
+        method: "search",
+        quotient_order: None,
+    })
+}
+
+/// The largest heap for which a misère sum tries the quotient first.
+pub const QUOTIENT_HEAP_LIMIT: u64 = 64;
+
+/// The misère answer from the rule's quotient up to the largest heap, when one is found within
+/// a small budget (a second or so); `None` sends the caller to the search. The quotient is
+/// verified exactly before it answers, so its outcome and moves are those of the search.
+fn misere_by_quotient(rule: &Rule, heaps: &[u64]) -> Option<MiserePosition> {
+    let max = heaps.iter().copied().max()?;
+    if max > QUOTIENT_HEAP_LIMIT {
+        return None;
+    }
+    let limits = grundy_misere::quotient::Limits {
+        max_order: 512,
+        max_search: 300_000,
+        max_verify: 300_000,
+    };
+    let mut engine = grundy_misere::QuotientEngine::new(&rule.to_string(), limits).ok()?;
+    engine.extend_to(max.max(1)).ok()?;
+    let q = engine.quotient();
+    let outcome = q.outcome(heaps).ok()?;
+    let winning_moves = q.winning_moves(heaps).ok()?;
+    Some(MiserePosition {
+        rule: rule.to_string(),
+        heaps: heaps.to_vec(),
+        play: "misere",
+        outcome,
+        winning_moves,
+        positions_searched: 0,
+        method: "quotient",
+        quotient_order: Some(q.order),
     })
 }
 

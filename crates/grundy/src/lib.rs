@@ -96,6 +96,12 @@ pub mod loopy {
     pub use grundy_loopy::*;
 }
 
+/// Misère play beyond search: quotients of heap rules (Plambeck–Siegel), Conway's genus,
+/// misère canonical forms.
+pub mod misere {
+    pub use grundy_misere::*;
+}
+
 /// Pattern races (Penney's game) with exact rational answers.
 pub mod penney {
     pub use grundy_penney::*;

@@ -138,6 +138,10 @@ pub struct Turn {
     pub game_over: bool,
     /// Misère play: the player who cannot move wins.
     pub misere: bool,
+    /// Tutor feedback on the move that led here, when the caller named the position before it
+    /// ([`Game::turn_after`]) and the move threw a win away.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub feedback: Option<String>,
 }
 
 /// A playable game: its rules, its name and its starting position.
@@ -280,7 +284,29 @@ impl Game {
             reply,
             game_over,
             misere: self.misere(),
+            feedback: None,
         })
+    }
+
+    /// The turn at `pos`, reached by a move from `previous`: with tutor feedback on that move
+    /// ([`mistake`]). A `pos` that no move of `previous` leads to is refused.
+    pub fn turn_after(&mut self, previous: &Position, pos: &Position) -> Result<Turn> {
+        let before = self.turn(previous)?;
+        let played = before
+            .moves
+            .iter()
+            .find(|m| m.to.text == pos.text)
+            .cloned()
+            .ok_or_else(|| {
+                PlayError::IllegalMove(format!(
+                    "no move leads from {} to {}",
+                    crate::text::quote(&previous.text),
+                    crate::text::quote(&pos.text)
+                ))
+            })?;
+        let mut turn = self.turn(pos)?;
+        turn.feedback = mistake(&before, &played);
+        Ok(turn)
     }
 
     /// The legal move from `pos` that `typed` names: the position it leaves (in the game's

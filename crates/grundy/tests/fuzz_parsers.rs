@@ -892,3 +892,60 @@ fn checkpoint_fixture_is_genuine() {
     assert_eq!(resumed.values.as_deref(), Some(&fresh.values[..]));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every game of the catalogue: its position parser (and analysis, under a small budget) on
+/// mutations of its own example and on garbage, and the game names themselves. Covers the
+/// parsers the catalogue added: Node Kayles graphs, Hackenbush edge lists, coin rows and
+/// turning codes, windup codes and positions, loopy graphs.
+#[test]
+fn catalogue_positions() {
+    use grundy::catalogue::{Budget, Play, Registry};
+    let registry = Registry::new();
+    let budget = Budget {
+        max_positions: 20_000,
+        max_bytes: 64 << 20,
+    };
+    let list = registry.list();
+    let games: Vec<String> = list.iter().map(|i| i.game().to_string()).collect();
+    let examples: Vec<&'static str> = list
+        .iter()
+        .map(|i| &*Box::leak(i.example.clone().into_boxed_str()))
+        .collect();
+    let seeds: &'static [&'static str] = Box::leak(examples.into_boxed_slice());
+    let n = games.len();
+    fuzz_n(
+        "catalogue positions",
+        cases() / 5 + 1,
+        (
+            0..n,
+            text(seeds, "0123456789 -,:;@|.#xHTabg\n", 60),
+            any::<bool>(),
+        ),
+        |(i, text, misere)| {
+            let mut rules = registry.open(&games[i]).expect("registry games open");
+            let pos = rules.parse(&text);
+            let mut out = vec![verdict(&pos)];
+            if let Ok(p) = pos {
+                out.push(verdict(&rules.analyze(
+                    &p,
+                    Play::from_misere(misere),
+                    &budget,
+                )));
+            }
+            out
+        },
+    );
+    const NAMES: &[&str] = &[
+        "windup:8:3,5",
+        "turning:1-3",
+        "fib:3",
+        "sub:1,3,4",
+        "0.137",
+        "node-kayles",
+    ];
+    fuzz(
+        "catalogue names",
+        text(NAMES, "windupturg:0123456789,.-+CEFS!", 30),
+        |name| vec![verdict(&registry.open(&name))],
+    );
+}

@@ -494,6 +494,18 @@ impl App {
                     ]));
                 }
             }
+            // Chomp's row lengths: the bar, the poison at the top left.
+            None if t.position.kind == "rows" => {
+                let rows = t.position.data.get("rows").and_then(|r| r.as_array());
+                for (i, len) in rows.into_iter().flatten().enumerate() {
+                    let len = len.as_u64().unwrap_or(0) as usize;
+                    let row: String = (0..len)
+                        .map(|c| if (i, c) == (0, 0) { "P " } else { "# " })
+                        .collect();
+                    lines.push(Line::from(Span::styled(row, token)));
+                }
+                lines.push(Line::from("P is the poison: whoever must eat it loses"));
+            }
             // Every other kind is drawn by its own notation, a row a line (boards, mazes).
             None => {
                 for l in t.position_text.split(['\n', '|']) {

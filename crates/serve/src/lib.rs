@@ -14,7 +14,7 @@
 //! | `GET /api/penney?patterns=HTH,THH` (`&alphabet=`, `&prob=`, `&simulate=`, `&seed=`) | `penney::report::race` | `grundy penney HTH THH --json` |
 //! | `GET /api/games` | `catalogue::games` | `grundy games --json` |
 //! | `GET /api/analyze?game=node-kayles&position=grid:3x4` (`&misere=true`) | `catalogue::analyze` | `grundy analyze node-kayles grid:3x4 --json` |
-//! | `GET /api/play?game=kayles&position=5 7 9` (any game of the catalogue) | `play::Game::turn` | (`grundy play`) |
+//! | `GET /api/play?game=kayles&position=5 7 9` (any game of the catalogue; `&previous=P` adds tutor feedback on the move from P) | `play::Game::turn`, `turn_after` | (`grundy play`) |
 //! | `POST /api/play` `{"source", "position"}` (a Lua game) | `play::Game::script` | (`grundy play script`) |
 //! | `POST /api/script` `{"source", "position", "upto"}` | `script::Session` | `grundy script FILE POSITION --json`, `--upto N --json` |
 //! | `GET /api/health` | — | — |
@@ -690,18 +690,25 @@ fn script_limits(timeout: Duration) -> grundy::script::Limits {
 async fn play(State(s): State<AppState>, q: Params) -> Response {
     let run = || -> ApiResult<_> {
         let q = params(q)?;
-        only(&q, &["game", "position"])?;
+        only(&q, &["game", "position", "previous"])?;
         Ok((
             required(&q, "game")?.to_string(),
             required(&q, "position")?.to_string(),
+            q.get("previous").cloned(),
         ))
     };
     match run() {
-        Ok((game, position)) => {
+        Ok((game, position, previous)) => {
             compute(&s, move |_| {
                 let mut g = grundy::play::Game::new(&game, &position)?;
                 let start = g.start().clone();
-                Ok(g.turn(&start)?)
+                Ok(match previous {
+                    Some(p) => {
+                        let before = g.position(&p)?;
+                        g.turn_after(&before, &start)?
+                    }
+                    None => g.turn(&start)?,
+                })
             })
             .await
         }

@@ -16,9 +16,19 @@ function el(tag, attrs, ...children) {
   return e;
 }
 
-/// GET an endpoint; resolves to the JSON, or rejects with the server's error message.
-async function api(path, params) {
-  const r = await fetch(path + "?" + new URLSearchParams(params));
+/// A request that is retried on 503 (busy) with back-off: 0.25 s, 0.5 s, 1 s, 2 s.
+async function fetchRetry(url, init) {
+  let wait = 250;
+  for (let i = 0; ; i++) {
+    const r = await fetch(url, init);
+    if (r.status !== 503 || i === 4) return r;
+    await new Promise((ok) => setTimeout(ok, wait));
+    wait *= 2;
+  }
+}
+
+/// Resolves to the JSON of a response, or rejects with the server's error message.
+async function jsonOf(r) {
   let body;
   try { body = await r.json(); } catch (_) { body = { error: r.statusText }; }
   if (!r.ok) {
@@ -27,6 +37,16 @@ async function api(path, params) {
     throw e;
   }
   return body;
+}
+
+/// GET an endpoint; resolves to the JSON, or rejects with the server's error message.
+async function api(path, params) {
+  return jsonOf(await fetchRetry(path + "?" + new URLSearchParams(params)));
+}
+
+/// POST JSON to an endpoint.
+async function post(path, body) {
+  return jsonOf(await fetchRetry(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }));
 }
 
 // ---------------------------------------------------------------- tabs
@@ -38,20 +58,35 @@ for (const t of document.querySelectorAll(".tab")) {
 }
 
 // ---------------------------------------------------------------- play
-const DEFAULTS = { nim: "3 4 5", "misere-nim": "1 2 3", kayles: "4 7 9", rule: "5 8", wythoff: "6 9", fib: "20", chomp: "4x6", maze: "" };
-const P = { game: null, turn: null, toMove: "you", history: [], log: [], busy: false, hinted: null };
+// The games come from the registry (GET /api/games); boards are drawn by the position's
+// `kind`, and every move is one of the server's, sent back by its `to.text`.
+const P = { game: null, script: null, turn: null, toMove: "you", history: [], log: [], busy: false, hinted: null, games: {} };
 
-$("play-game").addEventListener("change", () => {
-  const g = $("play-game").value;
-  $("play-rule-label").hidden = g !== "rule";
-  $("play-maze").hidden = g !== "maze";
-  $("play-position").parentElement.hidden = g === "maze";
-  $("play-position").value = DEFAULTS[g];
-});
+async function loadGames() {
+  const sel = $("play-game");
+  const list = (await api("/api/games", {})).games;
+  sel.textContent = "";
+  for (const g of list) {
+    P.games[g.name] = g;
+    sel.append(el("option", { value: g.name, text: g.family ? `${g.name} (a family)` : g.name, title: g.summary }));
+  }
+  sel.value = "nim";
+  gameChanged();
+}
+
+function gameChanged() {
+  const g = P.games[$("play-game").value];
+  if (!g) return;
+  $("play-rule-label").hidden = !g.family;
+  $("play-rule").value = g.example_game || "";
+  $("play-position").value = g.example;
+  $("play-summary").textContent = g.summary + " — position: " + g.position;
+}
+$("play-game").addEventListener("change", gameChanged);
 
 function gameName() {
-  const g = $("play-game").value;
-  return g === "rule" ? $("play-rule").value.trim() : g;
+  const g = P.games[$("play-game").value];
+  return g && g.family ? $("play-rule").value.trim() : $("play-game").value;
 }
 
 function setStatus(text, cls) {
@@ -60,20 +95,27 @@ function setStatus(text, cls) {
   s.className = "status" + (cls ? " " + cls : "");
 }
 
-async function load(position) {
-  P.turn = await api("/api/play", { game: P.game, position });
+async function load(position, previous) {
+  if (P.script) P.turn = await post("/api/play", { source: P.script, position });
+  else {
+    const q = { game: P.game, position };
+    if (previous !== undefined && $("play-tutor").checked) q.previous = previous;
+    P.turn = await api("/api/play", q);
+  }
   render();
 }
 
-async function newGame() {
-  P.game = gameName();
+async function newGame(script) {
+  P.script = typeof script === "string" ? script : null;
+  P.game = P.script ? "your game" : gameName();
   P.history = [];
   P.log = [];
   P.hinted = null;
   P.toMove = $("play-first").value;
   $("play-why-box").innerHTML = "<em>Press “Why?” to see the values of the options.</em>";
   $("play-hint-text").textContent = "";
-  const pos = $("play-game").value === "maze" ? $("play-maze").value : $("play-position").value;
+  $("play-tutor-text").textContent = "";
+  const pos = P.script ? $("sc-position").value : $("play-position").value;
   try {
     await load(pos);
     afterMove();
@@ -89,13 +131,15 @@ async function newGame() {
 async function play(move) {
   if (P.busy || !P.turn) return;
   P.busy = true;
+  const mine = P.toMove === "you";
   try {
     P.history.push({ position: P.turn.position_text, toMove: P.toMove, log: P.log.length });
-    P.log.push((P.toMove === "you" ? "You: " : "Engine: ") + move.text);
-    P.toMove = P.toMove === "you" ? "engine" : "you";
+    P.log.push((mine ? "You: " : "Engine: ") + move.text);
+    P.toMove = mine ? "engine" : "you";
     P.hinted = null;
     $("play-hint-text").textContent = "";
-    await load(move.position);
+    await load(move.to.text, mine ? P.turn.position_text : undefined);
+    if (mine) $("play-tutor-text").textContent = P.turn.feedback ? "Tutor: " + P.turn.feedback : "";
   } catch (e) {
     setStatus(e.message, "lose");
   } finally {
@@ -115,6 +159,12 @@ function afterMove() {
     return;
   }
   $("play-status").dataset.winner = "";
+  const seen = P.history.filter((h) => h.position === t.position_text).length;
+  if (t.outcome === "D" && seen >= 2) {
+    setStatus("A draw: the position came back three times. Neither player can force a win: with best play this game never ends.", "");
+    $("play-status").dataset.winner = "draw";
+    return;
+  }
   if (P.toMove === "engine") {
     setStatus("The engine is thinking…");
     setTimeout(() => { if (P.turn === t && P.toMove === "engine") play(t.reply); }, 300);
@@ -137,6 +187,7 @@ function undo() {
   P.log.length = h.log;
   P.hinted = null;
   $("play-hint-text").textContent = "";
+  $("play-tutor-text").textContent = "";
   load(h.position).then(afterMove, (e) => setStatus(e.message, "lose"));
 }
 
@@ -152,23 +203,23 @@ function render() {
   const t = P.turn;
   const board = $("play-board");
   board.textContent = "";
-  const kind = P.game === "wythoff" ? "pair" : P.game === "chomp" ? "rows" : P.game === "maze" ? "maze"
-    : P.game.startsWith("fib") ? "pile" : "heaps";
-  if (kind === "heaps") drawHeaps(board, t.position, (i, k) => moveTo((to) => {
-    const want = t.position.slice(); want[i] = k;
-    return JSON.stringify(to) === JSON.stringify(want);
+  const pos = t.position;
+  if (pos.kind === "heaps") drawHeaps(board, pos.heaps.map(Number), (i, k) => moveTo((to) => {
+    const want = pos.heaps.map(String); want[i] = String(k);
+    return to.heaps && to.heaps.map(String).join(" ") === want.join(" ");
   }));
-  else if (kind === "pile") drawHeaps(board, [t.position.pile], (_, k) => moveTo((to) => to.pile === k),
-    `take at most ${t.position.limit}`);
-  else if (kind === "pair") drawWythoff(board, t);
-  else if (kind === "rows") drawChomp(board, t);
-  else drawMaze(board, t);
+  else if (pos.kind === "pile" && Number(pos.pile) <= 200) drawHeaps(board, [Number(pos.pile)], (_, k) => moveTo((to) => String(to.pile) === String(k)),
+    `take at most ${pos.limit}`);
+  else if (pos.kind === "pair") drawWythoff(board, t);
+  else if (pos.kind === "rows") drawChomp(board, t);
+  else if (pos.kind === "maze") drawMaze(board, t);
+  else drawText(board, t);
   const list = $("play-moves");
   list.textContent = "";
   const shown = t.moves.slice(0, 200);
   for (const m of shown) {
-    const b = el("button", { text: m.text, onclick: () => { if (yourTurn()) play(m); } });
-    if (P.hinted && m.position === P.hinted.position) b.classList.add("primary");
+    const b = el("button", { text: m.text, title: m.text, onclick: () => { if (yourTurn()) play(m); } });
+    if (P.hinted && m.to.text === P.hinted.to.text) b.classList.add("primary");
     b.disabled = !yourTurn();
     list.append(b);
   }
@@ -184,7 +235,7 @@ function drawHeaps(board, heaps, find, note) {
   heaps.forEach((h, i) => {
     const row = el("div", { class: "heap-row" }, el("span", { class: "label", text: (heaps.length > 1 ? `heap ${i}` : "pile") + ` (${h})` }));
     const tokens = [];
-    for (let k = 0; k < h; k++) {
+    for (let k = 0; k < Math.min(h, 60); k++) {
       const m = find(i, k);
       const tok = el("button", { class: "token", title: m ? m.text : "not a legal move" });
       tok.disabled = !m || !yourTurn();
@@ -194,18 +245,19 @@ function drawHeaps(board, heaps, find, note) {
       tokens.push(tok);
       row.append(tok);
     }
+    if (h > 60) row.append(el("span", { class: "note", text: "…" }));
     board.append(row);
   });
   if (note) board.append(el("div", { class: "note", text: note }));
 }
 
 function drawWythoff(board, t) {
-  const [x, y] = t.position;
+  const x = Number(t.position.x), y = Number(t.position.y);
   if (Math.max(x, y) > 40) { board.append(el("div", { class: "note", text: `queen at (${x}, ${y}): pick a move from the list` })); return; }
   const grid = el("div", { class: "grid" });
   grid.style.gridTemplateColumns = `repeat(${y + 1}, 26px)`;
   for (let a = 0; a <= x; a++) for (let b = 0; b <= y; b++) {
-    const m = moveTo((to) => to[0] === a && to[1] === b);
+    const m = moveTo((to) => Number(to.x) === a && Number(to.y) === b);
     const c = el("button", { class: "cell" + (a === x && b === y ? " here" : m ? " target" : ""), title: `(${a}, ${b})` });
     if (a === x && b === y) c.textContent = "♛";
     if (m) c.addEventListener("click", () => { if (yourTurn()) play(m); });
@@ -215,14 +267,15 @@ function drawWythoff(board, t) {
 }
 
 function drawChomp(board, t) {
-  const rows = t.position, cols = rows[0];
+  const rows = t.position.rows, cols = rows.length ? rows[0] : 0;
   const grid = el("div", { class: "grid" });
-  grid.style.gridTemplateColumns = `repeat(${cols}, 34px)`;
+  grid.style.gridTemplateColumns = `repeat(${Math.max(cols, 1)}, 34px)`;
   rows.forEach((len, r) => {
     for (let c = 0; c < cols; c++) {
       if (c >= len) { grid.append(el("div", { class: "cell gone" })); continue; }
       if (r === 0 && c === 0) { grid.append(el("div", { class: "cell poison", text: "☠", title: "poison" })); continue; }
-      const m = P.turn.moves.find((mv) => mv.text === `bite at row ${r}, column ${c}`);
+      // The bite at (r, c) leaves every row from r on cut to c squares.
+      const m = moveTo((to) => to.rows && rows.every((l, i) => (to.rows[i] || 0) === (i >= r ? Math.min(l, c) : l)));
       grid.append(el("button", { class: "cell choc", title: `bite at (${r}, ${c})`, onclick: () => { if (m && yourTurn()) play(m); } }));
     }
   });
@@ -230,21 +283,29 @@ function drawChomp(board, t) {
 }
 
 function drawMaze(board, t) {
-  const lines = t.position_text.trim().split("\n");
+  const lines = t.position.rows, [fr, fc] = t.position.figure;
   const grid = el("div", { class: "grid" });
   grid.style.gridTemplateColumns = `repeat(${lines[0].length}, 26px)`;
   lines.forEach((line, r) => [...line].forEach((ch, c) => {
-    const m = moveTo((to) => to[0] === r && to[1] === c);
-    const cls = ch === "#" ? "wall" : ch === "@" ? "here" : m ? "target" : "";
+    const m = moveTo((to) => to.figure && to.figure[0] === r && to.figure[1] === c);
+    const here = r === fr && c === fc;
+    const cls = ch === "#" ? "wall" : here ? "here" : m ? "target" : "";
     const cell = el("button", { class: "cell " + cls, title: `(${r}, ${c})` });
-    if (ch === "@") cell.textContent = "●";
+    if (here) cell.textContent = "●";
     if (m) cell.addEventListener("click", () => { if (yourTurn()) play(m); });
     grid.append(cell);
   }));
   board.append(grid, el("div", { class: "note", text: "The figure moves any distance left or up, never through a wall; whoever cannot move loses." }));
 }
 
-$("play-new").addEventListener("click", newGame);
+/// Any other kind: its rows (boards) or its notation, and the moves listed beside it.
+function drawText(board, t) {
+  const rows = t.position.rows || t.position_text.split(/[|;\n]/);
+  board.append(el("pre", { class: "position", text: rows.join("\n") }));
+  board.append(el("div", { class: "note", text: `value ${t.grundy === null || t.grundy === undefined ? "—" : JSON.stringify(t.grundy)}, outcome ${t.outcome}: pick a move from the list` }));
+}
+
+$("play-new").addEventListener("click", () => newGame());
 $("play-undo").addEventListener("click", undo);
 $("play-hint").addEventListener("click", () => {
   if (!P.turn) return;
@@ -434,10 +495,11 @@ gutter(null);
 async function runScript() {
   $("sc-error").textContent = "";
   $("sc-result").textContent = "running…";
+  $("sc-table").textContent = "";
   gutter(null);
   try {
     const upto = Number($("sc-upto").value);
-    const r = await fetch("/api/script", {
+    const r = await fetchRetry("/api/script", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ source: $("sc-source").value, position: $("sc-position").value, upto: Number.isFinite(upto) ? upto : 0 }),
@@ -451,12 +513,45 @@ async function runScript() {
       gutter(line);
       return;
     }
-    $("sc-result").textContent = JSON.stringify(body, null, 2);
+    showScript(body);
   } catch (e) {
     $("sc-error").textContent = e.message;
     $("sc-result").textContent = "";
   }
 }
-$("sc-run").addEventListener("click", runScript);
 
-newGame();
+/// The script's answer for people: the position's outcome and winning moves in words, the
+/// values as a table and a plot.
+function showScript(body) {
+  const lines = [body.game];
+  const a = body.analysis;
+  if (a) {
+    lines.push(`Position ${a.texts.join(" + ")}: outcome ${a.outcome}` + (a.grundy !== undefined ? `, value ${a.grundy}` : ""));
+    for (const m of a.winning_moves) lines.push("  winning move: " + m.text);
+    if (!a.winning_moves.length) lines.push(a.outcome === "P" ? "  every move loses" : "");
+  }
+  $("sc-result").textContent = lines.join("\n");
+  const seq = body.sequence;
+  const box = $("sc-table");
+  box.textContent = "";
+  if (!seq || !seq.values) return;
+  const vals = seq.values;
+  const table = el("table", { class: "values" });
+  for (let r = 0; r < vals.length; r += 10) {
+    const tr = el("tr", {}, el("th", { text: String(r) }));
+    for (let c = r; c < Math.min(r + 10, vals.length); c++) tr.append(el("td", { text: String(vals[c]), title: `G(${c})` }));
+    table.append(tr);
+  }
+  const canvas = el("canvas", { width: "960", height: "200", id: "sc-plot" });
+  box.append(canvas, el("div", { class: "table-wrap" }, table));
+  const ctx = canvas.getContext("2d"), max = Math.max(1, ...vals), w = canvas.width / Math.max(vals.length, 1);
+  ctx.fillStyle = "#2f6f8f";
+  vals.forEach((v, i) => ctx.fillRect(i * w, canvas.height - (v / max) * (canvas.height - 10), Math.max(w - 1, 1), (v / max) * (canvas.height - 10)));
+}
+$("sc-run").addEventListener("click", runScript);
+$("sc-play").addEventListener("click", () => {
+  $("tab-play").click();
+  newGame($("sc-source").value);
+});
+
+loadGames().then(() => newGame(), (e) => setStatus(e.message, "lose"));

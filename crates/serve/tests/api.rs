@@ -97,14 +97,15 @@ fn a_nim_game_played_through_the_api() {
             heaps.iter().sum::<u64>()
         );
         for m in t["winning_moves"].as_array().unwrap() {
-            let to: Vec<u64> = serde_json::from_value(m["to"].clone()).unwrap();
+            assert_eq!(m["to"]["kind"], "heaps");
+            let to: Vec<u64> = serde_json::from_value(m["to"]["heaps"].clone()).unwrap();
             assert_eq!(to.iter().fold(0, |a, b| a ^ b), 0);
         }
         if t["game_over"] == true {
             assert_eq!(heaps.iter().sum::<u64>(), 0);
             break;
         }
-        position = t["reply"]["position"].as_str().unwrap().to_string();
+        position = t["reply"]["to"]["text"].as_str().unwrap().to_string();
         plies += 1;
         assert!(plies < 100);
     }
@@ -185,7 +186,7 @@ fn malformed_requests_are_4xx_json_errors() {
         "/api/play?game=fib&position=1%202%203".into(),
         format!(
             "/api/play?game=nim&position={}",
-            enc(&vec!["1"; 100].join(" "))
+            enc(&vec!["1000"; 100].join(" "))
         ),
         "/api/nothing".into(),
         "/api".into(),

@@ -8,6 +8,7 @@ pub mod fib;
 pub mod graph;
 pub mod heap;
 pub mod maze;
+pub mod misere;
 pub mod nim;
 pub mod nimber;
 pub mod penney;

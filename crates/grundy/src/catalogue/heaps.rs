@@ -7,8 +7,7 @@
 //! of heaps of one rule. Kind `"heaps"`, field `heaps` (numbers up to 2^53, strings beyond).
 
 use grundy_core::catalogue::{
-    explain_misere, shorten, Budget, Entry, Error, Grundy, Info, Move, Play, Position, Report,
-    Result, Rules,
+    shorten, Budget, Entry, Error, Grundy, Info, Move, Play, Position, Report, Result, Rules,
 };
 use grundy_heap::named;
 
@@ -45,6 +44,11 @@ pub fn parse_heaps(text: &str) -> Result<Vec<u64>> {
         .filter(|t| !t.is_empty())
         .map(|t| crate::input::parse_count(t).map_err(|e| Error::input(format!("heap {e}"))))
         .collect::<Result<_>>()?;
+    if heaps.is_empty() {
+        return Err(Error::input(
+            "a position needs at least one heap (0 for an empty one)",
+        ));
+    }
     if heaps.len() > MAX_HEAPS {
         return Err(Error::limit(format!(
             "{} heaps: a position has at most {MAX_HEAPS}",
@@ -475,19 +479,6 @@ impl Rules for HeapRules {
 
     fn analyze(&mut self, pos: &Position, play: Play, budget: &Budget) -> Result<Report> {
         let heaps = heaps_of(pos)?;
-        if heaps.is_empty() {
-            let (outcome, g) = match play {
-                Play::Normal => (Outcome::P, Some(Grundy::Finite(0))),
-                Play::Misere => (Outcome::N, None),
-            };
-            let mut r = Report::new(self.name(), heaps_position(&heaps), play, outcome, g);
-            r.moves = Some(0);
-            r.explanation = explain_misere(outcome, &[]);
-            if play == Play::Normal {
-                r.explanation = vec!["No heap is left: the player to move loses.".into()];
-            }
-            return Ok(r);
-        }
         if play.is_misere() {
             let a = heap::analyze_position_misere(
                 &self.rule,

@@ -1,0 +1,146 @@
+//! `grundy misere`: misère theory — quotients (Plambeck–Siegel), genus, canonical forms.
+//! Thin: flags → `grundy::misere` → text or JSON.
+
+use crate::cmd::usage;
+use crate::common::{count, print_out, print_result, CliError, CliResult, Output};
+use grundy::misere::quotient::{Limits, QuotientEngine};
+
+/// `grundy misere`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  grundy misere quotient 0.75 --upto 20          R_8: a^2 = 1, b^3 = b, bc = ab, c^2 = b^2
+  grundy misere quotient 0.[3] --upto 7           misère Nim on heaps < 8: T_3
+  grundy misere quotient 0.07 --upto 16 --save dk.q --json
+  grundy misere quotient 0.07 --upto 20 --load dk.q   resume a saved quotient
+  grundy misere genus kayles --upto 20            Conway's genus, CGSuite's notation
+  grundy misere form '*[[2],0]'                   the misère canonical form")]
+pub struct Args {
+    #[command(subcommand)]
+    what: What,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum What {
+    /// The misère quotient of a heap rule up to a heap bound: |Q|, |P|, presentation, Φ.
+    Quotient {
+        /// The rule (a take-and-break code or subtraction set).
+        rule: String,
+        /// The largest heap.
+        #[arg(long, value_name = "N")]
+        upto: String,
+        /// Also the idempotents and maximal subgroups.
+        #[arg(long)]
+        structure: bool,
+        /// Write the quotient to FILE when done (or when stopped by a limit).
+        #[arg(long, value_name = "FILE")]
+        save: Option<String>,
+        /// Resume from a quotient saved with --save.
+        #[arg(long, value_name = "FILE")]
+        load: Option<String>,
+        /// Refuse quotients with more than N elements (the sign of an infinite one).
+        #[arg(long, value_name = "N")]
+        max_order: Option<String>,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Conway's genus of every heap 0..=N of a rule.
+    Genus {
+        /// The rule.
+        rule: String,
+        /// The largest heap.
+        #[arg(long, value_name = "N", default_value = "20")]
+        upto: String,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// The misère canonical form of a game in CGSuite's entry notation (`*[[2],0]`).
+    Form {
+        /// The game.
+        game: String,
+        #[command(flatten)]
+        output: Output,
+    },
+}
+
+pub fn run(args: Args) -> CliResult {
+    match args.what {
+        What::Quotient {
+            rule,
+            upto,
+            structure,
+            save,
+            load,
+            max_order,
+            output,
+        } => {
+            let upto = count(&upto, "--upto")?;
+            let mut limits = Limits::default();
+            if let Some(m) = max_order {
+                limits.max_order = count(&m, "--max-order")? as usize;
+            }
+            let mut engine = match &load {
+                Some(f) => {
+                    let text = crate::cmd::read_text(f, "quotient")?;
+                    QuotientEngine::load_text(&text, limits).map_err(usage)?
+                }
+                None => QuotientEngine::new(&rule, limits).map_err(usage)?,
+            };
+            let result = engine.extend_to(upto);
+            if let Some(f) = &save {
+                std::fs::write(f, engine.save_text()).map_err(|e| {
+                    CliError::failure(format!("cannot write {}: {e}", grundy::text::quote(f)))
+                })?;
+            }
+            result.map_err(|e| {
+                usage(format!(
+                    "{e} (finished up to heap {}{})",
+                    engine.upto(),
+                    if save.is_some() { ", saved" } else { "" }
+                ))
+            })?;
+            let q = engine.quotient();
+            if output.json {
+                let mut v =
+                    serde_json::to_value(&q).map_err(|e| CliError::failure(e.to_string()))?;
+                if structure {
+                    v["structure"] = serde_json::to_value(q.structure())
+                        .map_err(|e| CliError::failure(e.to_string()))?;
+                }
+                return print_result(&v);
+            }
+            let mut s = q.summary();
+            if structure {
+                s.push_str(&format!(
+                    "structure: {}\n",
+                    serde_json::to_string(&q.structure()).unwrap_or_default()
+                ));
+            }
+            print_out(&s)
+        }
+        What::Genus { rule, upto, output } => {
+            let upto = count(&upto, "--upto")?;
+            let g = grundy::misere::genus_of_rule(&rule, upto).map_err(usage)?;
+            if output.json {
+                return print_result(&serde_json::json!({ "rule": rule, "genus": g }));
+            }
+            let lines: Vec<String> = g
+                .iter()
+                .enumerate()
+                .map(|(n, g)| format!("{n:>4}  {}", g.text))
+                .collect();
+            print_out(&(lines.join("\n") + "\n"))
+        }
+        What::Form { game, output } => {
+            let mut forms = grundy::misere::canonical::Forms::new();
+            let id = forms.parse(&game).map_err(usage)?;
+            let info = forms.info(id);
+            if output.json {
+                return print_result(&info);
+            }
+            print_out(&format!(
+                "{}\n",
+                serde_json::to_string_pretty(&info).unwrap_or_default()
+            ))
+        }
+    }
+}

@@ -359,7 +359,7 @@ impl Engine {
             }
             None => true,
         });
-        self.sum_is_p(parts, r)
+        self.sum_is_p(&mut parts, r)
     }
 
     /// The moves of `pos` and the positions they lead to.
@@ -569,17 +569,30 @@ impl Engine {
         if let Some(v) = self.known(p) {
             return Ok(v);
         }
+        self.tick()?;
+        let not = self.table.get(&p.key).not;
+        let mut opts: Option<Vec<Opt>> = None;
         let mut n = 0;
         loop {
-            if self.is_value(p, n)? {
-                return Ok(n);
+            if !(n < 32 && not >> n & 1 != 0) {
+                let reached = match opts.as_mut() {
+                    Some(list) => self.has_option_value(p, list, n)?,
+                    None => match self.options_until(p, n) {
+                        None => true,
+                        Some(list) => self.has_option_value(p, opts.insert(list), n)?,
+                    },
+                };
+                if !reached {
+                    self.table.set_value(&p.key, p.size, n);
+                    return Ok(n);
+                }
             }
             n += 1;
         }
     }
 
     /// "Is `parts + *n` a P-position?" for parts of unknown value.
-    fn sum_is_p(&mut self, mut parts: Vec<Part>, n: u32) -> Result<bool, SearchError> {
+    fn sum_is_p(&mut self, parts: &mut [Part], n: u32) -> Result<bool, SearchError> {
         match parts.len() {
             0 => Ok(n == 0),
             1 => self.is_value(&parts[0], n),
@@ -595,27 +608,21 @@ impl Engine {
         }
     }
 
-    /// Whether the component `p` has value `n`.
-    fn is_value(&mut self, p: &Part, n: u32) -> Result<bool, SearchError> {
-        if let Some(v) = self.known(p) {
-            return Ok(v == n);
-        }
-        if n < 32 && self.table.get(&p.key).not >> n & 1 != 0 {
-            return Ok(false);
-        }
-        if n > self.bound(p) {
-            return Ok(false);
-        }
-        self.tick()?;
+    /// The options of `p`, each as its parts of unknown value and the XOR of the known ones;
+    /// options all of whose parts are known come first, the rest by the size of their largest
+    /// part, smallest first; options with the same parts (symmetric moves) appear once. `None`
+    /// (and `p`'s value recorded as not `n`) as soon as an option of known value `n` appears:
+    /// most questions end there, before the other options are even split.
+    fn options_until(&mut self, p: &Part, n: u32) -> Option<Vec<Opt>> {
         let mut parts = Vec::new();
-        let mut pending: Vec<(u32, Vec<Part>, u32)> = Vec::new();
+        let mut out: Vec<Opt> = Vec::new();
         for (_, o) in self.moves(p.set) {
             self.split(o, &mut parts);
-            let mut r = n;
+            let mut xor = 0;
             let mut largest = 0;
             parts.retain(|q| match self.known(q) {
                 Some(v) => {
-                    r ^= v;
+                    xor ^= v;
                     false
                 }
                 None => {
@@ -623,30 +630,111 @@ impl Engine {
                     true
                 }
             });
-            if parts.is_empty() {
-                if r == 0 {
+            if parts.is_empty() && xor == n {
+                self.table.set_not(&p.key, p.size, n);
+                return None;
+            }
+            parts.sort_unstable_by_key(|q| (q.size, q.key));
+            out.push(Opt {
+                largest,
+                xor,
+                parts: std::mem::take(&mut parts),
+            });
+        }
+        out.sort_by(|a, b| {
+            (a.largest, a.xor)
+                .cmp(&(b.largest, b.xor))
+                .then_with(|| a.keys().cmp(b.keys()))
+        });
+        out.dedup_by(|a, b| a.largest == b.largest && a.xor == b.xor && a.keys().eq(b.keys()));
+        Some(out)
+    }
+
+    /// Whether some option of `p` has value `n` (then `p` does not; recorded).
+    fn has_option_value(
+        &mut self,
+        p: &Part,
+        opts: &mut [Opt],
+        n: u32,
+    ) -> Result<bool, SearchError> {
+        // Options whose value is known: no search.
+        for o in opts.iter_mut() {
+            if o.parts.is_empty() {
+                if o.xor == n {
                     self.table.set_not(&p.key, p.size, n);
-                    return Ok(false);
+                    return Ok(true);
                 }
             } else {
-                pending.push((largest, std::mem::take(&mut parts), r));
+                // Parts may have been valued since: fold them in.
+                let mut xor = o.xor;
+                let before = o.parts.len();
+                o.parts.retain(|q| match self.known(q) {
+                    Some(v) => {
+                        xor ^= v;
+                        false
+                    }
+                    None => true,
+                });
+                if o.parts.len() != before {
+                    o.xor = xor;
+                    if o.parts.is_empty() && o.xor == n {
+                        self.table.set_not(&p.key, p.size, n);
+                        return Ok(true);
+                    }
+                }
             }
         }
-        pending.sort_by_key(|e| e.0);
-        for (_, q, r) in pending {
-            if self.sum_is_p(q, r)? {
+        for o in opts.iter_mut() {
+            if !o.parts.is_empty() && self.sum_is_p(&mut o.parts, n ^ o.xor)? {
                 self.table.set_not(&p.key, p.size, n);
-                return Ok(false);
+                return Ok(true);
             }
+        }
+        Ok(false)
+    }
+
+    /// Whether the component `p` has value `n`.
+    fn is_value(&mut self, p: &Part, n: u32) -> Result<bool, SearchError> {
+        if let Some(v) = self.known(p) {
+            return Ok(v == n);
+        }
+        let not = self.table.get(&p.key).not;
+        if n < 32 && not >> n & 1 != 0 {
+            return Ok(false);
+        }
+        if n > self.bound(p) {
+            return Ok(false);
+        }
+        self.tick()?;
+        let Some(mut opts) = self.options_until(p, n) else {
+            return Ok(false);
+        };
+        if self.has_option_value(p, &mut opts, n)? {
+            return Ok(false);
         }
         // No option has value n, so the value is at most n: it is n unless smaller.
         for m in 0..n {
-            if self.is_value(p, m)? {
+            if !(m < 32 && not >> m & 1 != 0) && !self.has_option_value(p, &mut opts, m)? {
+                self.table.set_value(&p.key, p.size, m);
                 return Ok(false);
             }
         }
         self.table.set_value(&p.key, p.size, n);
         Ok(true)
+    }
+}
+
+/// An option of a component: its parts of unknown value, the XOR of the others, and the size
+/// of its largest unknown part (for ordering).
+struct Opt {
+    largest: u32,
+    xor: u32,
+    parts: Vec<Part>,
+}
+
+impl Opt {
+    fn keys(&self) -> impl Iterator<Item = Key> + '_ {
+        self.parts.iter().map(|q| q.key)
     }
 }
 
@@ -675,10 +763,17 @@ fn grid_key(comp: VertexSet, cols: usize) -> Key {
     let last = (127 - comp.leading_zeros() as usize) / cols;
     let h = last - first + 1;
     let row_mask = low(cols);
-    let mut rows = [0u128; 128];
+    let mut small = [0u128; 16];
+    let mut big = Vec::new();
+    let rows: &mut [u128] = if h <= 16 {
+        &mut small[..h]
+    } else {
+        big.resize(h, 0u128);
+        &mut big
+    };
     let mut minc = usize::MAX;
     let mut maxc = 0;
-    for (i, row) in rows.iter_mut().enumerate().take(h) {
+    for (i, row) in rows.iter_mut().enumerate() {
         let r = shr(comp, (first + i) * cols) & row_mask;
         *row = r;
         if r != 0 {
@@ -687,7 +782,7 @@ fn grid_key(comp: VertexSet, cols: usize) -> Key {
         }
     }
     let w = maxc - minc + 1;
-    for row in rows.iter_mut().take(h) {
+    for row in rows.iter_mut() {
         *row >>= minc;
     }
     let (hh, ww, grid) = (h, w, &rows[..h]);

@@ -31,10 +31,31 @@ struct Slot {
     not: u32,
 }
 
+impl Slot {
+    fn pack(&self) -> [u64; 3] {
+        [
+            self.lo,
+            self.hi,
+            self.tag as u64 | (self.value as u64) << 16 | (self.weight as u64) << 24 | (self.not as u64) << 32,
+        ]
+    }
+
+    fn unpack(w: &[u64; 3]) -> Slot {
+        Slot {
+            lo: w[0],
+            hi: w[1],
+            tag: w[2] as u16,
+            value: (w[2] >> 16) as u8,
+            weight: (w[2] >> 24) as u8,
+            not: (w[2] >> 32) as u32,
+        }
+    }
+}
+
 const NONE: u8 = u8::MAX;
 const BUCKET: usize = 4;
 /// The bytes one slot takes.
-pub const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
+pub const SLOT_BYTES: usize = std::mem::size_of::<[u64; 3]>();
 const MAGIC: &[u8; 8] = b"GRBTT001";
 
 /// What the table knows of one key.
@@ -48,7 +69,9 @@ pub struct Knowledge {
 
 /// A fixed-size, bucketed transposition table of component knowledge.
 pub struct Table {
-    slots: Vec<Slot>,
+    /// Packed slots (`Slot::pack`): all-zero words are an empty slot, so a new table is
+    /// zeroed memory the system hands out lazily, page by page as the search touches it.
+    slots: Vec<[u64; 3]>,
     mask: usize,
     used: usize,
     replaced: u64,
@@ -77,7 +100,7 @@ impl Table {
         }
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
         Some(Table {
-            slots: vec![Slot::default(); buckets * BUCKET],
+            slots: vec![[0u64; 3]; buckets * BUCKET],
             mask: buckets - 1,
             used: 0,
             replaced: 0,
@@ -119,7 +142,7 @@ impl Table {
         let hi = (k.bits >> 64) as u64;
         (b..b + BUCKET).find(|&i| {
             let s = &self.slots[i];
-            s.tag == k.tag && s.lo == lo && s.hi == hi
+            s[0] == lo && s[1] == hi && s[2] as u16 == k.tag
         })
     }
 
@@ -127,7 +150,7 @@ impl Table {
     pub fn get(&self, k: &Key) -> Knowledge {
         match self.find(k) {
             Some(i) => {
-                let s = &self.slots[i];
+                let s = Slot::unpack(&self.slots[i]);
                 Knowledge {
                     value: (s.value != NONE).then_some(s.value as u32),
                     not: s.not,
@@ -142,10 +165,13 @@ impl Table {
             return Some(i);
         }
         let b = self.bucket(k);
-        let prio = |s: &Slot| (s.weight as u32) * 2 + (s.value != NONE) as u32;
+        let prio = |w: &[u64; 3]| {
+            let s = Slot::unpack(w);
+            (s.weight as u32) * 2 + (s.value != NONE) as u32
+        };
         let mut best = b;
         for i in b..b + BUCKET {
-            if self.slots[i].tag == 0 {
+            if self.slots[i][2] as u16 == 0 {
                 self.used += 1;
                 best = i;
                 return Some(self.fill(best, k, weight));
@@ -171,7 +197,8 @@ impl Table {
             value: NONE,
             weight,
             not: 0,
-        };
+        }
+        .pack();
         i
     }
 
@@ -181,7 +208,9 @@ impl Table {
             return;
         }
         if let Some(i) = self.slot_for(k, weight.min(254) as u8, true) {
-            self.slots[i].value = v as u8;
+            let mut s = Slot::unpack(&self.slots[i]);
+            s.value = v as u8;
+            self.slots[i] = s.pack();
         }
     }
 
@@ -191,7 +220,7 @@ impl Table {
             return;
         }
         if let Some(i) = self.slot_for(k, weight.min(254) as u8, false) {
-            self.slots[i].not |= 1 << n;
+            self.slots[i][2] |= 1u64 << (32 + n);
         }
     }
 
@@ -202,7 +231,7 @@ impl Table {
         w.write_all(domain.as_bytes())?;
         w.write_all(&(self.used as u64).to_le_bytes())?;
         let mut buf = Vec::with_capacity(1 << 16);
-        for s in self.slots.iter().filter(|s| s.tag != 0) {
+        for s in self.slots.iter().map(Slot::unpack).filter(|s| s.tag != 0) {
             buf.extend_from_slice(&s.lo.to_le_bytes());
             buf.extend_from_slice(&s.hi.to_le_bytes());
             buf.extend_from_slice(&s.tag.to_le_bytes());
@@ -259,11 +288,12 @@ impl Table {
                 tag,
             };
             if let Some(i) = self.slot_for(&k, weight, value != NONE) {
-                let s = &mut self.slots[i];
+                let mut s = Slot::unpack(&self.slots[i]);
                 if value != NONE {
                     s.value = value;
                 }
                 s.not |= not;
+                self.slots[i] = s.pack();
             }
         }
         Ok(count)
@@ -316,7 +346,7 @@ mod tests {
         let mut u = Table::with_bytes(1 << 12).unwrap();
         assert_eq!(u.load("x", &mut buf.as_slice()).unwrap(), t.len() as u64);
         assert!(u.load("y", &mut buf.as_slice()).is_err());
-        for s in t.slots.iter().filter(|s| s.tag != 0) {
+        for s in t.slots.iter().map(Slot::unpack).filter(|s| s.tag != 0) {
             let k = Key {
                 bits: (s.hi as u128) << 64 | s.lo as u128,
                 tag: s.tag,

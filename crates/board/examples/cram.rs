@@ -34,7 +34,9 @@ fn run() -> Result<(), String> {
     let mut table: Option<PathBuf> = None;
     while let Some(a) = args.next() {
         match a.as_str() {
-            "--max-memory" => opts.max_memory = bytes(&args.next().ok_or("--max-memory needs a size")?)?,
+            "--max-memory" => {
+                opts.max_memory = bytes(&args.next().ok_or("--max-memory needs a size")?)?
+            }
             "--max-nodes" => {
                 let n = args.next().ok_or("--max-nodes needs a number")?;
                 opts.max_nodes = Some(n.parse().map_err(|_| format!("bad node count {n:?}"))?);
@@ -44,7 +46,8 @@ fn run() -> Result<(), String> {
             _ => return Err(format!("unexpected argument {a:?}")),
         }
     }
-    let board = board.ok_or("usage: cram BOARD [--max-memory 256M] [--max-nodes N] [--table FILE]")?;
+    let board =
+        board.ok_or("usage: cram BOARD [--max-memory 256M] [--max-nodes N] [--table FILE]")?;
     let t0 = Instant::now();
     let mut e = board.engine(opts).map_err(|e| e.to_string())?;
     if let Some(t) = &table {

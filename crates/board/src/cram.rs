@@ -78,7 +78,11 @@ impl Board {
         Ok(Board {
             rows,
             cols,
-            empty: if n == 128 { u128::MAX } else { (1u128 << n) - 1 },
+            empty: if n == 128 {
+                u128::MAX
+            } else {
+                (1u128 << n) - 1
+            },
         })
     }
 
@@ -158,7 +162,11 @@ impl Board {
     /// The same board with other empty cells (bits past the board are ignored).
     pub fn with_empty(&self, empty: VertexSet) -> Board {
         let n = self.rows * self.cols;
-        let all = if n == 128 { u128::MAX } else { (1u128 << n) - 1 };
+        let all = if n == 128 {
+            u128::MAX
+        } else {
+            (1u128 << n) - 1
+        };
         Board {
             empty: empty & all,
             ..*self

@@ -517,12 +517,12 @@ impl Engine {
         }
         for i in 0..k {
             let v = vs[i].2;
-            let mut s = 0;
-            for j in 0..k {
-                if self.graph.neighbors(v) & 1u128 << vs[j].2 != 0 {
-                    s += vs[j].0;
-                }
-            }
+            let nv = self.graph.neighbors(v);
+            let s = vs[..k]
+                .iter()
+                .filter(|w| nv & 1u128 << w.2 != 0)
+                .map(|w| w.0)
+                .sum();
             vs[i].1 = s;
         }
         vs[..k].sort_unstable();
@@ -574,7 +574,7 @@ impl Engine {
         let mut opts: Option<Vec<Opt>> = None;
         let mut n = 0;
         loop {
-            if !(n < 32 && not >> n & 1 != 0) {
+            if !excluded(not, n) {
                 let reached = match opts.as_mut() {
                     Some(list) => self.has_option_value(p, list, n)?,
                     None => match self.options_until(p, n) {
@@ -699,7 +699,7 @@ impl Engine {
             return Ok(v == n);
         }
         let not = self.table.get(&p.key).not;
-        if n < 32 && not >> n & 1 != 0 {
+        if excluded(not, n) {
             return Ok(false);
         }
         if n > self.bound(p) {
@@ -714,7 +714,10 @@ impl Engine {
         }
         // No option has value n, so the value is at most n: it is n unless smaller.
         for m in 0..n {
-            if !(m < 32 && not >> m & 1 != 0) && !self.has_option_value(p, &mut opts, m)? {
+            if excluded(not, m) {
+                continue;
+            }
+            if !self.has_option_value(p, &mut opts, m)? {
                 self.table.set_value(&p.key, p.size, m);
                 return Ok(false);
             }
@@ -736,6 +739,11 @@ impl Opt {
     fn keys(&self) -> impl Iterator<Item = Key> + '_ {
         self.parts.iter().map(|q| q.key)
     }
+}
+
+/// Whether the mask of values a component is known not to have includes `n`.
+fn excluded(not: u32, n: u32) -> bool {
+    n < 32 && not >> n & 1 != 0
 }
 
 /// The vertices of a set, in increasing order.
@@ -871,6 +879,9 @@ mod tests {
         let h = cell(2, 0) | cell(2, 1) | cell(2, 2) | cell(3, 0) | cell(3, 1) | cell(3, 2);
         assert_eq!(grid_key(v, cols), grid_key(h, cols));
         // Different shapes differ.
-        assert_ne!(grid_key(a, cols), grid_key(cell(0, 0) | cell(0, 1) | cell(0, 2), cols));
+        assert_ne!(
+            grid_key(a, cols),
+            grid_key(cell(0, 0) | cell(0, 1) | cell(0, 2), cols)
+        );
     }
 }

@@ -446,7 +446,10 @@ mod tests {
             let g = Graph::parse(t).unwrap();
             assert_eq!(Graph::parse(g.notation()).unwrap(), g, "{t}");
         }
-        assert_eq!(Graph::parse("2-0, 0-1,1-2").unwrap().notation(), "0-1,0-2,1-2");
+        assert_eq!(
+            Graph::parse("2-0, 0-1,1-2").unwrap().notation(),
+            "0-1,0-2,1-2"
+        );
     }
 
     #[test]

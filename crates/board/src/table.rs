@@ -36,7 +36,10 @@ impl Slot {
         [
             self.lo,
             self.hi,
-            self.tag as u64 | (self.value as u64) << 16 | (self.weight as u64) << 24 | (self.not as u64) << 32,
+            self.tag as u64
+                | (self.value as u64) << 16
+                | (self.weight as u64) << 24
+                | (self.not as u64) << 32,
         ]
     }
 
@@ -81,7 +84,9 @@ fn hash(k: &Key) -> u64 {
     let lo = k.bits as u64;
     let hi = (k.bits >> 64) as u64;
     let mut h = lo.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    h ^= hi.wrapping_add(k.tag as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    h ^= hi
+        .wrapping_add(k.tag as u64)
+        .wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
     h ^= h >> 29;
     h = h.wrapping_mul(0x1656_67B1_9E37_79F9);
     h ^ (h >> 32)

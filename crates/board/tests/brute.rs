@@ -136,7 +136,10 @@ fn limits() {
     assert!(!e.to_string().contains('\n'));
     let g = Graph::parse("path:3").unwrap();
     let mut e = Engine::new(Rules::NodeKayles, g, Options::default()).unwrap();
-    assert!(matches!(e.grundy(1 << 5), Err(SearchError::BadPosition { count: 3 })));
+    assert!(matches!(
+        e.grundy(1 << 5),
+        Err(SearchError::BadPosition { count: 3 })
+    ));
 }
 
 #[test]
@@ -172,7 +175,10 @@ fn save_and_resume() {
 
 #[test]
 fn analysis_json() {
-    let a = Board::parse("...").unwrap().analyze(Options::default()).unwrap();
+    let a = Board::parse("...")
+        .unwrap()
+        .analyze(Options::default())
+        .unwrap();
     let j = serde_json::to_value(&a).unwrap();
     assert_eq!(j["outcome"], "N");
     assert_eq!(j["grundy"], 1);

@@ -37,10 +37,10 @@ fn value(rules: Rules, g: &str) -> u32 {
 const A316632: [u32; 16] = [2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3];
 
 const A317367: [u32; 105] = [
-    0, 2, 1, 3, 0, 1, 1, 3, 0, 2, 3, 3, 2, 2, 3, 4, 2, 4, 0, 4, 2, 5, 3, 2, 2, 3, 3, 2, 0, 3, 1,
-    1, 0, 3, 1, 2, 0, 3, 1, 2, 0, 1, 1, 4, 0, 4, 5, 4, 7, 2, 6, 4, 7, 5, 0, 4, 1, 1, 0, 2, 1, 3,
-    0, 2, 1, 3, 0, 1, 1, 3, 0, 2, 3, 3, 2, 2, 7, 4, 6, 5, 4, 4, 5, 5, 7, 2, 6, 3, 3, 2, 0, 3, 1,
-    1, 0, 3, 1, 2, 0, 3, 1, 2, 0, 1, 1,
+    0, 2, 1, 3, 0, 1, 1, 3, 0, 2, 3, 3, 2, 2, 3, 4, 2, 4, 0, 4, 2, 5, 3, 2, 2, 3, 3, 2, 0, 3, 1, 1,
+    0, 3, 1, 2, 0, 3, 1, 2, 0, 1, 1, 4, 0, 4, 5, 4, 7, 2, 6, 4, 7, 5, 0, 4, 1, 1, 0, 2, 1, 3, 0, 2,
+    1, 3, 0, 1, 1, 3, 0, 2, 3, 3, 2, 2, 7, 4, 6, 5, 4, 4, 5, 5, 7, 2, 6, 3, 3, 2, 0, 3, 1, 1, 0, 3,
+    1, 2, 0, 3, 1, 2, 0, 1, 1,
 ];
 
 #[test]
@@ -103,11 +103,19 @@ fn cgsuite_cram_and_arc_kayles() {
     assert_eq!(paths.len(), 50);
     assert_eq!(kayles.len(), 50);
     for n in 1..=50usize {
-        assert_eq!(value(Rules::ArcKayles, &format!("path:{n}")), paths[n - 1], "path {n}");
+        assert_eq!(
+            value(Rules::ArcKayles, &format!("path:{n}")),
+            paths[n - 1],
+            "path {n}"
+        );
         let mut edges: Vec<String> = (0..n).map(|v| format!("{v}-{v}")).collect();
         edges.extend((1..n).map(|v| format!("{}-{v}", v - 1)));
         let g = format!("{n}:{}", edges.join(","));
-        assert_eq!(value(Rules::ArcKayles, &g), kayles[n - 1], "looped path {n}");
+        assert_eq!(
+            value(Rules::ArcKayles, &g),
+            kayles[n - 1],
+            "looped path {n}"
+        );
     }
 }
 
@@ -122,13 +130,21 @@ fn dawson() -> Vec<u32> {
 #[test]
 fn node_kayles_paths_and_cycles() {
     let d = dawson();
-    for n in 1..=80usize {
-        assert_eq!(value(Rules::NodeKayles, &format!("path:{n}")), d[n], "P_{n}");
+    for (n, &want) in d.iter().enumerate().take(81).skip(1) {
+        assert_eq!(
+            value(Rules::NodeKayles, &format!("path:{n}")),
+            want,
+            "P_{n}"
+        );
     }
     assert_eq!(value(Rules::NodeKayles, "cycle:3"), 1);
     for n in 4..=60usize {
         let want = if d[n - 3] == 0 { 1 } else { 0 };
-        assert_eq!(value(Rules::NodeKayles, &format!("cycle:{n}")), want, "C_{n}");
+        assert_eq!(
+            value(Rules::NodeKayles, &format!("cycle:{n}")),
+            want,
+            "C_{n}"
+        );
     }
 }
 
@@ -139,7 +155,10 @@ fn node_kayles_grids() {
         assert_eq!(value(Rules::NodeKayles, &format!("grid:3x{n}")), v, "3x{n}");
     }
     for n in 1..=12 {
-        assert_eq!(value(Rules::NodeKayles, &format!("ladder:{n}")), n as u32 % 2);
+        assert_eq!(
+            value(Rules::NodeKayles, &format!("ladder:{n}")),
+            n as u32 % 2
+        );
     }
     for n in 1..=6 {
         assert_eq!(value(Rules::NodeKayles, &format!("grid:4x{n}")), 0, "4x{n}");

@@ -150,7 +150,7 @@ fn node_kayles_paths_and_cycles() {
 
 #[test]
 fn node_kayles_grids() {
-    for (i, &v) in A316632.iter().enumerate().take(11) {
+    for (i, &v) in A316632.iter().enumerate() {
         let n = i + 1;
         assert_eq!(value(Rules::NodeKayles, &format!("grid:3x{n}")), v, "3x{n}");
     }

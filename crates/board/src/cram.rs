@@ -109,6 +109,9 @@ impl Board {
             .map(|r| r.trim())
             .filter(|r| !r.is_empty())
             .collect();
+        if rows.is_empty() {
+            return Err(BoardError::Empty);
+        }
         let cols = rows[0].chars().count();
         let mut empty = 0u128;
         let mut n = 0usize;
@@ -228,7 +231,18 @@ mod tests {
         assert_eq!(b.to_string(), ".#.|...");
         assert_eq!(Board::parse(&b.to_string()).unwrap(), b);
         assert_eq!(Board::parse("2x3").unwrap().to_string(), "...|...");
-        for bad in ["", "..|.", "..x", "0x3", "12x12", "3x", "x3", "99999999x9"] {
+        for bad in [
+            "",
+            "|",
+            "|\n|",
+            "..|.",
+            "..x",
+            "0x3",
+            "12x12",
+            "3x",
+            "x3",
+            "99999999x9",
+        ] {
             let e = Board::parse(bad).unwrap_err();
             assert!(!e.to_string().contains('\n'));
         }

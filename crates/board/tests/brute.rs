@@ -83,6 +83,16 @@ proptest! {
     }
 
     #[test]
+    fn parsers_never_panic(text in "[0-9a-z:,x|.#\\- \n]{0,24}") {
+        if let Err(e) = Graph::parse(&text) {
+            prop_assert!(!e.to_string().contains('\n'));
+        }
+        if let Err(e) = Board::parse(&text) {
+            prop_assert!(!e.to_string().contains('\n'));
+        }
+    }
+
+    #[test]
     fn random_boards(rows in 1usize..=4, cols in 1usize..=5, cells in any::<u32>()) {
         let b = Board::rectangle(rows, cols).unwrap();
         let b = b.with_empty(cells as u128);

@@ -6,6 +6,7 @@
 //! come in buckets of four; a key lives in the bucket its hash names. When a bucket is full the
 //! lightest entry (smallest component, partial knowledge before exact values) gives way, so the
 //! table never grows past its cap and the search goes on, only recomputing what was dropped.
+//! A table starts at 6 MiB and doubles, up to its cap, whenever it is half full.
 //!
 //! The table can be written to a file and read back ([`Table::save`], [`Table::load`]), with a
 //! domain string (the game and, where keys depend on it, the graph) that must match.
@@ -56,6 +57,9 @@ impl Slot {
 }
 
 const NONE: u8 = u8::MAX;
+/// Buckets a new table starts with (6 MiB); it doubles, up to its cap, when half
+/// full, so small searches stay small.
+const START_BUCKETS: usize = 1 << 16;
 const BUCKET: usize = 4;
 /// The bytes one slot takes.
 pub const SLOT_BYTES: usize = std::mem::size_of::<[u64; 3]>();
@@ -76,6 +80,7 @@ pub struct Table {
     /// zeroed memory the system hands out lazily, page by page as the search touches it.
     slots: Vec<[u64; 3]>,
     mask: usize,
+    max_buckets: usize,
     used: usize,
     replaced: u64,
 }
@@ -103,13 +108,47 @@ impl Table {
         if buckets == 0 {
             return None;
         }
-        let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
+        let max_buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
+        let buckets = max_buckets.min(START_BUCKETS);
         Some(Table {
             slots: vec![[0u64; 3]; buckets * BUCKET],
             mask: buckets - 1,
+            max_buckets,
             used: 0,
             replaced: 0,
         })
+    }
+
+    /// The most bytes the table may grow to.
+    pub fn max_bytes(&self) -> usize {
+        self.max_buckets * BUCKET * SLOT_BYTES
+    }
+
+    /// Doubles the table (up to its cap) in place: an entry of bucket `b` stays there or moves
+    /// to bucket `b + old size`, which only ever receives from `b`, so nothing is lost and the
+    /// old and new tables never coexist (the allocator can extend the block where it lies).
+    fn grow(&mut self) {
+        let old = self.mask + 1;
+        self.slots.resize(old * 2 * BUCKET, [0u64; 3]);
+        self.mask = old * 2 - 1;
+        for b in 0..old {
+            let mut free = (b + old) * BUCKET;
+            for i in b * BUCKET..(b + 1) * BUCKET {
+                let w = self.slots[i];
+                if w[2] as u16 == 0 {
+                    continue;
+                }
+                let k = Key {
+                    bits: (w[1] as u128) << 64 | w[0] as u128,
+                    tag: w[2] as u16,
+                };
+                if self.bucket(&k) != b * BUCKET {
+                    self.slots[free] = w;
+                    self.slots[i] = [0u64; 3];
+                    free += 1;
+                }
+            }
+        }
     }
 
     /// The table's size in bytes.
@@ -117,7 +156,7 @@ impl Table {
         self.slots.len() * SLOT_BYTES
     }
 
-    /// How many slots it has.
+    /// How many slots it has now (it grows, up to [`Table::max_bytes`], as it fills).
     pub fn capacity(&self) -> usize {
         self.slots.len()
     }
@@ -168,6 +207,9 @@ impl Table {
     fn slot_for(&mut self, k: &Key, weight: u8, exact: bool) -> Option<usize> {
         if let Some(i) = self.find(k) {
             return Some(i);
+        }
+        if (self.used + 1) * 2 > self.slots.len() && self.mask + 1 < self.max_buckets {
+            self.grow();
         }
         let b = self.bucket(k);
         let prio = |w: &[u64; 3]| {
@@ -331,6 +373,34 @@ mod tests {
     #[test]
     fn slot_is_24_bytes() {
         assert_eq!(SLOT_BYTES, 24);
+    }
+
+    #[test]
+    fn grows_to_its_cap_and_keeps_entries() {
+        let mut t = Table::with_bytes(64 << 20).unwrap();
+        let start = t.capacity();
+        let n = start as u32; // more than half the first size
+        for i in 0..n {
+            let k = Key {
+                bits: i as u128,
+                tag: 1,
+            };
+            t.set_value(&k, 10, i % 7);
+        }
+        assert!(t.capacity() > start);
+        assert!(t.bytes() <= t.max_bytes());
+        let kept = (0..n)
+            .filter(|&i| {
+                t.get(&Key {
+                    bits: i as u128,
+                    tag: 1,
+                })
+                .value
+                    == Some(i % 7)
+            })
+            .count();
+        assert_eq!(kept as u64 + t.replaced(), n as u64);
+        assert_eq!(t.len() as u64 + t.replaced(), n as u64);
     }
 
     #[test]

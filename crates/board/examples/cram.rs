@@ -5,9 +5,9 @@
 //! ```
 //!
 //! Prints the board's nim value, the nodes searched, the table's use and the seconds taken.
-//! With `--table FILE` the table is loaded from FILE when it exists and saved there at the end
-//! (also after Ctrl-C is impossible here without a signal crate: use a node limit instead,
-//! `--max-nodes N`, and run again to resume).
+//! With `--table FILE` the table is loaded from FILE when it exists and saved there at the end,
+//! also when the search stops at its node limit (`--max-nodes N`): run again to resume. (This
+//! example has no Ctrl-C handler; a front end would raise `Options::stop` from one.)
 
 use grundy_board::cram::Board;
 use grundy_board::engine::Options;

@@ -14,7 +14,7 @@
 //! let b = Board::parse("3x3")?;
 //! assert_eq!(b.to_string(), "...|...|...");
 //! let a = b.analyze(Options::default()).unwrap();
-//! assert_eq!(a.grundy, 0); // the centre-symmetry strategy does not apply, but 3x3 is 0
+//! assert_eq!(a.grundy, 0); // 3x3 is a second-player win
 //! # Ok::<(), grundy_board::cram::BoardError>(())
 //! ```
 

@@ -16,10 +16,11 @@
 //! the largest (small parts are cheap, and usually known) and asking the question of the largest
 //! with the heap adjusted. Each answer "no" is remembered per component (a 32-bit mask of values
 //! it does not have) besides exact values, so a later question is often answered from the
-//! table. Pruning, after Beling and Rogalski ("On pruning search trees of impartial games", AI
-//! 283, 2020): a question about a component already valued is answered from its value; one whose
-//! heap exceeds the component's bound on its value (its longest play) is answered no at once;
-//! among an option's parts only the largest is searched with a target. Move ordering: options
+//! table. Pruning (in the spirit of Beling and Rogalski, "On pruning search trees of impartial
+//! games", AI 283, 2020, whose aspiration sets are not implemented here): a question about a
+//! component already valued is answered from its value; one whose heap exceeds the component's
+//! bound on its value (its longest play) is answered no at once; among an option's parts only
+//! the largest is searched with a target. Move ordering: options
 //! whose parts are all known are checked first, then the rest by the size of their largest
 //! unknown part, smallest first.
 //!

@@ -1,0 +1,84 @@
+//! Values one Cram board with the engine, for benchmarks (`bench/boards.sh`).
+//!
+//! ```text
+//! cargo run --release -p grundy-board --example cram -- 5x7 [--max-memory 256M] [--table FILE]
+//! ```
+//!
+//! Prints the board's nim value, the nodes searched, the table's use and the seconds taken.
+//! With `--table FILE` the table is loaded from FILE when it exists and saved there at the end,
+//! also when the search stops at its node limit (`--max-nodes N`): run again to resume. (This
+//! example has no Ctrl-C handler; a front end would raise `Options::stop` from one.)
+
+use grundy_board::cram::Board;
+use grundy_board::engine::Options;
+use std::path::PathBuf;
+use std::time::Instant;
+
+fn bytes(s: &str) -> Result<usize, String> {
+    let s = s.trim();
+    let (num, mul) = match s.chars().last() {
+        Some('K' | 'k') => (&s[..s.len() - 1], 1 << 10),
+        Some('M' | 'm') => (&s[..s.len() - 1], 1 << 20),
+        Some('G' | 'g') => (&s[..s.len() - 1], 1 << 30),
+        _ => (s, 1),
+    };
+    num.parse::<usize>()
+        .map(|n| n.saturating_mul(mul))
+        .map_err(|_| format!("bad size {s:?} (expected e.g. 64M)"))
+}
+
+fn run() -> Result<(), String> {
+    let mut args = std::env::args().skip(1);
+    let mut board = None;
+    let mut opts = Options::default();
+    let mut table: Option<PathBuf> = None;
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--max-memory" => {
+                opts.max_memory = bytes(&args.next().ok_or("--max-memory needs a size")?)?
+            }
+            "--max-nodes" => {
+                let n = args.next().ok_or("--max-nodes needs a number")?;
+                opts.max_nodes = Some(n.parse().map_err(|_| format!("bad node count {n:?}"))?);
+            }
+            "--table" => table = Some(args.next().ok_or("--table needs a file")?.into()),
+            _ if board.is_none() => board = Some(Board::parse(&a).map_err(|e| e.to_string())?),
+            _ => return Err(format!("unexpected argument {a:?}")),
+        }
+    }
+    let board =
+        board.ok_or("usage: cram BOARD [--max-memory 256M] [--max-nodes N] [--table FILE]")?;
+    let t0 = Instant::now();
+    let mut e = board.engine(opts).map_err(|e| e.to_string())?;
+    if let Some(t) = &table {
+        if t.exists() {
+            let n = e.load(t).map_err(|e| e.to_string())?;
+            eprintln!("loaded {n} entries from {}", t.display());
+        }
+    }
+    let result = e.grundy(board.empty());
+    if let Some(t) = &table {
+        e.save(t).map_err(|e| e.to_string())?;
+    }
+    let v = result.map_err(|e| e.to_string())?;
+    let p = e.progress();
+    println!(
+        "{}x{} {board}: grundy {v}, {} nodes, {} of {} table entries ({} replaced, {} MiB), {:.3} s",
+        board.rows(),
+        board.cols(),
+        p.nodes,
+        p.entries,
+        p.capacity,
+        p.replaced,
+        e.table().bytes() >> 20,
+        t0.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn main() {
+    if let Err(e) = run() {
+        eprintln!("error: {e}");
+        std::process::exit(2);
+    }
+}

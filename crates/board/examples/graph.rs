@@ -1,0 +1,63 @@
+//! Values Node Kayles or Arc Kayles on one graph, for long runs and notes.
+//!
+//! ```text
+//! cargo run --release -p grundy-board --example graph -- node-kayles grid:3x17 [--max-memory 1G]
+//! ```
+//!
+//! Prints the value, the nodes searched, the table's use and the seconds taken.
+
+use grundy_board::engine::{Engine, Options, Rules};
+use grundy_board::graph::Graph;
+use std::time::Instant;
+
+fn bytes(s: &str) -> Result<usize, String> {
+    let (num, mul) = match s.chars().last() {
+        Some('K' | 'k') => (&s[..s.len() - 1], 1 << 10),
+        Some('M' | 'm') => (&s[..s.len() - 1], 1 << 20),
+        Some('G' | 'g') => (&s[..s.len() - 1], 1 << 30),
+        _ => (s, 1),
+    };
+    num.parse::<usize>()
+        .map(|n| n.saturating_mul(mul))
+        .map_err(|_| format!("bad size {s:?} (expected e.g. 64M)"))
+}
+
+fn run() -> Result<(), String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = "usage: graph node-kayles|arc-kayles GRAPH [--max-memory 256M]";
+    let rules = match args.first().map(String::as_str) {
+        Some("node-kayles") => Rules::NodeKayles,
+        Some("arc-kayles") => Rules::ArcKayles,
+        _ => return Err(usage.into()),
+    };
+    let g = Graph::parse(args.get(1).ok_or(usage)?).map_err(|e| e.to_string())?;
+    let mut opts = Options::default();
+    match args.get(2).map(String::as_str) {
+        Some("--max-memory") => opts.max_memory = bytes(args.get(3).ok_or(usage)?)?,
+        Some(a) => return Err(format!("unexpected argument {a:?}")),
+        None => {}
+    }
+    let t0 = Instant::now();
+    let all = g.all();
+    let name = g.notation().to_string();
+    let mut e = Engine::new(rules, g, opts).map_err(|e| e.to_string())?;
+    let v = e.grundy(all).map_err(|e| e.to_string())?;
+    let p = e.progress();
+    println!(
+        "{} {name}: grundy {v}, {} nodes, {} of {} table entries ({} replaced), {:.3} s",
+        rules.name(),
+        p.nodes,
+        p.entries,
+        p.capacity,
+        p.replaced,
+        t0.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn main() {
+    if let Err(e) = run() {
+        eprintln!("error: {e}");
+        std::process::exit(2);
+    }
+}

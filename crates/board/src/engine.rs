@@ -1,0 +1,888 @@
+//! The search engine: nim values of vertex-deletion games on a small graph, by component
+//! decomposition and the Lemoine–Viennot question.
+//!
+//! A position is a set of vertices of a fixed [`Graph`]. It falls apart into connected
+//! components, and its value is the XOR of theirs. Each component is named by a canonical
+//! [`Key`]: on a lattice ([`Graph::grid_shape`]) its cell shape cropped to its bounding box and
+//! brought to the least of its images under the plane's eight symmetries; elsewhere, for at most
+//! [`SMALL_COMPONENT`] vertices, its adjacency matrix after a relabelling by degree (which may
+//! miss an isomorphism, never invent one), and otherwise its vertex set itself. Equal keys are
+//! always isomorphic components.
+//!
+//! Values are found as in Lemoine and Viennot's "Nimbers are inevitable" (TCS 462, 2012): to
+//! learn whether a component `C` has value `n`, ask whether `C + *n` is a P-position, that is,
+//! whether no option of `C` has value `n` and every smaller value is reached. An option is a
+//! sum of components; "is `A + B + … + *n` a P-position?" is answered by valuing every part but
+//! the largest (small parts are cheap, and usually known) and asking the question of the largest
+//! with the heap adjusted. Each answer "no" is remembered per component (a 32-bit mask of values
+//! it does not have) besides exact values, so a later question is often answered from the
+//! table. Pruning (in the spirit of Beling and Rogalski, "On pruning search trees of impartial
+//! games", AI 283, 2020, whose aspiration sets are not implemented here): a question about a
+//! component already valued is answered from its value; one whose heap exceeds the component's
+//! bound on its value (its longest play) is answered no at once; among an option's parts only
+//! the largest is searched with a target. Move ordering: options
+//! whose parts are all known are checked first, then the rest by the size of their largest
+//! unknown part, smallest first.
+//!
+//! The [`Table`] has a fixed size ([`Options::max_memory`]); when it is full, light entries give
+//! way. A search can be bounded in nodes ([`Options::max_nodes`]), stopped from another thread
+//! ([`Options::stop`]) and watched ([`Engine::set_progress`]); it can be saved and resumed
+//! ([`Engine::save`], [`Engine::load`]).
+
+use crate::graph::{Graph, VertexSet};
+use crate::table::{Key, LoadError, Table};
+use serde::Serialize;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Components of at most this many vertices (on graphs without a lattice shape) are keyed by
+/// their relabelled adjacency matrix, so isomorphic copies anywhere in the graph share a key.
+pub const SMALL_COMPONENT: usize = 15;
+
+/// The default table size: 256 MiB.
+pub const DEFAULT_MAX_MEMORY: usize = 256 << 20;
+
+/// The rule of a vertex-deletion game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Rules {
+    /// A move deletes a vertex and all its neighbours.
+    NodeKayles,
+    /// A move deletes both ends of an edge (a loop: its one vertex). Cram is Arc Kayles on the
+    /// grid graph of a board's empty cells.
+    ArcKayles,
+}
+
+impl Rules {
+    /// The game's registry name (`node-kayles`, `arc-kayles`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Rules::NodeKayles => "node-kayles",
+            Rules::ArcKayles => "arc-kayles",
+        }
+    }
+}
+
+/// A move of a vertex-deletion game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub enum Move {
+    /// Node Kayles: the vertex chosen.
+    Vertex(usize),
+    /// Arc Kayles: the edge's two ends (`u ≤ v`; equal for a loop).
+    Edge(usize, usize),
+}
+
+/// Limits and controls of a search.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The transposition table's size in bytes (the search's memory, bar a small stack).
+    pub max_memory: usize,
+    /// The most search nodes (component questions) before giving up with
+    /// [`SearchError::NodeLimit`]; `None` for no limit.
+    pub max_nodes: Option<u64>,
+    /// Set to `true` from anywhere to stop the search with [`SearchError::Stopped`] (the table
+    /// keeps what it learned, so it can be saved and the search resumed).
+    pub stop: Option<Arc<AtomicBool>>,
+    /// How often, in nodes, the stop flag and limits are checked and progress is reported.
+    pub check_every: u64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            max_memory: DEFAULT_MAX_MEMORY,
+            max_nodes: None,
+            stop: None,
+            check_every: 1 << 14,
+        }
+    }
+}
+
+/// Why a search gave no answer. Every variant is a limit or a request, never a wrong input
+/// that the types could have caught.
+#[derive(Debug, thiserror::Error)]
+pub enum SearchError {
+    /// The stop flag was raised.
+    #[error("search stopped after {nodes} nodes")]
+    Stopped {
+        /// Nodes searched.
+        nodes: u64,
+    },
+    /// [`Options::max_nodes`] was reached.
+    #[error("search passed the limit of {limit} nodes (max_nodes)")]
+    NodeLimit {
+        /// The limit.
+        limit: u64,
+    },
+    /// [`Options::max_memory`] cannot hold even a minimal table.
+    #[error("max_memory of {bytes} bytes is below the table's minimum of {min} bytes")]
+    MemoryTooSmall {
+        /// The memory asked for.
+        bytes: usize,
+        /// The least that works.
+        min: usize,
+    },
+    /// A position names vertices the graph does not have.
+    #[error("position has vertices outside the graph's {count}")]
+    BadPosition {
+        /// The graph's vertex count.
+        count: usize,
+    },
+    /// Saving or loading the table failed.
+    #[error("table file: {0}")]
+    Table(#[from] LoadError),
+}
+
+/// A snapshot of a running search, for progress displays.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Progress {
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Table slots in use.
+    pub entries: usize,
+    /// Table slots in all.
+    pub capacity: usize,
+    /// Entries evicted so far.
+    pub replaced: u64,
+    /// Time since the engine was made.
+    pub elapsed: Duration,
+}
+
+/// A component of a position: its vertices, key and size.
+#[derive(Clone, Copy, Debug)]
+struct Part {
+    set: VertexSet,
+    key: Key,
+    size: u32,
+}
+
+type ProgressFn = Box<dyn FnMut(&Progress) + Send>;
+
+/// The engine: a game's rule on a graph, with its table. Reuse one engine for many positions
+/// of the same graph: the table carries over.
+pub struct Engine {
+    rules: Rules,
+    graph: Graph,
+    closed: Vec<VertexSet>,
+    table: Table,
+    opts: Options,
+    nodes: u64,
+    next_check: u64,
+    start: Instant,
+    progress: Option<ProgressFn>,
+    grid: Option<GridShape>,
+}
+
+#[derive(Clone, Copy)]
+struct GridShape {
+    cols: usize,
+    /// Every cell but the first column.
+    not_first: VertexSet,
+    /// Every cell but the last column.
+    not_last: VertexSet,
+}
+
+fn shl(m: u128, k: usize) -> u128 {
+    if k >= 128 {
+        0
+    } else {
+        m << k
+    }
+}
+
+fn shr(m: u128, k: usize) -> u128 {
+    if k >= 128 {
+        0
+    } else {
+        m >> k
+    }
+}
+
+fn low(n: usize) -> u128 {
+    if n >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << n) - 1
+    }
+}
+
+/// The result of analysing a position: serializes to the project's JSON vocabulary.
+#[derive(Clone, Debug, Serialize)]
+pub struct Analysis {
+    /// `node-kayles` or `arc-kayles`.
+    pub game: &'static str,
+    /// `"N"` or `"P"`.
+    pub outcome: grundy_core::Outcome,
+    /// The position's nim value.
+    pub grundy: u32,
+    /// Every move to a P-position.
+    pub winning_moves: Vec<Move>,
+    /// Search nodes used (cumulative for the engine).
+    pub nodes: u64,
+}
+
+impl Engine {
+    /// An engine for `rules` on `graph` with an empty table of `opts.max_memory` bytes.
+    pub fn new(rules: Rules, graph: Graph, opts: Options) -> Result<Engine, SearchError> {
+        let table = Table::with_bytes(opts.max_memory).ok_or(SearchError::MemoryTooSmall {
+            bytes: opts.max_memory,
+            min: Table::MIN_BYTES,
+        })?;
+        let closed = (0..graph.vertex_count())
+            .map(|v| graph.neighbors(v) | 1u128 << v)
+            .collect();
+        let grid = graph.grid_shape().map(|(rows, cols)| {
+            let mut first = 0u128;
+            for r in 0..rows {
+                first |= 1u128 << (r * cols);
+            }
+            let all = low(rows * cols);
+            GridShape {
+                cols,
+                not_first: all & !first,
+                not_last: all & !shl(first, cols - 1),
+            }
+        });
+        Ok(Engine {
+            rules,
+            graph,
+            closed,
+            table,
+            next_check: opts.check_every.max(1),
+            opts,
+            nodes: 0,
+            start: Instant::now(),
+            progress: None,
+            grid,
+        })
+    }
+
+    /// Calls `f` every [`Options::check_every`] nodes with the search's progress.
+    pub fn set_progress(&mut self, f: impl FnMut(&Progress) + Send + 'static) {
+        self.progress = Some(Box::new(f));
+    }
+
+    /// The game's rule.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The graph.
+    pub fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    /// The table (for its size and statistics).
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// Nodes searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// A snapshot of the search's progress.
+    pub fn progress(&self) -> Progress {
+        Progress {
+            nodes: self.nodes,
+            entries: self.table.len(),
+            capacity: self.table.capacity(),
+            replaced: self.table.replaced(),
+            elapsed: self.start.elapsed(),
+        }
+    }
+
+    /// The string a saved table is tied to: the rule, and the graph where keys are vertex sets
+    /// of it (lattice keys are shapes, valid on every lattice).
+    pub fn domain(&self) -> String {
+        match self.grid {
+            Some(_) => format!("{} lattice", self.rules.name()),
+            None => format!("{} {}", self.rules.name(), self.graph.notation()),
+        }
+    }
+
+    /// Writes the table to `path` (to resume later with [`Engine::load`]).
+    pub fn save(&self, path: &Path) -> Result<(), SearchError> {
+        let tmp = path.with_extension("tmp");
+        let f = std::fs::File::create(&tmp).map_err(LoadError::Io)?;
+        let mut w = std::io::BufWriter::new(f);
+        self.table
+            .save(&self.domain(), &mut w)
+            .and_then(|_| std::io::Write::flush(&mut w))
+            .map_err(LoadError::Io)?;
+        drop(w);
+        std::fs::rename(&tmp, path).map_err(LoadError::Io)?;
+        Ok(())
+    }
+
+    /// Reads a table saved by [`Engine::save`] for the same domain; returns the entries read.
+    pub fn load(&mut self, path: &Path) -> Result<u64, SearchError> {
+        let f = std::fs::File::open(path).map_err(LoadError::Io)?;
+        let mut r = std::io::BufReader::new(f);
+        Ok(self.table.load(&self.domain(), &mut r)?)
+    }
+
+    fn check_position(&self, pos: VertexSet) -> Result<(), SearchError> {
+        if pos & !self.graph.all() != 0 {
+            return Err(SearchError::BadPosition {
+                count: self.graph.vertex_count(),
+            });
+        }
+        Ok(())
+    }
+
+    /// The nim value of the position `pos` (a set of the graph's vertices).
+    pub fn grundy(&mut self, pos: VertexSet) -> Result<u32, SearchError> {
+        self.check_position(pos)?;
+        let mut parts = Vec::new();
+        self.split(pos, &mut parts);
+        let mut v = 0;
+        for p in &parts {
+            v ^= self.value(p)?;
+        }
+        Ok(v)
+    }
+
+    /// Whether `pos + *n` is a P-position (the Lemoine–Viennot question), without valuing
+    /// `pos`'s largest component in full.
+    pub fn is_p(&mut self, pos: VertexSet, n: u32) -> Result<bool, SearchError> {
+        self.check_position(pos)?;
+        let mut parts = Vec::new();
+        self.split(pos, &mut parts);
+        let mut r = n;
+        parts.retain(|p| match self.known(p) {
+            Some(v) => {
+                r ^= v;
+                false
+            }
+            None => true,
+        });
+        self.sum_is_p(&mut parts, r)
+    }
+
+    /// The moves of `pos` and the positions they lead to.
+    pub fn moves(&self, pos: VertexSet) -> Vec<(Move, VertexSet)> {
+        let mut out = Vec::new();
+        match self.rules {
+            Rules::NodeKayles => {
+                for v in bits(pos) {
+                    out.push((Move::Vertex(v), pos & !self.closed[v]));
+                }
+            }
+            Rules::ArcKayles => {
+                for u in bits(pos) {
+                    if self.graph.loops() & pos & 1u128 << u != 0 {
+                        out.push((Move::Edge(u, u), pos & !(1u128 << u)));
+                    }
+                    for v in bits(self.graph.neighbors(u) & pos & !low(u + 1)) {
+                        out.push((Move::Edge(u, v), pos & !(1u128 << u | 1u128 << v)));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The nim value, outcome and every winning move of `pos`.
+    pub fn analyze(&mut self, pos: VertexSet) -> Result<Analysis, SearchError> {
+        let g = self.grundy(pos)?;
+        let mut winning_moves = Vec::new();
+        if g != 0 {
+            for (m, to) in self.moves(pos) {
+                if self.is_p(to, 0)? {
+                    winning_moves.push(m);
+                }
+            }
+        }
+        Ok(Analysis {
+            game: self.rules.name(),
+            outcome: if g == 0 {
+                grundy_core::Outcome::P
+            } else {
+                grundy_core::Outcome::N
+            },
+            grundy: g,
+            winning_moves,
+            nodes: self.nodes,
+        })
+    }
+
+    fn tick(&mut self) -> Result<(), SearchError> {
+        self.nodes += 1;
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + self.opts.check_every.max(1);
+            if let Some(s) = &self.opts.stop {
+                if s.load(Ordering::Relaxed) {
+                    return Err(SearchError::Stopped { nodes: self.nodes });
+                }
+            }
+            if let Some(limit) = self.opts.max_nodes {
+                if self.nodes >= limit {
+                    return Err(SearchError::NodeLimit { limit });
+                }
+            }
+            if self.progress.is_some() {
+                let p = self.progress();
+                if let Some(f) = self.progress.as_mut() {
+                    f(&p);
+                }
+            }
+        } else if let Some(limit) = self.opts.max_nodes {
+            if self.nodes >= limit {
+                return Err(SearchError::NodeLimit { limit });
+            }
+        }
+        Ok(())
+    }
+
+    /// The live vertices of `pos` split into components, each with its key.
+    fn split(&self, pos: VertexSet, out: &mut Vec<Part>) {
+        out.clear();
+        let mut rest = pos;
+        if self.rules == Rules::ArcKayles {
+            // A vertex with no live neighbour and no loop can never be deleted by a move.
+            let mut live = self.graph.loops() & pos;
+            match self.grid {
+                Some(g) => live |= grid_neighbors(pos, &g) & pos,
+                None => {
+                    for v in bits(pos) {
+                        if self.graph.neighbors(v) & pos != 0 {
+                            live |= 1u128 << v;
+                        }
+                    }
+                }
+            }
+            rest &= live;
+        }
+        while rest != 0 {
+            let seed = rest & rest.wrapping_neg();
+            let comp = match self.grid {
+                Some(g) => {
+                    let mut c = seed;
+                    loop {
+                        let next = (c | grid_neighbors(c, &g)) & rest;
+                        if next == c {
+                            break c;
+                        }
+                        c = next;
+                    }
+                }
+                None => {
+                    let mut c = seed;
+                    let mut frontier = seed;
+                    while frontier != 0 {
+                        let v = frontier.trailing_zeros() as usize;
+                        frontier &= frontier - 1;
+                        let new = self.graph.neighbors(v) & rest & !c;
+                        c |= new;
+                        frontier |= new;
+                    }
+                    c
+                }
+            };
+            rest &= !comp;
+            out.push(Part {
+                set: comp,
+                key: self.key(comp),
+                size: comp.count_ones(),
+            });
+        }
+    }
+
+    fn key(&self, comp: VertexSet) -> Key {
+        match self.grid {
+            Some(g) => grid_key(comp, g.cols),
+            None => {
+                let k = comp.count_ones() as usize;
+                if k <= SMALL_COMPONENT {
+                    self.small_key(comp, k)
+                } else {
+                    Key {
+                        bits: comp,
+                        tag: u16::MAX,
+                    }
+                }
+            }
+        }
+    }
+
+    /// The adjacency matrix (upper triangle, then loops) of `comp` after ordering its
+    /// vertices by (degree, sum of neighbours' degrees, vertex number).
+    fn small_key(&self, comp: VertexSet, k: usize) -> Key {
+        let mut vs: [(u32, u32, usize); SMALL_COMPONENT] = [(0, 0, 0); SMALL_COMPONENT];
+        for (i, v) in bits(comp).enumerate() {
+            vs[i] = ((self.graph.neighbors(v) & comp).count_ones(), 0, v);
+        }
+        for i in 0..k {
+            let v = vs[i].2;
+            let nv = self.graph.neighbors(v);
+            let s = vs[..k]
+                .iter()
+                .filter(|w| nv & 1u128 << w.2 != 0)
+                .map(|w| w.0)
+                .sum();
+            vs[i].1 = s;
+        }
+        vs[..k].sort_unstable();
+        let mut out = 0u128;
+        let mut b = 0;
+        for i in 0..k {
+            let ni = self.graph.neighbors(vs[i].2);
+            for vj in vs.iter().take(k).skip(i + 1) {
+                if ni & 1u128 << vj.2 != 0 {
+                    out |= 1u128 << b;
+                }
+                b += 1;
+            }
+        }
+        for (i, vi) in vs.iter().take(k).enumerate() {
+            if self.graph.loops() & 1u128 << vi.2 != 0 {
+                out |= 1u128 << (b + i);
+            }
+        }
+        Key {
+            bits: out,
+            tag: k as u16,
+        }
+    }
+
+    /// A bound on a component's value: its longest play.
+    fn bound(&self, p: &Part) -> u32 {
+        match self.rules {
+            Rules::NodeKayles => p.size,
+            Rules::ArcKayles => (p.size + (p.set & self.graph.loops()).count_ones()) / 2,
+        }
+    }
+
+    /// The value of `p` if known without search.
+    fn known(&self, p: &Part) -> Option<u32> {
+        match (self.rules, p.size) {
+            (Rules::NodeKayles, 1 | 2) => Some(1),
+            (Rules::ArcKayles, 2) if p.set & self.graph.loops() == 0 => Some(1),
+            _ => self.table.get(&p.key).value,
+        }
+    }
+
+    fn value(&mut self, p: &Part) -> Result<u32, SearchError> {
+        if let Some(v) = self.known(p) {
+            return Ok(v);
+        }
+        self.tick()?;
+        let not = self.table.get(&p.key).not;
+        let mut opts: Option<Vec<Opt>> = None;
+        let mut n = 0;
+        loop {
+            if !excluded(not, n) {
+                let reached = match opts.as_mut() {
+                    Some(list) => self.has_option_value(p, list, n)?,
+                    None => match self.options_until(p, n) {
+                        None => true,
+                        Some(list) => self.has_option_value(p, opts.insert(list), n)?,
+                    },
+                };
+                if !reached {
+                    self.table.set_value(&p.key, p.size, n);
+                    return Ok(n);
+                }
+            }
+            n += 1;
+        }
+    }
+
+    /// "Is `parts + *n` a P-position?" for parts of unknown value.
+    fn sum_is_p(&mut self, parts: &mut [Part], n: u32) -> Result<bool, SearchError> {
+        match parts.len() {
+            0 => Ok(n == 0),
+            1 => self.is_value(&parts[0], n),
+            _ => {
+                parts.sort_unstable_by_key(|p| p.size);
+                let (last, rest) = parts.split_last().expect("two parts");
+                let mut r = n;
+                for p in rest {
+                    r ^= self.value(p)?;
+                }
+                self.is_value(last, r)
+            }
+        }
+    }
+
+    /// The options of `p`, each as its parts of unknown value and the XOR of the known ones;
+    /// options all of whose parts are known come first, the rest by the size of their largest
+    /// part, smallest first; options with the same parts (symmetric moves) appear once. `None`
+    /// (and `p`'s value recorded as not `n`) as soon as an option of known value `n` appears:
+    /// most questions end there, before the other options are even split.
+    fn options_until(&mut self, p: &Part, n: u32) -> Option<Vec<Opt>> {
+        let mut parts = Vec::new();
+        let mut out: Vec<Opt> = Vec::new();
+        for (_, o) in self.moves(p.set) {
+            self.split(o, &mut parts);
+            let mut xor = 0;
+            let mut largest = 0;
+            parts.retain(|q| match self.known(q) {
+                Some(v) => {
+                    xor ^= v;
+                    false
+                }
+                None => {
+                    largest = largest.max(q.size);
+                    true
+                }
+            });
+            if parts.is_empty() && xor == n {
+                self.table.set_not(&p.key, p.size, n);
+                return None;
+            }
+            parts.sort_unstable_by_key(|q| (q.size, q.key));
+            out.push(Opt {
+                largest,
+                xor,
+                parts: std::mem::take(&mut parts),
+            });
+        }
+        out.sort_by(|a, b| {
+            (a.largest, a.xor)
+                .cmp(&(b.largest, b.xor))
+                .then_with(|| a.keys().cmp(b.keys()))
+        });
+        out.dedup_by(|a, b| a.largest == b.largest && a.xor == b.xor && a.keys().eq(b.keys()));
+        Some(out)
+    }
+
+    /// Whether some option of `p` has value `n` (then `p` does not; recorded).
+    fn has_option_value(
+        &mut self,
+        p: &Part,
+        opts: &mut [Opt],
+        n: u32,
+    ) -> Result<bool, SearchError> {
+        // Options whose value is known: no search.
+        for o in opts.iter_mut() {
+            if o.parts.is_empty() {
+                if o.xor == n {
+                    self.table.set_not(&p.key, p.size, n);
+                    return Ok(true);
+                }
+            } else {
+                // Parts may have been valued since: fold them in.
+                let mut xor = o.xor;
+                let before = o.parts.len();
+                o.parts.retain(|q| match self.known(q) {
+                    Some(v) => {
+                        xor ^= v;
+                        false
+                    }
+                    None => true,
+                });
+                if o.parts.len() != before {
+                    o.xor = xor;
+                    if o.parts.is_empty() && o.xor == n {
+                        self.table.set_not(&p.key, p.size, n);
+                        return Ok(true);
+                    }
+                }
+            }
+        }
+        for o in opts.iter_mut() {
+            if !o.parts.is_empty() && self.sum_is_p(&mut o.parts, n ^ o.xor)? {
+                self.table.set_not(&p.key, p.size, n);
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Whether the component `p` has value `n`.
+    fn is_value(&mut self, p: &Part, n: u32) -> Result<bool, SearchError> {
+        if let Some(v) = self.known(p) {
+            return Ok(v == n);
+        }
+        let not = self.table.get(&p.key).not;
+        if excluded(not, n) {
+            return Ok(false);
+        }
+        if n > self.bound(p) {
+            return Ok(false);
+        }
+        self.tick()?;
+        let Some(mut opts) = self.options_until(p, n) else {
+            return Ok(false);
+        };
+        if self.has_option_value(p, &mut opts, n)? {
+            return Ok(false);
+        }
+        // No option has value n, so the value is at most n: it is n unless smaller.
+        for m in 0..n {
+            if excluded(not, m) {
+                continue;
+            }
+            if !self.has_option_value(p, &mut opts, m)? {
+                self.table.set_value(&p.key, p.size, m);
+                return Ok(false);
+            }
+        }
+        self.table.set_value(&p.key, p.size, n);
+        Ok(true)
+    }
+}
+
+/// An option of a component: its parts of unknown value, the XOR of the others, and the size
+/// of its largest unknown part (for ordering).
+struct Opt {
+    largest: u32,
+    xor: u32,
+    parts: Vec<Part>,
+}
+
+impl Opt {
+    fn keys(&self) -> impl Iterator<Item = Key> + '_ {
+        self.parts.iter().map(|q| q.key)
+    }
+}
+
+/// Whether the mask of values a component is known not to have includes `n`.
+fn excluded(not: u32, n: u32) -> bool {
+    n < 32 && not >> n & 1 != 0
+}
+
+/// The vertices of a set, in increasing order.
+pub fn bits(mut m: VertexSet) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let v = m.trailing_zeros() as usize;
+            m &= m - 1;
+            Some(v)
+        }
+    })
+}
+
+fn grid_neighbors(m: VertexSet, g: &GridShape) -> VertexSet {
+    ((m << 1) & g.not_first) | ((m >> 1) & g.not_last) | shl(m, g.cols) | shr(m, g.cols)
+}
+
+/// The canonical key of a set of lattice cells (`cols` per row): the shape cropped to its
+/// bounding box, laid out row by row at its own width, the least encoding among the images
+/// under the plane's symmetries that put the shorter side first (4, or 8 for a square box).
+fn grid_key(comp: VertexSet, cols: usize) -> Key {
+    let first = comp.trailing_zeros() as usize / cols;
+    let last = (127 - comp.leading_zeros() as usize) / cols;
+    let h = last - first + 1;
+    let row_mask = low(cols);
+    let mut small = [0u128; 16];
+    let mut big = Vec::new();
+    let rows: &mut [u128] = if h <= 16 {
+        &mut small[..h]
+    } else {
+        big.resize(h, 0u128);
+        &mut big
+    };
+    let mut minc = usize::MAX;
+    let mut maxc = 0;
+    for (i, row) in rows.iter_mut().enumerate() {
+        let r = shr(comp, (first + i) * cols) & row_mask;
+        *row = r;
+        if r != 0 {
+            minc = minc.min(r.trailing_zeros() as usize);
+            maxc = maxc.max(127 - r.leading_zeros() as usize);
+        }
+    }
+    let w = maxc - minc + 1;
+    for row in rows.iter_mut() {
+        *row >>= minc;
+    }
+    let (hh, ww, grid) = (h, w, &rows[..h]);
+    let encode = |get: &dyn Fn(usize, usize) -> bool, rh: usize, rw: usize| -> u128 {
+        let mut out = 0u128;
+        for r in 0..rh {
+            for c in 0..rw {
+                if get(r, c) {
+                    out |= 1u128 << (r * rw + c);
+                }
+            }
+        }
+        out
+    };
+    let at = |r: usize, c: usize| grid[r] >> c & 1 != 0;
+    let mut best: u128 = 0;
+    let mut first_done = false;
+    let mut consider = |v: u128| {
+        if !first_done || v < best {
+            best = v;
+            first_done = true;
+        }
+    };
+    if hh <= ww {
+        // Fast path for the identity and flips: whole rows.
+        let rev = |x: u128| x.reverse_bits() >> (128 - ww);
+        let mut a = 0u128;
+        let mut b = 0u128;
+        let mut c = 0u128;
+        let mut d = 0u128;
+        for (r, &row) in grid.iter().enumerate() {
+            a |= row << (r * ww);
+            b |= row << ((hh - 1 - r) * ww);
+            c |= rev(row) << (r * ww);
+            d |= rev(row) << ((hh - 1 - r) * ww);
+        }
+        consider(a);
+        consider(b);
+        consider(c);
+        consider(d);
+        if hh == ww {
+            // The transposes: cell (r, c) of the image is (c, r) of the shape.
+            consider(encode(&|r, c| at(c, r), ww, hh));
+            consider(encode(&|r, c| at(hh - 1 - c, r), ww, hh));
+            consider(encode(&|r, c| at(c, ww - 1 - r), ww, hh));
+            consider(encode(&|r, c| at(hh - 1 - c, ww - 1 - r), ww, hh));
+        }
+        Key {
+            bits: best,
+            tag: (hh << 8 | ww) as u16,
+        }
+    } else {
+        // Taller than wide: the four images whose box is wide (the transpose and its flips).
+        let (th, tw) = (ww, hh);
+        consider(encode(&|r, c| at(c, r), th, tw));
+        consider(encode(&|r, c| at(hh - 1 - c, r), th, tw));
+        consider(encode(&|r, c| at(c, ww - 1 - r), th, tw));
+        consider(encode(&|r, c| at(hh - 1 - c, ww - 1 - r), th, tw));
+        Key {
+            bits: best,
+            tag: (th << 8 | tw) as u16,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grid_keys_fold_symmetry() {
+        // An L tromino in its four rotations on a 4x4 grid share a key.
+        let cols = 4;
+        let cell = |r: usize, c: usize| 1u128 << (r * cols + c);
+        let a = cell(0, 0) | cell(1, 0) | cell(1, 1);
+        let b = cell(2, 2) | cell(2, 3) | cell(3, 2);
+        let c = cell(0, 3) | cell(1, 3) | cell(1, 2);
+        assert_eq!(grid_key(a, cols), grid_key(b, cols));
+        assert_eq!(grid_key(a, cols), grid_key(c, cols));
+        // A vertical and a horizontal domino, and a 3x2 and 2x3 block.
+        assert_eq!(
+            grid_key(cell(0, 0) | cell(1, 0), cols),
+            grid_key(cell(3, 1) | cell(3, 2), cols)
+        );
+        let v = cell(0, 0) | cell(1, 0) | cell(2, 0) | cell(0, 1) | cell(1, 1) | cell(2, 1);
+        let h = cell(2, 0) | cell(2, 1) | cell(2, 2) | cell(3, 0) | cell(3, 1) | cell(3, 2);
+        assert_eq!(grid_key(v, cols), grid_key(h, cols));
+        // Different shapes differ.
+        assert_ne!(
+            grid_key(a, cols),
+            grid_key(cell(0, 0) | cell(0, 1) | cell(0, 2), cols)
+        );
+    }
+}

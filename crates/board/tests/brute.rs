@@ -1,0 +1,196 @@
+//! The engine against a plain memoised mex over whole positions, on random small graphs and
+//! random positions of small boards; and its limits (stop flag, node cap, memory cap, a
+//! table too small to hold the search, save and resume).
+
+use grundy_board::cram::Board;
+use grundy_board::engine::{Engine, Options, Rules, SearchError};
+use grundy_board::graph::Graph;
+use proptest::prelude::*;
+use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// The plain definition: the mex of the options' values, over whole vertex sets.
+fn brute(rules: Rules, g: &Graph, pos: u128, memo: &mut HashMap<u128, u32>) -> u32 {
+    if let Some(&v) = memo.get(&pos) {
+        return v;
+    }
+    let mut seen = Vec::new();
+    for u in 0..g.vertex_count() {
+        if pos >> u & 1 == 0 {
+            continue;
+        }
+        match rules {
+            Rules::NodeKayles => {
+                seen.push(brute(rules, g, pos & !(g.neighbors(u) | 1 << u), memo));
+            }
+            Rules::ArcKayles => {
+                if g.loops() >> u & 1 != 0 {
+                    seen.push(brute(rules, g, pos & !(1u128 << u), memo));
+                }
+                for v in u + 1..g.vertex_count() {
+                    if pos >> v & 1 != 0 && g.neighbors(u) >> v & 1 != 0 {
+                        seen.push(brute(rules, g, pos & !(1u128 << u | 1u128 << v), memo));
+                    }
+                }
+            }
+        }
+    }
+    let mut m = 0;
+    while seen.contains(&m) {
+        m += 1;
+    }
+    memo.insert(pos, m);
+    m
+}
+
+fn small_opts() -> Options {
+    Options {
+        max_memory: 1 << 20,
+        ..Options::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_graphs(n in 1usize..=12, edges in proptest::collection::vec((0usize..12, 0usize..12), 0..30),
+                     pos_bits in any::<u16>()) {
+        let edges: Vec<(usize, usize)> = edges.into_iter().map(|(u, v)| (u % n, v % n)).collect();
+        let g = Graph::from_edges(n, &edges).unwrap();
+        prop_assert_eq!(Graph::parse(g.notation()).unwrap(), g.clone());
+        let pos = pos_bits as u128 & g.all();
+        for rules in [Rules::NodeKayles, Rules::ArcKayles] {
+            let mut memo = HashMap::new();
+            let want = brute(rules, &g, pos, &mut memo);
+            let mut e = Engine::new(rules, g.clone(), small_opts()).unwrap();
+            prop_assert_eq!(e.grundy(pos).unwrap(), want);
+            prop_assert_eq!(e.grundy(g.all()).unwrap(), brute(rules, &g, g.all(), &mut memo));
+            for k in 0..4 {
+                prop_assert_eq!(e.is_p(pos, k).unwrap(), want == k);
+            }
+            // Winning moves are exactly the moves to P-positions.
+            let a = e.analyze(pos).unwrap();
+            let mut wins = Vec::new();
+            for (m, to) in e.moves(pos) {
+                if brute(rules, &g, to, &mut memo) == 0 {
+                    wins.push(m);
+                }
+            }
+            prop_assert_eq!(a.winning_moves, wins);
+        }
+    }
+
+    #[test]
+    fn parsers_never_panic(text in "[0-9a-z:,x|.#\\- \n]{0,24}") {
+        if let Err(e) = Graph::parse(&text) {
+            prop_assert!(!e.to_string().contains('\n'));
+        }
+        if let Err(e) = Board::parse(&text) {
+            prop_assert!(!e.to_string().contains('\n'));
+        }
+    }
+
+    #[test]
+    fn random_boards(rows in 1usize..=4, cols in 1usize..=5, cells in any::<u32>()) {
+        let b = Board::rectangle(rows, cols).unwrap();
+        let b = b.with_empty(cells as u128);
+        let g = b.graph();
+        let mut memo = HashMap::new();
+        let want = brute(Rules::ArcKayles, &g, b.empty(), &mut memo);
+        prop_assert_eq!(b.analyze(small_opts()).unwrap().grundy, want);
+        let mut memo = HashMap::new();
+        let nk = brute(Rules::NodeKayles, &g, b.empty(), &mut memo);
+        let mut e = Engine::new(Rules::NodeKayles, g, small_opts()).unwrap();
+        prop_assert_eq!(e.grundy(b.empty()).unwrap(), nk);
+    }
+}
+
+#[test]
+fn tiny_table_still_right() {
+    // A table of one bucket forces replacement at every turn; answers stay right.
+    let opts = Options {
+        max_memory: grundy_board::table::Table::MIN_BYTES,
+        ..Options::default()
+    };
+    let b = Board::rectangle(4, 5).unwrap();
+    assert_eq!(b.analyze(opts).unwrap().grundy, 2);
+}
+
+#[test]
+fn limits() {
+    let b = Board::rectangle(5, 6).unwrap();
+    let opts = Options {
+        max_nodes: Some(100),
+        check_every: 10,
+        ..Options::default()
+    };
+    assert!(matches!(
+        b.analyze(opts),
+        Err(SearchError::NodeLimit { limit: 100 })
+    ));
+    let stop = Arc::new(AtomicBool::new(true));
+    let opts = Options {
+        stop: Some(stop),
+        check_every: 10,
+        ..Options::default()
+    };
+    assert!(matches!(b.analyze(opts), Err(SearchError::Stopped { .. })));
+    let opts = Options {
+        max_memory: 10,
+        ..Options::default()
+    };
+    let e = b.analyze(opts).unwrap_err();
+    assert!(matches!(e, SearchError::MemoryTooSmall { .. }));
+    assert!(!e.to_string().contains('\n'));
+    let g = Graph::parse("path:3").unwrap();
+    let mut e = Engine::new(Rules::NodeKayles, g, Options::default()).unwrap();
+    assert!(matches!(
+        e.grundy(1 << 5),
+        Err(SearchError::BadPosition { count: 3 })
+    ));
+}
+
+#[test]
+fn save_and_resume() {
+    let dir = std::env::temp_dir().join(format!("grundy-board-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("cram.tt");
+    let b = Board::rectangle(4, 6).unwrap();
+    // Stopped part way, saved...
+    let mut e = b
+        .engine(Options {
+            max_nodes: Some(500),
+            check_every: 50,
+            ..Options::default()
+        })
+        .unwrap();
+    assert!(e.grundy(b.empty()).is_err());
+    e.save(&file).unwrap();
+    // ... and resumed: the loaded table answers part of the search.
+    let mut fresh = b.engine(Options::default()).unwrap();
+    let full = fresh.grundy(b.empty()).unwrap();
+    let mut resumed = b.engine(Options::default()).unwrap();
+    assert!(resumed.load(&file).unwrap() > 0);
+    assert_eq!(resumed.grundy(b.empty()).unwrap(), full);
+    assert!(resumed.nodes() < fresh.nodes());
+    // A table of another game is refused.
+    let g = Graph::parse("cycle:5").unwrap();
+    let mut other = Engine::new(Rules::NodeKayles, g, Options::default()).unwrap();
+    let e = other.load(&file).unwrap_err();
+    assert!(e.to_string().contains("not"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn analysis_json() {
+    let a = Board::parse("...")
+        .unwrap()
+        .analyze(Options::default())
+        .unwrap();
+    let j = serde_json::to_value(&a).unwrap();
+    assert_eq!(j["outcome"], "N");
+    assert_eq!(j["grundy"], 1);
+    assert_eq!(j["game"], "arc-kayles");
+}

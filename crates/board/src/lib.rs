@@ -7,6 +7,7 @@
 //!   Lemoine–Viennot question "is G + *n a P-position?", pruning by known values and value
 //!   bounds, move ordering, a fixed-size transposition [`table`] that can be saved and resumed,
 //!   a stop flag and progress reports.
+//! - [`catalogue`]: `arc-kayles` as an entry of the game catalogue.
 //! - [`cram`]: Cram boards (`5x7`, `..#|...`), Arc Kayles on their grid graph.
 //!
 //! ```
@@ -23,6 +24,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod catalogue;
 pub mod cram;
 pub mod engine;
 pub mod graph;

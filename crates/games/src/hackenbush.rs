@@ -922,8 +922,8 @@ impl grundy_core::catalogue::Rules for HackenbushRules {
             .map(|m| {
                 let to = Graph::parse(&m.to).map(|t| t.grounded_part());
                 grundy_core::catalogue::Move {
-                    text: format!("cut edge {} ({}-{})", m.edge, m.ends[0], m.ends[1]),
-                    short: format!("cut {}-{}", m.ends[0], m.ends[1]),
+                    text: format!("cut edge {} ({}-{})", m.edge, m.ends.0, m.ends.1),
+                    short: format!("cut {}-{}", m.ends.0, m.ends.1),
                     to: to.as_ref().map(hb_position).unwrap_or_else(|_| {
                         grundy_core::catalogue::Position::text("hackenbush", m.to.clone())
                     }),

@@ -1,0 +1,145 @@
+//! Arc Kayles in the game catalogue (`arc-kayles`), on the search engine.
+//!
+//! A position is a graph in [`crate::graph`]'s notation; after a move it is the graph left,
+//! renumbered `0..k` in order, as an edge list (vertices without edges are dropped: they
+//! take no part in Arc Kayles). Kind `"graph"`, fields `vertices` and `edges`.
+
+use grundy_core::catalogue::{
+    Budget, Entry, Error, Info, Move as CatMove, Play, Position, Report, Result, Rules,
+};
+use grundy_core::Outcome;
+
+use crate::engine::{bits, Engine, Move, Options, Rules as Game, SearchError};
+use crate::graph::{Graph, VertexSet};
+
+/// The `arc-kayles` entry.
+pub struct ArcKaylesEntry;
+
+impl Entry for ArcKaylesEntry {
+    fn info(&self) -> Info {
+        Info {
+            name: "arc-kayles".into(),
+            aliases: vec![],
+            summary: "Arc Kayles: pick an edge and delete both its ends (Cram is Arc Kayles on \
+                      a grid)"
+                .into(),
+            example: "grid:3x4".into(),
+            example_game: None,
+            position: "a graph: path:N, cycle:N, grid:RxC, ladder:N, star:K, complete:N, \
+                       complete:M,N, or an edge list 0-1,1-2,2-0"
+                .into(),
+            kind: "graph".into(),
+            family: false,
+            misere: false,
+            loopy: false,
+            scoring: false,
+        }
+    }
+
+    fn matches(&self, name: &str) -> bool {
+        name == "arc-kayles"
+    }
+
+    fn open(&self, _name: &str) -> Result<Box<dyn Rules>> {
+        Ok(Box::new(ArcKaylesRules))
+    }
+}
+
+struct ArcKaylesRules;
+
+fn read(text: &str) -> Result<Graph> {
+    Graph::parse(text).map_err(|e| Error::input(e.to_string()))
+}
+
+fn position(g: &Graph) -> Position {
+    Position::text("graph", g.to_string())
+        .with("vertices", g.vertex_count())
+        .with("edges", g.edges())
+}
+
+/// The graph left on the vertex set `left`, renumbered, isolated vertices dropped.
+fn left_graph(g: &Graph, left: VertexSet) -> Result<Graph> {
+    let keep: Vec<usize> = bits(left)
+        .filter(|&v| g.neighbors(v) & left & !(1u128 << v) != 0)
+        .collect();
+    let index = |v: usize| keep.iter().position(|&w| w == v);
+    let edges: Vec<(usize, usize)> = g
+        .edges()
+        .into_iter()
+        .filter_map(|(a, b)| Some((index(a)?, index(b)?)))
+        .collect();
+    Graph::from_edges(keep.len(), &edges).map_err(|e| Error::input(e.to_string()))
+}
+
+fn search_error(e: SearchError) -> Error {
+    match e {
+        SearchError::Stopped { .. } | SearchError::NodeLimit { .. } => Error::limit(e.to_string()),
+        e => Error::input(e.to_string()),
+    }
+}
+
+fn no_misere() -> Error {
+    Error::input("misère Arc Kayles is not supported")
+}
+
+fn engine(g: Graph, budget: &Budget) -> Result<Engine> {
+    let opts = Options {
+        max_memory: (budget.max_bytes.min(256 << 20) as usize).max(8 << 20),
+        max_nodes: Some(budget.max_positions),
+        ..Options::default()
+    };
+    Engine::new(Game::ArcKayles, g, opts).map_err(search_error)
+}
+
+impl Rules for ArcKaylesRules {
+    fn name(&self) -> String {
+        "arc-kayles".into()
+    }
+
+    fn parse(&self, text: &str) -> Result<Position> {
+        Ok(position(&read(text)?))
+    }
+
+    fn moves(&mut self, pos: &Position, play: Play, budget: &Budget) -> Result<Vec<CatMove>> {
+        if play.is_misere() {
+            return Err(no_misere());
+        }
+        let g = read(&pos.text)?;
+        let mut e = engine(g.clone(), budget)?;
+        let mut out = Vec::new();
+        for (m, left) in e.moves(g.all()) {
+            let v = e.grundy(left).map_err(search_error)? as u64;
+            let Move::Edge(a, b) = m else { continue };
+            out.push(CatMove {
+                text: format!("take the edge {a}-{b}, deleting both its ends"),
+                short: format!("edge {a}-{b}"),
+                to: position(&left_graph(&g, left)?),
+                outcome: Outcome::from_grundy(v),
+                grundy: Some(v.into()),
+            });
+        }
+        Ok(out)
+    }
+
+    fn analyze(&mut self, pos: &Position, play: Play, budget: &Budget) -> Result<Report> {
+        if play.is_misere() {
+            return Err(no_misere());
+        }
+        let g = read(&pos.text)?;
+        let mut e = engine(g.clone(), budget)?;
+        let a = e.analyze(g.all()).map_err(search_error)?;
+        let moves = self.moves(pos, play, budget)?;
+        let mut r = Report::new(
+            "arc-kayles",
+            position(&g),
+            play,
+            a.outcome,
+            Some((a.grundy as u64).into()),
+        );
+        r.moves = Some(moves.len() as u64);
+        r.explanation = grundy_core::catalogue::explain_by_options(a.grundy as u64, &moves);
+        r.winning_moves = moves.into_iter().filter(CatMove::wins).collect();
+        r.details = serde_json::json!({ "nodes": a.nodes });
+        Ok(r)
+    }
+}

@@ -780,32 +780,6 @@ impl HackenbushAnalysis {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn small_values() {
-        let v = |t: &str| value(&Graph::parse(t).unwrap());
-        assert_eq!(v(""), 0);
-        assert_eq!(v("0-1,1-2,2-3"), 3);
-        assert_eq!(v("0-1,1-2,2-0"), 1);
-        assert_eq!(v("0-1,1-2,2-3,3-0"), 0);
-        assert_eq!(v("0-0"), 1);
-        assert_eq!(v("0-1,0-1"), 0);
-        assert_eq!(v("5-6,6-7"), 0);
-        assert_eq!(v("0-1 1-1"), 2);
-    }
-
-    #[test]
-    fn bad_lists() {
-        for bad in ["0-", "a-b", "0-1,2", "0-1-2", "-1-2", "0-99999999999"] {
-            let e = Graph::parse(bad).unwrap_err().to_string();
-            assert!(!e.contains('\n'), "{e}");
-        }
-    }
-}
-
 /// The most edges of a position whose moves are listed for play (each option is valued).
 pub const MAX_PLAY_EDGES: usize = 2_000;
 
@@ -940,5 +914,31 @@ impl grundy_core::catalogue::Rules for HackenbushRules {
         ];
         r.details = serde_json::to_value(&a).unwrap_or_default();
         Ok(r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_values() {
+        let v = |t: &str| value(&Graph::parse(t).unwrap());
+        assert_eq!(v(""), 0);
+        assert_eq!(v("0-1,1-2,2-3"), 3);
+        assert_eq!(v("0-1,1-2,2-0"), 1);
+        assert_eq!(v("0-1,1-2,2-3,3-0"), 0);
+        assert_eq!(v("0-0"), 1);
+        assert_eq!(v("0-1,0-1"), 0);
+        assert_eq!(v("5-6,6-7"), 0);
+        assert_eq!(v("0-1 1-1"), 2);
+    }
+
+    #[test]
+    fn bad_lists() {
+        for bad in ["0-", "a-b", "0-1,2", "0-1-2", "-1-2", "0-99999999999"] {
+            let e = Graph::parse(bad).unwrap_err().to_string();
+            assert!(!e.contains('\n'), "{e}");
+        }
     }
 }

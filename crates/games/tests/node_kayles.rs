@@ -35,8 +35,8 @@ fn dawsons_chess() -> Vec<u64> {
 fn paths_are_dawsons_chess() {
     let a = dawsons_chess();
     let mut rules = node_kayles::rules();
-    for n in 1..=60 {
-        assert_eq!(value(&mut rules, &format!("path:{n}")), a[n], "path:{n}");
+    for (n, &want) in a.iter().enumerate().take(61).skip(1) {
+        assert_eq!(value(&mut rules, &format!("path:{n}")), want, "path:{n}");
     }
 }
 

@@ -6,12 +6,12 @@
 //!
 //! Starts the server in this process (default limits) on a free port, then CLIENTS threads
 //! (default 32) send REQUESTS requests in all (default 2000), each on its own connection: a
-//! fixed mix of cheap (Nim, Wythoff, Fibonacci Nim, a play turn, health), expensive (heap
+//! fixed mix of cheap (Nim, Wythoff, Fibonacci Nim, the game list, health), expensive (a play turn, heap
 //! sequences to 100 000, a Penney race with a simulation, Kayles positions, Grundy's game)
 //! and malformed ones (bad numbers, unknown rules, oversized bodies, bad UTF-8). A separate
 //! thread times `/api/health` every 20 ms meanwhile. It prints throughput, latency
 //! percentiles, status counts, the health latencies and the process's peak memory, and exits
-//! 1 if any answer was a 5xx other than 503, a malformed request was not a 4xx (or a 503:
+//! 1 if any answer was a 5xx other than 503, a cheap request was shed (503), a malformed request was not a 4xx (or a 503:
 //! shed while busy, when its fault shows only inside the library call), health was
 //! slow (p99 over 100 ms) or peak memory passed 2 GiB.
 
@@ -37,7 +37,8 @@ fn mix() -> Vec<(Kind, String, Option<Vec<u8>>)> {
         get(Kind::Cheap, "/api/nim?heaps=10,12,5,7,9,11&misere=true"),
         get(Kind::Cheap, "/api/wythoff?a=1000000&b=1618034"),
         get(Kind::Cheap, "/api/fib?n=1000"),
-        get(Kind::Cheap, "/api/play?game=kayles&position=5%207%209"),
+        get(Kind::Cheap, "/api/games"),
+        get(Kind::Expensive, "/api/play?game=kayles&position=5%207%209"),
         get(Kind::Cheap, "/api/heap?rule=kayles&upto=300"),
         get(Kind::Cheap, "/api/health"),
         get(Kind::Expensive, "/api/heap?rule=0.137&upto=100000"),
@@ -239,6 +240,10 @@ fn main() {
         // busy (503) if its fault shows only once the library looks at it.
         if *k == Kind::Malformed && !(400..500).contains(s) && *s != 503 {
             failures.push(format!("a malformed request answered {s}"));
+        }
+        // Cheap requests have a pool of their own: never shed behind expensive work.
+        if *k == Kind::Cheap && *s == 503 {
+            failures.push("a cheap request was shed (503)".to_string());
         }
     }
     if hbad > 0 || hp99 > Duration::from_millis(100) {

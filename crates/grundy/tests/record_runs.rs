@@ -78,7 +78,6 @@ fn a_named_engine_or_a_short_or_unproven_run_computes_every_value() {
     // 0.16's period (149459, preperiod 105351) is proven far past a quarter of 100000.
     let unproven = heap::sequence(&rule("0.16"), 100_000, &mut Compute::new()).expect("sequence");
     assert_eq!(unproven.computed_upto, None);
-
 }
 
 #[test]

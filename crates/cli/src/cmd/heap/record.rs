@@ -72,15 +72,16 @@ pub fn run(args: &super::Args, rule: &Rule, upto: Option<u64>) -> CliResult {
         window: r.window,
         keep_values: !r.summary,
     };
+    // The directory a stopped run resumes from: the checkpoint, else the save.
+    let kept = match (&r.checkpoint, &r.save) {
+        (Some(d), _) => Some(("checkpoint", d)),
+        (None, Some(d)) => Some(("save", d)),
+        (None, None) => None,
+    };
     let mut c = args.compute();
-    let rec = match heap::record(rule, &opts, &mut c) {
-        Ok(rec) => rec,
-        Err(grundy::Error::Stopped { done }) if r.checkpoint.is_some() || r.save.is_some() => {
-            let (what, dir) = match (&r.checkpoint, &r.save) {
-                (Some(d), _) => ("checkpoint", d),
-                (None, Some(d)) => ("save", d),
-                (None, None) => unreachable!("guarded above"),
-            };
+    let rec = match (heap::record(rule, &opts, &mut c), kept) {
+        (Ok(rec), _) => rec,
+        (Err(grundy::Error::Stopped { done }), Some((what, dir))) => {
             return Err(CliError {
                 code: 130,
                 message: format!(
@@ -90,7 +91,7 @@ pub fn run(args: &super::Args, rule: &Rule, upto: Option<u64>) -> CliResult {
                 ),
             });
         }
-        Err(e) => return Err(super::flag_error("--upto", opts.upto, e)),
+        (Err(e), _) => return Err(super::flag_error("--upto", opts.upto, e)),
     };
     drop(c);
     render(args, rule, &rec)

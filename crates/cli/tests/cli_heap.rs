@@ -302,7 +302,8 @@ fn a_saved_run_extends_reads_back_and_refuses_other_rules() {
     let bfile = ok(&[
         "heap", "0.167", "--load", d, "--upto", "3", "--format", "bfile",
     ]);
-    assert!(bfile.starts_with("0 0\n1 1\n2 1\n3 "), "{bfile}");
+    let direct_bfile = ok(&["heap", "0.167", "--upto", "3", "--format", "bfile"]);
+    assert!(bfile.starts_with(&direct_bfile), "{bfile}");
     let text = ok(&["heap", "0.167", "--load", d, "--summary"]);
     assert!(
         text.contains(&format!("read from {d}: G(0..=9000) saved")),

@@ -241,3 +241,139 @@ fn png_plots_have_text_and_bad_paths_are_one_line() {
     assert!(err.contains("No such file or directory"), "{err}");
     assert!(!err.contains("ImageError"), "{err}");
 }
+
+fn fresh_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-heap-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn a_saved_run_extends_reads_back_and_refuses_other_rules() {
+    let dir = fresh_dir("save");
+    let d = dir.to_str().unwrap();
+    let first = json(&[
+        "heap",
+        "0.167",
+        "--upto",
+        "5000",
+        "--summary",
+        "--save",
+        d,
+        "--json",
+    ]);
+    assert_eq!(first["upto"], 5000);
+    // A larger --upto with the same directory continues the run from where it ended.
+    let out = grundy(&[
+        "heap",
+        "0.167",
+        "--upto",
+        "9000",
+        "--summary",
+        "--save",
+        d,
+        "--json",
+    ]);
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("resuming from heap 5001"), "{err}");
+    let more: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let whole = json(&["heap", "0.167", "--upto", "9000", "--summary", "--json"]);
+    for field in [
+        "upto",
+        "rare_count",
+        "last_rare",
+        "max_value",
+        "max_first",
+        "histogram",
+        "period",
+    ] {
+        assert_eq!(more[field], whole[field], "{field}");
+    }
+
+    // --load reads it back: the same summary, the values, a part of them.
+    let back = json(&["heap", "0.167", "--load", d, "--summary", "--json"]);
+    assert_eq!(back["histogram"], whole["histogram"]);
+    assert_eq!(back["period"], whole["period"]);
+    assert!(back["note"].as_str().unwrap().contains("G(0..=9000) saved"));
+    let values = json(&["heap", "0.167", "--load", d, "--upto", "30", "--json"]);
+    let direct = json(&["heap", "0.167", "--upto", "30", "--json"]);
+    assert_eq!(values["values"], direct["values"]);
+    let bfile = ok(&[
+        "heap", "0.167", "--load", d, "--upto", "3", "--format", "bfile",
+    ]);
+    let direct_bfile = ok(&["heap", "0.167", "--upto", "3", "--format", "bfile"]);
+    assert!(bfile.starts_with(&direct_bfile), "{bfile}");
+    let text = ok(&["heap", "0.167", "--load", d, "--summary"]);
+    assert!(
+        text.contains(&format!("read from {d}: G(0..=9000) saved")),
+        "{text}"
+    );
+
+    bad(
+        &["heap", "0.167", "--load", d, "--upto", "9001"],
+        "holds G(0..=9000)",
+    );
+    bad(
+        &["heap", "4!.0", "--load", d],
+        "holds a run of rule 0.167, not 4!.0",
+    );
+    bad(
+        &["heap", "4!.0", "--upto", "9000", "--save", d],
+        "rule 0.167, not 4!.0",
+    );
+    bad(
+        &["heap", "0.167", "--upto", "4000", "--summary", "--save", d],
+        "more than a run to 4000 keeps",
+    );
+    bad(&["heap", "0.167", "--load", d, "--save", d], "--save");
+    let missing = fresh_dir("missing");
+    bad(
+        &["heap", "0.167", "--load", missing.to_str().unwrap()],
+        "holds no grundy checkpoint or save",
+    );
+    assert!(!missing.exists());
+    // The refusals left the directory as it was.
+    let again = json(&["heap", "0.167", "--load", d, "--summary", "--json"]);
+    assert_eq!(again["upto"], 9000);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_long_sequence_past_its_proven_period_says_so() {
+    let j = json(&["heap", "kayles", "--upto", "1e6", "--json"]);
+    assert_eq!(j["upto"], 1_000_000);
+    let c = j["computed_upto"].as_u64().expect("computed_upto");
+    assert!(c < 250_000, "{c}");
+    assert_eq!(j["period"]["status"], "proven");
+    let values = j["values"].as_array().unwrap();
+    assert_eq!(values.len(), 1_000_001);
+    // Kayles: period 12 from heap 71 (values 4 1 2 8 1 4 7 2 1 8 2 7 from heap 72).
+    for n in [999_996usize, 1_000_000] {
+        assert_eq!(values[n], values[n - 12 * 1000]);
+    }
+    assert_eq!(values[1_000_000], values[76], "1000000 = 76 (mod 12)");
+    let text = ok(&["heap", "kayles", "--upto", "1e6"]);
+    let last = text.lines().last().unwrap();
+    assert!(
+        last.starts_with(&format!(
+            "values past heap {c} follow from the proven period"
+        )),
+        "{last}"
+    );
+    // A b-file stays clean: the line goes to stderr.
+    let out = grundy(&["heap", "kayles", "--upto", "2^17", "--format", "bfile"]);
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).lines().count(),
+        (1 << 17) + 1
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("follow from the proven period"));
+    // Short runs and named engines compute every value, and say nothing.
+    let short = json(&["heap", "kayles", "--upto", "1000", "--json"]);
+    assert!(short.get("computed_upto").is_none());
+    let named = json(&[
+        "heap", "kayles", "--upto", "1e5", "--engine", "sparse", "--json",
+    ]);
+    assert!(named.get("computed_upto").is_none());
+}

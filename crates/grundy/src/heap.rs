@@ -110,10 +110,13 @@ pub struct Compute<'a> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Progress {
     /// Heaps known (G(0..done)).
+    #[serde(serialize_with = "grundy_heap::json_int::serialize")]
     pub done: u64,
     /// Heaps the computation will know at the end.
+    #[serde(serialize_with = "grundy_heap::json_int::serialize")]
     pub total: u64,
     /// Heaps that came from a checkpoint (0 unless a record run resumed).
+    #[serde(serialize_with = "grundy_heap::json_int::serialize")]
     pub resumed_at: u64,
 }
 
@@ -194,9 +197,19 @@ pub struct Sequence {
     /// Its take-and-break code, when it has one (CGSuite notation).
     pub code: Option<String>,
     /// Named games count heaps differently from their code: G(n) = G_code(n + shift).
+    #[serde(serialize_with = "grundy_heap::json_int::serialize")]
     pub shift: u64,
-    /// The last heap computed.
+    /// The last heap whose value is given: G(0..=upto).
+    #[serde(serialize_with = "grundy_heap::json_int::serialize")]
     pub upto: u64,
+    /// The last heap the engine computed, when it is below `upto`: the values past it follow
+    /// from the proven period (G(n + period) = G(n) + saltus from the preperiod on), not from
+    /// computing each one (see [`PERIOD_SHORTCUT_FROM`]). Serialized only then.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "grundy_heap::json_int::option"
+    )]
+    pub computed_upto: Option<u64>,
     /// G(0), G(1), …, G(upto). Left out of the JSON when a front end took them elsewhere (the
     /// CLI's `--values FILE`) and left this empty.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -229,10 +242,28 @@ impl Sequence {
             code: rule.take_break().map(|c| format_code(&c)),
             shift: rule.base_and_shift().1,
             upto: values.len().saturating_sub(1) as u64,
+            computed_upto: None,
             values,
             period,
             engine,
         }
+    }
+
+    /// When the values past some heap came from the proven period rather than the engine, a
+    /// sentence saying so: `values past heap 4096 follow from the proven period (G(0..=4096)
+    /// were computed)`.
+    pub fn describe_shortcut(&self) -> Option<String> {
+        let c = self.computed_upto?;
+        let p = self.period.as_ref()?;
+        let saltus = if p.saltus != 0 {
+            format!(" + {}", p.saltus)
+        } else {
+            String::new()
+        };
+        Some(format!(
+            "values past heap {c} follow from the proven period (G(n + {}) = G(n){saltus} for n >= {}); G(0..={c}) were computed",
+            p.period, p.preperiod
+        ))
     }
 }
 
@@ -279,12 +310,85 @@ fn check_sparse(rule: &Rule, choice: EngineChoice) -> Result<()> {
 
 /// G(0..=n) of `rule` in its natural heap sizes, by the engine `c` asks for (or the best one),
 /// with the period found in them.
+///
+/// With the engine chosen for you ([`EngineChoice::Auto`]) and from [`PERIOD_SHORTCUT_FROM`]
+/// heaps on, a rule that a theorem covers is first computed until its period is proven (up to
+/// a quarter of `n`, at most [`DEFAULT_PROOF_LIMIT`]); once it is, the values past the heaps
+/// computed follow from the period ([`Sequence::computed_upto`] says where) instead of being
+/// computed one by one. A named engine computes every value.
 pub fn sequence(rule: &Rule, n: u64, c: &mut Compute<'_>) -> Result<Sequence> {
     check_sparse(rule, c.engine)?;
+    if c.engine == EngineChoice::Auto && n >= PERIOD_SHORTCUT_FROM {
+        if let Some(seq) = by_period(rule, n, c)? {
+            return Ok(seq);
+        }
+    }
     crate::limits::check_memory(memory_estimate(rule, n), &format!("G(0..={n})"))?;
     let (values, engine) = values(rule, n, c)?;
     let period = periodicity::analyze(rule, &values);
     Ok(Sequence::new(rule, values, period, engine))
+}
+
+/// [`sequence`] answers from a proven period, instead of computing every value, from this
+/// many heaps on (below, computing them all takes moments).
+pub const PERIOD_SHORTCUT_FROM: u64 = 1 << 16;
+
+/// G(0..=n) of `rule` from a prefix computed until its period is proven, extended by the
+/// period; `None` when no theorem covers the rule or no period was proven in the prefix.
+///
+/// The prefix is computed on the rule's code (a named game's values are the code's from heap
+/// `shift` on), so that a splitting code runs on the sparse engine whatever its shift.
+fn by_period(rule: &Rule, n: u64, c: &mut Compute<'_>) -> Result<Option<Sequence>> {
+    if periodicity::rule_bound(rule).is_none() {
+        return Ok(None);
+    }
+    // The values handed back take 4 bytes a heap: refuse at once what cannot be held.
+    crate::limits::check_memory(
+        n.saturating_add(1).saturating_mul(4),
+        &format!("G(0..={n})"),
+    )?;
+    let (base, shift) = rule.base_and_shift();
+    let base = base.clone();
+    let Some(m) = n.checked_add(shift) else {
+        return Ok(None);
+    };
+    let limit = proof_limit(&base, c.engine, (m / 4).min(DEFAULT_PROOF_LIMIT));
+    let prefix = until_proven(&base, 1024.min(limit), limit, c)?;
+    let Some(p) = prefix.period.filter(|p| p.status == Status::Proven) else {
+        return Ok(None);
+    };
+    let known = prefix.values.len() as u64;
+    if known > m || known <= shift || known < p.preperiod.saturating_add(p.period) {
+        // The prefix already reaches n, or (never for a proven period) does not hold a whole
+        // period past the preperiod: compute every value instead.
+        return Ok(None);
+    }
+    let len = usize::try_from(m + 1)
+        .map_err(|_| Error::Invalid(format!("{n} heaps do not fit this machine")))?;
+    let mut values = prefix.values;
+    values.reserve_exact(len - values.len());
+    let period = usize::try_from(p.period).unwrap_or(usize::MAX);
+    let saltus = u32::try_from(p.saltus).ok();
+    for h in values.len()..len {
+        // h >= known >= preperiod + period: G(h) = G(h - period) + saltus.
+        let v = saltus.and_then(|s| values[h - period].checked_add(s));
+        let Some(v) = v else {
+            return Err(Error::Invalid(format!(
+                "G({h}) of {rule} is larger than 2^32: too large to list"
+            )));
+        };
+        values.push(v);
+    }
+    values.drain(..shift as usize);
+    let computed = known - 1 - shift;
+    // The period in the rule's own heap counting, as `sequence` reports it.
+    let found = periodicity::analyze(rule, &values[..=computed as usize]);
+    if !found.is_some_and(|f| f.status == Status::Proven) {
+        return Ok(None);
+    }
+    let mut seq = Sequence::new(rule, values, found, prefix.engine);
+    seq.computed_upto = Some(computed);
+    Ok(Some(seq))
 }
 
 /// G(0..=n), and the engine that computed it.
@@ -613,8 +717,10 @@ pub struct Record {
     #[serde(serialize_with = "grundy_heap::json_int::serialize")]
     pub upto: u64,
     /// Rare heaps (heap 0 excluded) under the final mask.
+    #[serde(serialize_with = "grundy_heap::json_int::option")]
     pub rare_count: Option<u64>,
     /// The last rare heap.
+    #[serde(serialize_with = "grundy_heap::json_int::option")]
     pub last_rare: Option<u64>,
     /// The value bits that make a heap rare (the mask without its parity bit).
     pub value_mask: Option<u64>,
@@ -623,6 +729,7 @@ pub struct Record {
     /// The largest value.
     pub max_value: u32,
     /// The first heap with the largest value.
+    #[serde(serialize_with = "grundy_heap::json_int::serialize")]
     pub max_first: u64,
     /// `[value, count]` for every value that occurs.
     #[serde(serialize_with = "serialize_histogram")]
@@ -637,7 +744,9 @@ pub struct Record {
     /// The threads that computed most heaps: the record engine's helpers work only in blocks
     /// where they make it faster (cheap codes and busy machines run on one).
     pub threads: usize,
-    /// Why the engine was not the one asked for, when it was not (serialized only then).
+    /// A remark on how the values were obtained, when there is one (serialized only then): why
+    /// the engine was not the one asked for, the memory window turned on by default, or the
+    /// directory [`load`] read them from.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
     /// Heaps that came from a checkpoint (not serialized: a resumed run's result is the same
@@ -657,7 +766,7 @@ fn serialize_histogram<S: serde::Serializer>(
         h.iter()
             .enumerate()
             .filter(|(_, &c)| c > 0)
-            .map(|(v, &c)| [v as u64, c]),
+            .map(|(v, &c)| [json_int::Int(v as u64), json_int::Int(c)]),
     )
 }
 
@@ -837,22 +946,46 @@ pub fn record(rule: &Rule, opts: &RecordOptions, c: &mut Compute<'_>) -> Result<
             resumed_at: p.resumed_at,
         })
     })?;
-    let s = out.summary;
     let stats = out.engine.stats();
-    let computed = s.n.saturating_add(1).saturating_sub(out.resumed_at);
+    let computed = out
+        .summary
+        .n
+        .saturating_add(1)
+        .saturating_sub(out.resumed_at);
     // The threads that computed most heaps: the helpers work only in blocks where they pay.
     let threads = if stats.crew_heaps.saturating_mul(2) >= computed.max(1) {
         grundy_sparse::max_threads(c.threads)
     } else {
         1
     };
-    let values = opts
-        .keep_values
-        .then(|| out.engine.values_range(shift, out.engine.len()));
+    let mut rec = sparse_record(rule, &code, out.summary, &out.engine, opts.keep_values);
+    rec.threads = threads;
+    rec.resumed_at = out.resumed_at;
+    rec.note = auto_window.then(|| {
+        format!(
+            "memory window: on, as G(0..={}) would take {} MiB in memory; values outside it were read back from the chunks on disk",
+            opts.upto,
+            full >> 20
+        )
+    });
+    Ok(rec)
+}
+
+/// The [`Record`] of a summary of the sparse engine's run of `code`, the base code of `rule`
+/// (values G(0..=upto + shift)); `keep_values` hands back G(0..=upto) in natural heap sizes.
+fn sparse_record(
+    rule: &Rule,
+    code: &TakeBreak,
+    s: grundy_sparse::Summary,
+    engine: &grundy_sparse::Engine,
+    keep_values: bool,
+) -> Record {
+    let shift = rule.base_and_shift().1;
+    let values = keep_values.then(|| engine.values_range(shift, engine.len()));
     let has_mask = s.mask != 0;
-    Ok(Record {
+    Record {
         rule: rule.to_string(),
-        code: Some(format_code(&code)),
+        code: Some(format_code(code)),
         upto: s.n.saturating_sub(shift),
         rare_count: has_mask.then_some(s.rare_count),
         last_rare: s.last_rare,
@@ -863,17 +996,119 @@ pub fn record(rule: &Rule, opts: &RecordOptions, c: &mut Compute<'_>) -> Result<
         histogram: s.histogram,
         period: s.period_searched.then_some(s.period),
         engine: EngineUsed::Sparse,
-        threads,
-        note: auto_window.then(|| {
-            format!(
-                "memory window: on, as G(0..={}) would take {} MiB in memory; values outside it were read back from the chunks on disk",
-                opts.upto,
-                full >> 20
-            )
-        }),
-        resumed_at: out.resumed_at,
+        threads: 1,
+        note: None,
+        resumed_at: 0,
         values,
+    }
+}
+
+/// What a checkpoint or save directory holds, read from its state file alone (no chunk is
+/// read): see [`inspect`].
+///
+/// Serialized: `{"code", "target", "saved", "finished"}` (integers above 2^53 as strings).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SavedRun {
+    /// The take-and-break code whose values the directory holds (a named game's run holds
+    /// its code's values, counted from the code's heap 0).
+    pub code: String,
+    /// The run's target: the code's G(0..=target).
+    #[serde(serialize_with = "grundy_heap::json_int::serialize")]
+    pub target: u64,
+    /// Heaps saved: the code's G(0..saved).
+    #[serde(serialize_with = "grundy_heap::json_int::serialize")]
+    pub saved: u64,
+    /// True when the run reached its target (else it was stopped and can be resumed).
+    pub finished: bool,
+}
+
+/// What the checkpoint or save directory `dir` of a record run holds (its code, its target,
+/// the heaps saved), from its state file alone, whatever its rule. A directory without a
+/// state file, or a damaged one, is an error saying so.
+pub fn inspect(dir: &std::path::Path) -> Result<SavedRun> {
+    let state = grundy_sparse::inspect(dir)?;
+    Ok(SavedRun {
+        code: state.rule,
+        target: state.target,
+        saved: state.done,
+        finished: state.done > state.target,
     })
+}
+
+/// Reads back the checkpoint or save directory `dir` of a [`record`] run of `rule`, writing
+/// nothing: the same [`Record`] the run gave (summary, histogram, the period searched in the
+/// values read), over G(0..=upto) or every heap saved without `upto`, with the values when
+/// `keep_values`. Every value read is checked as a resume checks it.
+///
+/// A directory of another rule, an `upto` past the heaps saved or a damaged directory is an
+/// error in one line naming what the directory holds. The note says where the values came
+/// from, and that the run was unfinished when it was.
+///
+/// ```
+/// use grundy::heap::{self, Compute, RecordOptions};
+/// let dir = std::env::temp_dir().join(format!("grundy-heap-load-doc-{}", std::process::id()));
+/// let rule = heap::parse("0.07")?;
+/// let opts = RecordOptions { upto: 1000, save: Some(dir.clone()), ..RecordOptions::default() };
+/// let run = heap::record(&rule, &opts, &mut Compute::default())?;
+/// let back = heap::load(&rule, &dir, None, false)?;
+/// assert_eq!((back.upto, back.histogram.clone()), (1000, run.histogram));
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn load(
+    rule: &Rule,
+    dir: &std::path::Path,
+    upto: Option<u64>,
+    keep_values: bool,
+) -> Result<Record> {
+    let (base, shift) = rule.base_and_shift();
+    let code = match base {
+        Rule::Code(code) if Plan::new(code).is_ok() => code.clone(),
+        _ => {
+            return Err(Error::Invalid(format!(
+                "'{rule}': saved runs hold take-and-break codes that the record engine runs"
+            )))
+        }
+    };
+    let code_upto = match upto {
+        Some(u) => Some(
+            u.checked_add(shift)
+                .ok_or_else(|| Error::Invalid(format!("{u} heaps is too many")))?,
+        ),
+        None => None,
+    };
+    let state = grundy_sparse::inspect(dir)?;
+    let len = code_upto.map_or(state.done, |u| u.saturating_add(1).min(state.done));
+    let per_heap = if keep_values { 6 } else { 2 };
+    crate::limits::check_memory(
+        len.saturating_mul(per_heap),
+        &format!("reading {}", dir.display()),
+    )?;
+    let (state, engine) = grundy_sparse::load(dir, &code, code_upto)?;
+    if engine.len() <= shift {
+        return Err(Error::Invalid(format!(
+            "{} holds no heap of {rule} (G_{}(0..{}) only)",
+            dir.display(),
+            state.rule,
+            state.done
+        )));
+    }
+    let summary = grundy_sparse::summarize(&code, &engine, true);
+    let mut rec = sparse_record(rule, &code, summary, &engine, keep_values);
+    let unfinished = if state.done > state.target {
+        String::new()
+    } else {
+        format!(
+            "; an unfinished run to {} (run it again to resume)",
+            state.target.saturating_sub(shift)
+        )
+    };
+    rec.note = Some(format!(
+        "read from {}: G(0..={}) saved{unfinished}",
+        dir.display(),
+        state.done.saturating_sub(1).saturating_sub(shift)
+    ));
+    Ok(rec)
 }
 
 /// Whether a record run whose values take `bytes` in full memory keeps only the window by

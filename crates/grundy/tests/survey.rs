@@ -141,10 +141,10 @@ fn equivalences_agree_with_the_published_tables_and_the_engine() {
         };
         for e in &entries {
             let Some(eq) = &e.equals else { continue };
-            // On the values: G(n) = G_eq(n - shift), 0 below.
+            // On the values: G(n) = G_eq(n + shift), 0 below.
             let (a, b) = (values(&e.rule), values(eq));
             for i in 0..=n as i64 {
-                let j = i - e.shift;
+                let j = i + e.shift;
                 let want = if j < 0 {
                     0
                 } else {

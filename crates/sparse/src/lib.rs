@@ -47,9 +47,9 @@ pub use engine::{
 pub use error::Error;
 pub use plan::{Plan, Split};
 pub use run::{
-    run, summarize, until_proven, Outcome, Progress, RunOptions, Summary, PERIOD_SEARCH_LIMIT,
+    load, run, summarize, until_proven, Outcome, Progress, RunOptions, Summary, PERIOD_SEARCH_LIMIT,
 };
 pub use store::{
-    Saved, State, Store, CHUNK, FORMAT_VERSION, MAX_FILE_BYTES, MAX_VALUE, STATE_FILE,
+    inspect, Saved, State, Store, CHUNK, FORMAT_VERSION, MAX_FILE_BYTES, MAX_VALUE, STATE_FILE,
 };
 pub use tiles::{Stats, Tuning};

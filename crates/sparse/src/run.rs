@@ -152,11 +152,28 @@ pub fn run(
         Some(dir) => Some(Store::open(dir, code, opts.upto)?),
         None => None,
     };
+    // A directory of another rule, or holding more heaps than this run keeps, is refused before
+    // anything is written (its chunks would otherwise mix with this run's).
+    let checkpointed = match store.as_ref() {
+        Some(s) => s.read_state()?.is_some(),
+        None => false,
+    };
+    let saved = match save.as_ref() {
+        Some(s) => s.read_state()?.is_some(),
+        None => false,
+    };
+    // Resume from the checkpoint, else from a saved run (extending it to this target).
+    let from_save = !checkpointed && saved;
     // A windowed resume holds only what the window starts from, not every value; not with a
-    // save directory, which may need every value again (its chunks are written from the start).
-    let partial = windowed && save.is_none();
+    // save directory written from the start, which needs every value again.
+    let partial = windowed && (save.is_none() || (from_save && store.is_none()));
     let mut loader: Option<Result<Loader, Error>> = None;
-    let resumed = match store.as_mut() {
+    let source = if from_save {
+        save.as_mut()
+    } else {
+        store.as_mut()
+    };
+    let resumed = match source {
         Some(s) => s.load_each(&mut |state, chunk| {
             let loader = loader.get_or_insert_with(|| {
                 if partial {
@@ -288,6 +305,72 @@ pub fn run(
         engine,
         resumed_at,
     })
+}
+
+/// Reads a checkpoint or save directory of `code` back, without writing anything: its state
+/// and an engine holding G(0..=upto) (every value the directory holds without `upto`), ready
+/// for [`summarize`] or [`Engine::values`].
+///
+/// A directory of another rule is [`Error::BadFile`] naming both rules; an `upto` past what
+/// the directory holds is [`Error::TooLarge`] naming what it holds. Every chunk is checked as
+/// a resume checks it.
+///
+/// ```
+/// let code = grundy_heap::rule::parse_code("0.07").unwrap();
+/// let dir = std::env::temp_dir().join(format!("grundy-load-doc-{}", std::process::id()));
+/// let opts = grundy_sparse::RunOptions {
+///     upto: 500,
+///     threads: 1,
+///     checkpoint: None,
+///     checkpoint_every: std::time::Duration::from_secs(300),
+///     save: Some(dir.clone()),
+///     find_period: false,
+///     window: false,
+///     window_depth: None,
+/// };
+/// grundy_sparse::run(&code, &opts, &mut |_| true).unwrap();
+/// let (state, engine) = grundy_sparse::load(&dir, &code, Some(100)).unwrap();
+/// assert_eq!((state.done, engine.len()), (501, 101));
+/// assert_eq!(engine.values(), grundy_sparse::values(&code, 100, 1).unwrap());
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn load(
+    dir: &std::path::Path,
+    code: &TakeBreak,
+    upto: Option<u64>,
+) -> Result<(crate::store::State, Engine), Error> {
+    let state = crate::store::inspect(dir)?;
+    let rule = grundy_heap::rule::format_code(code);
+    if state.rule != rule {
+        return Err(Error::BadFile(format!(
+            "{} holds a run of rule {}, not {rule}",
+            dir.display(),
+            state.rule
+        )));
+    }
+    let len = match upto {
+        Some(u) if u >= state.done => {
+            return Err(Error::TooLarge(format!(
+                "{} holds G(0..={}) of rule {rule}, not heap {u}",
+                dir.display(),
+                state.done.saturating_sub(1)
+            )))
+        }
+        Some(u) => u + 1,
+        None => state.done,
+    };
+    let mut store = Store::open(dir, code, state.target)?;
+    let mut loader = Loader::default();
+    loader.reserve(len);
+    let mut pushed = 0u64;
+    let read = store.load_each(&mut |_, chunk| {
+        let take = (len - pushed).min(chunk.len() as u64) as usize;
+        loader.push(&chunk[..take]);
+        pushed += take as u64;
+    })?;
+    let state = read.ok_or_else(|| Error::BadFile(format!("{} vanished", dir.display())))?;
+    let engine = loader.finish(code, state.mask)?;
+    Ok((state, engine))
 }
 
 /// Where the gap source leaves the first error it meets.

@@ -351,15 +351,21 @@ impl Store {
                 self.rule
             )));
         }
-        if target != self.target {
-            return Err(Error::BadFile(format!(
-                "{what} is a checkpoint of a run to {target}, not {}; use the same --upto or another directory",
-                self.target
-            )));
-        }
         if done > target.saturating_add(1) {
             return Err(Error::BadFile(format!(
                 "{what} claims more heaps than its target"
+            )));
+        }
+        // A run to another target continues from here (a finished run extended, an unfinished
+        // one retargeted), unless the directory already holds more than the run would keep:
+        // writing the run's state would then drop values, and its chunks would outlive it.
+        if done > self.target.saturating_add(1) {
+            return Err(Error::BadFile(format!(
+                "{what} holds G(0..={}) of rule {}, more than a run to {} keeps; run to at least {} or use another directory",
+                done - 1,
+                self.rule,
+                self.target,
+                done - 1
             )));
         }
         let tail = unpack(tail_bytes, done % CHUNK, &what)?;
@@ -581,6 +587,64 @@ impl ChunkReader {
     }
 }
 
+/// Reads the state file of a checkpoint or save directory, whatever its rule: the rule, the
+/// run's target and the heaps it holds (G(0..done)), checked (magic, version, checksum, a
+/// canonical rule, no more heaps than the target) but without reading any chunk. Nothing is
+/// created: a directory without a state file is [`Error::BadFile`] saying so.
+///
+/// ```
+/// let code = grundy_heap::rule::parse_code("0.07").unwrap();
+/// let dir = std::env::temp_dir().join(format!("grundy-inspect-doc-{}", std::process::id()));
+/// let mut opts = grundy_sparse::RunOptions {
+///     upto: 500,
+///     threads: 1,
+///     checkpoint: None,
+///     checkpoint_every: std::time::Duration::from_secs(300),
+///     save: Some(dir.clone()),
+///     find_period: false,
+///     window: false,
+///     window_depth: None,
+/// };
+/// grundy_sparse::run(&code, &opts, &mut |_| true).unwrap();
+/// let state = grundy_sparse::inspect(&dir).unwrap();
+/// assert_eq!((state.rule.as_str(), state.target, state.done), ("0.07", 500, 501));
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn inspect(dir: &Path) -> Result<State, Error> {
+    let path = dir.join(STATE_FILE);
+    let what = path.display().to_string();
+    let bytes = read_limited(&path)?.ok_or_else(|| {
+        Error::BadFile(format!(
+            "{} holds no grundy checkpoint or save (no {STATE_FILE} in it)",
+            dir.display()
+        ))
+    })?;
+    let (mut r, rule) = open_checked(&bytes, STATE_MAGIC, &what)?;
+    let target = r.u64()?;
+    let done = r.u64()?;
+    let mask = r.u64()?;
+    let canonical = grundy_heap::rule::parse_code(&rule)
+        .ok()
+        .is_some_and(|c| format_code(&c) == rule);
+    if !canonical {
+        return Err(Error::BadFile(format!(
+            "{what} names the rule {}, which is not a take-and-break code; refusing to use it",
+            escaped(&rule)
+        )));
+    }
+    if done > target.saturating_add(1) {
+        return Err(Error::BadFile(format!(
+            "{what} claims more heaps than its target"
+        )));
+    }
+    Ok(State {
+        rule,
+        target,
+        done,
+        mask,
+    })
+}
+
 /// A saved sequence (`--save DIR`) opened for queries.
 pub struct Saved {
     store: Store,
@@ -610,6 +674,41 @@ impl Saved {
             tail,
             cache: None,
         })
+    }
+
+    /// What the state file says: the rule, the run's target, the heaps saved.
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// G(from..to) from the saved chunks, `to` at most [`Saved::len`] (else
+    /// [`Error::TooLarge`] naming what the directory holds).
+    pub fn values(&mut self, from: u64, to: u64) -> Result<Vec<u32>, Error> {
+        if to > self.state.done || from > to {
+            return Err(Error::TooLarge(format!(
+                "{} holds G(0..{}), not G({from}..{to})",
+                self.store.dir.display(),
+                self.state.done
+            )));
+        }
+        let mut out = Vec::with_capacity(usize::try_from(to - from).unwrap_or(0));
+        let mut n = from;
+        while n < to {
+            let k = n / CHUNK;
+            let end = ((k + 1) * CHUNK).min(to);
+            let (a, b) = ((n - k * CHUNK) as usize, (end - k * CHUNK) as usize);
+            if k == self.state.done / CHUNK {
+                out.extend_from_slice(&self.tail[a..b]);
+            } else {
+                if self.cache.as_ref().map(|c| c.0) != Some(k) {
+                    self.cache = Some((k, self.store.read_chunk(k)?));
+                }
+                let chunk = self.cache.as_ref().map_or(&[][..], |c| &c.1[..]);
+                out.extend_from_slice(&chunk[a..b]);
+            }
+            n = end;
+        }
+        Ok(out)
     }
 
     /// Heaps saved: G(0..len()).

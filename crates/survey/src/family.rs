@@ -109,7 +109,8 @@ pub struct Entry {
     pub rule: String,
     /// The earlier entry this one is equivalent to, if any: then it is not solved.
     pub equals: Option<String>,
-    /// With `equals`: G(n) = G_equals(n − shift), and 0 where n − shift < 0.
+    /// With `equals`: G(n) = G_equals(n + shift), and 0 where n + shift < 0 (the sign of a
+    /// named game's shift: G(n) = G_code(n + shift)).
     pub shift: i64,
     /// Why it equals that entry: `"first cousin"` or `"same moves"`.
     pub why: Option<&'static str>,
@@ -219,6 +220,8 @@ pub fn expand(family: &Family) -> Result<Vec<Entry>> {
         let rule = parse(&text)?;
         let (key, shift) = cousin::key(&rule);
         // G_rule(n) = G_key(n + shift): the key's sequence is this one's shifted by -shift.
+        // Below, `own` and `other` are minus the offsets into the common sequence, so
+        // `own - other` is G_rule(n) = G_other(n - (own - other)); the entry keeps its negative.
         let own = -(shift as i64);
         let mut entry = Entry {
             rule: text,
@@ -228,7 +231,7 @@ pub fn expand(family: &Family) -> Result<Vec<Entry>> {
         };
         if let Some(&(i, other)) = by_key.get(&key) {
             entry.equals = Some(out[i].rule.clone());
-            entry.shift = own - other;
+            entry.shift = other - own;
             entry.why = Some("same moves");
         } else {
             by_key.insert(key, (out.len(), own));
@@ -242,7 +245,7 @@ pub fn expand(family: &Family) -> Result<Vec<Entry>> {
                 let offset = own + steps as i64;
                 if let Some(&(i, other)) = by_root.get(&r) {
                     entry.equals = Some(out[i].rule.clone());
-                    entry.shift = offset - other;
+                    entry.shift = other - offset;
                     entry.why = Some("first cousin");
                 } else {
                     by_root.insert(r, (out.len(), offset));

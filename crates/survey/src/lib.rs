@@ -20,7 +20,8 @@
 //! let four = games.iter().find(|e| e.rule == "0.4").unwrap();
 //! assert_eq!(four.equals, None);
 //! let seven = games.iter().find(|e| e.rule == "0.07").unwrap();
-//! assert_eq!((seven.equals.as_deref(), seven.shift), (Some("0.4"), -1));
+//! // G_0.07(n) = G_0.4(n + 1): the sign of a named game's shift (G(n) = G_code(n + shift)).
+//! assert_eq!((seven.equals.as_deref(), seven.shift), (Some("0.4"), 1));
 //! # Ok::<(), grundy_survey::Error>(())
 //! ```
 

@@ -66,7 +66,8 @@ pub struct GameRow {
     pub seconds: Option<f64>,
     /// `"reference"` or `"sparse"`: the engine that computed the values.
     pub engine: Option<String>,
-    /// For an equivalent game: G(n) = G_equals(n − shift) (0 where n − shift < 0).
+    /// For an equivalent game: G(n) = G_equals(n + shift) (0 where n + shift < 0), the sign
+    /// of a named game's shift.
     pub shift: Option<i64>,
     /// With a period: G(n + period) = G(n) + saltus beyond the preperiod (0 for octal codes).
     pub saltus: Option<i64>,

@@ -15,7 +15,11 @@ use crate::family::{quote, Entry};
 use crate::row::{GameRow, Status};
 
 /// The version of the tables this code writes (kept in `survey_meta`).
-pub const SCHEMA_VERSION: u32 = 1;
+///
+/// Version 2: `shift` follows the named games' convention, G(n) = G_equals(n + shift) (the
+/// sign of `grundy heap`'s `shift`). Version 1 stored its negative: a writable open turns a
+/// version-1 table into version 2 (one transaction), a read-only open negates as it reads.
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// The table's columns in order (the CSV header).
 pub const COLUMNS: [&str; 15] = [
@@ -61,6 +65,8 @@ CREATE TABLE IF NOT EXISTS survey_meta (key TEXT PRIMARY KEY, value TEXT NOT NUL
 pub struct Db {
     conn: Connection,
     path: PathBuf,
+    /// A version-1 table opened read-only: its `shift` has the old sign, negated on reading.
+    old_shift: bool,
 }
 
 fn db_error(path: &Path, e: rusqlite::Error) -> Error {
@@ -157,6 +163,16 @@ impl Db {
                 )));
             }
         }
+        // A table written before version 2 holds `shift` with the opposite sign.
+        let version: Option<String> = conn
+            .query_row(
+                "SELECT value FROM survey_meta WHERE key = 'schema_version'",
+                [],
+                |r| r.get(0),
+            )
+            .optional()
+            .unwrap_or(None);
+        let old_shift = !columns.is_empty() && version.as_deref().is_none_or(|v| v == "1");
         if !create {
             if columns.is_empty() {
                 return Err(Error::Input(format!(
@@ -166,9 +182,19 @@ impl Db {
             return Ok(Db {
                 conn,
                 path: path.to_path_buf(),
+                old_shift,
             });
         }
         conn.execute_batch(SCHEMA).map_err(err)?;
+        if old_shift {
+            conn.execute_batch(
+                "BEGIN;
+                 UPDATE games SET shift = -shift WHERE shift IS NOT NULL;
+                 INSERT OR REPLACE INTO survey_meta (key, value) VALUES ('schema_version', '2');
+                 COMMIT;",
+            )
+            .map_err(err)?;
+        }
         conn.execute(
             "INSERT OR IGNORE INTO survey_meta (key, value) VALUES ('schema_version', ?1)",
             params![SCHEMA_VERSION.to_string()],
@@ -177,6 +203,7 @@ impl Db {
         Ok(Db {
             conn,
             path: path.to_path_buf(),
+            old_shift: false,
         })
     }
 
@@ -197,6 +224,15 @@ impl Db {
             .optional()
             .map_err(self.err())?
             .transpose()
+            .map(|r| r.map(|r| self.current(r)))
+    }
+
+    /// A row as version [`SCHEMA_VERSION`] reads it (`shift` negated from a version-1 table).
+    fn current(&self, mut row: GameRow) -> GameRow {
+        if self.old_shift {
+            row.shift = row.shift.map(|s| -s);
+        }
+        row
     }
 
     /// Every row, ordered by rule.
@@ -206,7 +242,7 @@ impl Db {
         let rows = st.query_map([], read_row).map_err(self.err())?;
         let mut out = Vec::new();
         for r in rows {
-            out.push(r.map_err(self.err())??);
+            out.push(self.current(r.map_err(self.err())??));
         }
         Ok(out)
     }
@@ -332,4 +368,52 @@ fn read_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<GameRow>> {
         family: r.get(13)?,
         error: r.get(14)?,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A database written before version 2 (shift with the old sign) reads with the current
+    /// sign: negated on a read-only open, turned into version 2 by a writable one.
+    #[test]
+    fn a_version_1_table_reads_its_shift_with_the_current_sign() {
+        let path = std::env::temp_dir().join(format!("grundy-survey-v1-{}.db", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        {
+            let mut db = Db::open(&path).unwrap();
+            let mut row = GameRow::new("0.07", Status::Equivalent);
+            row.equals = Some("0.4".into());
+            row.shift = Some(-1); // version 1: G(n) = G_equals(n - shift)
+            db.write(&row).unwrap();
+            db.conn
+                .execute(
+                    "UPDATE survey_meta SET value = '1' WHERE key = 'schema_version'",
+                    [],
+                )
+                .unwrap();
+        }
+        let old = Db::open_existing(&path).unwrap();
+        assert_eq!(old.get("0.07").unwrap().unwrap().shift, Some(1));
+        assert_eq!(old.rows().unwrap()[0].shift, Some(1));
+        drop(old);
+        let db = Db::open(&path).unwrap();
+        assert!(!db.old_shift);
+        assert_eq!(db.get("0.07").unwrap().unwrap().shift, Some(1));
+        let version: String = db
+            .conn
+            .query_row(
+                "SELECT value FROM survey_meta WHERE key = 'schema_version'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(version, SCHEMA_VERSION.to_string());
+        drop(db);
+        // Opening again changes nothing.
+        let again = Db::open_existing(&path).unwrap();
+        assert_eq!(again.get("0.07").unwrap().unwrap().shift, Some(1));
+        drop(again);
+        let _ = std::fs::remove_file(&path);
+    }
 }

@@ -29,7 +29,16 @@ Examples:
   grundy heap kayles --upto 200 --plot kayles.svg
   grundy heap kayles --position 7 9 12        value, outcome and every winning move
   grundy heap kayles --position 4 5 --misere  the same when the last mover loses
-  grundy heap 4!.0 --upto 2^24 --summary      Grundy's game with the record engine")]
+  grundy heap 4!.0 --upto 2^24 --summary      Grundy's game with the record engine
+  grundy heap kayles --upto 1e8 --format bfile
+                     past its proven period, the values follow from it (said on stderr)
+
+Record runs a researcher can continue:
+  grundy heap 4!.0 --upto 2^24 --summary --save g4   save every value to the directory g4
+  grundy heap 4!.0 --upto 2^25 --summary --save g4   extend it: resumes from heap 2^24 + 1
+  grundy heap 4!.0 --load g4 --upto 1000             read G(0..=1000) back from g4
+  grundy heap 4!.0 --load g4 --summary --json        the saved run's summary, nothing computed
+  A directory of another rule, or holding more heaps than --upto, is refused.")]
 pub struct Args {
     /// The rule: a take-and-break code, a subtraction set or a game name (see below).
     #[arg(value_name = "RULE", allow_negative_numbers = true)]
@@ -166,6 +175,7 @@ pub fn run(args: Args) -> CliResult {
     };
     drop(c);
     let mut seq = seq;
+    let shortcut = seq.describe_shortcut();
     if let Some(path) = &args.values {
         write_values_file(path, &seq.values)?;
         eprintln!("grundy: wrote G(0..={}) to {}", seq.upto, path.display());
@@ -190,11 +200,12 @@ pub fn run(args: Args) -> CliResult {
     if args.values.is_some() {
         let line =
             period_line.unwrap_or_else(|| describe_period(&rule, seq.period.as_ref(), seq.upto));
-        return print_out(&format!("{}: {line}\n", describe_rule(&rule)));
+        let shortcut = shortcut.map(|s| format!("{s}\n")).unwrap_or_default();
+        return print_out(&format!("{}: {line}\n{shortcut}", describe_rule(&rule)));
     }
     if args.format == Format::Bfile {
         // Keep the b-file clean: the period goes to stderr.
-        if let Some(line) = &period_line {
+        for line in [&period_line, &shortcut].into_iter().flatten() {
             eprintln!("{line}");
         }
         return stream_out(|out| write_bfile(out, &seq.values));
@@ -209,10 +220,10 @@ pub fn run(args: Args) -> CliResult {
     }
     stream_out(|out| {
         write_table(out, &rule, &seq.values)?;
-        match &period_line {
-            Some(line) => writeln!(out, "{line}"),
-            None => Ok(()),
+        for line in [&period_line, &shortcut].into_iter().flatten() {
+            writeln!(out, "{line}")?;
         }
+        Ok(())
     })
 }
 

@@ -168,9 +168,9 @@ fn heap_analyze(
 #[pyo3(signature = (pile, limit = None, k = "2"))]
 fn fib_analyze(py: Python<'_>, pile: &str, limit: Option<&str>, k: &str) -> PyResult<String> {
     let k = games::parse_bounded(k, "multiplier", 1, fib_game::MAX_MULTIPLIER).py(py)?;
-    let pile = games::parse_natural(pile, "pile").py(py)?;
+    let pile = games::parse_count(pile, "pile").py(py)?;
     let limit = limit
-        .map(|l| games::parse_natural(l, "limit"))
+        .map(|l| games::parse_count(l, "limit"))
         .transpose()
         .py(py)?;
     let a = py
@@ -182,8 +182,8 @@ fn fib_analyze(py: Python<'_>, pile: &str, limit: Option<&str>, k: &str) -> PyRe
 /// Wythoff's game (`grundy wythoff X Y --json`).
 #[pyfunction]
 fn wythoff_analyze(py: Python<'_>, x: &str, y: &str) -> PyResult<String> {
-    let x = games::parse_natural(x, "heap").py(py)?;
-    let y = games::parse_natural(y, "heap").py(py)?;
+    let x = games::parse_count(x, "heap").py(py)?;
+    let y = games::parse_count(y, "heap").py(py)?;
     let a = py.detach(|| wythoff_game::analyze(&x, &y)).py(py)?;
     json(&a)
 }
@@ -191,7 +191,7 @@ fn wythoff_analyze(py: Python<'_>, x: &str, y: &str) -> PyResult<String> {
 /// The j-th P-position of Wythoff's game (`grundy wythoff --nth J --json`).
 #[pyfunction]
 fn wythoff_nth(py: Python<'_>, j: &str) -> PyResult<String> {
-    let j = games::parse_natural(j, "index").py(py)?;
+    let j = games::parse_count(j, "index").py(py)?;
     json(&wythoff_game::nth(&j))
 }
 

@@ -1,8 +1,10 @@
-//! Arc Kayles in the game catalogue (`arc-kayles`), on the search engine.
+//! Node Kayles (`node-kayles`) and Arc Kayles (`arc-kayles`) in the game catalogue, on the
+//! search engine.
 //!
-//! A position is a graph in [`crate::graph`]'s notation; after a move it is the graph left,
-//! renumbered `0..k` in order, as an edge list (vertices without edges are dropped: they
-//! take no part in Arc Kayles). Kind `"graph"`, fields `vertices` and `edges`.
+//! A position is a graph in [`crate::graph`]'s notation (`grid:3x4` prints back as itself);
+//! after a move it is the graph left, renumbered `0..k` in order, as an edge list (for Arc
+//! Kayles, vertices without edges are dropped: they take no part in it). Kind `"graph"`,
+//! fields `vertices` and `edges`.
 
 use grundy_core::catalogue::{
     Budget, Entry, Error, Info, Move as CatMove, Play, Position, Report, Result, Rules,
@@ -11,6 +13,33 @@ use grundy_core::Outcome;
 
 use crate::engine::{bits, Engine, Move, Options, Rules as Game, SearchError};
 use crate::graph::{Graph, VertexSet};
+
+/// The catalogue entries of this crate.
+pub fn entries() -> Vec<Box<dyn Entry>> {
+    vec![Box::new(NodeKaylesEntry), Box::new(ArcKaylesEntry)]
+}
+
+/// The `node-kayles` entry.
+pub struct NodeKaylesEntry;
+
+impl Entry for NodeKaylesEntry {
+    fn info(&self) -> Info {
+        Info {
+            name: "node-kayles".into(),
+            summary: "Node Kayles: pick a vertex and delete it with its neighbours".into(),
+            misere: false,
+            ..ArcKaylesEntry.info()
+        }
+    }
+
+    fn matches(&self, name: &str) -> bool {
+        name == "node-kayles"
+    }
+
+    fn open(&self, _name: &str) -> Result<Box<dyn Rules>> {
+        Ok(Box::new(GraphRules(Game::NodeKayles)))
+    }
+}
 
 /// The `arc-kayles` entry.
 pub struct ArcKaylesEntry;
@@ -41,11 +70,12 @@ impl Entry for ArcKaylesEntry {
     }
 
     fn open(&self, _name: &str) -> Result<Box<dyn Rules>> {
-        Ok(Box::new(ArcKaylesRules))
+        Ok(Box::new(GraphRules(Game::ArcKayles)))
     }
 }
 
-struct ArcKaylesRules;
+/// Either game's rules.
+struct GraphRules(Game);
 
 fn read(text: &str) -> Result<Graph> {
     Graph::parse(text).map_err(|e| Error::input(e.to_string()))
@@ -57,10 +87,11 @@ fn position(g: &Graph) -> Position {
         .with("edges", g.edges())
 }
 
-/// The graph left on the vertex set `left`, renumbered, isolated vertices dropped.
-fn left_graph(g: &Graph, left: VertexSet) -> Result<Graph> {
+/// The graph left on the vertex set `left`, renumbered (for Arc Kayles, isolated vertices
+/// dropped).
+fn left_graph(game: Game, g: &Graph, left: VertexSet) -> Result<Graph> {
     let keep: Vec<usize> = bits(left)
-        .filter(|&v| g.neighbors(v) & left & !(1u128 << v) != 0)
+        .filter(|&v| game == Game::NodeKayles || g.neighbors(v) & left & !(1u128 << v) != 0)
         .collect();
     let index = |v: usize| keep.iter().position(|&w| w == v);
     let edges: Vec<(usize, usize)> = g
@@ -79,21 +110,21 @@ fn search_error(e: SearchError) -> Error {
 }
 
 fn no_misere() -> Error {
-    Error::input("misère Arc Kayles is not supported")
+    Error::input("misère play of Node and Arc Kayles is not supported by the search engine")
 }
 
-fn engine(g: Graph, budget: &Budget) -> Result<Engine> {
+fn engine(game: Game, g: Graph, budget: &Budget) -> Result<Engine> {
     let opts = Options {
         max_memory: (budget.max_bytes.min(256 << 20) as usize).max(8 << 20),
         max_nodes: Some(budget.max_positions),
         ..Options::default()
     };
-    Engine::new(Game::ArcKayles, g, opts).map_err(search_error)
+    Engine::new(game, g, opts).map_err(search_error)
 }
 
-impl Rules for ArcKaylesRules {
+impl Rules for GraphRules {
     fn name(&self) -> String {
-        "arc-kayles".into()
+        self.0.name().into()
     }
 
     fn parse(&self, text: &str) -> Result<Position> {
@@ -105,15 +136,24 @@ impl Rules for ArcKaylesRules {
             return Err(no_misere());
         }
         let g = read(&pos.text)?;
-        let mut e = engine(g.clone(), budget)?;
+        let mut e = engine(self.0, g.clone(), budget)?;
         let mut out = Vec::new();
         for (m, left) in e.moves(g.all()) {
             let v = e.grundy(left).map_err(search_error)? as u64;
-            let Move::Edge(a, b) = m else { continue };
+            let (text, short) = match m {
+                Move::Edge(a, b) => (
+                    format!("take the edge {a}-{b}, deleting both its ends"),
+                    format!("edge {a}-{b}"),
+                ),
+                Move::Vertex(v) => (
+                    format!("take vertex {v}, deleting it and its neighbours"),
+                    format!("vertex {v}"),
+                ),
+            };
             out.push(CatMove {
-                text: format!("take the edge {a}-{b}, deleting both its ends"),
-                short: format!("edge {a}-{b}"),
-                to: position(&left_graph(&g, left)?),
+                text,
+                short,
+                to: position(&left_graph(self.0, &g, left)?),
                 outcome: Outcome::from_grundy(v),
                 grundy: Some(v.into()),
             });
@@ -126,11 +166,11 @@ impl Rules for ArcKaylesRules {
             return Err(no_misere());
         }
         let g = read(&pos.text)?;
-        let mut e = engine(g.clone(), budget)?;
+        let mut e = engine(self.0, g.clone(), budget)?;
         let a = e.analyze(g.all()).map_err(search_error)?;
         let moves = self.moves(pos, play, budget)?;
         let mut r = Report::new(
-            "arc-kayles",
+            self.0.name(),
             position(&g),
             play,
             a.outcome,

@@ -134,8 +134,11 @@ fn play_nim_move_hint_why_undo_quit() {
     p.wait_for("Hint: every move loses");
     // Why: the heaps and the nim-sum in binary.
     p.keys(&["w"]);
-    let s = p.wait_for("nim-sum: 00");
-    assert!(s.contains("heap 2: 11") && s.contains("heap 1: 10"), "{s}");
+    let s = p.wait_for("nim-sum:  0 = 00");
+    assert!(
+        s.contains("heap   2: 3 = 11") && s.contains("heap   1: 2 = 10"),
+        "{s}"
+    );
     p.keys(&["w"]);
     // Type a move: the position after it. The engine answers with a winning move, back to
     // nim-sum 0.

@@ -65,7 +65,6 @@ pub fn entries() -> Vec<Box<dyn grundy_core::catalogue::Entry>> {
         Box::new(cram::CramEntry),
         Box::new(chomp::ChompEntry),
         Box::new(cards::CardsEntry),
-        Box::new(node_kayles::NodeKaylesEntry),
         Box::new(hackenbush::HackenbushEntry),
         Box::new(turning::TurningEntry),
     ]

@@ -1274,8 +1274,10 @@ pub fn analyze_position_misere(
     if heaps.is_empty() {
         return Err(Error::Invalid("a position needs at least one heap".into()));
     }
-    if let Some(answer) = misere_by_quotient(rule, heaps) {
-        return Ok(answer);
+    if !c.stopped() {
+        if let Some(answer) = misere_by_quotient(rule, heaps) {
+            return Ok(answer);
+        }
     }
     let (base, shift) = rule.base_and_shift();
     let base_small = if shift > 0 {

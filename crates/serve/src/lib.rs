@@ -262,7 +262,7 @@ fn natural(text: &str, what: &str, max_digits: usize) -> ApiResult<grundy::games
             "{what}: more than {max_digits} digits"
         )));
     }
-    Ok(grundy::games::parse_natural(text, what)?)
+    Ok(grundy::games::parse_count(text, what)?)
 }
 
 /// A JSON answer from bytes already serialized.

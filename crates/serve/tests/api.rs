@@ -334,10 +334,13 @@ fn busy_is_503_fast_and_slow_is_422() {
     });
     std::thread::sleep(Duration::from_millis(300));
     let t = Instant::now();
-    let busy = get(addr, "/api/nim?heaps=1,2");
+    let busy = get(addr, "/api/heap?rule=kayles&upto=10");
     assert_eq!(busy.status, 503, "{}", busy.text());
     assert!(busy.json()["error"].as_str().unwrap().contains("busy"));
     assert!(t.elapsed() < Duration::from_millis(1000));
+    // A cheap request has a pool of its own: answered while the expensive one runs.
+    let cheap = get(addr, "/api/nim?heaps=1,2");
+    assert_eq!(cheap.status, 200, "{}", cheap.text());
     let t = Instant::now();
     let h = get(addr, "/api/health").json();
     assert!(t.elapsed() < Duration::from_millis(500));
@@ -349,7 +352,7 @@ fn busy_is_503_fast_and_slow_is_422() {
     // The engine saw the stop flag and let the worker go.
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
-        let r = get(addr, "/api/nim?heaps=1,2");
+        let r = get(addr, "/api/heap?rule=kayles&upto=10");
         if r.status == 200 {
             break;
         }

@@ -41,7 +41,7 @@ pub struct AnalyzeArgs {
     #[arg(value_name = "GAME")]
     game: String,
     /// The position, in the game's notation.
-    #[arg(value_name = "POSITION", allow_hyphen_values = true, num_args = 0..)]
+    #[arg(value_name = "POSITION", num_args = 0..)]
     position: Vec<String>,
     /// Misère play: whoever cannot move wins.
     #[arg(long)]
@@ -120,7 +120,7 @@ pub fn analyze_in(registry: &Registry, args: AnalyzeArgs) -> CliResult {
 fn with_hint(e: grundy::Error, args: &AnalyzeArgs) -> CliError {
     let limit = e.is_limit();
     let mut err = CliError::from(e);
-    if limit && args.max_positions.is_none() && err.message.contains("positions") {
+    if limit && args.max_positions.is_none() {
         err.message.push_str(" (raise it with --max-positions)");
     }
     err

@@ -2,7 +2,7 @@
 
 use crate::cmd::usage;
 use crate::common::{print_out, print_result, CliResult, Output};
-use grundy::games::{fib, parse_bounded, parse_natural};
+use grundy::games::{fib, parse_bounded, parse_count};
 
 #[derive(clap::Args, Debug)]
 #[command(
@@ -36,9 +36,9 @@ pub struct Args {
 
 pub fn run(args: Args) -> CliResult {
     let k = parse_bounded(&args.k, "multiplier", 1, fib::MAX_MULTIPLIER).map_err(usage)?;
-    let pile = parse_natural(&args.pile, "pile").map_err(usage)?;
+    let pile = parse_count(&args.pile, "pile").map_err(usage)?;
     let limit = match &args.limit {
-        Some(l) => Some(parse_natural(l, "limit").map_err(usage)?),
+        Some(l) => Some(parse_count(l, "limit").map_err(usage)?),
         None => None,
     };
     let a = fib::analyze(&pile, limit.as_ref(), k).map_err(usage)?;

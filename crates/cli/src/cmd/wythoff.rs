@@ -3,7 +3,7 @@
 use crate::cmd::usage;
 use crate::common::{print_out, print_result, CliError, CliResult, Output};
 use grundy::games::wythoff::{self, GrundyTable};
-use grundy::games::{parse_bounded, parse_natural};
+use grundy::games::{parse_bounded, parse_count};
 
 #[derive(clap::Args, Debug)]
 #[command(
@@ -43,7 +43,7 @@ pub fn run(args: Args) -> CliResult {
         return table(&args, t);
     }
     if let Some(j) = &args.nth {
-        let j = parse_natural(j, "index").map_err(usage)?;
+        let j = parse_count(j, "index").map_err(usage)?;
         let p = wythoff::nth(&j);
         if args.output.json {
             return print_result(&p);
@@ -55,8 +55,8 @@ pub fn run(args: Args) -> CliResult {
             "give two heaps X Y, or --table N, or --nth J",
         ));
     };
-    let x = parse_natural(xs, "heap").map_err(usage)?;
-    let y = parse_natural(ys, "heap").map_err(usage)?;
+    let x = parse_count(xs, "heap").map_err(usage)?;
+    let y = parse_count(ys, "heap").map_err(usage)?;
     let a = wythoff::analyze(&x, &y).map_err(usage)?;
     if args.output.json {
         return print_result(&a);

@@ -58,7 +58,7 @@ impl Registry {
         let mut entries = heaps::entries();
         entries.extend(grundy_games::entries());
         entries.push(Box::new(graph::DigraphEntry));
-        entries.push(Box::new(grundy_board::catalogue::ArcKaylesEntry));
+        entries.extend(grundy_board::catalogue::entries());
         entries.extend(grundy_loopy::catalogue::entries());
         Registry { entries }
     }

@@ -1,8 +1,8 @@
 //! Playing a game against the engine: the one game-session model behind `grundy play` (the
 //! terminal) and `grundy serve` (the web playground), for every game of the
-//! [catalogue](crate::catalogue).
+//! [catalogue].
 //!
-//! A [`Game`] is a registered game's [`Rules`](crate::catalogue::Rules) with a starting
+//! A [`Game`] is a registered game's [`Rules`] with a starting
 //! position, read from text the way a user types it (`Game::new("kayles", "5 7 9")`). At any
 //! position, [`Game::turn`] answers everything a player may ask: every legal move (each a
 //! catalogue [`Move`] with `to`, `text` and a `short` text), the outcome and value, the winning

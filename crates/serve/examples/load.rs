@@ -39,7 +39,7 @@ fn mix() -> Vec<(Kind, String, Option<Vec<u8>>)> {
         get(Kind::Cheap, "/api/fib?n=1000"),
         get(Kind::Cheap, "/api/games"),
         get(Kind::Expensive, "/api/play?game=kayles&position=5%207%209"),
-        get(Kind::Cheap, "/api/heap?rule=kayles&upto=300"),
+        get(Kind::Expensive, "/api/heap?rule=kayles&upto=300"),
         get(Kind::Cheap, "/api/health"),
         get(Kind::Expensive, "/api/heap?rule=0.137&upto=100000"),
         get(Kind::Expensive, "/api/heap?rule=4!.0&upto=100000"),
@@ -141,6 +141,15 @@ fn main() {
     let rss_idle = peak_rss_mib();
 
     let mix = Arc::new(mix());
+    // A fixed shuffle of the mix: request i takes entry (i * stride) mod len, the stride the
+    // first from 7 that is coprime to len, so that every entry is taken equally often.
+    let gcd = |mut a: usize, mut b: usize| {
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        a
+    };
+    let stride = (7..).find(|&s| gcd(s, mix.len()) == 1).unwrap_or(1);
     let next = Arc::new(AtomicUsize::new(0));
     let results: Arc<Mutex<Vec<(Kind, u16, Duration)>>> = Arc::new(Mutex::new(Vec::new()));
     let done = Arc::new(AtomicBool::new(false));
@@ -169,8 +178,7 @@ fn main() {
                 if i >= total {
                     break;
                 }
-                // A fixed shuffle of the mix: request i takes entry (i * 7) mod len.
-                let (kind, path, body) = &mix[(i * 7) % mix.len()];
+                let (kind, path, body) = &mix[(i * stride) % mix.len()];
                 let t = Instant::now();
                 let status = request(addr, path, body.as_deref());
                 results.lock().unwrap().push((*kind, status, t.elapsed()));

@@ -536,16 +536,16 @@ pub trait Notation: Game {
     }
 }
 
-/// A game with a position cap: past `limit` newly opened positions have no move, and
-/// [`Capped::exceeded`] voids the answer (as [`crate::budget::MisereBudget`], with the split
-/// into components kept).
-struct Capped<G> {
+/// A game with a position cap: past the limit a newly opened position has no move, and
+/// [`Search::run`] voids the answer (as [`crate::budget::MisereBudget`], with the split into
+/// components kept; a split position counts as one, since it is memoised too).
+pub struct Budgeted<G> {
     inner: G,
     limit: Cell<u64>,
     opened: Cell<u64>,
 }
 
-impl<G: Game> Game for Capped<G> {
+impl<G: Game> Game for Budgeted<G> {
     type Position = G::Position;
 
     fn options(&self, pos: &G::Position, out: &mut Vec<G::Position>) {
@@ -557,11 +557,77 @@ impl<G: Game> Game for Capped<G> {
     }
 
     fn components(&self, pos: &G::Position, out: &mut Vec<G::Position>) -> bool {
-        self.inner.components(pos, out)
+        let split = self.inner.components(pos, out);
+        if split {
+            self.opened.set(self.opened.get() + 1);
+        }
+        split
     }
 
     fn memoise_sum(&self, pos: &G::Position) -> bool {
         self.inner.memoise_sum(pos)
+    }
+}
+
+/// The generic [`Solver`] over a game, each query held to a [`Budget`] (positions opened, and
+/// the memo's estimated bytes). The memo is kept between the queries of one rules object.
+pub struct Search<G: Game> {
+    solver: Solver<Budgeted<G>>,
+}
+
+impl<G: Game> Search<G> {
+    /// A search over `game` with an empty memo.
+    pub fn new(game: G) -> Self {
+        Search {
+            solver: Solver::new(Budgeted {
+                inner: game,
+                limit: Cell::new(u64::MAX),
+                opened: Cell::new(0),
+            }),
+        }
+    }
+
+    /// The game searched.
+    pub fn game(&self) -> &G {
+        &self.solver.game().inner
+    }
+
+    /// Positions memoised so far (normal and misère play).
+    pub fn memo_len(&self) -> usize {
+        self.solver.memo_len() + self.solver.misere_memo_len()
+    }
+
+    /// Runs `f` under `budget`: the memo holds at most what the budget allows, and an answer
+    /// that needed more is refused as a limit naming `what` (the memo is then cleared, since
+    /// its entries may be void).
+    pub fn run<T>(
+        &mut self,
+        budget: &Budget,
+        what: &str,
+        f: impl FnOnce(&mut Solver<Budgeted<G>>) -> T,
+    ) -> Result<T> {
+        let entry = std::mem::size_of::<G::Position>() + 48;
+        let cap = budget.max_entries(entry);
+        if self.memo_len() as u64 > cap {
+            self.solver.clear();
+        }
+        let game = self.solver.game();
+        game.opened.set(0);
+        game.limit.set(cap);
+        let out = f(&mut self.solver);
+        let game = self.solver.game();
+        let opened = game.opened.get();
+        game.limit.set(u64::MAX);
+        if opened > cap {
+            self.solver.clear();
+            return Err(Error::limit(format!(
+                "{what}: the search needs more than {cap} positions (the budget: {} positions, \
+                 {} MiB)",
+                budget.max_positions,
+                budget.max_bytes >> 20
+            )));
+        }
+        Ok(out)
     }
 }
 
@@ -570,7 +636,7 @@ impl<G: Game> Game for Capped<G> {
 /// misère play, under the caller's [`Budget`] (positions opened, and the memo's bytes).
 pub struct Solved<G: Notation> {
     name: String,
-    solver: Solver<Capped<G>>,
+    search: Search<G>,
 }
 
 impl<G: Notation> Solved<G> {
@@ -578,17 +644,13 @@ impl<G: Notation> Solved<G> {
     pub fn new(name: impl Into<String>, game: G) -> Solved<G> {
         Solved {
             name: name.into(),
-            solver: Solver::new(Capped {
-                inner: game,
-                limit: Cell::new(u64::MAX),
-                opened: Cell::new(0),
-            }),
+            search: Search::new(game),
         }
     }
 
     /// The game.
     pub fn game(&self) -> &G {
-        &self.solver.game().inner
+        self.search.game()
     }
 
     fn position(&self, p: &G::Position) -> Position {
@@ -603,38 +665,8 @@ impl<G: Notation> Solved<G> {
         self.game().parse(&pos.text)
     }
 
-    /// Runs `f` under the budget: the memo's entries are capped at what fits, and an answer
-    /// found past the cap is refused as a limit (the memo is cleared: its entries may be void).
-    fn budgeted<T>(
-        &mut self,
-        budget: &Budget,
-        f: impl FnOnce(&mut Solver<Capped<G>>) -> T,
-    ) -> Result<T> {
-        let entry = std::mem::size_of::<G::Position>() + 48;
-        let cap = budget.max_entries(entry);
-        if (self.solver.memo_len() + self.solver.misere_memo_len()) as u64 > cap {
-            self.solver.clear();
-        }
-        let game = self.solver.game();
-        game.opened.set(0);
-        game.limit.set(cap);
-        let out = f(&mut self.solver);
-        let game = self.solver.game();
-        let opened = game.opened.get();
-        game.limit.set(u64::MAX);
-        if opened > cap {
-            self.solver.clear();
-            return Err(Error::limit(format!(
-                "the search needs more than {cap} positions (the budget: {} positions, {} MiB)",
-                budget.max_positions,
-                budget.max_bytes >> 20
-            )));
-        }
-        Ok(out)
-    }
-
     fn value(
-        solver: &mut Solver<Capped<G>>,
+        solver: &mut Solver<Budgeted<G>>,
         p: &G::Position,
         play: Play,
     ) -> (Outcome, Option<u64>) {
@@ -660,12 +692,11 @@ impl<G: Notation> Rules for Solved<G> {
 
     fn moves(&mut self, pos: &Position, play: Play, budget: &Budget) -> Result<Vec<Move>> {
         let p = self.read(pos)?;
-        let options = self.solver.options(&p);
-        let values = self.budgeted(budget, |s| {
-            options
-                .iter()
-                .map(|o| Self::value(s, o, play))
-                .collect::<Vec<_>>()
+        let name = self.name.clone();
+        let (options, values) = self.search.run(budget, &name, |s| {
+            let options = s.options(&p);
+            let values: Vec<_> = options.iter().map(|o| Self::value(s, o, play)).collect();
+            (options, values)
         })?;
         let mut seen = std::collections::HashSet::new();
         let mut out = Vec::with_capacity(options.len());
@@ -688,7 +719,10 @@ impl<G: Notation> Rules for Solved<G> {
 
     fn analyze(&mut self, pos: &Position, play: Play, budget: &Budget) -> Result<Report> {
         let p = self.read(pos)?;
-        let (outcome, grundy) = self.budgeted(budget, |s| Self::value(s, &p, play))?;
+        let name = self.name.clone();
+        let (outcome, grundy) = self
+            .search
+            .run(budget, &name, |s| Self::value(s, &p, play))?;
         let moves = self.moves(pos, play, budget)?;
         let mut report = Report::new(
             self.name.clone(),

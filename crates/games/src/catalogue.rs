@@ -1,112 +1,19 @@
 //! What the games of this crate share as catalogue entries: a memoised search held to the
-//! caller's [`Budget`], rows of a grid read from text, moves and reports put together.
+//! caller's [`Budget`](grundy_core::catalogue::Budget) (the core's
+//! [`Search`](grundy_core::catalogue::Search)), rows of a grid read from text, moves and
+//! reports put together.
 //!
 //! Each game's module holds its own entry (`fib::FibEntry`, `cram::CramEntry`, …) and rules;
 //! [`crate::entries`] lists them.
 
-use std::cell::Cell;
-
-use grundy_core::catalogue::{Budget, Error, Grundy, Move, Position, Result};
-use grundy_core::{Game, Outcome, Solver};
+use grundy_core::catalogue::{Error, Grundy, Move, Position, Result};
+use grundy_core::Outcome;
 
 /// The most legal moves a position may have for [`grundy_core::catalogue::Rules::moves`]
 /// to list them all (each is valued).
 pub const MAX_MOVES: u64 = 20_000;
 
-/// A game whose search stops opening positions past a limit: past it a position has no
-/// options, and [`Search::run`] voids the answer.
-pub(crate) struct Budgeted<G> {
-    inner: G,
-    limit: Cell<u64>,
-    opened: Cell<u64>,
-}
-
-impl<G: Game> Game for Budgeted<G> {
-    type Position = G::Position;
-
-    fn options(&self, pos: &G::Position, out: &mut Vec<G::Position>) {
-        let n = self.opened.get() + 1;
-        self.opened.set(n);
-        if n <= self.limit.get() {
-            self.inner.options(pos, out);
-        }
-    }
-
-    fn components(&self, pos: &G::Position, out: &mut Vec<G::Position>) -> bool {
-        let split = self.inner.components(pos, out);
-        if split {
-            // A sum is memoised too: it counts as a position.
-            self.opened.set(self.opened.get() + 1);
-        }
-        split
-    }
-
-    fn memoise_sum(&self, pos: &G::Position) -> bool {
-        self.inner.memoise_sum(pos)
-    }
-}
-
-/// The generic [`Solver`] over a game, each query held to a [`Budget`] (positions opened, and
-/// the memo's estimated bytes). The memo is kept between queries of one rules object.
-pub(crate) struct Search<G: Game> {
-    solver: Solver<Budgeted<G>>,
-}
-
-impl<G: Game> Search<G> {
-    /// A search over `game` with an empty memo.
-    pub(crate) fn new(game: G) -> Self {
-        Search {
-            solver: Solver::new(Budgeted {
-                inner: game,
-                limit: Cell::new(u64::MAX),
-                opened: Cell::new(0),
-            }),
-        }
-    }
-
-    /// The game searched.
-    pub(crate) fn game(&self) -> &G {
-        &self.solver.game().inner
-    }
-
-    /// Runs `f` under `budget`: the memo holds at most what the budget allows, and an answer
-    /// that needed more is refused as a limit naming `what` (the memo is then cleared, since
-    /// its entries may be void).
-    pub(crate) fn run<T>(
-        &mut self,
-        budget: &Budget,
-        what: &str,
-        f: impl FnOnce(&mut Solver<Budgeted<G>>) -> T,
-    ) -> Result<T> {
-        let entry = std::mem::size_of::<G::Position>() + 48;
-        let cap = budget.max_entries(entry);
-        if (self.solver.memo_len() + self.solver.misere_memo_len()) as u64 > cap {
-            self.solver.clear();
-        }
-        let game = self.solver.game();
-        game.opened.set(0);
-        game.limit.set(cap);
-        let out = f(&mut self.solver);
-        let game = self.solver.game();
-        let opened = game.opened.get();
-        game.limit.set(u64::MAX);
-        if opened > cap {
-            self.solver.clear();
-            return Err(Error::limit(format!(
-                "{what}: the search needs more than {cap} positions (the budget: {} positions, \
-                 {} MiB)",
-                budget.max_positions,
-                budget.max_bytes >> 20
-            )));
-        }
-        Ok(out)
-    }
-
-    /// Positions memoised so far (normal and misère play).
-    pub(crate) fn memo_len(&self) -> usize {
-        self.solver.memo_len() + self.solver.misere_memo_len()
-    }
-}
+pub(crate) use grundy_core::catalogue::Search;
 
 /// A number for a move's words: in full up to 40 digits, else its first 12 digits and its
 /// length (the position, `to`, always has it in full).

@@ -1,6 +1,6 @@
 //! What the games of this crate share as catalogue entries: a memoised search held to the
 //! caller's [`Budget`](grundy_core::catalogue::Budget) (the core's
-//! [`Search`](grundy_core::catalogue::Search)), rows of a grid read from text, moves and
+//! [`Search`]), rows of a grid read from text, moves and
 //! reports put together.
 //!
 //! Each game's module holds its own entry (`fib::FibEntry`, `cram::CramEntry`, …) and rules;

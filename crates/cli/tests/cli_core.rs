@@ -321,11 +321,32 @@ fn graph_misere_position_cap() {
 }
 
 #[test]
+fn graphs_with_cycles_get_smiths_values() {
+    // Two won games (each can leave its loop for an exit) that together are a draw.
+    let file = graph_file("draw.txt", "a b\nb a\na x\nc d\nd c\nc y\nb b\nd d\n");
+    let v = json_stdin(&["graph", &file, "--token", "a", "c", "--json"], b"");
+    // The token report is flattened into the object, as in `grundy graph` of a DAG.
+    assert_eq!(v["outcome"], "D", "{v}");
+    assert_eq!(v["grundy"], serde_json::json!({ "infinite": [] }), "{v}");
+    assert_eq!(v["drawing_moves"].as_array().unwrap().len(), 2, "{v}");
+    let text = ok_stdin(&["graph", &file, "--token", "a"], b"");
+    assert!(text.contains('N'), "{text}");
+}
+
+#[test]
 fn graph_bad_input() {
     let file = graph_file("dag2.txt", GRAPH);
     bad_stdin(&["graph", &file, "--token", "nowhere"], b"", "'nowhere'");
+    // A cycle is valued (Smith's values), but misère play of a loopy graph is refused with
+    // the cycle named.
     bad_stdin(
-        &["graph", &graph_file("cycle.txt", "s x\nx y\ny x\n")],
+        &[
+            "graph",
+            &graph_file("cycle.txt", "s x\nx y\ny x\n"),
+            "--token",
+            "s",
+            "--misere",
+        ],
         b"",
         "x -> y -> x",
     );

@@ -10,13 +10,16 @@ use grundy::text::quote;
 #[command(
     after_help = "File format: one edge 'FROM TO' per line (a move from FROM to TO); vertex
 names are any tokens without spaces; a line with one name declares a vertex; '#' starts a
-comment. The graph must have no cycle.
+comment. A graph with a cycle is valued by Smith's generalized Sprague-Grundy values
+(a value m, or ∞(K) with K the finite values of its options; outcome D for a draw), with the
+moves that keep a draw (normal play only).
 
 Examples:
   grundy graph game.txt                      Grundy value of every vertex
   grundy graph game.txt --token a c          tokens on a and c: outcome and winning moves
   grundy graph game.txt --token a c --misere the same under misère play
-  grundy graph game.txt --token a --json"
+  grundy graph game.txt --token a --json
+  grundy graph examples/graphs/draw-sum.txt --token a c   two won games that sum to a draw"
 )]
 pub struct Args {
     /// The graph file, or `-` for standard input.
@@ -50,7 +53,21 @@ pub fn run(args: Args) -> CliResult {
         play: Play::from_misere(args.misere),
         max_positions,
     };
-    let analysis = grundy::graph::analyze(&text, &args.tokens, &options).map_err(|e| {
+    let analysis = match grundy::graph::analyze(&text, &args.tokens, &options) {
+        // A cycle: Smith's values, in normal play (misère play of loopy graphs is refused
+        // with the cycle named, as before).
+        Err(GraphError::Cycle { .. }) if !args.misere => {
+            let a = grundy::loopy::analyze(&text, &args.tokens)
+                .map_err(|e| CliError::usage(format!("{file}: {e}")))?;
+            return if args.output.json {
+                print_result(&a)
+            } else {
+                print_out(&a.describe())
+            };
+        }
+        other => other,
+    };
+    let analysis = analysis.map_err(|e| {
         let hint = match e {
             GraphError::TooManyPositions { .. } => "; raise it with --max-positions N",
             _ => "",

@@ -234,6 +234,42 @@ def test_script(d, url):
     passed.append("script syntax error shown at line %s" % line)
 
 
+def test_phone(d, url):
+    """At a phone's width (390 px): no view is wider than the screen, the tab bar fits or
+    scrolls inside itself, and a game of every kind can still be started."""
+    d.set_window_size(390, 844)
+    try:
+        d.get(url)
+        WebDriverWait(d, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#play-board .token"))
+        inner = d.execute_script("return window.innerWidth")
+        for tab in ["play", "explore", "penney", "script"]:
+            d.find_element(By.ID, "tab-" + tab).click()
+            wide = d.execute_script("return document.documentElement.scrollWidth")
+            check(wide <= inner + 1, "the %s view is %d px wide at a %d px viewport" % (tab, wide, inner))
+            shot(d, "phone-" + tab)
+        d.find_element(By.ID, "tab-play").click()
+        new_game(d, "node-kayles", "grid:3x4", "you")
+        WebDriverWait(d, 10).until(lambda d: "Your move" in status(d).text)
+        check(d.find_elements(By.CSS_SELECTOR, "#play-moves button"), "node-kayles lists its moves")
+        shot(d, "phone-node-kayles")
+        passed.append("at 390 px wide every view fits (viewport %d px) and Node Kayles plays" % inner)
+    finally:
+        d.set_window_size(1280, 1000)
+
+
+def test_tutor(d):
+    """A move that throws a win away gets the tutor's note with the winning move."""
+    new_game(d, "nim", "3 4 5", "you")
+    WebDriverWait(d, 10).until(lambda d: "Your move" in status(d).text)
+    losing = [b for b in d.find_elements(By.CSS_SELECTOR, "#play-moves button")
+              if "take 2 from the heap of 3" not in b.text]
+    losing[0].click()
+    note = d.find_element(By.ID, "play-tutor-text")
+    WebDriverWait(d, 10).until(lambda d: "Tutor:" in note.text)
+    check("winning move was" in note.text, "tutor: %r" % note.text)
+    passed.append("the tutor names the winning move after a losing one")
+
+
 def console_errors(d):
     errors = [e for e in d.get_log("browser") if e["level"] == "SEVERE" and e.get("source") != "network"]
     check(not errors, "console errors: %s" % json.dumps(errors, indent=1))
@@ -249,7 +285,8 @@ def main():
         for name, test in [("page", lambda: test_page(d, url)), ("nim win", lambda: test_nim_win(d)),
                            ("nim lose", lambda: test_nim_lose(d)), ("boards", lambda: test_boards(d)),
                            ("explore", lambda: test_explore(d)), ("penney", lambda: test_penney(d)),
-                           ("script", lambda: test_script(d, url)), ("console", lambda: console_errors(d))]:
+                           ("script", lambda: test_script(d, url)), ("tutor", lambda: test_tutor(d)),
+                           ("phone", lambda: test_phone(d, url)), ("console", lambda: console_errors(d))]:
             print("test-browser:", name, "…", flush=True)
             test()
     except Exception:

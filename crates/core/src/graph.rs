@@ -614,3 +614,47 @@ impl GraphAnalysis {
         s
     }
 }
+
+/// A position of tokens on a graph as the catalogue carries it (kind `"digraph"`): the
+/// graph's edges `FROM TO` (and lone vertices) joined by `; `, then `@` and the token
+/// vertices; fields `edges` (name pairs) and `tokens` (names). Linear in the graph's size.
+pub fn token_position(g: &DiGraph, tokens: &[usize]) -> crate::catalogue::Position {
+    let mut has_in = vec![false; g.len()];
+    for v in 0..g.len() {
+        for &w in g.successors(v) {
+            has_in[w] = true;
+        }
+    }
+    let mut edges = Vec::new();
+    let mut lines = Vec::new();
+    for (v, &reached) in has_in.iter().enumerate() {
+        if g.successors(v).is_empty() && !reached {
+            lines.push(g.name(v).to_string());
+        }
+        for &w in g.successors(v) {
+            edges.push([g.name(v), g.name(w)]);
+            lines.push(format!("{} {}", g.name(v), g.name(w)));
+        }
+    }
+    let names: Vec<&str> = tokens.iter().map(|&t| g.name(t)).collect();
+    lines.push(format!("@ {}", names.join(" ")).trim_end().to_string());
+    crate::catalogue::Position::text("digraph", lines.join("; "))
+        .with("edges", edges)
+        .with("tokens", names)
+}
+
+/// Splits a catalogue position of tokens on a graph into the graph's lines (separated by
+/// newlines or `;`) and the token names (after `@`).
+pub fn split_token_text(text: &str) -> (Vec<&str>, Vec<&str>) {
+    let mut lines = Vec::new();
+    let mut tokens = Vec::new();
+    for line in text.split(['\n', ';']) {
+        let t = line.trim();
+        if let Some(rest) = t.strip_prefix('@') {
+            tokens.extend(rest.split_whitespace());
+        } else if !t.is_empty() {
+            lines.push(t);
+        }
+    }
+    (lines, tokens)
+}

@@ -272,16 +272,7 @@ struct ParsedGraph {
 }
 
 fn read_graph(text: &str) -> Result<ParsedGraph> {
-    let mut lines = Vec::new();
-    let mut names = Vec::new();
-    for line in text.split(['\n', ';']) {
-        let t = line.trim();
-        if let Some(rest) = t.strip_prefix('@') {
-            names.extend(rest.split_whitespace());
-        } else if !t.is_empty() {
-            lines.push(t);
-        }
-    }
+    let (lines, names) = grundy_core::graph::split_token_text(text);
     if lines.len() > MAX_EDGES {
         return Err(Error::limit(format!(
             "a graph has at most {MAX_EDGES} edges"
@@ -309,22 +300,7 @@ fn read_graph(text: &str) -> Result<ParsedGraph> {
 }
 
 fn graph_position(g: &DiGraph, at: &[usize]) -> Position {
-    let mut edges = Vec::new();
-    let mut lines = Vec::new();
-    for v in 0..g.len() {
-        if g.successors(v).is_empty() && !(0..g.len()).any(|u| g.successors(u).contains(&v)) {
-            lines.push(g.name(v).to_string());
-        }
-        for &w in g.successors(v) {
-            edges.push([g.name(v), g.name(w)]);
-            lines.push(format!("{} {}", g.name(v), g.name(w)));
-        }
-    }
-    let names: Vec<&str> = at.iter().map(|&t| g.name(t)).collect();
-    lines.push(format!("@ {}", names.join(" ")).trim_end().to_string());
-    Position::text("digraph", lines.join("; "))
-        .with("edges", edges)
-        .with("tokens", names)
+    grundy_core::graph::token_position(g, at)
 }
 
 impl Rules for LoopyDigraphRules {

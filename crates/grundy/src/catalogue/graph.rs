@@ -59,22 +59,8 @@ struct Parsed {
     tokens: Vec<usize>,
 }
 
-fn split(text: &str) -> (Vec<&str>, Vec<&str>) {
-    let mut lines = Vec::new();
-    let mut tokens = Vec::new();
-    for line in text.split(['\n', ';']) {
-        let t = line.trim();
-        if let Some(rest) = t.strip_prefix('@') {
-            tokens.extend(rest.split_whitespace());
-        } else if !t.is_empty() {
-            lines.push(t);
-        }
-    }
-    (lines, tokens)
-}
-
 fn read(text: &str) -> Result<Parsed> {
-    let (lines, names) = split(text);
+    let (lines, names) = graph::split_token_text(text);
     if lines.len() > MAX_EDGES {
         return Err(Error::limit(format!(
             "{} lines: a graph has at most {MAX_EDGES} edges",
@@ -97,26 +83,7 @@ fn read(text: &str) -> Result<Parsed> {
 }
 
 fn position(p: &Parsed, tokens: &[usize]) -> Position {
-    let g = &p.graph;
-    let mut edges = Vec::new();
-    let mut lines = Vec::new();
-    for v in 0..g.len() {
-        if g.successors(v).is_empty() {
-            let has_in = (0..g.len()).any(|u| g.successors(u).contains(&v));
-            if !has_in {
-                lines.push(g.name(v).to_string());
-            }
-        }
-        for &w in g.successors(v) {
-            edges.push([g.name(v), g.name(w)]);
-            lines.push(format!("{} {}", g.name(v), g.name(w)));
-        }
-    }
-    let names: Vec<&str> = tokens.iter().map(|&t| g.name(t)).collect();
-    lines.push(format!("@ {}", names.join(" ")).trim_end().to_string());
-    Position::text("digraph", lines.join("; "))
-        .with("edges", edges)
-        .with("tokens", names)
+    graph::token_position(&p.graph, tokens)
 }
 
 impl Rules for DigraphRules {

@@ -8,7 +8,8 @@
 //! again such a graph, printed as an edge list. Components are valued separately and XORed
 //! (the solver's split), each renumbered on its own so that equal components share a memo
 //! entry. Values come from the plain memoised solver ([`grundy_core::catalogue::Solved`]);
-//! fast board search is the search engine's.
+//! the registry's `node-kayles` runs on the board search engine (`grundy-board`), and this
+//! plain solver stays as its independent oracle.
 //!
 //! ```
 //! use grundy_core::catalogue::{Budget, Play, Rules};
@@ -21,7 +22,7 @@
 //! # Ok::<(), grundy_core::catalogue::Error>(())
 //! ```
 
-use grundy_core::catalogue::{self as cat, Entry, Info, Notation, Rules, Solved};
+use grundy_core::catalogue::{self as cat, Notation, Solved};
 use grundy_core::Game;
 
 /// The most vertices a Node Kayles graph may have.
@@ -312,35 +313,4 @@ impl Notation for NodeKayles {
 /// Node Kayles rules, ready to read graphs.
 pub fn rules() -> Solved<NodeKayles> {
     Solved::new("node-kayles", NodeKayles)
-}
-
-/// The `node-kayles` entry of the catalogue.
-pub struct NodeKaylesEntry;
-
-impl Entry for NodeKaylesEntry {
-    fn info(&self) -> Info {
-        Info {
-            name: "node-kayles".into(),
-            aliases: vec![],
-            summary: "Node Kayles: pick a vertex and delete it with its neighbours".into(),
-            example: "grid:3x4".into(),
-            example_game: None,
-            position: "a graph: path:N, cycle:N, grid:RxC, ladder:N, star:K, complete:N, \
-                       complete:M,N, or an edge list 0-1,1-2,2-0 (a lone number is a vertex)"
-                .into(),
-            kind: "graph".into(),
-            family: false,
-            misere: true,
-            loopy: false,
-            scoring: false,
-        }
-    }
-
-    fn matches(&self, name: &str) -> bool {
-        name == "node-kayles"
-    }
-
-    fn open(&self, _name: &str) -> cat::Result<Box<dyn Rules>> {
-        Ok(Box::new(rules()))
-    }
 }

@@ -9,7 +9,7 @@ use grundy_core::nim::{
 use grundy_core::{Outcome, Solver};
 use proptest::prelude::*;
 
-const CP: &str = include_str!("data/cp_games_reference.txt");
+const CP: &str = include_str!("../../../testdata/games/cp_games_reference.txt");
 
 /// The analysis without its heaps: what a counting stream gives.
 fn summary(a: &NimAnalysis) -> NimAnalysis {

@@ -7,8 +7,8 @@
 use grundy_core::{NimWord, Nimber};
 use proptest::prelude::*;
 
-const PRODUCTS: &str = include_str!("data/nimber_products.txt");
-const CGSUITE: &str = include_str!("data/nim_arithmetic.txt");
+const PRODUCTS: &str = include_str!("../../../testdata/games/nimber_products.txt");
+const CGSUITE: &str = include_str!("../../../testdata/cgsuite/nim_arithmetic.txt");
 
 fn num(s: &str) -> u128 {
     s.trim()

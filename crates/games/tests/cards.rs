@@ -6,7 +6,7 @@ use proptest::prelude::*;
 /// cp_games_reference.txt: "Card game (BOJ 11062): [4,7,2,9] -> first player max score 16; [1,2,5,2] -> 6".
 #[test]
 fn reproduces_contest_samples() {
-    let text = include_str!("data/cp_games_reference.txt");
+    let text = include_str!("../../../testdata/games/cp_games_reference.txt");
     let line = text.lines().find(|l| l.contains("Card game")).unwrap();
     assert!(line.contains("[4,7,2,9] -> first player max score 16"));
     assert!(line.contains("[1,2,5,2] -> 6"));

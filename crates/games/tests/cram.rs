@@ -9,7 +9,7 @@ use proptest::prelude::*;
 /// Parses cram.txt: `rows: v v v …` for columns 4..15; `-` and `?` entries are skipped.
 fn reference() -> Vec<(usize, usize, u64)> {
     let mut out = Vec::new();
-    for line in include_str!("data/cram.txt").lines() {
+    for line in include_str!("../../../testdata/games/cram.txt").lines() {
         let Some((r, vals)) = line.split_once(':') else {
             continue;
         };
@@ -76,7 +76,7 @@ fn reproduces_reference_up_to_4x8_and_5x6_plain() {
 /// graph_grid.txt: Cram(".........|##.######") = *4.
 #[test]
 fn reproduces_cgsuite_grid() {
-    let text = include_str!("data/graph_grid.txt");
+    let text = include_str!("../../../testdata/cgsuite/graph_grid.txt");
     assert!(text.contains(r#"Cram(".........|##.######") = *4"#));
     let board = Shape::parse(".........|##.######").unwrap();
     assert_eq!(cram::analyse(&board).grundy, 4);

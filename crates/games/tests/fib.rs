@@ -11,7 +11,7 @@ use common::{cgsuite_row, data_lines};
 /// fibonacci_nim.txt: n, W/L, the Zeckendorf move, every winning first move, the representation.
 #[test]
 fn reproduces_fibonacci_nim_reference() {
-    let text = include_str!("data/fibonacci_nim.txt");
+    let text = include_str!("../../../testdata/games/fibonacci_nim.txt");
     let game = MultiplierNim::fibonacci();
     let table = MoveTable::new(game, 200).unwrap();
     let mut count = 0;
@@ -44,7 +44,7 @@ fn reproduces_fibonacci_nim_reference() {
 /// memory m allows taking up to k·m.
 #[test]
 fn reproduces_cgsuite_memory_rows() {
-    let text = include_str!("data/other_heap_games.txt");
+    let text = include_str!("../../../testdata/cgsuite/other_heap_games.txt");
     for (name, k) in [("Fibonacci Nim", 2u64), ("TakeAway(3)", 3)] {
         let values: Vec<u32> = cgsuite_row(text, name);
         assert_eq!(values.len(), 21);

@@ -10,7 +10,7 @@ use proptest::prelude::*;
 /// board is transcribed from memory of the problem statement.
 #[test]
 fn reproduces_contest_samples() {
-    let text = include_str!("data/cp_games_reference.txt");
+    let text = include_str!("../../../testdata/games/cp_games_reference.txt");
     assert!(text.contains("Wall making (BOJ 11717): Second, First, First"));
     let samples = [
         // Every choice leaves one lone cell (value 1): value mex{1} = 0.

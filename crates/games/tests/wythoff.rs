@@ -16,7 +16,7 @@ fn reproduces_a004481() {
     let mut count = 0;
     'outer: for d in 0.. {
         for i in 0..=d {
-            let want = data_lines(include_str!("data/A004481.txt")).nth(n);
+            let want = data_lines(include_str!("../../../testdata/oeis/A004481.txt")).nth(n);
             let Some(line) = want else { break 'outer };
             let f: Vec<u64> = line
                 .split_whitespace()
@@ -38,7 +38,7 @@ fn reproduces_a004481() {
 
 #[test]
 fn reproduces_cgsuite_row() {
-    let text = include_str!("data/other_heap_games.txt");
+    let text = include_str!("../../../testdata/cgsuite/other_heap_games.txt");
     let want: Vec<u32> = cgsuite_row(text, "Wythoff ");
     let table = GrundyTable::new(21).unwrap();
     let got: Vec<u32> = (0..21).map(|y| table.value(10, y).unwrap()).collect();
@@ -159,7 +159,7 @@ fn beatty_sequences_partition_naturals() {
 fn reproduces_r_wythoff_entries() {
     use grundy_core::Solver;
     use wythoff::RWythoff;
-    let text = include_str!("data/other_heap_games.txt");
+    let text = include_str!("../../../testdata/cgsuite/other_heap_games.txt");
     assert!(text.contains("P_i = (floor(i*alpha), floor(i*beta)), i = 0..14, r = 1..5"));
     let want: Vec<u64> = cgsuite_row(text, "2-Wythoff");
     let mut solver = Solver::new(RWythoff { r: 2 });

@@ -13,7 +13,7 @@ use grundy_heap::{engine, sum};
 
 fn data(path: &str) -> String {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
+        .join("../../testdata")
         .join(path);
     fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }

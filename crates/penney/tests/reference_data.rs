@@ -14,7 +14,7 @@ fn data_lines(text: &str) -> impl Iterator<Item = Vec<&str>> {
 fn penney3_all_56_pairs() {
     let coin = Alphabet::coin();
     let mut rows = 0;
-    for f in data_lines(include_str!("data/penney3.txt")) {
+    for f in data_lines(include_str!("../../../testdata/penney/penney3.txt")) {
         let (a, b) = (coin.encode(f[0]).unwrap(), coin.encode(f[1]).unwrap());
         let r = conway::conway(&coin, &a, &b).unwrap();
         assert_eq!(r.prob_b_first.to_string(), f[2], "{} {}", f[0], f[1]);
@@ -50,7 +50,7 @@ fn penney3_all_56_pairs() {
 fn binary_waiting_times() {
     let coin = Alphabet::coin();
     let mut rows = 0;
-    for f in data_lines(include_str!("data/waiting_times_binary.txt")) {
+    for f in data_lines(include_str!("../../../testdata/penney/waiting_times_binary.txt")) {
         let w = coin.encode(f[0]).unwrap();
         assert_eq!(
             correlation::waiting_time(&coin, &w).to_string(),

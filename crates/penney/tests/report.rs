@@ -32,7 +32,7 @@ fn half() -> RBig {
 fn race_report_reproduces_penney3() {
     let coin = Alphabet::coin();
     let mut rows = 0;
-    for f in data_lines(include_str!("data/penney3.txt")) {
+    for f in data_lines(include_str!("../../../testdata/penney/penney3.txt")) {
         let r = report::race(
             coin.clone(),
             &[f[0], f[1]],
@@ -72,7 +72,7 @@ fn race_report_reproduces_penney3() {
 #[test]
 fn race_report_reproduces_binary_waiting_times() {
     let coin = Alphabet::coin();
-    for f in data_lines(include_str!("data/waiting_times_binary.txt")) {
+    for f in data_lines(include_str!("../../../testdata/penney/waiting_times_binary.txt")) {
         let r = report::race(coin.clone(), &[f[0]], &RaceOptions::default(), &mut none()).unwrap();
         assert_eq!(r.expected_tosses.to_string(), f[1], "{}", f[0]);
         assert_eq!(r.patterns[0].waiting_time.to_string(), f[1]);

@@ -7,7 +7,7 @@ use proptest::prelude::*;
 
 #[test]
 fn grundys_game_matches_oeis_a002188() {
-    let data = read_pairs(include_str!("data/A002188.txt"));
+    let data = read_pairs(include_str!("../../../testdata/oeis/A002188.txt"));
     let n = data.last().unwrap().0;
     let g = grundy_sparse::values(&grundys_game(), n, 1).unwrap();
     for (i, v) in data {

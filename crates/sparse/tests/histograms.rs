@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 fn published() -> BTreeMap<(String, u64), BTreeMap<u32, u64>> {
     let mut out: BTreeMap<(String, u64), BTreeMap<u32, u64>> = BTreeMap::new();
     let mut current = None;
-    for line in include_str!("data/value_histograms.txt").lines() {
+    for line in include_str!("../../../testdata/octal/value_histograms.txt").lines() {
         if let Some(rest) = line.strip_prefix("## ") {
             let mut it = rest.split_whitespace();
             let game = it.next().unwrap().to_string();

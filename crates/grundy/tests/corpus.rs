@@ -17,7 +17,7 @@
 //! cargo test -p grundy --test corpus -- oeis/   # only cases whose name contains "oeis/"
 //! ```
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
@@ -25,6 +25,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use grundy::catalogue::{Budget as CatalogueBudget, Play as CPlay};
 use grundy::game::{Game, Solver};
 use grundy::heap::{Compute, Rule};
 use grundy::nim::Play;
@@ -43,7 +44,7 @@ use grundy_heap::TakeBreak;
 struct Engine {
     /// The name in the table.
     name: &'static str,
-    /// True for the kinds of case this engine answers (heap, Nim, pattern race).
+    /// True for the kinds of case this engine answers (heap, Nim, pattern race, registry game).
     claims: fn(&Case) -> bool,
     /// The engine's answer, or [`Skip`] when it cannot take this particular case.
     run: fn(&Case) -> Result<Answer, Skip>,
@@ -66,6 +67,9 @@ const ENGINES: &[Engine] = &[
     Engine { name: "conway",             claims: is_race, run: race_conway },
     Engine { name: "correlation-system", claims: is_race, run: race_correlation_system },
     Engine { name: "chain",              claims: is_race, run: race_chain },
+    Engine { name: "catalogue",          claims: is_game, run: game_catalogue },
+    Engine { name: "play",               claims: is_game, run: game_play },
+    Engine { name: "moves-search",       claims: is_game, run: game_moves_search },
 ];
 
 /// The plain mex engines handle splitting rules up to this many heaps (quadratic work).
@@ -79,6 +83,13 @@ const WINDOW_DEPTH: u64 = 64;
 const WINDOW_STEP: u64 = 4096;
 /// Largest chain the Markov-chain solver may build.
 const CHAIN_STATES: usize = 10_000;
+/// Cram boards of `games/cram.txt` up to this many cells join the corpus (the larger ones
+/// are `crates/board`'s tests and `bench/boards.sh`'s).
+const CRAM_CELLS: u64 = 20;
+/// Arc Kayles on the paths of 1.. vertices, of the 50 that CGSuite's tests give.
+const ARC_KAYLES_PATHS: usize = 50;
+/// Node Kayles on the paths of 1..=60 vertices (A002187's lines, from 0).
+const NODE_KAYLES_PATHS: usize = 61;
 
 // ---------------------------------------------------------------------------------------------
 // Cases and answers
@@ -121,6 +132,12 @@ enum Kind {
         misere: bool,
         expect: NimFact,
     },
+    /// A position of a registry game (`grundy::catalogue`) and one fact about it.
+    Game {
+        game: String,
+        position: String,
+        fact: GameFact,
+    },
     /// A race of patterns on a fair coin: each pattern's chance to come first and the expected
     /// number of tosses (`win` is `None` where the data does not say).
     Race {
@@ -141,6 +158,33 @@ enum NimFact {
     WinningMoves(u64),
 }
 
+/// What a registry-game case states.
+#[derive(Clone, Debug, PartialEq)]
+enum GameFact {
+    /// The Sprague–Grundy value (normal play).
+    Value(u64),
+    /// Who wins.
+    Outcome(Outcome),
+    /// The position wins, and these are the positions its winning moves leave (as text).
+    WinningMoves(BTreeSet<String>),
+    /// A scoring game: the first player's total with best play on both sides.
+    FirstTotal(i64),
+    /// No published fact: the engines must agree with each other.
+    Agree,
+}
+
+/// A registry-game answer: all an engine knows of the position.
+#[derive(Clone, Debug, PartialEq)]
+struct GameAnswer {
+    outcome: Outcome,
+    /// The value, where the game has one.
+    value: Option<u64>,
+    /// The positions the winning moves leave, where the engine lists them.
+    winning: Option<BTreeSet<String>>,
+    /// The first player's total, in a scoring game.
+    first_total: Option<i64>,
+}
+
 /// An engine's answer, in the terms of the case's kind.
 #[derive(Clone, Debug, PartialEq)]
 enum Answer {
@@ -154,6 +198,8 @@ enum Answer {
     Misere(Vec<u32>),
     /// A Nim answer.
     Nim(NimFact),
+    /// A registry-game answer.
+    Game(GameAnswer),
     /// Each pattern's chance to come first, and the expected number of tosses.
     Race {
         win: Vec<Option<RBig>>,
@@ -187,6 +233,9 @@ fn is_heap_or_misere(c: &Case) -> bool {
 }
 fn is_nim(c: &Case) -> bool {
     matches!(c.kind, Kind::Nim { .. })
+}
+fn is_game(c: &Case) -> bool {
+    matches!(c.kind, Kind::Game { .. })
 }
 fn is_race(c: &Case) -> bool {
     matches!(c.kind, Kind::Race { .. })
@@ -758,6 +807,215 @@ fn nim_solver(c: &Case) -> Result<Answer, Skip> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Registry-game engines: any game of `grundy::catalogue`, three ways
+// ---------------------------------------------------------------------------------------------
+
+fn game_case(c: &Case) -> (&str, &str, &GameFact) {
+    match &c.kind {
+        Kind::Game {
+            game,
+            position,
+            fact,
+        } => (game, position, fact),
+        _ => unreachable!("claimed by is_game"),
+    }
+}
+
+/// The winning moves of an answer as the texts of the positions they leave.
+fn leaves(moves: &[grundy::catalogue::Move]) -> BTreeSet<String> {
+    moves.iter().map(|m| m.to.text.clone()).collect()
+}
+
+/// The finite value of a report or a move, if it has one.
+fn finite(g: &Option<grundy::catalogue::Grundy>) -> Option<u64> {
+    g.as_ref().and_then(|g| g.finite())
+}
+
+/// `grundy::catalogue::analyze`, as every front end calls it.
+fn game_catalogue(c: &Case) -> Result<Answer, Skip> {
+    let (game, position, _) = game_case(c);
+    let r = grundy::catalogue::analyze(game, position, CPlay::Normal, &CatalogueBudget::DEFAULT)
+        .map_err(failed)?;
+    let first_total = r.details.get("first_total").and_then(|v| {
+        v.as_i64()
+            .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
+    });
+    Ok(Answer::Game(GameAnswer {
+        outcome: r.outcome,
+        value: finite(&r.grundy),
+        winning: Some(leaves(&r.winning_moves)),
+        first_total: if r.scoring { first_total } else { None },
+    }))
+}
+
+/// `grundy::play`, as the terminal and the web play: the turn's legal moves, each with the
+/// outcome and value of what it leaves. The value is the mex of the moves' values, the
+/// outcome N exactly when some move leaves a P-position; both must agree with the turn's own.
+fn game_play(c: &Case) -> Result<Answer, Skip> {
+    let (game, position, fact) = game_case(c);
+    if let GameFact::FirstTotal(_) = fact {
+        return Err(Skip::Unsupported(
+            "a turn does not total a scoring game".into(),
+        ));
+    }
+    let mut g = grundy::play::Game::new(game, position).map_err(failed)?;
+    let start = g.start().clone();
+    let turn = g.turn(&start).map_err(failed)?;
+    if turn.misere || turn.outcome == Outcome::D {
+        let winning = leaves(&turn.winning_moves);
+        return Ok(Answer::Game(GameAnswer {
+            outcome: turn.outcome,
+            value: None,
+            winning: Some(winning),
+            first_total: None,
+        }));
+    }
+    let by_moves = if turn.moves.iter().any(|m| m.wins()) {
+        Outcome::N
+    } else {
+        Outcome::P
+    };
+    let values: Option<Vec<u64>> = turn.moves.iter().map(|m| finite(&m.grundy)).collect();
+    let value = values.map(|v| grundy::game::mex(&v));
+    let scoring = turn.grundy.is_none() && value.is_none();
+    if !scoring && by_moves != turn.outcome {
+        return Err(Skip::Failed(format!(
+            "the turn says {:?}, its moves say {by_moves:?}",
+            turn.outcome
+        )));
+    }
+    if let (Some(v), Some(t)) = (value, finite(&turn.grundy)) {
+        if v != t {
+            return Err(Skip::Failed(format!(
+                "the turn says *{t}, the mex of its moves' values is {v}"
+            )));
+        }
+    }
+    let winning: BTreeSet<String> = turn
+        .moves
+        .iter()
+        .filter(|m| m.wins())
+        .map(|m| m.to.text.clone())
+        .collect();
+    if winning != leaves(&turn.winning_moves) {
+        return Err(Skip::Failed(
+            "the turn's winning moves are not its moves that win".into(),
+        ));
+    }
+    Ok(Answer::Game(GameAnswer {
+        outcome: turn.outcome,
+        value,
+        winning: Some(winning),
+        first_total: None,
+    }))
+}
+
+/// Positions the straightforward search below visits before it gives up on a case.
+const MOVES_SEARCH_LIMIT: usize = 400;
+
+/// The straightforward solver over the registry's own move lists: a position's value is the
+/// mex of the values of the positions its moves leave, memoised by position text, down to
+/// the positions without a move — nothing of the game's analysis is used but its `moves`.
+/// For the card game (a scoring game) it is the plain minimax of the margin instead: a move
+/// scores the card it takes. Games that loop or are misère by nature, and cases past
+/// [`MOVES_SEARCH_LIMIT`] positions, are skipped.
+fn game_moves_search(c: &Case) -> Result<Answer, Skip> {
+    let (game, position, _) = game_case(c);
+    let registry = grundy::catalogue::Registry::new();
+    let entry = registry.find(game).map_err(failed)?;
+    let info = entry.info();
+    if info.loopy {
+        return Err(Skip::Unsupported("a loopy game: no mex recursion".into()));
+    }
+    let mut rules = registry.open(game).map_err(failed)?;
+    let start = rules.parse(position).map_err(failed)?;
+    if rules
+        .analyze(&start, CPlay::Normal, &CatalogueBudget::DEFAULT)
+        .map_err(failed)?
+        .misere
+    {
+        return Err(Skip::Unsupported(
+            "misère by nature: no mex recursion".into(),
+        ));
+    }
+    struct Search<'a> {
+        rules: &'a mut dyn grundy::catalogue::Rules,
+        memo: HashMap<String, i64>,
+        scoring: bool,
+    }
+    impl Search<'_> {
+        fn cards(p: &grundy::catalogue::Position) -> i64 {
+            p.data["cards"]
+                .as_array()
+                .map(|a| a.iter().filter_map(|v| v.as_i64()).sum())
+                .unwrap_or(0)
+        }
+        /// The value (or, in the card game, the margin the mover secures) of `pos`.
+        fn value(&mut self, pos: &grundy::catalogue::Position) -> Result<i64, Skip> {
+            if let Some(&v) = self.memo.get(&pos.text) {
+                return Ok(v);
+            }
+            if self.memo.len() >= MOVES_SEARCH_LIMIT {
+                return Err(Skip::Unsupported(format!(
+                    "more than {MOVES_SEARCH_LIMIT} positions"
+                )));
+            }
+            let moves = self
+                .rules
+                .moves(pos, CPlay::Normal, &CatalogueBudget::DEFAULT)
+                .map_err(failed)?;
+            let v = if self.scoring {
+                let mut best: Option<i64> = None;
+                for m in &moves {
+                    let gain = Self::cards(pos) - Self::cards(&m.to) - self.value(&m.to)?;
+                    best = Some(best.map_or(gain, |b| b.max(gain)));
+                }
+                best.unwrap_or(0)
+            } else {
+                let mut values = Vec::with_capacity(moves.len());
+                for m in &moves {
+                    values.push(self.value(&m.to)? as u64);
+                }
+                grundy::game::mex(&values) as i64
+            };
+            self.memo.insert(pos.text.clone(), v);
+            Ok(v)
+        }
+    }
+    let mut s = Search {
+        rules: rules.as_mut(),
+        memo: HashMap::new(),
+        scoring: info.scoring,
+    };
+    let v = s.value(&start)?;
+    if info.scoring {
+        let total = Search::cards(&start);
+        return Ok(Answer::Game(GameAnswer {
+            outcome: if 2 * v >= 0 { Outcome::N } else { Outcome::P },
+            value: None,
+            winning: None,
+            first_total: Some((total + v) / 2),
+        }));
+    }
+    let moves = s
+        .rules
+        .moves(&start, CPlay::Normal, &CatalogueBudget::DEFAULT)
+        .map_err(failed)?;
+    let mut winning = BTreeSet::new();
+    for m in &moves {
+        if s.value(&m.to)? == 0 {
+            winning.insert(m.to.text.clone());
+        }
+    }
+    Ok(Answer::Game(GameAnswer {
+        outcome: if v == 0 { Outcome::P } else { Outcome::N },
+        value: Some(v as u64),
+        winning: Some(winning),
+        first_total: None,
+    }))
+}
+
+// ---------------------------------------------------------------------------------------------
 // Pattern-race engines
 // ---------------------------------------------------------------------------------------------
 
@@ -894,6 +1152,22 @@ fn check_expected(c: &Case, a: &Answer) -> Result<(), String> {
                 )),
             }
         }
+        (Kind::Game { fact, .. }, Answer::Game(got)) => {
+            let ok = match fact {
+                GameFact::Value(v) => got.value == Some(*v),
+                GameFact::Outcome(o) => got.outcome == *o,
+                GameFact::WinningMoves(w) => {
+                    got.outcome == Outcome::N && got.winning.as_ref().is_none_or(|g| g == w)
+                }
+                GameFact::FirstTotal(t) => got.first_total == Some(*t),
+                GameFact::Agree => true,
+            };
+            if ok {
+                Ok(())
+            } else {
+                Err(format!("{got:?}, the data says {fact:?}"))
+            }
+        }
         (Kind::Nim { expect, .. }, Answer::Nim(got)) => {
             if got == expect {
                 Ok(())
@@ -974,6 +1248,17 @@ fn check_same(a: &Answer, b: &Answer) -> Result<(), String> {
             }
             Ok(())
         }
+        (Answer::Game(x), Answer::Game(y)) => {
+            let differ = x.outcome != y.outcome
+                || matches!((x.value, y.value), (Some(a), Some(b)) if a != b)
+                || matches!((&x.winning, &y.winning), (Some(a), Some(b)) if a != b)
+                || matches!((x.first_total, y.first_total), (Some(a), Some(b)) if a != b);
+            if differ {
+                Err(format!("{y:?} here, {x:?} there"))
+            } else {
+                Ok(())
+            }
+        }
         (x, y) if x == y => Ok(()),
         (x, y) => Err(format!("{y:?} here, {x:?} there")),
     }
@@ -1007,6 +1292,7 @@ fn load() -> Vec<Case> {
     load_contest(&mut cases);
     load_histograms(&mut cases);
     load_penney(&mut cases);
+    load_games(&mut cases);
     cases
 }
 
@@ -1400,6 +1686,232 @@ fn load_histograms(cases: &mut Vec<Case>) {
                 counts,
             },
         });
+    }
+}
+
+/// Registry games: facts about positions of the catalogue's games (Wythoff, Fibonacci Nim,
+/// Chomp, Cram, Node and Arc Kayles, the card game, coin turning, Hackenbush), and every
+/// registry entry's example, which no data values but on which the engines must agree.
+fn load_games(cases: &mut Vec<Case>) {
+    let mut push = |name: String, game: &str, position: String, fact: GameFact| {
+        cases.push(Case {
+            name,
+            kind: Kind::Game {
+                game: game.into(),
+                position,
+                fact,
+            },
+        })
+    };
+    // Wythoff: A004481 reads the table T(a, b) by antidiagonals a + b = d (T is symmetric).
+    let values: Vec<u64> = data_lines(&read("oeis/A004481.txt"))
+        .map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap())
+        .collect();
+    let mut cells = (0u64..).flat_map(|d| (0..=d).map(move |a| (a, d - a)));
+    for v in values {
+        let (a, b) = cells.next().unwrap();
+        push(
+            format!("oeis/A004481 wythoff {a} {b}"),
+            "wythoff",
+            format!("{a} {b}"),
+            GameFact::Value(v),
+        );
+    }
+    // Fibonacci Nim: `n W|L smallest all zeckendorf`; a first move of k leaves the pile
+    // n − k with the limit 2k, in the text the game writes for it (`13` when 2k ≥ 12).
+    let fib = grundy::catalogue::Registry::new().open("fib").unwrap();
+    for line in data_lines(&read("games/fibonacci_nim.txt")) {
+        let cols: Vec<&str> = line.split_whitespace().collect();
+        let n: u64 = cols[0].parse().unwrap();
+        let fact = match cols[1] {
+            "L" => GameFact::Outcome(Outcome::P),
+            "W" => GameFact::WinningMoves(
+                cols[3]
+                    .split(',')
+                    .map(|k| {
+                        let k: u64 = k.parse().unwrap();
+                        fib.parse(&format!("{} {}", n - k, 2 * k)).unwrap().text
+                    })
+                    .collect(),
+            ),
+            other => panic!("fibonacci_nim.txt: {other}?"),
+        };
+        push(
+            format!("games/fibonacci_nim {n}"),
+            "fib",
+            n.to_string(),
+            fact,
+        );
+    }
+    // Chomp, by theorems: every rectangle but 1×1 is won by the player to move (Gale's
+    // strategy stealing, Amer. Math. Monthly 81 (1974)), and two-row Chomp's P-positions are
+    // exactly the rows (a, a − 1) (Zeilberger, "Three-rowed Chomp", Adv. Appl. Math. 26 (2001)).
+    for r in 1..=5 {
+        for c in 1..=5 {
+            let outcome = if r * c == 1 { Outcome::P } else { Outcome::N };
+            push(
+                format!("theorem/chomp rectangle {r}x{c}"),
+                "chomp",
+                format!("{r}x{c}"),
+                GameFact::Outcome(outcome),
+            );
+        }
+    }
+    for a in 1..=12u64 {
+        for b in 0..=a {
+            let outcome = if b + 1 == a { Outcome::P } else { Outcome::N };
+            let rows = if b == 0 {
+                a.to_string()
+            } else {
+                format!("{a} {b}")
+            };
+            push(
+                format!("theorem/chomp two rows {rows}"),
+                "chomp",
+                rows,
+                GameFact::Outcome(outcome),
+            );
+        }
+    }
+    // Cram: the empty boards of games/cram.txt up to CRAM_CELLS cells, and CGSuite's board.
+    let text = read("games/cram.txt");
+    let mut columns: Vec<u64> = Vec::new();
+    for line in data_lines(&text) {
+        if let Some(rest) = line.strip_prefix("rows\\cols:") {
+            columns = rest
+                .split_whitespace()
+                .map(|c| c.parse().unwrap())
+                .collect();
+        } else if let Some((r, rest)) = line.split_once(':') {
+            let Ok(r) = r.trim().parse::<u64>() else {
+                continue;
+            };
+            for (c, v) in columns.iter().zip(rest.split_whitespace()) {
+                if let (Ok(v), true) = (v.parse::<u64>(), r * c <= CRAM_CELLS) {
+                    push(
+                        format!("games/cram {r}x{c}"),
+                        "cram",
+                        format!("{r}x{c}"),
+                        GameFact::Value(v),
+                    );
+                }
+            }
+        }
+    }
+    let grid = read("cgsuite/graph_grid.txt");
+    let line_after = |marker: &str| -> Vec<u64> {
+        let mut lines = grid.lines().skip_while(|l| !l.contains(marker));
+        lines
+            .next()
+            .unwrap_or_else(|| panic!("graph_grid.txt: {marker}"));
+        lines
+            .next()
+            .unwrap()
+            .split(',')
+            .map(|v| v.trim().parse().unwrap())
+            .collect()
+    };
+    for (i, v) in line_after("ArcKayles(Graph.Path(n)).NimValue for n from 1 to 50")
+        .into_iter()
+        .enumerate()
+        .take(ARC_KAYLES_PATHS)
+    {
+        push(
+            format!("cgsuite/graph_grid arc-kayles path:{}", i + 1),
+            "arc-kayles",
+            format!("path:{}", i + 1),
+            GameFact::Value(v),
+        );
+    }
+    for line in grid.lines() {
+        let fact = |l: &str| {
+            l.split("= *")
+                .nth(1)
+                .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        };
+        if let (Some(board), Some(v)) = (
+            line.strip_prefix("Cram(\"")
+                .and_then(|r| r.split('"').next()),
+            fact(line),
+        ) {
+            push(
+                format!("cgsuite/graph_grid cram {board}"),
+                "cram",
+                board.into(),
+                GameFact::Value(v),
+            );
+        }
+        if let (Some(stalk), Some(v)) = (
+            line.strip_prefix("Hackenbush(\"")
+                .and_then(|r| r.split('"').next()),
+            fact(line),
+        ) {
+            if stalk.chars().all(|ch| ch == 'e') {
+                let edges: Vec<String> =
+                    (0..stalk.len()).map(|i| format!("{i}-{}", i + 1)).collect();
+                push(
+                    format!("cgsuite/graph_grid hackenbush {stalk}"),
+                    "hackenbush",
+                    edges.join(","),
+                    GameFact::Value(v),
+                );
+            }
+        }
+        if let Some(rest) = line.strip_prefix("Turning(\"") {
+            let (code, rest) = rest.split_once("\")(\"").unwrap();
+            let (coins, rest) = rest.split_once('"').unwrap();
+            let v = rest.rsplit("= ").next().unwrap().trim().parse().unwrap();
+            push(
+                format!("cgsuite/graph_grid turning:{code} {coins}"),
+                &format!("turning:{code}"),
+                coins.to_uppercase(),
+                GameFact::Value(v),
+            );
+        }
+    }
+    // Node Kayles on a path of n vertices is Dawson's Chess (0.137) on a heap of n: A002187.
+    for line in data_lines(&read("oeis/A002187.txt")).take(NODE_KAYLES_PATHS) {
+        let mut it = line.split_whitespace();
+        let n: u64 = it.next().unwrap().parse().unwrap();
+        let v: u64 = it.next().unwrap().parse().unwrap();
+        if n > 0 {
+            push(
+                format!("oeis/A002187 node-kayles path:{n}"),
+                "node-kayles",
+                format!("path:{n}"),
+                GameFact::Value(v),
+            );
+        }
+    }
+    // The card game: BOJ 11062's examples, the first player's best total.
+    let contest = read("games/cp_games_reference.txt");
+    let cards = contest
+        .lines()
+        .find(|l| l.starts_with("== Card game"))
+        .unwrap();
+    for item in cards.split(':').nth(1).unwrap().split(';') {
+        let (row, total) = item.split_once("->").unwrap();
+        let row = row
+            .trim()
+            .trim_start_matches('[')
+            .trim_end_matches(']')
+            .replace(',', " ");
+        let total: i64 = total.split_whitespace().last().unwrap().parse().unwrap();
+        push(
+            format!("games/cp_games_reference cards {row}"),
+            "cards",
+            row,
+            GameFact::FirstTotal(total),
+        );
+    }
+    // Every entry's example: no published value, but every engine must give the same answer.
+    for info in grundy::catalogue::games() {
+        push(
+            format!("registry example {} {}", info.game(), info.example),
+            info.game(),
+            info.example.clone(),
+            GameFact::Agree,
+        );
     }
 }
 

@@ -50,7 +50,9 @@ fn penney3_all_56_pairs() {
 fn binary_waiting_times() {
     let coin = Alphabet::coin();
     let mut rows = 0;
-    for f in data_lines(include_str!("../../../testdata/penney/waiting_times_binary.txt")) {
+    for f in data_lines(include_str!(
+        "../../../testdata/penney/waiting_times_binary.txt"
+    )) {
         let w = coin.encode(f[0]).unwrap();
         assert_eq!(
             correlation::waiting_time(&coin, &w).to_string(),

@@ -72,7 +72,9 @@ fn race_report_reproduces_penney3() {
 #[test]
 fn race_report_reproduces_binary_waiting_times() {
     let coin = Alphabet::coin();
-    for f in data_lines(include_str!("../../../testdata/penney/waiting_times_binary.txt")) {
+    for f in data_lines(include_str!(
+        "../../../testdata/penney/waiting_times_binary.txt"
+    )) {
         let r = report::race(coin.clone(), &[f[0]], &RaceOptions::default(), &mut none()).unwrap();
         assert_eq!(r.expected_tosses.to_string(), f[1], "{}", f[0]);
         assert_eq!(r.patterns[0].waiting_time.to_string(), f[1]);

@@ -70,7 +70,13 @@ fn heaps_position(heaps: &[u64]) -> Position {
             }
         })
         .collect();
-    Position::text("heaps", text.join(" ")).with("heaps", json)
+    // No heap left is written `0`, a text `parse` reads back (an empty text it refuses).
+    let text = if text.is_empty() {
+        "0".to_string()
+    } else {
+        text.join(" ")
+    };
+    Position::text("heaps", text).with("heaps", json)
 }
 
 fn heaps_of(pos: &Position) -> Result<Vec<u64>> {

@@ -90,6 +90,10 @@ const CRAM_CELLS: u64 = 20;
 const ARC_KAYLES_PATHS: usize = 50;
 /// Node Kayles on the paths of 1..=60 vertices (A002187's lines, from 0).
 const NODE_KAYLES_PATHS: usize = 61;
+/// Node Kayles on 1..=DIAMONDS linked diamonds (A316781; 3n + 1 vertices).
+const DIAMONDS: u64 = 30;
+/// Node Kayles on the scalloped graphs P_4(3) … P_SCALLOPED(3) (A317367).
+const SCALLOPED: u64 = 60;
 
 // ---------------------------------------------------------------------------------------------
 // Cases and answers
@@ -912,6 +916,8 @@ fn game_play(c: &Case) -> Result<Answer, Skip> {
 
 /// Positions the straightforward search below visits before it gives up on a case.
 const MOVES_SEARCH_LIMIT: usize = 400;
+/// Positions with more first moves than this are left to the other engines.
+const MOVES_SEARCH_FIRST: usize = 24;
 
 /// The straightforward solver over the registry's own move lists: a position's value is the
 /// mex of the values of the positions its moves leave, memoised by position text, down to
@@ -937,6 +943,15 @@ fn game_moves_search(c: &Case) -> Result<Answer, Skip> {
         return Err(Skip::Unsupported(
             "misère by nature: no mex recursion".into(),
         ));
+    }
+    let first = rules
+        .moves(&start, CPlay::Normal, &CatalogueBudget::DEFAULT)
+        .map_err(failed)?;
+    if first.len() > MOVES_SEARCH_FIRST {
+        return Err(Skip::Unsupported(format!(
+            "{} first moves (more than {MOVES_SEARCH_FIRST})",
+            first.len()
+        )));
     }
     struct Search<'a> {
         rules: &'a mut dyn grundy::catalogue::Rules,
@@ -1882,6 +1897,56 @@ fn load_games(cases: &mut Vec<Case>) {
                 GameFact::Value(v),
             );
         }
+    }
+    // Node Kayles on two OEIS families of graphs, written as edge lists: n diamonds linked at
+    // their vertices of degree three (A316781: v_0 … v_n along the chain, u_i and w_i the
+    // two sides of diamond i) and the path 1..n with the chords {i, i + 3} (A317367).
+    let oeis = |anum: &str, limit: u64| -> Vec<(u64, u64)> {
+        data_lines(&read(&format!("oeis/{anum}.txt")))
+            .map(|l| {
+                let (n, v) = l.split_once(' ').unwrap();
+                (n.parse().unwrap(), v.trim().parse().unwrap())
+            })
+            .filter(|&(n, _)| n <= limit)
+            .collect()
+    };
+    let edges = |e: Vec<(u64, u64)>| -> String {
+        e.iter()
+            .map(|(a, b)| format!("{a}-{b}"))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    for (n, v) in oeis("A316781", DIAMONDS) {
+        let (u, w) = (|i| n + i, |i| 2 * n + i);
+        let e = (1..=n)
+            .flat_map(|i| {
+                [
+                    (i - 1, i),
+                    (i - 1, u(i)),
+                    (i - 1, w(i)),
+                    (u(i), i),
+                    (w(i), i),
+                ]
+            })
+            .collect();
+        push(
+            format!("oeis/A316781 node-kayles {n} diamonds"),
+            "node-kayles",
+            edges(e),
+            GameFact::Value(v),
+        );
+    }
+    for (n, v) in oeis("A317367", SCALLOPED) {
+        let e = (0..n)
+            .flat_map(|i| [(i, i + 1), (i, i + 3)])
+            .filter(|&(_, j)| j < n)
+            .collect();
+        push(
+            format!("oeis/A317367 node-kayles P_{n}(3)"),
+            "node-kayles",
+            edges(e),
+            GameFact::Value(v),
+        );
     }
     // The card game: BOJ 11062's examples, the first player's best total.
     let contest = read("games/cp_games_reference.txt");

@@ -1969,6 +1969,46 @@ fn load_games(cases: &mut Vec<Case>) {
             GameFact::FirstTotal(total),
         );
     }
+    // Mazes and wall-making boards: no published values (BOJ 11717 gives outcomes without
+    // its boards), so small boards from a fixed pattern on which the engines must agree.
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for k in 0..24 {
+        let (rows, cols) = (2 + k % 3, 2 + k / 3 % 4);
+        let mut cells: Vec<Vec<char>> = (0..rows)
+            .map(|_| {
+                (0..cols)
+                    .map(|_| if next() % 4 == 0 { '#' } else { '.' })
+                    .collect()
+            })
+            .collect();
+        cells[rows - 1][cols - 1] = '@';
+        let maze: Vec<String> = cells.iter().map(|r| r.iter().collect()).collect();
+        push(
+            format!("generated maze {}", maze.join("|")),
+            "maze",
+            maze.join("|"),
+            GameFact::Agree,
+        );
+        let walls: Vec<String> = (0..rows)
+            .map(|_| {
+                (0..cols)
+                    .map(|_| if next() % 3 == 0 { 'X' } else { '.' })
+                    .collect()
+            })
+            .collect();
+        push(
+            format!("generated walls {}", walls.join("|")),
+            "walls",
+            walls.join("|"),
+            GameFact::Agree,
+        );
+    }
     // Every entry's example: no published value, but every engine must give the same answer.
     for info in grundy::catalogue::games() {
         push(

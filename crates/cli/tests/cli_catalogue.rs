@@ -204,3 +204,46 @@ fn loopy_games_are_drawn_in_words_and_json() {
     assert!(text.contains("∞"), "{text}");
     assert!(text.contains("D: neither player"), "{text}");
 }
+
+#[test]
+fn upto_values_every_position_of_a_numbered_game() {
+    // windup:8:3,5 by hand: 3 and 5 move to 0 (∞(0), N; their other option is drawn), 0 has
+    // no move (P), every other position only reaches drawn ones (∞, D).
+    let v = cli_json(&["analyze", "windup:8:3,5", "--upto", "7", "--json"]).unwrap();
+    let rows = v["values"].as_array().unwrap();
+    assert_eq!(rows.len(), 8);
+    let outcomes: String = rows
+        .iter()
+        .map(|r| r["outcome"].as_str().unwrap())
+        .collect();
+    assert_eq!(outcomes, "PDDNDNDD");
+    assert_eq!(rows[3]["grundy"], serde_json::json!({ "infinite": [0] }));
+    assert_eq!(rows[1]["grundy"], serde_json::json!({ "infinite": [] }));
+    // A heap rule: Kayles' values (A002186: 0 1 2 3 1 4 3 2 1 4 2 6).
+    let v = cli_json(&["analyze", "kayles", "--upto", "11", "--json"]).unwrap();
+    let values: Vec<u64> = v["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["grundy"].as_u64().unwrap())
+        .collect();
+    assert_eq!(values, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+    let text =
+        String::from_utf8(grundy(&["analyze", "windup:8:3,5", "--upto", "7"]).stdout).unwrap();
+    assert!(text.contains("∞(0)"), "{text}");
+    // Past the family's last position, too many, or with a position: one line, exit 2.
+    for args in [
+        vec!["analyze", "windup:8:3,5", "--upto", "8"],
+        vec!["analyze", "kayles", "--upto", "1e9"],
+        vec!["analyze", "kayles", "3", "--upto", "3"],
+    ] {
+        let out = grundy(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr).lines().count(),
+            1,
+            "{args:?}"
+        );
+        assert!(out.stdout.is_empty());
+    }
+}

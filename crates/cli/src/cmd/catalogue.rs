@@ -34,7 +34,8 @@ Examples:
   grundy analyze node-kayles grid:3x5
   grundy analyze wythoff 3 5 --json
   grundy analyze 0.137 10 20 --verbose
-  grundy analyze digraph 'a b; b c; @ a'"
+  grundy analyze digraph 'a b; b c; @ a'
+  grundy analyze windup:8:3,5 --upto 7    every position's value (a loopy game: ∞ and draws)"
 )]
 pub struct AnalyzeArgs {
     /// The game (see `grundy games`).
@@ -43,6 +44,10 @@ pub struct AnalyzeArgs {
     /// The position, in the game's notation.
     #[arg(value_name = "POSITION", num_args = 0..)]
     position: Vec<String>,
+    /// The value and outcome of every position 0..=N instead (games whose positions are
+    /// numbers: heap rules, windup:N:S, fib).
+    #[arg(long, value_name = "N", conflicts_with = "position")]
+    upto: Option<String>,
     /// Misère play: whoever cannot move wins.
     #[arg(long)]
     misere: bool,
@@ -102,6 +107,17 @@ pub fn analyze_in(registry: &Registry, args: AnalyzeArgs) -> CliResult {
         budget.max_positions = count(n, "--max-positions")?;
     }
     let play = Play::from_misere(args.misere);
+    if let Some(upto) = &args.upto {
+        let upto = count(upto, "--upto")?;
+        let values = registry
+            .values(&args.game, upto, play, &budget)
+            .map_err(|e| with_hint(e, &args))?;
+        return if args.output.json {
+            print_result(&values)
+        } else {
+            print_out(&values.describe())
+        };
+    }
     let report = registry
         .analyze(&args.game, &text, play, &budget)
         .map_err(|e| with_hint(e, &args))?;

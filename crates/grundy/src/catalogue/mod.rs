@@ -113,11 +113,109 @@ impl Registry {
         let pos = rules.parse(position)?;
         Ok(rules.analyze(&pos, play, budget)?)
     }
+
+    /// The value and outcome of each position `0`, `1`, …, `upto` of the game `name`, for the
+    /// games whose positions are numbers (a heap rule's single heap, a `windup:N:S` position,
+    /// a Fibonacci pile): the one call behind `grundy analyze GAME --upto N`. A number the
+    /// game refuses (past a `windup` family's last position) is an input error naming it.
+    pub fn values(
+        &self,
+        name: &str,
+        upto: u64,
+        play: Play,
+        budget: &Budget,
+    ) -> crate::Result<Values> {
+        if upto > MAX_VALUES {
+            return Err(crate::Error::Catalogue(
+                grundy_core::catalogue::Error::input(format!(
+                    "{upto} positions to value: at most {MAX_VALUES} at once"
+                )),
+            ));
+        }
+        let mut rules = self.open(name)?;
+        let mut rows = Vec::new();
+        for n in 0..=upto {
+            let pos = rules.parse(&n.to_string())?;
+            let r = rules.analyze(&pos, play, budget)?;
+            rows.push(Value {
+                position: pos.text,
+                outcome: r.outcome,
+                grundy: r.grundy,
+            });
+        }
+        Ok(Values {
+            game: rules.name(),
+            misere: play == Play::Misere,
+            values: rows,
+        })
+    }
+}
+
+/// The most positions [`Registry::values`] values in one call.
+pub const MAX_VALUES: u64 = 1_000_000;
+
+/// The positions `0..=upto` of one game, valued ([`Registry::values`]).
+///
+/// JSON: `{"game": "windup:8:3,5", "misere": false, "values": [{"position": "0",
+/// "outcome": "P", "grundy": 0}, …]}`, `grundy` as in a [`Report`] (`{"infinite": [0, 2]}`
+/// for ∞(0,2); `null` under misère play).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Values {
+    /// The game, as the registry names it.
+    pub game: String,
+    /// True under misère play.
+    pub misere: bool,
+    /// One row per position, in order.
+    pub values: Vec<Value>,
+}
+
+/// One valued position of [`Values`].
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Value {
+    /// The position, in the game's notation.
+    pub position: String,
+    /// Who wins from it (`D` for a drawn position of a loopy game).
+    pub outcome: crate::Outcome,
+    /// Its value, where the question has one.
+    pub grundy: Option<Grundy>,
+}
+
+impl Values {
+    /// A table for people: `position  value  outcome`, one line each.
+    pub fn describe(&self) -> String {
+        let width = self
+            .values
+            .iter()
+            .map(|v| v.position.len())
+            .max()
+            .unwrap_or(1)
+            .max(8);
+        let mut s = format!(
+            "{}{}\n{:width$}  {:8}  outcome\n",
+            self.game,
+            if self.misere { " (misère play)" } else { "" },
+            "position",
+            "value",
+        );
+        for v in &self.values {
+            let value = v.grundy.as_ref().map_or("-".to_string(), |g| g.to_string());
+            s.push_str(&format!(
+                "{:width$}  {:8}  {}\n",
+                v.position, value, v.outcome
+            ));
+        }
+        s
+    }
 }
 
 /// Every built-in game's [`Info`] ([`Registry::list`] of [`Registry::new`]).
 pub fn games() -> Vec<Info> {
     Registry::new().list()
+}
+
+/// [`Registry::values`] on the built-in games.
+pub fn values(name: &str, upto: u64, play: Play, budget: &Budget) -> crate::Result<Values> {
+    Registry::new().values(name, upto, play, budget)
 }
 
 /// [`Registry::analyze`] on the built-in games.

@@ -64,19 +64,17 @@ pub struct MultiplierNim {
     k: u64,
 }
 
-/// The solution of one position: who wins, why, and how.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Analysis {
-    /// Counters in the pile.
-    pub pile: UBig,
+/// What the greedy representation says about one position, before [`analyze`] adds the moves
+/// in words, every winning move of small piles and the Grundy value.
+struct Solution {
     /// The most the player to move may take (already capped at the pile).
-    pub limit: UBig,
+    limit: UBig,
     /// `N` when the player to move wins.
-    pub outcome: Outcome,
+    outcome: Outcome,
     /// The greedy representation of the pile, largest term first (empty for an empty pile).
-    pub representation: Vec<UBig>,
-    /// The canonical winning move (the smallest term), when the player to move wins.
-    pub winning_move: Option<UBig>,
+    representation: Vec<UBig>,
+    /// The canonical winning take (the smallest term), when the player to move wins.
+    winning_take: Option<UBig>,
 }
 
 impl MultiplierNim {
@@ -157,39 +155,37 @@ impl MultiplierNim {
     }
 
     /// Solves the position (pile, limit): the mover may take 1..=min(limit, pile) counters.
-    pub fn analyse(&self, pile: &UBig, limit: &UBig) -> Result<Analysis> {
+    fn solve(&self, pile: &UBig, limit: &UBig) -> Result<Solution> {
         let limit = if limit > pile {
             pile.clone()
         } else {
             limit.clone()
         };
         let representation = self.representation(pile)?;
-        let winning_move = match representation.last() {
+        let winning_take = match representation.last() {
             Some(smallest) if *smallest <= limit => Some(smallest.clone()),
             _ => None,
         };
-        let outcome = if winning_move.is_some() {
+        let outcome = if winning_take.is_some() {
             Outcome::N
         } else {
             Outcome::P
         };
-        Ok(Analysis {
-            pile: pile.clone(),
+        Ok(Solution {
             limit,
             outcome,
             representation,
-            winning_move,
+            winning_take,
         })
     }
 
-    /// Solves the opening position of a pile of `n`: the first move takes 1..n−1.
-    pub fn analyse_opening(&self, pile: &UBig) -> Result<Analysis> {
-        let limit = if pile.is_zero() {
+    /// The opening limit of a pile of `n`: the first move takes 1..n−1.
+    fn opening_limit(pile: &UBig) -> UBig {
+        if pile.is_zero() {
             UBig::ZERO
         } else {
             pile - UBig::ONE
-        };
-        self.analyse(pile, &limit)
+        }
     }
 }
 
@@ -283,8 +279,8 @@ pub fn analyze(pile: &UBig, limit: Option<&UBig>, k: u64) -> Result<FibAnalysis>
         )));
     }
     let a = match limit {
-        Some(l) => game.analyse(pile, l)?,
-        None => game.analyse_opening(pile)?,
+        Some(l) => game.solve(pile, l)?,
+        None => game.solve(pile, &MultiplierNim::opening_limit(pile))?,
     };
     let small = u64::try_from(pile).ok();
     // The limit is at most the pile, so it fits u64 whenever the pile does.
@@ -300,7 +296,7 @@ pub fn analyze(pile: &UBig, limit: Option<&UBig>, k: u64) -> Result<FibAnalysis>
         _ => None,
     };
     let winning_move = a
-        .winning_move
+        .winning_take
         .as_ref()
         .map(|t| FibMove::new(pile, t.clone(), k));
     let winning_moves = match &all {
@@ -897,7 +893,7 @@ impl FibRules {
                     let rest = pile - &take;
                     let next = &take * k;
                     let next = if next > rest { rest.clone() } else { next };
-                    let outcome = self.game.analyse(&rest, &next)?.outcome;
+                    let outcome = self.game.solve(&rest, &next)?.outcome;
                     let (text, short) = Self::take_texts(pile, &take, &rest);
                     let to = Self::position(&rest, &next);
                     out.push(crate::catalogue::make_move(text, &short, to, outcome, None));

@@ -292,7 +292,7 @@ fn moves_share_to_and_text() {
     );
     assert_eq!(v["winning_moves"][0]["to"], serde_json::json!([7, 7, 3, 3]));
     let v = check(
-        serde_json::to_value(grundy_games::cards::solve(&[4, 7, 2, 9]).unwrap()).unwrap(),
+        serde_json::to_value(grundy_games::cards::analyze(&[4, 7, 2, 9]).unwrap()).unwrap(),
         "optimal_moves",
     );
     assert!(v.get("winning_moves").is_none());

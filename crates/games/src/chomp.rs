@@ -668,7 +668,9 @@ mod tests {
         let e = analyze(16, 200, DEFAULT_MAX_POSITIONS).unwrap_err();
         assert!(matches!(e, GameError::PositionLimit { .. }));
         assert!(e.to_string().contains("16x200"), "{e}");
-        assert!(e.to_string().contains("--max-positions"), "{e}");
+        // The library names its parameter, never a command-line flag.
+        assert!(e.to_string().contains("(max_positions)"), "{e}");
+        assert!(!e.to_string().contains("--"), "{e}");
         assert!(analyze(1, 255, DEFAULT_MAX_POSITIONS).is_ok());
         assert_eq!(positions_bound(4, 7, 1000), 330);
     }

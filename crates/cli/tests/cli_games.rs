@@ -39,6 +39,30 @@ fn fib_opening_and_limits() {
     assert!(v["winning_moves"][0]["take"].is_string());
 }
 
+/// Every count takes the one grammar, in every size: piles beyond u64, bounded sizes and flags.
+#[test]
+fn counts_take_one_grammar() {
+    let v = json_stdin(&["fib", "2^100", "--json"], b"");
+    assert_eq!(v["pile"], "1267650600228229401496703205376");
+    let v = json_stdin(&["fib", "1e30", "--limit", "1_000", "--json"], b"");
+    assert_eq!(v["pile"], format!("1{}", "0".repeat(30)).as_str());
+    assert_eq!(v["limit"], "1000");
+    let v = json_stdin(
+        &["chomp", "2^1", "1e1", "--max-positions", "1e3", "--json"],
+        b"",
+    );
+    assert_eq!(
+        (v["rows"].as_u64(), v["cols"].as_u64()),
+        (Some(2), Some(10))
+    );
+    let v = json_stdin(&["fib", "--k", "3e0", "100", "--json"], b"");
+    assert_eq!(v["k"], 3);
+    // Negatives and fractions are refused in one line naming the token.
+    bad_stdin(&["fib", "1.5e1"], b"", "'1.5e1'");
+    bad_stdin(&["chomp", "-2", "3"], b"", "'-2'");
+    bad_stdin(&["cram", "2.5", "3"], b"", "'2.5'");
+}
+
 #[test]
 fn fib_bad_input() {
     bad_stdin(&["fib", "-3"], b"", "'-3'");

@@ -51,7 +51,7 @@ pub mod wythoff;
 pub use dashu::integer::UBig;
 pub use error::{GameError, Result};
 pub use limit::Progress;
-pub use number::{parse_bounded, parse_count, parse_natural};
+pub use number::{parse_bounded, parse_count};
 
 /// Every game of this crate as a catalogue entry (the facade's registry lists them with the
 /// other families' entries): adding a game here touches its module, this list and a test.

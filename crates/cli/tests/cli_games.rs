@@ -39,6 +39,31 @@ fn fib_opening_and_limits() {
     assert!(v["winning_moves"][0]["take"].is_string());
 }
 
+/// A 1000-digit pile: the text abbreviates every long number (a few lines, not the 1.4 MB of
+/// writing the representation out), while `--json` keeps every number and the move in full.
+#[test]
+fn fib_huge_pile_text_is_short_and_json_is_full() {
+    let pile = format!("7{}", "3".repeat(999));
+    let text = ok_stdin(&["fib", &pile], b"");
+    assert!(text.len() < 4000, "{} bytes:\n{text}", text.len());
+    assert!(text.contains("(1000 digits)"), "{text}");
+    assert!(text.contains(" terms)"), "{text}");
+    assert!(text.contains("Winning move: take "), "{text}");
+    assert!(!text.contains(&pile), "{text}");
+    let v = json_stdin(&["fib", &pile, "--json"], b"");
+    assert_eq!(v["pile"], pile.as_str());
+    let m = &v["winning_moves"][0];
+    let take = m["take"].as_str().unwrap();
+    let to = m["to"].as_str().unwrap();
+    assert_eq!(
+        m["text"].as_str().unwrap(),
+        format!("take {take} from the pile of {pile}, leaving {to}")
+    );
+    let terms = v["representation"].as_array().unwrap();
+    assert!(terms.len() > 12, "{}", terms.len());
+    assert_eq!(terms[0].as_str().unwrap().len(), 1000);
+}
+
 /// Every count takes the one grammar, in every size: piles beyond u64, bounded sizes and flags.
 #[test]
 fn counts_take_one_grammar() {

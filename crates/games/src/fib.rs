@@ -27,6 +27,7 @@
 //! # Ok::<(), grundy_games::GameError>(())
 //! ```
 
+use crate::catalogue::shown;
 use crate::error::{GameError, Result};
 use crate::number::big_json;
 use dashu::base::BitTest;
@@ -531,10 +532,14 @@ pub mod textbook {
     }
 }
 
-/// `terms` joined by " + ".
+/// `terms` joined by " + ", for people: the first 12 terms, each [`shown`], then how many
+/// there are in all.
 fn join_terms(terms: &[UBig]) -> String {
-    let terms: Vec<String> = terms.iter().map(UBig::to_string).collect();
-    terms.join(" + ")
+    let mut parts: Vec<String> = terms.iter().take(12).map(shown).collect();
+    if terms.len() > 12 {
+        parts.push(format!("… ({} terms)", terms.len()));
+    }
+    parts.join(" + ")
 }
 
 impl FibAnalysis {
@@ -549,7 +554,10 @@ impl FibAnalysis {
     /// # Ok::<(), grundy_games::GameError>(())
     /// ```
     pub fn describe(&self) -> String {
-        let (k, pile) = (self.k, &self.pile);
+        // Numbers of more than 40 digits are abbreviated (the JSON has them in full): the
+        // text of a 1000-digit pile stays a few lines, not megabytes.
+        let k = self.k;
+        let pile = &shown(&self.pile);
         let mut s = String::new();
         if k == 2 {
             s.push_str("Fibonacci Nim (each move at most twice the previous one)\n");
@@ -567,7 +575,7 @@ impl FibAnalysis {
         let _ = writeln!(
             s,
             "Pile {pile}, the mover may take up to {}{limit_note}",
-            self.limit
+            shown(&self.limit)
         );
         let Some(smallest) = self.representation.last() else {
             s.push_str("Outcome: P - the pile is empty; the player to move has lost.\n");
@@ -584,7 +592,7 @@ impl FibAnalysis {
         }
         match (&self.outcome, &self.winning_move) {
             (Outcome::N, Some(m)) => {
-                let t = &m.take;
+                let t = &shown(&m.take);
                 s.push_str("Outcome: N - the player to move wins.\n");
                 let rest = &self.representation[..self.representation.len() - 1];
                 match rest.last() {
@@ -595,11 +603,12 @@ impl FibAnalysis {
                         let _ = writeln!(
                             s,
                             "Winning move: take {t}, the smallest term. That leaves {} = {}, \
-                             whose smallest term {next} exceeds {k} x {t} = {}, the most the \
+                             whose smallest term {} exceeds {k} x {t} = {}, the most the \
                              opponent may take.",
-                            m.to,
+                            shown(&m.to),
                             join_terms(rest),
-                            t * k
+                            shown(next),
+                            shown(&(&m.take * k))
                         );
                     }
                 }
@@ -623,8 +632,9 @@ impl FibAnalysis {
                     format!("{pile} is itself a losing size")
                 } else {
                     format!(
-                        "the smallest term {smallest} exceeds the limit {}",
-                        self.limit
+                        "the smallest term {} exceeds the limit {}",
+                        shown(smallest),
+                        shown(&self.limit)
                     )
                 };
                 let _ = writeln!(
@@ -826,7 +836,6 @@ impl FibRules {
     }
 
     fn take_texts(pile: &UBig, take: &UBig, to: &UBig) -> (String, String) {
-        use crate::catalogue::shown;
         let text = if to.is_zero() {
             format!("take all {} counters", shown(take))
         } else {

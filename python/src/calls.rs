@@ -64,7 +64,7 @@ fn nim(py: Python<'_>, heaps: Vec<Count>, misere: bool) -> PyResult<String> {
 #[pyfunction]
 fn nimber(py: Python<'_>, op: &str, operands: Vec<String>) -> PyResult<String> {
     let ops: Vec<&str> = operands.iter().map(String::as_str).collect();
-    let c = grundy::nimber::calculate(op, &ops).map_err(|e| errors::input(py, e))?;
+    let c = grundy::nimber::calculate(op, &ops).py(py)?;
     json(&c)
 }
 
@@ -335,10 +335,7 @@ fn play_turn(py: Python<'_>, game: &str, position: &str) -> PyResult<String> {
         let start = g.start().clone();
         g.turn(&start)
     });
-    match turn {
-        Ok(t) => json(&t),
-        Err(e) => Err(crate::errors::raise(py, "InputError", e.to_string())),
-    }
+    json(&turn.py(py)?)
 }
 
 /// Adds this file's functions to the module.

@@ -19,27 +19,24 @@ pub fn raise(py: Python<'_>, name: &str, message: String) -> PyErr {
     }
 }
 
-/// The exception class for a library error: `RuleError`, `CycleError`, `StoppedError`,
-/// `InputError` (bad input or a limit, a `ValueError`) or `GrundyError` (a failure).
+/// The exception class for a library error, by its kind: `InputError` (bad input or a
+/// limit, a `ValueError`), `StoppedError` or `GrundyError` (a failure). Two kinds of bad input
+/// have their own subclass of `InputError`: `RuleError` (a heap rule that does not parse) and
+/// `CycleError` (a game that can reach a position from itself).
 pub fn class_of(e: &grundy::Error) -> &'static str {
-    match e {
-        grundy::Error::Rule(_) => "RuleError",
-        grundy::Error::Cycle(_) => "CycleError",
-        grundy::Error::Stopped { .. } => "StoppedError",
-        grundy::Error::Penney(grundy::penney::PenneyError::Internal(_)) => "GrundyError",
-        e if e.is_input() => "InputError",
-        _ => "GrundyError",
+    use grundy::ErrorKind;
+    match e.kind() {
+        ErrorKind::Input if matches!(e, grundy::Error::Rule(_)) => "RuleError",
+        ErrorKind::Input if matches!(e, grundy::Error::Cycle(_)) => "CycleError",
+        ErrorKind::Input | ErrorKind::Limit => "InputError",
+        ErrorKind::Stopped => "StoppedError",
+        ErrorKind::Failure => "GrundyError",
     }
 }
 
 /// A library error as the Python exception of its class.
 pub fn from_lib(py: Python<'_>, e: grundy::Error) -> PyErr {
     raise(py, class_of(&e), e.to_string())
-}
-
-/// Bad input refused by a family crate whose error the facade does not wrap (nimbers).
-pub fn input(py: Python<'_>, e: impl std::fmt::Display) -> PyErr {
-    raise(py, "InputError", e.to_string())
 }
 
 /// Extension: `?` on library results inside functions that hold `py`.

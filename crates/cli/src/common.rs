@@ -38,16 +38,33 @@ impl From<io::Error> for CliError {
     }
 }
 
+/// The library's errors by their kind: bad input and limits exit with 2, a stop with 130, a
+/// failure with 1. A limit's message gains the option that raises it (the library names its
+/// own parameter, never a flag).
 impl From<grundy::Error> for CliError {
     fn from(e: grundy::Error) -> Self {
-        match &e {
-            grundy::Error::Stopped { .. } => CliError {
-                code: 130,
-                message: e.to_string(),
-            },
-            _ if e.is_input() => CliError::usage(e.to_string()),
-            _ => CliError::failure(e.to_string()),
+        use grundy::ErrorKind;
+        let code = match e.kind() {
+            ErrorKind::Input | ErrorKind::Limit => 2,
+            ErrorKind::Stopped => 130,
+            ErrorKind::Failure => 1,
+        };
+        let mut message = e.to_string();
+        if let Some(flag) = e.parameter().and_then(flag_for) {
+            message.push_str(&format!(" (raise it with {flag} N)"));
         }
+        CliError { code, message }
+    }
+}
+
+/// The command-line option that sets a library parameter named by
+/// [`grundy::Error::parameter`].
+pub fn flag_for(parameter: &str) -> Option<&'static str> {
+    match parameter {
+        "max_positions" => Some("--max-positions"),
+        "steps_per_call" => Some("--max-steps"),
+        "memory" => Some("--max-memory"),
+        _ => None,
     }
 }
 

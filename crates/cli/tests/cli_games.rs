@@ -39,6 +39,55 @@ fn fib_opening_and_limits() {
     assert!(v["winning_moves"][0]["take"].is_string());
 }
 
+/// A 1000-digit pile: the text abbreviates every long number (a few lines, not the 1.4 MB of
+/// writing the representation out), while `--json` keeps every number and the move in full.
+#[test]
+fn fib_huge_pile_text_is_short_and_json_is_full() {
+    let pile = format!("7{}", "3".repeat(999));
+    let text = ok_stdin(&["fib", &pile], b"");
+    assert!(text.len() < 4000, "{} bytes:\n{text}", text.len());
+    assert!(text.contains("(1000 digits)"), "{text}");
+    assert!(text.contains(" terms)"), "{text}");
+    assert!(text.contains("Winning move: take "), "{text}");
+    assert!(!text.contains(&pile), "{text}");
+    let v = json_stdin(&["fib", &pile, "--json"], b"");
+    assert_eq!(v["pile"], pile.as_str());
+    let m = &v["winning_moves"][0];
+    let take = m["take"].as_str().unwrap();
+    let to = m["to"].as_str().unwrap();
+    assert_eq!(
+        m["text"].as_str().unwrap(),
+        format!("take {take} from the pile of {pile}, leaving {to}")
+    );
+    let terms = v["representation"].as_array().unwrap();
+    assert!(terms.len() > 12, "{}", terms.len());
+    assert_eq!(terms[0].as_str().unwrap().len(), 1000);
+}
+
+/// Every count takes the one grammar, in every size: piles beyond u64, bounded sizes and flags.
+#[test]
+fn counts_take_one_grammar() {
+    let v = json_stdin(&["fib", "2^100", "--json"], b"");
+    assert_eq!(v["pile"], "1267650600228229401496703205376");
+    let v = json_stdin(&["fib", "1e30", "--limit", "1_000", "--json"], b"");
+    assert_eq!(v["pile"], format!("1{}", "0".repeat(30)).as_str());
+    assert_eq!(v["limit"], "1000");
+    let v = json_stdin(
+        &["chomp", "2^1", "1e1", "--max-positions", "1e3", "--json"],
+        b"",
+    );
+    assert_eq!(
+        (v["rows"].as_u64(), v["cols"].as_u64()),
+        (Some(2), Some(10))
+    );
+    let v = json_stdin(&["fib", "--k", "3e0", "100", "--json"], b"");
+    assert_eq!(v["k"], 3);
+    // Negatives and fractions are refused in one line naming the token.
+    bad_stdin(&["fib", "1.5e1"], b"", "'1.5e1'");
+    bad_stdin(&["chomp", "-2", "3"], b"", "'-2'");
+    bad_stdin(&["cram", "2.5", "3"], b"", "'2.5'");
+}
+
 #[test]
 fn fib_bad_input() {
     bad_stdin(&["fib", "-3"], b"", "'-3'");

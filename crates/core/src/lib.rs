@@ -43,6 +43,7 @@
 
 pub mod budget;
 pub mod catalogue;
+pub mod count;
 mod fxhash;
 pub mod game;
 pub mod graph;

@@ -12,7 +12,7 @@ fn bench_fib(c: &mut Criterion) {
     let pile: UBig = format!("7{}", "3".repeat(999)).parse().unwrap();
     let game = fib::MultiplierNim::fibonacci();
     c.bench_function("fib_opening_1000_digits", |b| {
-        b.iter(|| game.analyse_opening(black_box(&pile)).unwrap())
+        b.iter(|| fib::analyze(black_box(&pile), None, 2).unwrap())
     });
     c.bench_function("fib_all_moves_1e6", |b| {
         b.iter(|| {
@@ -47,28 +47,39 @@ fn bench_maze(c: &mut Criterion) {
 fn bench_walls(c: &mut Criterion) {
     let free: Vec<bool> = (0..400).map(|i| (i * 7 + i / 20 * 3) % 11 != 0).collect();
     let board = walls::Board::new(20, 20, free).unwrap();
-    c.bench_function("walls_20x20", |b| b.iter(|| black_box(&board).analyse()));
+    c.bench_function("walls_20x20", |b| {
+        b.iter(|| walls::analyze(black_box(&board)))
+    });
 }
 
 fn bench_cram(c: &mut Criterion) {
     // Plain search: the mirror shortcut would settle even × even boards at once.
-    let plain = cram::Cram { mirror: false };
+    let plain = cram::CramOptions {
+        mirror: false,
+        max_positions: u64::MAX,
+    };
+    let mirror = cram::CramOptions {
+        mirror: true,
+        ..plain
+    };
     let b46 = cram::Shape::rectangle(4, 6).unwrap();
     c.bench_function("cram_4x6", |b| {
-        b.iter(|| cram::analyse_with(plain, black_box(&b46)))
+        b.iter(|| cram::analyze(black_box(&b46), &plain).unwrap())
     });
     let b56 = cram::Shape::rectangle(5, 6).unwrap();
-    c.bench_function("cram_5x6", |b| b.iter(|| cram::analyse(black_box(&b56))));
+    c.bench_function("cram_5x6", |b| {
+        b.iter(|| cram::analyze(black_box(&b56), &mirror).unwrap())
+    });
     let b48 = cram::Shape::rectangle(4, 8).unwrap();
     c.bench_function("cram_4x8", |b| {
-        b.iter(|| cram::analyse_with(plain, black_box(&b48)))
+        b.iter(|| cram::analyze(black_box(&b48), &plain).unwrap())
     });
 }
 
 fn bench_cards_wythoff(c: &mut Criterion) {
     let row: Vec<i64> = (0..5000i64).map(|i| (i * 7919 + 13) % 1000).collect();
     c.bench_function("cards_5000", |b| {
-        b.iter(|| cards::solve(black_box(&row)).unwrap())
+        b.iter(|| cards::analyze(black_box(&row)).unwrap())
     });
     c.bench_function("wythoff_table_2000", |b| {
         b.iter(|| wythoff::GrundyTable::new(black_box(2000)).unwrap())

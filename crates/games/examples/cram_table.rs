@@ -4,7 +4,7 @@
 //! (defaults 7 15 60): stops starting new boards once SECONDS have passed in total; `plain`
 //! turns the mirror shortcut off (every board searched).
 
-use grundy_games::cram::{self, Cram, Shape};
+use grundy_games::cram::{self, CramOptions, Shape};
 use std::time::Instant;
 
 fn main() {
@@ -15,8 +15,9 @@ fn main() {
     let max_rows = args.first().copied().unwrap_or(7);
     let max_cols = args.get(1).copied().unwrap_or(15);
     let budget = args.get(2).copied().unwrap_or(60) as f64;
-    let game = Cram {
+    let options = CramOptions {
         mirror: !std::env::args().any(|a| a == "plain"),
+        max_positions: u64::MAX,
     };
     let start = Instant::now();
     let mut boards: Vec<(usize, usize)> = (1..=max_rows)
@@ -30,7 +31,8 @@ fn main() {
             break;
         }
         let t = Instant::now();
-        let a = cram::analyse_with(game, &Shape::rectangle(r, c).expect("fits 64 cells"));
+        let board = Shape::rectangle(r, c).expect("fits 64 cells");
+        let a = cram::analyze(&board, &options).expect("no position limit");
         println!(
             "{r}x{c}: {} ({} positions, {:.3} s)",
             a.grundy,

@@ -7,14 +7,14 @@
 //! by interval length takes O(N²) time and O(N) values; one bit per interval records the best
 //! end, so an optimal line of play is read back afterwards (N = 5000 needs 1.6 MB of bits).
 //!
-//! A scoring game has no winning moves in the N/P sense: [`solve`] reports the totals, a
+//! A scoring game has no winning moves in the N/P sense: [`analyze`] reports the totals, a
 //! [`Verdict`] (who scores more), the `optimal_moves` (every first move that secures the best
 //! margin) and an optimal line, as a serializable [`CardsAnalysis`].
 //!
 //! ```
 //! use grundy_games::cards::{self, End, Verdict};
 //!
-//! let a = cards::solve(&[4, 7, 2, 9])?;
+//! let a = cards::analyze(&[4, 7, 2, 9])?;
 //! assert_eq!((a.first_total, a.second_total), (16, 6));
 //! assert_eq!(a.outcome, Verdict::N);
 //! assert_eq!(a.optimal_moves[0].end, End::Right);
@@ -110,7 +110,7 @@ pub struct CardMove {
     pub text: String,
 }
 
-/// The game solved by [`solve`].
+/// The game analysed by [`analyze`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CardsAnalysis {
     /// Number of cards.
@@ -127,12 +127,9 @@ pub struct CardsAnalysis {
     pub line: Vec<Take>,
 }
 
-/// The former name of [`CardsAnalysis`].
-pub type Analysis = CardsAnalysis;
-
 /// Solves the game on `cards` in O(N²): both totals, the verdict, every optimal first move and
 /// an optimal line. At most [`MAX_CARDS`] cards, each within ±[`MAX_ABS_VALUE`].
-pub fn solve(cards: &[i64]) -> Result<CardsAnalysis> {
+pub fn analyze(cards: &[i64]) -> Result<CardsAnalysis> {
     let n = cards.len();
     if n > MAX_CARDS {
         return Err(GameError::TooLarge(format!(
@@ -280,7 +277,7 @@ impl CardsAnalysis {
     /// ```
     /// use grundy_games::cards::{self, DescribeOptions};
     ///
-    /// let text = cards::solve(&[4, 7, 2, 9])?.describe(DescribeOptions::default());
+    /// let text = cards::analyze(&[4, 7, 2, 9])?.describe(DescribeOptions::default());
     /// assert_eq!(text.lines().nth(1), Some("First player's total: 16"));
     /// # Ok::<(), grundy_games::GameError>(())
     /// ```
@@ -519,7 +516,7 @@ impl grundy_core::catalogue::Rules for CardsRules {
                 budget.max_bytes >> 20
             )));
         }
-        let a = solve(&cards)?;
+        let a = analyze(&cards)?;
         let moves = Self::list(&cards);
         let outcome = if a.first_total >= a.second_total {
             Outcome::N
@@ -570,9 +567,9 @@ mod tests {
 
     #[test]
     fn single_card_and_empty() {
-        let a = solve(&[5]).unwrap();
+        let a = analyze(&[5]).unwrap();
         assert_eq!((a.first_total, a.second_total), (5, 0));
-        assert_eq!(solve(&[]).unwrap().first_total, 0);
-        assert!(solve(&[MAX_ABS_VALUE + 1]).is_err());
+        assert_eq!(analyze(&[]).unwrap().first_total, 0);
+        assert!(analyze(&[MAX_ABS_VALUE + 1]).is_err());
     }
 }

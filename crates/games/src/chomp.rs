@@ -144,21 +144,20 @@ impl Game for Chomp {
     }
 }
 
-/// The solved board.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Analysis {
+/// A staircase solved by the plain solver, before [`analyze`] puts its bites into words.
+struct Solution {
     /// `N` when the player to move wins.
-    pub outcome: Outcome,
+    outcome: Outcome,
     /// Grundy value of the position in the normal-play form.
-    pub grundy: u64,
+    grundy: u64,
     /// Every winning bite (row, column), 0-based from the poison corner.
-    pub winning_bites: Vec<(usize, usize)>,
+    winning_bites: Vec<(usize, usize)>,
     /// Positions searched.
-    pub positions: usize,
+    positions: usize,
 }
 
 /// Solves a staircase.
-pub fn analyse(pos: &Staircase) -> Analysis {
+fn solve(pos: &Staircase) -> Solution {
     let mut solver = Solver::new(Chomp);
     let grundy = solver.grundy(pos);
     let mut winning_bites = Vec::new();
@@ -170,24 +169,12 @@ pub fn analyse(pos: &Staircase) -> Analysis {
             }
         }
     }
-    Analysis {
+    Solution {
         outcome: Outcome::from_grundy(grundy),
         grundy,
         winning_bites,
         positions: solver.memo_len(),
     }
-}
-
-/// Solves the full `rows × cols` bar.
-pub fn analyse_rectangle(rows: usize, cols: usize) -> Result<Analysis> {
-    let start = Staircase::rectangle(rows, cols)?;
-    if positions_bound(rows, cols, DEFAULT_MAX_POSITIONS) > DEFAULT_MAX_POSITIONS {
-        return Err(GameError::PositionLimit {
-            what: format!("board {rows}x{cols}"),
-            limit: DEFAULT_MAX_POSITIONS,
-        });
-    }
-    Ok(analyse(&start))
 }
 
 /// A winning bite of a [`ChompAnalysis`].
@@ -231,7 +218,7 @@ pub fn analyze(rows: usize, cols: usize, max_positions: u64) -> Result<ChompAnal
             limit: max_positions,
         });
     }
-    let a = analyse(&start);
+    let a = solve(&start);
     let winning_moves = a
         .winning_bites
         .iter()
@@ -259,7 +246,7 @@ pub fn analyze(rows: usize, cols: usize, max_positions: u64) -> Result<ChompAnal
 }
 
 /// Outcome by plain recursion over row-length vectors (exponential; tiny boards only): the
-/// test oracle for [`analyse`].
+/// test oracle for [`Chomp`] under the solver.
 pub fn outcome_brute_force(rows: &[usize]) -> Outcome {
     fn wins(rows: &[usize]) -> bool {
         for r in 0..rows.len() {
@@ -652,9 +639,10 @@ mod tests {
     fn two_rows_known_strategy() {
         // 2×n: the winning bite leaves rows (n, n−1).
         for n in 2..10 {
-            let a = analyse_rectangle(2, n).unwrap();
+            let a = analyze(2, n, DEFAULT_MAX_POSITIONS).unwrap();
             assert_eq!(a.outcome, Outcome::N);
-            assert_eq!(a.winning_bites, vec![(1, n - 1)]);
+            let cells: Vec<_> = a.winning_moves.iter().map(|m| m.cell).collect();
+            assert_eq!(cells, vec![(1, n - 1)]);
         }
     }
 
@@ -662,10 +650,11 @@ mod tests {
     fn square_bite_is_1_1() {
         // n×n: bite (1,1), leaving an L with equal arms.
         for n in 2..7 {
-            assert!(analyse_rectangle(n, n)
+            assert!(analyze(n, n, DEFAULT_MAX_POSITIONS)
                 .unwrap()
-                .winning_bites
-                .contains(&(1, 1)));
+                .winning_moves
+                .iter()
+                .any(|m| m.cell == (1, 1)));
         }
     }
 
@@ -679,7 +668,9 @@ mod tests {
         let e = analyze(16, 200, DEFAULT_MAX_POSITIONS).unwrap_err();
         assert!(matches!(e, GameError::PositionLimit { .. }));
         assert!(e.to_string().contains("16x200"), "{e}");
-        assert!(e.to_string().contains("--max-positions"), "{e}");
+        // The library names its parameter, never a command-line flag.
+        assert!(e.to_string().contains("(max_positions)"), "{e}");
+        assert!(!e.to_string().contains("--"), "{e}");
         assert!(analyze(1, 255, DEFAULT_MAX_POSITIONS).is_ok());
         assert_eq!(positions_bound(4, 7, 1000), 330);
     }

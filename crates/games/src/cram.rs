@@ -412,49 +412,6 @@ impl Game for Cram {
     }
 }
 
-/// A winning placement: the two cells covered, as (row, column) from the top-left.
-pub type Placement = ((usize, usize), (usize, usize));
-
-/// The solved board.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Analysis {
-    /// Grundy value of the board.
-    pub grundy: u64,
-    /// `N` when the player to move wins.
-    pub outcome: Outcome,
-    /// Every winning placement (in the board's own coordinates).
-    pub winning_moves: Vec<Placement>,
-    /// Positions the solver memoised (a measure of the work done).
-    pub positions: usize,
-}
-
-/// Solves a board: its value and every winning placement (with the mirror shortcut).
-pub fn analyse(board: &Shape) -> Analysis {
-    analyse_with(Cram::default(), board)
-}
-
-/// Solves a board with the given rules (e.g. `Cram { mirror: false }` for plain search).
-pub fn analyse_with(game: Cram, board: &Shape) -> Analysis {
-    let mut solver = Solver::new(game);
-    let start = game.reduce(board);
-    let grundy = solver.grundy(&start);
-    let w = board.width();
-    let mut winning_moves = Vec::new();
-    if grundy != 0 {
-        for (a, b) in board.placements() {
-            if solver.grundy(&game.reduce(&board.place(a, b))) == 0 {
-                winning_moves.push(((a / w, a % w), (b / w, b % w)));
-            }
-        }
-    }
-    Analysis {
-        grundy,
-        outcome: Outcome::from_grundy(grundy),
-        winning_moves,
-        positions: solver.memo_len(),
-    }
-}
-
 /// How [`analyze`] searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CramOptions {

@@ -18,11 +18,11 @@ pub enum GameError {
     #[error("{0}")]
     TooLarge(String),
     /// A search (Cram, Chomp) that would visit more positions than its limit allows. The
-    /// limit is a parameter of the call (`max_positions`; `--max-positions` on the command
-    /// line): raise it to search further, at the cost of time and memory.
+    /// limit is a parameter of the call (`max_positions`): raise it to search further, at the
+    /// cost of time and memory. The message names that parameter, never a front end's option.
     #[error(
-        "{what}: the search needs more than {limit} positions (the limit); raise it with \
-         --max-positions N (max_positions in the library) to go on"
+        "{what}: the search needs more than {limit} positions (the limit); raise the position \
+         budget (max_positions) to go on"
     )]
     PositionLimit {
         /// What was being solved, e.g. "board 7x5".

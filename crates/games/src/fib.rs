@@ -27,6 +27,7 @@
 //! # Ok::<(), grundy_games::GameError>(())
 //! ```
 
+use crate::catalogue::shown;
 use crate::error::{GameError, Result};
 use crate::number::big_json;
 use dashu::base::BitTest;
@@ -64,19 +65,17 @@ pub struct MultiplierNim {
     k: u64,
 }
 
-/// The solution of one position: who wins, why, and how.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Analysis {
-    /// Counters in the pile.
-    pub pile: UBig,
+/// What the greedy representation says about one position, before [`analyze`] adds the moves
+/// in words, every winning move of small piles and the Grundy value.
+struct Solution {
     /// The most the player to move may take (already capped at the pile).
-    pub limit: UBig,
+    limit: UBig,
     /// `N` when the player to move wins.
-    pub outcome: Outcome,
+    outcome: Outcome,
     /// The greedy representation of the pile, largest term first (empty for an empty pile).
-    pub representation: Vec<UBig>,
-    /// The canonical winning move (the smallest term), when the player to move wins.
-    pub winning_move: Option<UBig>,
+    representation: Vec<UBig>,
+    /// The canonical winning take (the smallest term), when the player to move wins.
+    winning_take: Option<UBig>,
 }
 
 impl MultiplierNim {
@@ -157,39 +156,37 @@ impl MultiplierNim {
     }
 
     /// Solves the position (pile, limit): the mover may take 1..=min(limit, pile) counters.
-    pub fn analyse(&self, pile: &UBig, limit: &UBig) -> Result<Analysis> {
+    fn solve(&self, pile: &UBig, limit: &UBig) -> Result<Solution> {
         let limit = if limit > pile {
             pile.clone()
         } else {
             limit.clone()
         };
         let representation = self.representation(pile)?;
-        let winning_move = match representation.last() {
+        let winning_take = match representation.last() {
             Some(smallest) if *smallest <= limit => Some(smallest.clone()),
             _ => None,
         };
-        let outcome = if winning_move.is_some() {
+        let outcome = if winning_take.is_some() {
             Outcome::N
         } else {
             Outcome::P
         };
-        Ok(Analysis {
-            pile: pile.clone(),
+        Ok(Solution {
             limit,
             outcome,
             representation,
-            winning_move,
+            winning_take,
         })
     }
 
-    /// Solves the opening position of a pile of `n`: the first move takes 1..n−1.
-    pub fn analyse_opening(&self, pile: &UBig) -> Result<Analysis> {
-        let limit = if pile.is_zero() {
+    /// The opening limit of a pile of `n`: the first move takes 1..n−1.
+    fn opening_limit(pile: &UBig) -> UBig {
+        if pile.is_zero() {
             UBig::ZERO
         } else {
             pile - UBig::ONE
-        };
-        self.analyse(pile, &limit)
+        }
     }
 }
 
@@ -283,8 +280,8 @@ pub fn analyze(pile: &UBig, limit: Option<&UBig>, k: u64) -> Result<FibAnalysis>
         )));
     }
     let a = match limit {
-        Some(l) => game.analyse(pile, l)?,
-        None => game.analyse_opening(pile)?,
+        Some(l) => game.solve(pile, l)?,
+        None => game.solve(pile, &MultiplierNim::opening_limit(pile))?,
     };
     let small = u64::try_from(pile).ok();
     // The limit is at most the pile, so it fits u64 whenever the pile does.
@@ -300,7 +297,7 @@ pub fn analyze(pile: &UBig, limit: Option<&UBig>, k: u64) -> Result<FibAnalysis>
         _ => None,
     };
     let winning_move = a
-        .winning_move
+        .winning_take
         .as_ref()
         .map(|t| FibMove::new(pile, t.clone(), k));
     let winning_moves = match &all {
@@ -535,10 +532,14 @@ pub mod textbook {
     }
 }
 
-/// `terms` joined by " + ".
+/// `terms` joined by " + ", for people: the first 12 terms, each [`shown`], then how many
+/// there are in all.
 fn join_terms(terms: &[UBig]) -> String {
-    let terms: Vec<String> = terms.iter().map(UBig::to_string).collect();
-    terms.join(" + ")
+    let mut parts: Vec<String> = terms.iter().take(12).map(shown).collect();
+    if terms.len() > 12 {
+        parts.push(format!("… ({} terms)", terms.len()));
+    }
+    parts.join(" + ")
 }
 
 impl FibAnalysis {
@@ -553,7 +554,10 @@ impl FibAnalysis {
     /// # Ok::<(), grundy_games::GameError>(())
     /// ```
     pub fn describe(&self) -> String {
-        let (k, pile) = (self.k, &self.pile);
+        // Numbers of more than 40 digits are abbreviated (the JSON has them in full): the
+        // text of a 1000-digit pile stays a few lines, not megabytes.
+        let k = self.k;
+        let pile = &shown(&self.pile);
         let mut s = String::new();
         if k == 2 {
             s.push_str("Fibonacci Nim (each move at most twice the previous one)\n");
@@ -571,7 +575,7 @@ impl FibAnalysis {
         let _ = writeln!(
             s,
             "Pile {pile}, the mover may take up to {}{limit_note}",
-            self.limit
+            shown(&self.limit)
         );
         let Some(smallest) = self.representation.last() else {
             s.push_str("Outcome: P - the pile is empty; the player to move has lost.\n");
@@ -588,7 +592,7 @@ impl FibAnalysis {
         }
         match (&self.outcome, &self.winning_move) {
             (Outcome::N, Some(m)) => {
-                let t = &m.take;
+                let t = &shown(&m.take);
                 s.push_str("Outcome: N - the player to move wins.\n");
                 let rest = &self.representation[..self.representation.len() - 1];
                 match rest.last() {
@@ -599,11 +603,12 @@ impl FibAnalysis {
                         let _ = writeln!(
                             s,
                             "Winning move: take {t}, the smallest term. That leaves {} = {}, \
-                             whose smallest term {next} exceeds {k} x {t} = {}, the most the \
+                             whose smallest term {} exceeds {k} x {t} = {}, the most the \
                              opponent may take.",
-                            m.to,
+                            shown(&m.to),
                             join_terms(rest),
-                            t * k
+                            shown(next),
+                            shown(&(&m.take * k))
                         );
                     }
                 }
@@ -627,8 +632,9 @@ impl FibAnalysis {
                     format!("{pile} is itself a losing size")
                 } else {
                     format!(
-                        "the smallest term {smallest} exceeds the limit {}",
-                        self.limit
+                        "the smallest term {} exceeds the limit {}",
+                        shown(smallest),
+                        shown(&self.limit)
                     )
                 };
                 let _ = writeln!(
@@ -830,7 +836,6 @@ impl FibRules {
     }
 
     fn take_texts(pile: &UBig, take: &UBig, to: &UBig) -> (String, String) {
-        use crate::catalogue::shown;
         let text = if to.is_zero() {
             format!("take all {} counters", shown(take))
         } else {
@@ -897,7 +902,7 @@ impl FibRules {
                     let rest = pile - &take;
                     let next = &take * k;
                     let next = if next > rest { rest.clone() } else { next };
-                    let outcome = self.game.analyse(&rest, &next)?.outcome;
+                    let outcome = self.game.solve(&rest, &next)?.outcome;
                     let (text, short) = Self::take_texts(pile, &take, &rest);
                     let to = Self::position(&rest, &next);
                     out.push(crate::catalogue::make_move(text, &short, to, outcome, None));

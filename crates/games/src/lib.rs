@@ -6,7 +6,7 @@
 //!
 //! Each game answers one question with one call that returns a serializable result
 //! (`serde::Serialize`): [`fib::analyze`], [`wythoff::analyze`], [`maze::analyze`],
-//! [`walls::analyze`], [`cram::analyze`], [`chomp::analyze`] and [`cards::solve`]. Every move
+//! [`walls::analyze`], [`cram::analyze`], [`chomp::analyze`] and [`cards::analyze`]. Every move
 //! in a result has the fields `to` (the position after the move) and `text` (the move in
 //! words) besides its own; `UBig` numbers serialize as decimal strings, machine integers as
 //! numbers. The Cram and Chomp searches stop at a position budget
@@ -51,7 +51,7 @@ pub mod wythoff;
 pub use dashu::integer::UBig;
 pub use error::{GameError, Result};
 pub use limit::Progress;
-pub use number::{parse_bounded, parse_count, parse_natural};
+pub use number::{parse_bounded, parse_count};
 
 /// Every game of this crate as a catalogue entry (the facade's registry lists them with the
 /// other families' entries): adding a game here touches its module, this list and a test.

@@ -386,55 +386,6 @@ impl SumMove {
     }
 }
 
-/// The solution of a sum of mazes, one figure each.
-#[derive(Clone, Debug)]
-pub struct SumAnalysis {
-    /// Grundy values of every maze.
-    pub values: Vec<Values>,
-    /// The figures' values (None for a maze without figure).
-    pub figure_values: Vec<Option<u32>>,
-    /// XOR of the figures' values.
-    pub nim_sum: u32,
-    /// `N` when the player to move wins.
-    pub outcome: Outcome,
-    /// Every winning move (empty when the position is lost).
-    pub winning_moves: Vec<SumMove>,
-}
-
-/// Solves the sum of the mazes: values, nim-sum and every winning move.
-pub fn analyse(mazes: &[Maze]) -> SumAnalysis {
-    let values: Vec<Values> = mazes.iter().map(Maze::grundy_values).collect();
-    let figure_values: Vec<Option<u32>> = mazes
-        .iter()
-        .zip(&values)
-        .map(|(m, v)| m.figure.and_then(|f| v.get(f)))
-        .collect();
-    let nim_sum = figure_values.iter().flatten().fold(0, |a, &b| a ^ b);
-    let mut winning_moves = Vec::new();
-    if nim_sum != 0 {
-        for (i, maze) in mazes.iter().enumerate() {
-            let (Some(from), Some(g)) = (maze.figure, figure_values[i]) else {
-                continue;
-            };
-            // Usually target < g, but a move may also reach a larger value.
-            let target = g ^ nim_sum;
-            for to in maze.moves_from(from) {
-                if values[i].get(to) == Some(target) {
-                    winning_moves.push(SumMove::new(i, from, to, target));
-                }
-            }
-        }
-    }
-    let outcome = Outcome::from_grundy(nim_sum as u64);
-    SumAnalysis {
-        values,
-        figure_values,
-        nim_sum,
-        outcome,
-        winning_moves,
-    }
-}
-
 /// One maze of a [`MazeAnalysis`].
 ///
 /// JSON: `{"rows", "cols", "figure": [r, c] or null, "grundy": the figure's value or null,
@@ -490,12 +441,33 @@ pub struct MazeAnalysis {
 /// With `all_grids`, every maze's value grid goes into the JSON, else only those of at most
 /// [`GRID_UP_TO`] cells.
 pub fn analyze(mazes: &[Maze], all_grids: bool) -> MazeAnalysis {
-    let a = analyse(mazes);
+    let values: Vec<Values> = mazes.iter().map(Maze::grundy_values).collect();
+    let figure_values: Vec<Option<u32>> = mazes
+        .iter()
+        .zip(&values)
+        .map(|(m, v)| m.figure.and_then(|f| v.get(f)))
+        .collect();
+    let nim_sum = figure_values.iter().flatten().fold(0, |a, &b| a ^ b);
+    let mut winning_moves = Vec::new();
+    if nim_sum != 0 {
+        for (i, maze) in mazes.iter().enumerate() {
+            let (Some(from), Some(g)) = (maze.figure, figure_values[i]) else {
+                continue;
+            };
+            // Usually target < g, but a move may also reach a larger value.
+            let target = g ^ nim_sum;
+            for to in maze.moves_from(from) {
+                if values[i].get(to) == Some(target) {
+                    winning_moves.push(SumMove::new(i, from, to, target));
+                }
+            }
+        }
+    }
     let reports = mazes
         .iter()
-        .zip(a.values)
-        .zip(&a.figure_values)
-        .map(|((m, values), &grundy)| MazeReport {
+        .zip(values)
+        .zip(figure_values)
+        .map(|((m, values), grundy)| MazeReport {
             rows: m.rows,
             cols: m.cols,
             figure: m.figure,
@@ -506,9 +478,9 @@ pub fn analyze(mazes: &[Maze], all_grids: bool) -> MazeAnalysis {
         .collect();
     MazeAnalysis {
         mazes: reports,
-        grundy: a.nim_sum,
-        outcome: a.outcome,
-        winning_moves: a.winning_moves,
+        grundy: nim_sum,
+        outcome: Outcome::from_grundy(nim_sum as u64),
+        winning_moves,
     }
 }
 

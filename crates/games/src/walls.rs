@@ -244,28 +244,6 @@ impl Board {
         }
         t
     }
-
-    /// Solves the whole board: value, outcome and every winning cell.
-    pub fn analyse(&self) -> Analysis {
-        let t = self.values();
-        let full = self.full();
-        let grundy = t.get(&full);
-        let mut winning_cells = Vec::new();
-        if grundy != 0 {
-            for r in 0..self.rows {
-                for c in 0..self.cols {
-                    if self.is_free(r, c) && t.split_value(&full, r as u8, c as u8) == 0 {
-                        winning_cells.push((r, c));
-                    }
-                }
-            }
-        }
-        Analysis {
-            grundy,
-            outcome: Outcome::from_grundy(grundy as u64),
-            winning_cells,
-        }
-    }
 }
 
 /// Grundy values of the sub-rectangles of a board.
@@ -295,17 +273,6 @@ impl RectValues {
     pub fn split_value(&self, q: &Rect, r: u8, c: u8) -> u32 {
         q.split(r, c).fold(0, |a, p| a ^ self.get(&p))
     }
-}
-
-/// The solved board.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Analysis {
-    /// Grundy value of the whole board.
-    pub grundy: u32,
-    /// `N`: the first player wins.
-    pub outcome: Outcome,
-    /// Every winning first choice (row, column), 0-based.
-    pub winning_cells: Vec<(usize, usize)>,
 }
 
 /// A rectangle left on the board after a move, with its value.

@@ -10,8 +10,8 @@ fn reproduces_contest_samples() {
     let line = text.lines().find(|l| l.contains("Card game")).unwrap();
     assert!(line.contains("[4,7,2,9] -> first player max score 16"));
     assert!(line.contains("[1,2,5,2] -> 6"));
-    assert_eq!(cards::solve(&[4, 7, 2, 9]).unwrap().first_total, 16);
-    assert_eq!(cards::solve(&[1, 2, 5, 2]).unwrap().first_total, 6);
+    assert_eq!(cards::analyze(&[4, 7, 2, 9]).unwrap().first_total, 16);
+    assert_eq!(cards::analyze(&[1, 2, 5, 2]).unwrap().first_total, 6);
 }
 
 #[test]
@@ -19,7 +19,7 @@ fn large_row_is_quick_and_consistent() {
     let row: Vec<i64> = (0..5000u64)
         .map(|i| ((i * 7919 + 13) % 1000) as i64 - 300)
         .collect();
-    let a = cards::solve(&row).unwrap();
+    let a = cards::analyze(&row).unwrap();
     assert_eq!(a.line.len(), 5000);
     let first: i64 = a
         .line
@@ -36,7 +36,7 @@ proptest! {
     /// first move really is optimal.
     #[test]
     fn dp_matches_minimax(row in proptest::collection::vec(-50i64..100, 0..14)) {
-        let a = cards::solve(&row).unwrap();
+        let a = cards::analyze(&row).unwrap();
         let brute = cards::first_total_brute_force(&row);
         prop_assert_eq!(a.first_total, brute);
         let first: i64 = a.line.iter().filter(|t| t.player == 1).map(|t| t.value).sum();

@@ -567,7 +567,7 @@ fn cards_report_scores() {
             .filter(|t| !t.is_empty())
             .map(|t| t.parse().unwrap())
             .collect();
-        let old = cards::solve(&values).unwrap();
+        let old = cards::analyze(&values).unwrap();
         assert!(r.scoring);
         assert_eq!(r.grundy, None);
         let o = if old.first_total >= old.second_total {

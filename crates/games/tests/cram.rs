@@ -2,8 +2,8 @@
 //! unreduced game on random small boards; Chomp against exhaustive recursion.
 
 use grundy_core::{Outcome, Solver};
-use grundy_games::chomp::{self, Staircase};
-use grundy_games::cram::{self, Cram, PlainCram, Shape};
+use grundy_games::chomp::{self, Chomp, Staircase};
+use grundy_games::cram::{self, Cram, CramOptions, PlainCram, Shape};
 use proptest::prelude::*;
 
 /// Parses cram.txt: `rows: v v v …` for columns 4..15; `-` and `?` entries are skipped.
@@ -25,13 +25,28 @@ fn reference() -> Vec<(usize, usize, u64)> {
     out
 }
 
+/// Searches without a position limit, with or without the mirror shortcut.
+fn unlimited(mirror: bool) -> CramOptions {
+    CramOptions {
+        mirror,
+        max_positions: u64::MAX,
+    }
+}
+
+/// Every board's analysis, with the mirror shortcut and no position limit.
+fn analyze(board: &Shape) -> cram::CramAnalysis {
+    cram::analyze(board, &unlimited(true)).unwrap()
+}
+
 fn solve(r: usize, c: usize) -> u64 {
-    cram::analyse(&Shape::rectangle(r, c).unwrap()).grundy
+    analyze(&Shape::rectangle(r, c).unwrap()).grundy
 }
 
 /// Without the mirror shortcut: even × even boards are searched, not recognised.
 fn solve_plain(r: usize, c: usize) -> u64 {
-    cram::analyse_with(Cram { mirror: false }, &Shape::rectangle(r, c).unwrap()).grundy
+    cram::analyze_rectangle(r, c, &unlimited(false))
+        .unwrap()
+        .grundy
 }
 
 /// Every entry of cram.txt with at most 24 cells (4×4 … 4×6, 5×5 is not in range): fast.
@@ -79,7 +94,7 @@ fn reproduces_cgsuite_grid() {
     let text = include_str!("../../../testdata/cgsuite/graph_grid.txt");
     assert!(text.contains(r#"Cram(".........|##.######") = *4"#));
     let board = Shape::parse(".........|##.######").unwrap();
-    assert_eq!(cram::analyse(&board).grundy, 4);
+    assert_eq!(analyze(&board).grundy, 4);
 }
 
 /// Small rectangles against known values: 1×n is Dawson's Kayles-like 0.07 (n cells → value of
@@ -90,7 +105,7 @@ fn small_rectangles_match_unreduced_game() {
         for c in r..=5 {
             let board = Shape::rectangle(r, c).unwrap();
             let plain = Solver::new(PlainCram).grundy(&board);
-            assert_eq!(cram::analyse(&board).grundy, plain, "{r}x{c}");
+            assert_eq!(analyze(&board).grundy, plain, "{r}x{c}");
         }
     }
 }
@@ -121,7 +136,7 @@ proptest! {
     #[test]
     fn mirror_shortcut_is_sound(board in symmetric_board()) {
         let plain = Solver::new(PlainCram).grundy(&board);
-        prop_assert_eq!(cram::analyse(&board).grundy, plain);
+        prop_assert_eq!(analyze(&board).grundy, plain);
         if board.is_mirror_zero() {
             prop_assert_eq!(plain, 0);
         }
@@ -132,7 +147,7 @@ proptest! {
     #[test]
     fn reductions_preserve_values(board in random_board()) {
         let mut plain = Solver::new(PlainCram);
-        let a = cram::analyse(&board);
+        let a = analyze(&board);
         prop_assert_eq!(a.grundy, plain.grundy(&board));
         prop_assert_eq!(Solver::new(Cram { mirror: false }).grundy(&board), a.grundy);
         let w = board.width();
@@ -142,7 +157,8 @@ proptest! {
                 want.push(((x / w, x % w), (y / w, y % w)));
             }
         }
-        prop_assert_eq!(a.winning_moves, want);
+        let got: Vec<_> = a.winning_moves.iter().map(|m| (m.cells[0], m.cells[1])).collect();
+        prop_assert_eq!(got, want);
     }
 
     /// Chomp: the solver's outcome equals exhaustive recursion on staircases up to 4×4, and
@@ -153,10 +169,9 @@ proptest! {
         for (r, c) in cuts {
             if let Some(p) = pos.bite(r, c) { pos = p; }
         }
-        let a = chomp::analyse(&pos);
-        prop_assert_eq!(a.outcome, chomp::outcome_brute_force(&pos.rows()));
-        for (r, c) in a.winning_bites {
-            let next = pos.bite(r, c).unwrap();
+        let mut solver = Solver::new(Chomp);
+        prop_assert_eq!(solver.outcome(&pos), chomp::outcome_brute_force(&pos.rows()));
+        for next in solver.winning_moves(&pos) {
             prop_assert_eq!(chomp::outcome_brute_force(&next.rows()), Outcome::P);
         }
     }
@@ -166,14 +181,20 @@ proptest! {
 fn chomp_rectangles_are_first_player_wins() {
     for r in 1..=6 {
         for c in 1..=7 {
-            let a = chomp::analyse_rectangle(r, c).unwrap();
+            let a = chomp::analyze(r, c, chomp::DEFAULT_MAX_POSITIONS).unwrap();
             let want = if (r, c) == (1, 1) {
                 Outcome::P
             } else {
                 Outcome::N
             };
             assert_eq!(a.outcome, want, "{r}x{c}");
-            assert_eq!(a.winning_bites.is_empty(), want == Outcome::P);
+            assert_eq!(a.winning_moves.is_empty(), want == Outcome::P);
+            // Exhaustive recursion is exponential: small bars only.
+            if r <= 4 && c <= 4 {
+                for m in &a.winning_moves {
+                    assert_eq!(chomp::outcome_brute_force(&m.to), Outcome::P, "{r}x{c}");
+                }
+            }
         }
     }
 }

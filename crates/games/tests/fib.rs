@@ -2,7 +2,7 @@
 
 use dashu::integer::UBig;
 use grundy_core::Outcome;
-use grundy_games::fib::{textbook, GrundyTable, MoveTable, MultiplierNim};
+use grundy_games::fib::{self, textbook, GrundyTable, MoveTable, MultiplierNim};
 
 mod common;
 
@@ -18,11 +18,14 @@ fn reproduces_fibonacci_nim_reference() {
     for line in data_lines(text) {
         let f: Vec<&str> = line.split_whitespace().collect();
         let n: u64 = f[0].parse().unwrap();
-        let a = game.analyse_opening(&UBig::from(n)).unwrap();
+        let a = fib::analyze(&UBig::from(n), None, 2).unwrap();
         assert_eq!(a.outcome == Outcome::N, f[1] == "W", "n={n}");
         let zeck: Vec<String> = a.representation.iter().map(|t| t.to_string()).collect();
         assert_eq!(zeck.join("+"), f[4], "n={n}");
-        let canonical = a.winning_move.map(|m| m.to_string()).unwrap_or("-".into());
+        let canonical = a
+            .winning_move
+            .map(|m| m.take.to_string())
+            .unwrap_or("-".into());
         assert_eq!(canonical, f[2], "n={n}");
         let all: Vec<String> = table
             .winning_moves(n, n - 1)
@@ -78,9 +81,9 @@ fn textbook_dps_agree_with_representation() {
                 "k={k} n={n}"
             );
             if n % 97 == 0 || n < 100 {
-                let a = game.analyse(&UBig::from(n), &UBig::from(n)).unwrap();
+                let a = fib::analyze(&UBig::from(n), Some(&UBig::from(n)), k).unwrap();
                 assert_eq!(
-                    a.winning_move,
+                    a.winning_move.map(|m| m.take),
                     Some(UBig::from(quadratic[n])),
                     "k={k} n={n}"
                 );
@@ -130,7 +133,7 @@ fn winning_moves_match_win_table() {
 fn huge_piles_answer_exactly() {
     let game = MultiplierNim::fibonacci();
     let googol = UBig::from(10u32).pow(100);
-    let a = game.analyse_opening(&googol).unwrap();
+    let a = fib::analyze(&googol, None, 2).unwrap();
     let sum = a.representation.iter().fold(UBig::ZERO, |acc, t| acc + t);
     assert_eq!(sum, googol);
     // Zeckendorf: consecutive terms are non-adjacent Fibonacci numbers (ratio > 2 for k = 2).
@@ -140,9 +143,9 @@ fn huge_piles_answer_exactly() {
     // A Fibonacci pile is lost at the opening.
     let h = game.losing_sizes(&googol).unwrap();
     let f = h.last().unwrap().clone();
-    assert_eq!(game.analyse_opening(&f).unwrap().outcome, Outcome::P);
-    let b = game.analyse_opening(&(&f + UBig::ONE)).unwrap();
-    assert_eq!(b.winning_move, Some(UBig::ONE));
+    assert_eq!(fib::analyze(&f, None, 2).unwrap().outcome, Outcome::P);
+    let b = fib::analyze(&(&f + UBig::ONE), None, 2).unwrap();
+    assert_eq!(b.winning_move.map(|m| m.take), Some(UBig::ONE));
 }
 
 mod props {
@@ -155,24 +158,23 @@ mod props {
         fn big_and_table_agree(n in 1u64..200_000, l in 0u64..200_000, k in 1u64..5) {
             let game = MultiplierNim::new(k).unwrap();
             let table = MoveTable::new(game, n).unwrap();
-            let a = game.analyse(&UBig::from(n), &UBig::from(l)).unwrap();
+            let a = fib::analyze(&UBig::from(n), Some(&UBig::from(l)), k).unwrap();
             prop_assert_eq!(a.outcome == Outcome::P, table.is_losing(n, l.min(n)));
             prop_assert_eq!(a.representation.last().cloned(), table.smallest_term(n).map(UBig::from));
             let moves = table.winning_moves(n, l);
             prop_assert_eq!(moves.is_empty(), a.outcome == Outcome::P);
             if let Some(m) = a.winning_move {
-                prop_assert!(moves.contains(&u64::try_from(&m).unwrap()));
+                prop_assert!(moves.contains(&u64::try_from(&m.take).unwrap()));
             }
         }
 
         /// The canonical move leaves a position where the opponent cannot take the new smallest term.
         #[test]
         fn canonical_move_leaves_a_loss(n in 2u64..1_000_000_000_000, k in 1u64..6) {
-            let game = MultiplierNim::new(k).unwrap();
-            let a = game.analyse_opening(&UBig::from(n)).unwrap();
+            let a = fib::analyze(&UBig::from(n), None, k).unwrap();
             if let Some(m) = a.winning_move {
-                let rest = UBig::from(n) - &m;
-                let after = game.analyse(&rest, &(&m * k)).unwrap();
+                let rest = UBig::from(n) - &m.take;
+                let after = fib::analyze(&rest, Some(&(&m.take * k)), k).unwrap();
                 prop_assert_eq!(after.outcome, Outcome::P);
             } else {
                 // A losing pile is itself a single term.

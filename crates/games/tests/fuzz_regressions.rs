@@ -2,18 +2,18 @@
 //! kept as tests: a token with a control character or a newline is escaped in the one-line
 //! error, never echoed raw.
 
-use grundy_games::{parse_bounded, parse_natural};
+use grundy_games::{parse_bounded, parse_count};
 
 #[test]
 fn control_characters_in_numbers_are_escaped() {
     // Fuzz findings: "\u{7f}" as Chomp rows and "\0" as a Wythoff heap were echoed raw.
     for text in ["\u{7f}", "\0", "1\n2", "-\x1b[2J", "\u{2028}"] {
-        let m = parse_natural(text, "heap").unwrap_err().to_string();
+        let m = parse_count(text, "heap").unwrap_err().to_string();
         assert!(!m.chars().any(char::is_control), "{m:?}");
         let m = parse_bounded(text, "rows", 1, 16).unwrap_err().to_string();
         assert!(!m.chars().any(char::is_control), "{m:?}");
     }
-    let m = parse_natural("1\n2", "pile").unwrap_err().to_string();
+    let m = parse_count("1\n2", "pile").unwrap_err().to_string();
     assert!(m.contains(r"'1\n2'"), "{m}");
 }
 

@@ -46,12 +46,12 @@ proptest! {
             let wall = (0..m.rows() * m.cols()).map(|i| m.is_wall((i / m.cols(), i % m.cols()))).collect();
             mazes.push(Maze::new(m.rows(), m.cols(), wall, fig).unwrap());
         }
-        let a = maze::analyse(&mazes);
+        let a = maze::analyze(&mazes, false);
         let mut solver_count = 0usize;
         for (i, m) in mazes.iter().enumerate() {
             let Some(from) = m.figure() else { continue };
             for to in m.moves_from(from) {
-                let after = a.nim_sum ^ a.figure_values[i].unwrap() ^ a.values[i].get(to).unwrap();
+                let after = a.grundy ^ a.mazes[i].grundy.unwrap() ^ a.mazes[i].values.get(to).unwrap();
                 if after == 0 {
                     solver_count += 1;
                     prop_assert!(a.winning_moves.iter().any(|w| w.maze == i && w.to == to));
@@ -59,7 +59,7 @@ proptest! {
             }
         }
         prop_assert_eq!(solver_count, a.winning_moves.len());
-        prop_assert_eq!(a.outcome == Outcome::P, a.nim_sum == 0);
+        prop_assert_eq!(a.outcome == Outcome::P, a.grundy == 0);
     }
 }
 
@@ -78,10 +78,10 @@ fn open_maze_is_xor() {
 fn text_sum_with_winning_move() {
     let mazes = maze::parse_mazes("....\n.#..\n...@\n\n@..\n...\n").unwrap();
     assert_eq!(mazes.len(), 2);
-    let a = maze::analyse(&mazes);
-    assert_eq!(a.figure_values[1], Some(0));
-    let g0 = a.figure_values[0].unwrap();
-    assert_eq!(a.nim_sum, g0);
+    let a = maze::analyze(&mazes, false);
+    assert_eq!(a.mazes[1].grundy, Some(0));
+    let g0 = a.mazes[0].grundy.unwrap();
+    assert_eq!(a.grundy, g0);
     assert_eq!(a.outcome, Outcome::from_grundy(g0 as u64));
     for w in &a.winning_moves {
         assert_eq!(w.value, 0);

@@ -2,7 +2,7 @@
 
 use grundy_core::solver::Solver;
 use grundy_core::Outcome;
-use grundy_games::walls::{Board, WallGame};
+use grundy_games::walls::{self, Board, WallGame};
 use proptest::prelude::*;
 
 /// cp_games_reference.txt: "Wall making (BOJ 11717): Second, First, First". The first two
@@ -20,9 +20,9 @@ fn reproduces_contest_samples() {
         ("4 5\nX....\n...X.\n.....\n.....\n", Outcome::N),
     ];
     for (text, want) in samples {
-        let a = Board::parse(text).unwrap().analyse();
+        let a = walls::analyze(&Board::parse(text).unwrap());
         assert_eq!(a.outcome, want, "{text}");
-        assert_eq!(a.winning_cells.is_empty(), want == Outcome::P);
+        assert_eq!(a.winning_moves.is_empty(), want == Outcome::P);
     }
 }
 
@@ -38,9 +38,9 @@ fn twenty_by_twenty_board_solves() {
         })
         .collect();
     let board = Board::parse(&rows.join("\n")).unwrap();
-    let a = board.analyse();
+    let a = walls::analyze(&board);
     assert_eq!(a.outcome, Outcome::from_grundy(a.grundy as u64));
-    assert_eq!(a.winning_cells.is_empty(), a.outcome == Outcome::P);
+    assert_eq!(a.winning_moves.is_empty(), a.outcome == Outcome::P);
 }
 
 #[test]
@@ -65,7 +65,7 @@ proptest! {
     /// the choices that leave value 0.
     #[test]
     fn agrees_with_generic_solver(board in random_board()) {
-        let a = board.analyse();
+        let a = walls::analyze(&board);
         let mut solver = Solver::new(WallGame::new(board.clone()));
         let start = vec![board.full()];
         prop_assert_eq!(a.grundy as u64, solver.grundy(&start));
@@ -75,9 +75,10 @@ proptest! {
         want.dedup();
         let full = board.full();
         let mut got: Vec<Vec<_>> = a
-            .winning_cells
+            .winning_moves
             .iter()
-            .map(|&(r, c)| {
+            .map(|m| {
+                let (r, c) = m.cell;
                 let mut v: Vec<_> = full.split(r as u8, c as u8).collect();
                 v.sort();
                 v

@@ -1,10 +1,17 @@
 //! The one error type of the library: every family's error, plus the facade's own.
 
+pub use grundy_core::catalogue::ErrorKind;
+
 /// Anything a library call can refuse or fail with.
 ///
-/// [`Error::is_input`] tells bad input (a malformed rule, a number too large, a limit the
-/// caller may raise) from a failure while doing valid work (a disk that fills up): front ends
-/// map the first to exit code 2, HTTP 4xx or `ValueError`, the second to exit code 1 or 5xx.
+/// [`Error::kind`] is the one classification front ends map from, never the variants: bad
+/// input ([`ErrorKind::Input`]: a malformed rule, a number too large), a limit the caller may
+/// raise ([`ErrorKind::Limit`]), a stop the caller asked for ([`ErrorKind::Stopped`]) and a
+/// failure while doing valid work ([`ErrorKind::Failure`]: a disk that fills up). The CLI maps
+/// them to exit codes 2, 2, 130 and 1; the web server to 400, 422, 422 and 500; Python to
+/// `InputError` (a `ValueError`) for the first two, `StoppedError` and `GrundyError`.
+/// Messages name the library's parameters, never a command-line flag: a front end adds its
+/// own hint from [`Error::parameter`].
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
@@ -41,6 +48,22 @@ pub enum Error {
     /// A survey refused its input (a family, a database file) or could not write.
     #[error(transparent)]
     Survey(#[from] grundy_survey::Error),
+    /// A nimber expression refused its input (an unknown operation, an operand out of range).
+    #[error(transparent)]
+    Nimber(#[from] grundy_core::nimber::NimberError),
+    /// A game on a directed graph refused its input (a malformed line, a cycle, an unknown
+    /// vertex) or passed its position budget.
+    #[error(transparent)]
+    Graph(#[from] grundy_core::graph::GraphError),
+    /// A Nim heap size that does not parse.
+    #[error(transparent)]
+    Heap(#[from] grundy_core::nim::HeapError),
+    /// A game, position or move refused by [`crate::play`].
+    #[error(transparent)]
+    Play(#[from] crate::play::PlayError),
+    /// A search that needed more positions than its budget (`max_positions`) allows.
+    #[error("{0}")]
+    PositionLimit(String),
     /// Input that is well-formed but not acceptable: a value out of range, an option that does
     /// not apply, a computation larger than its limit.
     #[error("{0}")]
@@ -83,32 +106,69 @@ impl From<grundy_script::ScriptError> for Error {
 }
 
 impl Error {
+    /// What kind of error this is: the one classification every front end maps from.
+    pub fn kind(&self) -> ErrorKind {
+        use grundy_core::graph::GraphError;
+        use grundy_games::GameError;
+        use grundy_script::ScriptError;
+        match self {
+            Error::Stopped { .. } => ErrorKind::Stopped,
+            Error::Catalogue(e) => e.kind,
+            Error::Survey(e) if !e.is_input() => ErrorKind::Failure,
+            Error::Sparse(grundy_sparse::Error::Io { .. })
+            | Error::Penney(grundy_penney::PenneyError::Internal(_))
+            | Error::Script(ScriptError::Internal(_)) => ErrorKind::Failure,
+            Error::Engine(grundy_heap::reference::EngineError::TooLarge(_))
+            | Error::Game(GameError::TooLarge(_) | GameError::PositionLimit { .. })
+            | Error::Script(
+                ScriptError::StepLimit { .. }
+                | ScriptError::MemoryLimit { .. }
+                | ScriptError::PositionLimit { .. }
+                | ScriptError::TimeLimit { .. },
+            )
+            | Error::Graph(GraphError::TooManyPositions { .. })
+            | Error::PositionLimit(_) => ErrorKind::Limit,
+            Error::Play(e) if e.is_limit() => ErrorKind::Limit,
+            _ => ErrorKind::Input,
+        }
+    }
+
     /// True for bad input or a limit the caller can change; false for failures while doing
     /// valid work (I/O errors) and for a stop the caller asked for.
     pub fn is_input(&self) -> bool {
+        matches!(self.kind(), ErrorKind::Input | ErrorKind::Limit)
+    }
+
+    /// True when a budget or size limit stopped the work (the caller may raise it): a search
+    /// past its positions, steps or memory, a computation larger than memory.
+    pub fn is_limit(&self) -> bool {
+        self.kind() == ErrorKind::Limit
+    }
+
+    /// The library parameter that raises the limit this error ran into, when one does:
+    /// `"max_positions"` (a search's position budget: `cram::CramOptions`, `chomp::analyze`,
+    /// `graph::GraphOptions`, `script::Limits`, the misère search of heaps),
+    /// `"steps_per_call"` or `"memory"` (`script::Limits`). A front end names its own
+    /// option for it (the CLI's `--max-positions`, `--max-steps`, `--max-memory`).
+    pub fn parameter(&self) -> Option<&'static str> {
+        use grundy_script::ScriptError;
         match self {
-            Error::Survey(e) => e.is_input(),
-            Error::Catalogue(e) => e.is_input(),
-            _ => !matches!(
-                self,
-                Error::Sparse(grundy_sparse::Error::Io { .. }) | Error::Stopped { .. }
-            ),
+            Error::Game(grundy_games::GameError::PositionLimit { .. })
+            | Error::Script(ScriptError::PositionLimit { .. })
+            | Error::Graph(grundy_core::graph::GraphError::TooManyPositions { .. })
+            | Error::PositionLimit(_) => Some("max_positions"),
+            Error::Script(ScriptError::StepLimit { .. }) => Some("steps_per_call"),
+            Error::Script(ScriptError::MemoryLimit { .. }) => Some("memory"),
+            _ => None,
         }
     }
-}
 
-impl Error {
-    /// True when a budget or size limit stopped the work (the caller may raise it): a
-    /// catalogue search past its positions or memory, a computation larger than memory.
-    pub fn is_limit(&self) -> bool {
+    /// The line of a game script an error is at (a syntax error, or a runtime error whose
+    /// message names the script's line), for front ends that point at it.
+    pub fn line(&self) -> Option<usize> {
         match self {
-            Error::Catalogue(e) => e.is_limit(),
-            Error::Game(e) => matches!(
-                e,
-                grundy_games::GameError::TooLarge(_)
-                    | grundy_games::GameError::PositionLimit { .. }
-            ),
-            _ => false,
+            Error::Script(e) => e.line(),
+            _ => None,
         }
     }
 }

@@ -1293,8 +1293,8 @@ pub fn analyze_position_misere(
     let mut solver =
         crate::Solver::new(grundy_core::budget::MisereBudget::new(game, max_positions));
     let too_many = |opened: u64| {
-        Error::Invalid(format!(
-            "the misère search passed the limit of {max_positions} positions (after {opened}); raise it with --max-positions"
+        Error::PositionLimit(format!(
+            "the misère search passed the limit of {max_positions} positions (after {opened}); raise the position budget (max_positions)"
         ))
     };
     let mut start = heaps.to_vec();

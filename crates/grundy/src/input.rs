@@ -24,40 +24,46 @@ pub enum CountError {
     TooLarge(String),
 }
 
+use grundy_core::count::{syntax, Syntax, SyntaxError};
 use grundy_core::text::quote;
 
-/// Parses a non-negative count: decimal digits with optional `_` separators, `AeB`
-/// (A·10^B, A a whole number), `A^B` or `A**B` (a power).
-pub fn parse_count(text: &str) -> Result<u64, CountError> {
-    let s = text.trim();
-    let bad = || CountError::NotANumber(quote(text));
-    let big = || CountError::TooLarge(quote(text));
-    if s.starts_with('-') {
-        return Err(CountError::Negative(quote(text)));
-    }
-    let plain = |t: &str| -> Result<u64, CountError> {
-        let t = t.strip_prefix('+').unwrap_or(t);
-        if t.is_empty()
-            || t.starts_with('_')
-            || t.ends_with('_')
-            || !t.bytes().all(|b| b.is_ascii_digit() || b == b'_')
-        {
-            return Err(bad());
+impl From<SyntaxError> for CountError {
+    fn from(e: SyntaxError) -> Self {
+        match e {
+            SyntaxError::NotANumber(t) => CountError::NotANumber(t),
+            SyntaxError::Negative(t) => CountError::Negative(t),
         }
-        let digits: String = t.chars().filter(|&c| c != '_').collect();
-        digits.parse::<u64>().map_err(|_| big())
-    };
-    let pow = |base: u64, exp: u64| -> Result<u64, CountError> {
-        let exp = u32::try_from(exp).map_err(|_| big())?;
-        base.checked_pow(exp).ok_or_else(big)
-    };
-    if let Some((a, b)) = s.split_once("**").or_else(|| s.split_once('^')) {
-        return pow(plain(a)?, plain(b)?);
     }
-    if let Some((a, b)) = s.split_once(['e', 'E']) {
-        return plain(a)?.checked_mul(pow(10, plain(b)?)?).ok_or_else(big);
+}
+
+/// Parses a non-negative count of at most 2^64 − 1 in the library's one grammar
+/// ([`grundy_core::count`]): decimal digits with optional `_` separators, `AeB` (A·10^B, A a
+/// whole number), `A^B` or `A**B` (a power). Counts of any size (a Fibonacci pile, a Wythoff
+/// coordinate) are read by [`crate::games::parse_count`] in the same grammar.
+pub fn parse_count(text: &str) -> Result<u64, CountError> {
+    let big = || CountError::TooLarge(quote(text));
+    let int = |digits: &str| digits.parse::<u64>().map_err(|_| big());
+    let pow = |base: u64, exp: &str| -> Result<u64, CountError> {
+        // A base of 0 or 1 has a value whatever the exponent's size.
+        match base {
+            0 | 1 if exp.bytes().any(|b| b != b'0') => Ok(base),
+            _ => {
+                let exp = u32::try_from(int(exp)?).map_err(|_| big())?;
+                base.checked_pow(exp).ok_or_else(big)
+            }
+        }
+    };
+    match syntax(text)? {
+        Syntax::Decimal(d) => int(&d),
+        Syntax::Power { base, exp } => pow(int(&base)?, &exp),
+        Syntax::Scientific { mantissa, exp } => {
+            let m = int(&mantissa)?;
+            if m == 0 {
+                return Ok(0);
+            }
+            m.checked_mul(pow(10, &exp)?).ok_or_else(big)
+        }
     }
-    plain(s)
 }
 
 #[cfg(test)]

@@ -48,7 +48,7 @@ pub mod limits;
 pub mod play;
 pub mod survey;
 
-pub use error::{Error, Result};
+pub use error::{Error, ErrorKind, Result};
 pub use grundy_core::game::{Game, Outcome};
 pub use grundy_core::solver::{Analysis, Solver};
 

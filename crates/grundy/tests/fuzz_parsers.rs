@@ -524,7 +524,7 @@ fn chomp_sizes() {
 
 #[test]
 fn fib_and_wythoff_numbers() {
-    use grundy::games::{fib, parse_bounded, parse_natural, wythoff};
+    use grundy::games::{fib, parse_bounded, parse_count, wythoff};
     let big = prop_oneof![
         3 => number(),
         1 => (1..12_000usize, 0..10u8).prop_map(|(n, d)| format!("{}{}", d.max(1), "7".repeat(n))),
@@ -533,10 +533,10 @@ fn fib_and_wythoff_numbers() {
         "fib_and_wythoff_numbers",
         (big.clone(), proptest::option::of(number()), number(), big),
         |(pile, limit, k, other)| {
-            let p = parse_natural(&pile, "pile");
-            let l = limit.as_deref().map(|l| parse_natural(l, "limit"));
+            let p = parse_count(&pile, "pile");
+            let l = limit.as_deref().map(|l| parse_count(l, "limit"));
             let kk = parse_bounded(&k, "multiplier", 1, fib::MAX_MULTIPLIER);
-            let y = parse_natural(&other, "heap");
+            let y = parse_count(&other, "heap");
             let mut out = vec![verdict(&p), verdict(&kk), verdict(&y)];
             if let Some(l) = &l {
                 out.push(verdict(l));
@@ -575,7 +575,7 @@ fn card_rows() {
         ]),
     ];
     fuzz("card_rows", vec(card, 0..60), |row| {
-        vec![verdict(&cards::solve(&row))]
+        vec![verdict(&cards::analyze(&row))]
     });
 }
 

@@ -55,6 +55,10 @@ fn the_budget_is_a_clear_error() {
         analyze_position_misere(&rule, &[30, 31, 32, 33], 1000, &Compute::default()).unwrap_err();
     assert!(e.to_string().contains("limit of 1000 positions"), "{e}");
     assert!(e.is_input());
+    // A limit the caller may raise, named by the library's parameter, not a CLI flag.
+    assert_eq!(e.kind(), grundy::ErrorKind::Limit);
+    assert_eq!(e.parameter(), Some("max_positions"));
+    assert!(!e.to_string().contains("--"), "{e}");
 }
 
 #[test]

@@ -324,9 +324,11 @@ impl LuaGame {
                 bytes: self.limits.memory,
             };
         }
+        let message = runtime_message(&self.name, &e);
         ScriptError::Runtime {
             call: what,
-            message: runtime_message(&self.name, &e),
+            line: script_line(&self.name, &message),
+            message,
         }
     }
 
@@ -354,10 +356,12 @@ impl LuaGame {
             Value::Nil => Err(ScriptError::Runtime {
                 call: format!("moves({})", short(p)),
                 message: "returned nothing (nil); a position with no move returns {}".into(),
+                line: None,
             }),
             v => Err(ScriptError::Runtime {
                 call: format!("moves({})", short(p)),
                 message: format!("returned a {}, not a table of positions", type_name(&v)),
+                line: None,
             }),
         });
         let lua_time = start.elapsed();
@@ -444,6 +448,7 @@ impl LuaGame {
                     v => Err(ScriptError::Runtime {
                         call: format!("show({})", short(p)),
                         message: format!("returned a {}, not a string", type_name(&v)),
+                        line: None,
                     }),
                 }
             }
@@ -556,6 +561,7 @@ impl Game for LuaGame {
                     v => Err(ScriptError::Runtime {
                         call: format!("split({})", short(p)),
                         message: format!("returned a {}, not a table of positions", type_name(&v)),
+                        line: None,
                     }),
                 });
                 self.stats.borrow_mut().lua_seconds += start.elapsed().as_secs_f64();
@@ -630,6 +636,14 @@ fn runtime_message(name: &str, e: &mlua::Error) -> String {
     }
 }
 
+/// The line of the script named `name` that `message` names first (`name:LINE:`).
+fn script_line(name: &str, message: &str) -> Option<usize> {
+    let key = format!("{name}:");
+    let rest = &message[message.find(&key)? + key.len()..];
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
 /// `file:line:` of a traceback line `file:line: in function 'f'`.
 fn location(line: &str) -> &str {
     line.split(" in ").next().unwrap_or(line)
@@ -659,9 +673,11 @@ fn classify_load(
             bytes: limits.memory,
         };
     }
+    let message = runtime_message(name, &e);
     ScriptError::Runtime {
         call: format!("{name} (its top-level code)"),
-        message: runtime_message(name, &e),
+        line: script_line(name, &message),
+        message,
     }
 }
 

@@ -167,6 +167,8 @@ pub enum ScriptError {
         call: String,
         /// Lua's message with its `file:line:` (and the traceback line naming the script).
         message: String,
+        /// The script's line the message names first, if it names one.
+        line: Option<usize>,
     },
     /// A call of the script that returned something that is not a position.
     #[error("{call} returned an invalid position{}: {message}", if *index > 0 { format!(" (option {index})") } else { String::new() })]
@@ -179,7 +181,7 @@ pub enum ScriptError {
         message: String,
     },
     /// A call ran past [`Limits::steps_per_call`].
-    #[error("{call} did not finish within {steps} steps (an endless loop? the limit is Limits::steps_per_call, --max-steps)")]
+    #[error("{call} did not finish within {steps} steps (an endless loop? the limit is Limits::steps_per_call)")]
     StepLimit {
         /// The call, e.g. `moves(7)`.
         call: String,
@@ -187,7 +189,7 @@ pub enum ScriptError {
         steps: u64,
     },
     /// The Lua state passed [`Limits::memory`].
-    #[error("{call} needed more than {} MiB of Lua memory (the limit is Limits::memory, --max-memory)", bytes >> 20)]
+    #[error("{call} needed more than {} MiB of Lua memory (the limit is Limits::memory)", bytes >> 20)]
     MemoryLimit {
         /// The call, e.g. `moves(7)`.
         call: String,
@@ -195,7 +197,7 @@ pub enum ScriptError {
         bytes: usize,
     },
     /// The solver opened more than [`Limits::max_positions`] positions.
-    #[error("more than {limit} positions to solve (the limit is Limits::max_positions, --max-positions)")]
+    #[error("more than {limit} positions to solve (the limit is Limits::max_positions)")]
     PositionLimit {
         /// The limit.
         limit: u64,
@@ -221,6 +223,18 @@ pub enum ScriptError {
     /// The Lua runtime failed in a way no script should cause.
     #[error("internal error of the Lua runtime: {0}")]
     Internal(String),
+}
+
+impl ScriptError {
+    /// The line of the script the error is at: a syntax error's, or the first `file:line:`
+    /// a runtime error's message names.
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            ScriptError::Syntax { line, .. } => Some(*line),
+            ScriptError::Runtime { line, .. } => *line,
+            _ => None,
+        }
+    }
 }
 
 impl From<LiteralError> for ScriptError {

@@ -160,38 +160,34 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// The status of a library error's kind: bad input 400, a limit or a stop (the time budget)
+/// 422, a failure 500.
+fn status_of(kind: grundy::ErrorKind) -> StatusCode {
+    match kind {
+        grundy::ErrorKind::Input => StatusCode::BAD_REQUEST,
+        grundy::ErrorKind::Limit | grundy::ErrorKind::Stopped => StatusCode::UNPROCESSABLE_ENTITY,
+        grundy::ErrorKind::Failure => StatusCode::INTERNAL_SERVER_ERROR,
+    }
+}
+
 impl From<grundy::Error> for ApiError {
     fn from(e: grundy::Error) -> Self {
-        use grundy::games::GameError;
-        use grundy::heap::reference::EngineError;
-        match &e {
-            grundy::Error::Stopped { .. } => ApiError::limit("time budget exceeded".to_string()),
-            grundy::Error::Engine(EngineError::TooLarge(_))
-            | grundy::Error::Game(GameError::TooLarge(_) | GameError::PositionLimit { .. }) => {
-                ApiError::limit(e.to_string())
-            }
-            grundy::Error::Penney(grundy::penney::PenneyError::Internal(_)) => ApiError {
-                line: None,
-                status: StatusCode::INTERNAL_SERVER_ERROR,
-                message: e.to_string(),
+        let kind = e.kind();
+        ApiError {
+            status: status_of(kind),
+            // A stop here is always the request's time budget.
+            message: match kind {
+                grundy::ErrorKind::Stopped => "time budget exceeded".to_string(),
+                _ => e.to_string(),
             },
-            _ if e.is_input() => ApiError::bad(e.to_string()),
-            _ => ApiError {
-                line: None,
-                status: StatusCode::INTERNAL_SERVER_ERROR,
-                message: e.to_string(),
-            },
+            line: e.line(),
         }
     }
 }
 
 impl From<grundy::play::PlayError> for ApiError {
     fn from(e: grundy::play::PlayError) -> Self {
-        if e.is_limit() {
-            ApiError::limit(e.to_string())
-        } else {
-            ApiError::bad(e.to_string())
-        }
+        grundy::Error::from(e).into()
     }
 }
 
@@ -855,35 +851,15 @@ pub const SCRIPT_UPTO: u64 = 10_000;
 /// The name scripts run under (in their error messages).
 const SCRIPT_NAME: &str = "script.lua";
 
-/// A script's failure as an answer: limits are 422, the rest the script's (400), with the line
-/// when the message names one.
+/// A script's failure as an answer: by its kind (limits and stops 422, the script's own errors
+/// 400, a failure of the Lua runtime 500), with the line of the script it is at when there is
+/// one.
 fn script_error(e: grundy::script::ScriptError) -> ApiError {
-    use grundy::script::ScriptError as E;
-    let line = match &e {
-        E::Syntax { line, .. } => Some(*line),
-        E::Runtime { message, .. } => {
-            let key = format!("{SCRIPT_NAME}:");
-            message.find(&key).and_then(|i| {
-                let rest = &message[i + key.len()..];
-                let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-                digits.parse().ok()
-            })
-        }
-        _ => None,
-    };
-    let status = match &e {
-        E::StepLimit { .. }
-        | E::MemoryLimit { .. }
-        | E::PositionLimit { .. }
-        | E::TimeLimit { .. }
-        | E::Stopped => StatusCode::UNPROCESSABLE_ENTITY,
-        E::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
-        _ => StatusCode::BAD_REQUEST,
-    };
+    let e = grundy::Error::from(e);
     ApiError {
-        status,
+        status: status_of(e.kind()),
+        line: e.line(),
         message: e.to_string(),
-        line,
     }
 }
 

@@ -395,3 +395,22 @@ fn scripts_run_and_errors_carry_their_line() {
     assert_eq!(r.status, 400, "{}", r.text());
     assert_eq!(r.json()["line"], 2, "{}", r.text());
 }
+
+/// Statuses follow the library's error kind: a catalogue position past its budget is a limit
+/// (422, as every other limit), a malformed one bad input (400), and a script's runaway loop a
+/// limit whose message names the library's parameter, not a command-line flag.
+#[test]
+fn catalogue_and_script_errors_follow_their_kind() {
+    let addr = start(Config::default());
+    let r = get(addr, "/api/analyze?game=node-kayles&position=path:129");
+    assert_eq!(r.status, 422, "{}", r.text());
+    let r = get(addr, "/api/analyze?game=node-kayles&position=path:x");
+    assert_eq!(r.status, 400, "{}", r.text());
+    let src = "function moves(n)\n  while true do end\nend\n";
+    let body = serde_json::json!({"source": src, "position": "3"}).to_string();
+    let r = post(addr, "/api/script", "application/json", body.as_bytes());
+    assert_eq!(r.status, 422, "{}", r.text());
+    let message = r.json()["error"].as_str().unwrap().to_string();
+    assert!(message.contains("steps_per_call"), "{message}");
+    assert!(!message.contains("--"), "{message}");
+}

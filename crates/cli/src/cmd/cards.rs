@@ -63,7 +63,7 @@ pub fn run(args: Args) -> CliResult {
         return Err(CliError::usage("no cards given"));
     }
     let row = parse_cards(&tokens)?;
-    let a = cards::solve(&row).map_err(usage)?;
+    let a = cards::analyze(&row).map_err(usage)?;
     if args.output.json {
         return print_result(&a);
     }

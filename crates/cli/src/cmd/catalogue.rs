@@ -136,7 +136,7 @@ pub fn analyze_in(registry: &Registry, args: AnalyzeArgs) -> CliResult {
 fn with_hint(e: grundy::Error, args: &AnalyzeArgs) -> CliError {
     let limit = e.is_limit();
     let mut err = CliError::from(e);
-    if limit && args.max_positions.is_none() {
+    if limit && args.max_positions.is_none() && !err.message.contains("--max-positions") {
         err.message.push_str(" (raise it with --max-positions)");
     }
     err

@@ -39,7 +39,7 @@ pub fn run(args: Args) -> CliResult {
         Some(n) => parse_bounded(n, "--max-positions", 1, u64::MAX).map_err(usage)?,
         None => chomp::DEFAULT_MAX_POSITIONS,
     };
-    let a = chomp::analyze(rows, cols, max_positions).map_err(usage)?;
+    let a = chomp::analyze(rows, cols, max_positions).map_err(grundy::Error::from)?;
     if args.output.json {
         return print_result(&a);
     }

@@ -67,7 +67,7 @@ pub fn run(args: Args) -> CliResult {
     let mut tick = |n: u64| bar.set_position(n);
     let result = cram::analyze_with_progress(&board, &options, Some(&mut tick));
     bar.finish_and_clear();
-    let a = result.map_err(usage)?;
+    let a = result.map_err(grundy::Error::from)?;
     if args.output.json {
         return print_result(&a);
     }

@@ -68,11 +68,9 @@ pub fn run(args: Args) -> CliResult {
         other => other,
     };
     let analysis = analysis.map_err(|e| {
-        let hint = match e {
-            GraphError::TooManyPositions { .. } => "; raise it with --max-positions N",
-            _ => "",
-        };
-        CliError::usage(format!("{file}: {e}{hint}"))
+        let mut err = CliError::from(grundy::Error::from(e));
+        err.message = format!("{file}: {}", err.message);
+        err
     })?;
     if args.output.json {
         print_result(&analysis)

@@ -2,7 +2,7 @@
 //!
 //! Flags and text layout only: every answer is one call to `grundy::penney::report`.
 
-use crate::common::{print_json, print_out, progress_bar, CliError, CliResult, Output};
+use crate::common::{count, print_json, print_out, progress_bar, CliError, CliResult, Output};
 use grundy::penney::report::{
     self, BestFirstReport, BestReplyReport, CycleReport, RaceOptions, RaceReport,
     SimulationRequest, TableReport,
@@ -60,33 +60,15 @@ pub struct Args {
     verbose: bool,
 }
 
-/// A library error: a bug in the exact methods is a failure (exit 1), anything else is the
-/// user's input (exit 2).
+/// A library error, classified by the library (a bug in the exact methods is a failure, exit
+/// 1; anything else the user's input, exit 2).
 fn error(e: PenneyError) -> CliError {
-    match e {
-        PenneyError::Internal(_) => CliError::failure(e.to_string()),
-        _ => CliError::usage(e.to_string()),
-    }
+    CliError::from(grundy::Error::from(e))
 }
 
+/// A count in the library's one grammar (`100`, `1e6`, `2^20`), at most `max`.
 fn parse_count(flag: &str, text: &str, max: u64) -> Result<u64, CliError> {
-    let t = text.trim();
-    if t.starts_with('-') {
-        return Err(CliError::usage(format!(
-            "{flag}: negative number {}",
-            quote(text)
-        )));
-    }
-    let n: u64 = t.parse().map_err(|_| {
-        if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
-            CliError::usage(format!(
-                "{flag}: {} is more than the limit {max}",
-                quote(text)
-            ))
-        } else {
-            CliError::usage(format!("{flag}: not a number {}", quote(text)))
-        }
-    })?;
+    let n = count(text, flag)?;
     if n > max {
         return Err(CliError::usage(format!(
             "{flag}: {} is more than the limit {max}",

@@ -173,6 +173,8 @@ pub struct Engine {
     start: Instant,
     progress: Option<ProgressFn>,
     grid: Option<GridShape>,
+    /// Option buffers not in use (see [`Opts`]).
+    free: Vec<Opts>,
 }
 
 #[derive(Clone, Copy)]
@@ -256,6 +258,7 @@ impl Engine {
             start: Instant::now(),
             progress: None,
             grid,
+            free: Vec::new(),
         })
     }
 
@@ -441,6 +444,11 @@ impl Engine {
     /// The live vertices of `pos` split into components, each with its key.
     fn split(&self, pos: VertexSet, out: &mut Vec<Part>) {
         out.clear();
+        self.split_into(pos, out);
+    }
+
+    /// [`Engine::split`], appending to `out`.
+    fn split_into(&self, pos: VertexSet, out: &mut Vec<Part>) {
         let mut rest = pos;
         if self.rules == Rules::ArcKayles {
             // A vertex with no live neighbour and no loop can never be deleted by a move.
@@ -572,24 +580,31 @@ impl Engine {
         }
         self.tick()?;
         let not = self.table.get(&p.key).not;
-        let mut opts: Option<Vec<Opt>> = None;
+        let mut opts: Option<Opts> = None;
         let mut n = 0;
-        loop {
+        let found = loop {
             if !excluded(not, n) {
                 let reached = match opts.as_mut() {
-                    Some(list) => self.has_option_value(p, list, n)?,
+                    Some(list) => self.has_option_value(p, list, n),
                     None => match self.options_until(p, n) {
-                        None => true,
-                        Some(list) => self.has_option_value(p, opts.insert(list), n)?,
+                        None => Ok(true),
+                        Some(list) => self.has_option_value(p, opts.insert(list), n),
                     },
                 };
-                if !reached {
-                    self.table.set_value(&p.key, p.size, n);
-                    return Ok(n);
+                match reached {
+                    Ok(true) => {}
+                    Ok(false) => break Ok(n),
+                    Err(e) => break Err(e),
                 }
             }
             n += 1;
+        };
+        if let Some(o) = opts {
+            self.give_back(o);
         }
+        let n = found?;
+        self.table.set_value(&p.key, p.size, n);
+        Ok(n)
     }
 
     /// "Is `parts + *n` a P-position?" for parts of unknown value.
@@ -609,84 +624,143 @@ impl Engine {
         }
     }
 
+    /// Empty buffers for an option list, from the free list when there are some (the search
+    /// allocates only while it goes deeper than ever before).
+    fn take_bufs(&mut self) -> Opts {
+        self.free.pop().unwrap_or_default()
+    }
+
+    fn give_back(&mut self, mut o: Opts) {
+        o.list.clear();
+        o.parts.clear();
+        o.tos.clear();
+        self.free.push(o);
+    }
+
+    /// The positions the moves of `pos` lead to, appended to `out` (without the moves).
+    fn option_sets(&self, pos: VertexSet, out: &mut Vec<VertexSet>) {
+        match (self.rules, self.grid) {
+            (Rules::ArcKayles, Some(g)) if self.graph.loops() == 0 => {
+                // Dominoes: a cell and its right or lower neighbour.
+                let mut h = pos & (pos >> 1) & g.not_last;
+                while h != 0 {
+                    let u = h & h.wrapping_neg();
+                    h &= h - 1;
+                    out.push(pos & !(u | u << 1));
+                }
+                let mut v = pos & shr(pos, g.cols);
+                while v != 0 {
+                    let u = v & v.wrapping_neg();
+                    v &= v - 1;
+                    out.push(pos & !(u | shl(u, g.cols)));
+                }
+            }
+            (Rules::NodeKayles, _) => {
+                for v in bits(pos) {
+                    out.push(pos & !self.closed[v]);
+                }
+            }
+            (Rules::ArcKayles, _) => {
+                for u in bits(pos) {
+                    if self.graph.loops() & pos & 1u128 << u != 0 {
+                        out.push(pos & !(1u128 << u));
+                    }
+                    for v in bits(self.graph.neighbors(u) & pos & !low(u + 1)) {
+                        out.push(pos & !(1u128 << u | 1u128 << v));
+                    }
+                }
+            }
+        }
+    }
+
     /// The options of `p`, each as its parts of unknown value and the XOR of the known ones;
     /// options all of whose parts are known come first, the rest by the size of their largest
     /// part, smallest first; options with the same parts (symmetric moves) appear once. `None`
     /// (and `p`'s value recorded as not `n`) as soon as an option of known value `n` appears:
     /// most questions end there, before the other options are even split.
-    fn options_until(&mut self, p: &Part, n: u32) -> Option<Vec<Opt>> {
-        let mut parts = Vec::new();
-        let mut out: Vec<Opt> = Vec::new();
-        for (_, o) in self.moves(p.set) {
-            self.split(o, &mut parts);
+    fn options_until(&mut self, p: &Part, n: u32) -> Option<Opts> {
+        let mut o = self.take_bufs();
+        self.option_sets(p.set, &mut o.tos);
+        for i in 0..o.tos.len() {
+            let start = o.parts.len();
+            self.split_into(o.tos[i], &mut o.parts);
             let mut xor = 0;
             let mut largest = 0;
-            parts.retain(|q| match self.known(q) {
-                Some(v) => {
-                    xor ^= v;
-                    false
+            let mut k = start;
+            for j in start..o.parts.len() {
+                let q = o.parts[j];
+                match self.known(&q) {
+                    Some(v) => xor ^= v,
+                    None => {
+                        largest = largest.max(q.size);
+                        o.parts[k] = q;
+                        k += 1;
+                    }
                 }
-                None => {
-                    largest = largest.max(q.size);
-                    true
-                }
-            });
-            if parts.is_empty() && xor == n {
+            }
+            o.parts.truncate(k);
+            if k == start && xor == n {
                 self.table.set_not(&p.key, p.size, n);
+                self.give_back(o);
                 return None;
             }
-            parts.sort_unstable_by_key(|q| (q.size, q.key));
-            out.push(Opt {
+            o.parts[start..].sort_unstable_by_key(|q| (q.size, q.key));
+            o.list.push(Opt {
                 largest,
                 xor,
-                parts: std::mem::take(&mut parts),
+                start: start as u32,
+                len: (k - start) as u32,
             });
         }
-        out.sort_by(|a, b| {
+        let parts = &o.parts;
+        let keys = |a: &Opt| parts[a.range()].iter().map(|q| q.key);
+        o.list.sort_by(|a, b| {
             (a.largest, a.xor)
                 .cmp(&(b.largest, b.xor))
-                .then_with(|| a.keys().cmp(b.keys()))
+                .then_with(|| keys(a).cmp(keys(b)))
         });
-        out.dedup_by(|a, b| a.largest == b.largest && a.xor == b.xor && a.keys().eq(b.keys()));
-        Some(out)
+        o.list
+            .dedup_by(|a, b| a.largest == b.largest && a.xor == b.xor && keys(a).eq(keys(b)));
+        Some(o)
     }
 
     /// Whether some option of `p` has value `n` (then `p` does not; recorded).
-    fn has_option_value(
-        &mut self,
-        p: &Part,
-        opts: &mut [Opt],
-        n: u32,
-    ) -> Result<bool, SearchError> {
+    fn has_option_value(&mut self, p: &Part, o: &mut Opts, n: u32) -> Result<bool, SearchError> {
         // Options whose value is known: no search.
-        for o in opts.iter_mut() {
-            if o.parts.is_empty() {
-                if o.xor == n {
+        for opt in o.list.iter_mut() {
+            if opt.len == 0 {
+                if opt.xor == n {
                     self.table.set_not(&p.key, p.size, n);
                     return Ok(true);
                 }
             } else {
                 // Parts may have been valued since: fold them in.
-                let mut xor = o.xor;
-                let before = o.parts.len();
-                o.parts.retain(|q| match self.known(q) {
-                    Some(v) => {
-                        xor ^= v;
-                        false
+                let mut xor = opt.xor;
+                let start = opt.start as usize;
+                let mut k = start;
+                for j in opt.range() {
+                    let q = o.parts[j];
+                    match self.known(&q) {
+                        Some(v) => xor ^= v,
+                        None => {
+                            o.parts[k] = q;
+                            k += 1;
+                        }
                     }
-                    None => true,
-                });
-                if o.parts.len() != before {
-                    o.xor = xor;
-                    if o.parts.is_empty() && o.xor == n {
+                }
+                if k != start + opt.len as usize {
+                    opt.xor = xor;
+                    opt.len = (k - start) as u32;
+                    if opt.len == 0 && opt.xor == n {
                         self.table.set_not(&p.key, p.size, n);
                         return Ok(true);
                     }
                 }
             }
         }
-        for o in opts.iter_mut() {
-            if !o.parts.is_empty() && self.sum_is_p(&mut o.parts, n ^ o.xor)? {
+        for i in 0..o.list.len() {
+            let opt = o.list[i];
+            if opt.len != 0 && self.sum_is_p(&mut o.parts[opt.range()], n ^ opt.xor)? {
                 self.table.set_not(&p.key, p.size, n);
                 return Ok(true);
             }
@@ -710,7 +784,19 @@ impl Engine {
         let Some(mut opts) = self.options_until(p, n) else {
             return Ok(false);
         };
-        if self.has_option_value(p, &mut opts, n)? {
+        let r = self.is_value_with(p, &mut opts, not, n);
+        self.give_back(opts);
+        r
+    }
+
+    fn is_value_with(
+        &mut self,
+        p: &Part,
+        opts: &mut Opts,
+        not: u32,
+        n: u32,
+    ) -> Result<bool, SearchError> {
+        if self.has_option_value(p, opts, n)? {
             return Ok(false);
         }
         // No option has value n, so the value is at most n: it is n unless smaller.
@@ -718,7 +804,7 @@ impl Engine {
             if excluded(not, m) {
                 continue;
             }
-            if !self.has_option_value(p, &mut opts, m)? {
+            if !self.has_option_value(p, opts, m)? {
                 self.table.set_value(&p.key, p.size, m);
                 return Ok(false);
             }
@@ -728,18 +814,29 @@ impl Engine {
     }
 }
 
-/// An option of a component: its parts of unknown value, the XOR of the others, and the size
-/// of its largest unknown part (for ordering).
+/// An option of a component: its parts of unknown value (a range of [`Opts::parts`]), the
+/// XOR of the others, and the size of its largest unknown part (for ordering).
+#[derive(Clone, Copy)]
 struct Opt {
     largest: u32,
     xor: u32,
-    parts: Vec<Part>,
+    start: u32,
+    len: u32,
 }
 
 impl Opt {
-    fn keys(&self) -> impl Iterator<Item = Key> + '_ {
-        self.parts.iter().map(|q| q.key)
+    fn range(&self) -> std::ops::Range<usize> {
+        self.start as usize..(self.start + self.len) as usize
     }
+}
+
+/// The options of one component under search: one flat buffer of parts for all of them, so a
+/// search node allocates nothing once the free list holds a set for every depth.
+#[derive(Default)]
+struct Opts {
+    list: Vec<Opt>,
+    parts: Vec<Part>,
+    tos: Vec<VertexSet>,
 }
 
 /// Whether the mask of values a component is known not to have includes `n`.
@@ -767,99 +864,160 @@ fn grid_neighbors(m: VertexSet, g: &GridShape) -> VertexSet {
 /// The canonical key of a set of lattice cells (`cols` per row): the shape cropped to its
 /// bounding box, laid out row by row at its own width, the least encoding among the images
 /// under the plane's symmetries that put the shorter side first (4, or 8 for a square box).
+///
+/// Whole rows are moved for the identity and the flips; the transposed images are built from
+/// the set cells one by one (a component has few). No allocation, no per-cell closure.
 fn grid_key(comp: VertexSet, cols: usize) -> Key {
     let first = comp.trailing_zeros() as usize / cols;
     let last = (127 - comp.leading_zeros() as usize) / cols;
     let h = last - first + 1;
     let row_mask = low(cols);
-    let mut small = [0u128; 16];
-    let mut big = Vec::new();
-    let rows: &mut [u128] = if h <= 16 {
-        &mut small[..h]
-    } else {
-        big.resize(h, 0u128);
-        &mut big
-    };
-    let mut minc = usize::MAX;
-    let mut maxc = 0;
-    for (i, row) in rows.iter_mut().enumerate() {
-        let r = shr(comp, (first + i) * cols) & row_mask;
-        *row = r;
-        if r != 0 {
-            minc = minc.min(r.trailing_zeros() as usize);
-            maxc = maxc.max(127 - r.leading_zeros() as usize);
+    let s0 = shr(comp, first * cols);
+    let mut or = 0u128;
+    for r in 0..h {
+        or |= shr(s0, r * cols) & row_mask;
+    }
+    let minc = or.trailing_zeros() as usize;
+    let w = 128 - or.leading_zeros() as usize - minc;
+    // The shape at the origin, still `cols` cells per row.
+    let s = s0 >> minc;
+    let wmask = low(w);
+    let row = |r: usize| shr(s, r * cols) & wmask;
+    let mut best = u128::MAX;
+    if h <= w {
+        let rev = |x: u128| x.reverse_bits() >> (128 - w);
+        let (mut a, mut b, mut c, mut d) = (0u128, 0u128, 0u128, 0u128);
+        for r in 0..h {
+            let x = row(r);
+            let y = rev(x);
+            a |= x << (r * w);
+            b |= x << ((h - 1 - r) * w);
+            c |= y << (r * w);
+            d |= y << ((h - 1 - r) * w);
         }
+        best = best.min(a).min(b).min(c).min(d);
     }
-    let w = maxc - minc + 1;
-    for row in rows.iter_mut() {
-        *row >>= minc;
-    }
-    let (hh, ww, grid) = (h, w, &rows[..h]);
-    let encode = |get: &dyn Fn(usize, usize) -> bool, rh: usize, rw: usize| -> u128 {
-        let mut out = 0u128;
-        for r in 0..rh {
-            for c in 0..rw {
-                if get(r, c) {
-                    out |= 1u128 << (r * rw + c);
-                }
+    if h >= w {
+        // The transposes: cell (r, c) of the shape is cell (c, r) of the image, `h` wide.
+        let (mut a, mut b, mut c, mut d) = (0u128, 0u128, 0u128, 0u128);
+        for r in 0..h {
+            let mut x = row(r);
+            while x != 0 {
+                let col = x.trailing_zeros() as usize;
+                x &= x - 1;
+                let (i, j) = (col * h, (w - 1 - col) * h);
+                a |= 1u128 << (i + r);
+                b |= 1u128 << (i + h - 1 - r);
+                c |= 1u128 << (j + r);
+                d |= 1u128 << (j + h - 1 - r);
             }
         }
-        out
-    };
-    let at = |r: usize, c: usize| grid[r] >> c & 1 != 0;
-    let mut best: u128 = 0;
-    let mut first_done = false;
-    let mut consider = |v: u128| {
-        if !first_done || v < best {
-            best = v;
-            first_done = true;
-        }
-    };
-    if hh <= ww {
-        // Fast path for the identity and flips: whole rows.
-        let rev = |x: u128| x.reverse_bits() >> (128 - ww);
-        let mut a = 0u128;
-        let mut b = 0u128;
-        let mut c = 0u128;
-        let mut d = 0u128;
-        for (r, &row) in grid.iter().enumerate() {
-            a |= row << (r * ww);
-            b |= row << ((hh - 1 - r) * ww);
-            c |= rev(row) << (r * ww);
-            d |= rev(row) << ((hh - 1 - r) * ww);
-        }
-        consider(a);
-        consider(b);
-        consider(c);
-        consider(d);
-        if hh == ww {
-            // The transposes: cell (r, c) of the image is (c, r) of the shape.
-            consider(encode(&|r, c| at(c, r), ww, hh));
-            consider(encode(&|r, c| at(hh - 1 - c, r), ww, hh));
-            consider(encode(&|r, c| at(c, ww - 1 - r), ww, hh));
-            consider(encode(&|r, c| at(hh - 1 - c, ww - 1 - r), ww, hh));
-        }
-        Key {
-            bits: best,
-            tag: (hh << 8 | ww) as u16,
-        }
-    } else {
-        // Taller than wide: the four images whose box is wide (the transpose and its flips).
-        let (th, tw) = (ww, hh);
-        consider(encode(&|r, c| at(c, r), th, tw));
-        consider(encode(&|r, c| at(hh - 1 - c, r), th, tw));
-        consider(encode(&|r, c| at(c, ww - 1 - r), th, tw));
-        consider(encode(&|r, c| at(hh - 1 - c, ww - 1 - r), th, tw));
-        Key {
-            bits: best,
-            tag: (th << 8 | tw) as u16,
-        }
+        best = best.min(a).min(b).min(c).min(d);
+    }
+    let (th, tw) = if h <= w { (h, w) } else { (w, h) };
+    Key {
+        bits: best,
+        tag: (th << 8 | tw) as u16,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The first implementation, kept as the oracle of the fast one.
+    /// The canonical key of a set of lattice cells (`cols` per row): the shape cropped to its
+    /// bounding box, laid out row by row at its own width, the least encoding among the images
+    /// under the plane's symmetries that put the shorter side first (4, or 8 for a square box).
+    fn grid_key_old(comp: VertexSet, cols: usize) -> Key {
+        let first = comp.trailing_zeros() as usize / cols;
+        let last = (127 - comp.leading_zeros() as usize) / cols;
+        let h = last - first + 1;
+        let row_mask = low(cols);
+        let mut small = [0u128; 16];
+        let mut big = Vec::new();
+        let rows: &mut [u128] = if h <= 16 {
+            &mut small[..h]
+        } else {
+            big.resize(h, 0u128);
+            &mut big
+        };
+        let mut minc = usize::MAX;
+        let mut maxc = 0;
+        for (i, row) in rows.iter_mut().enumerate() {
+            let r = shr(comp, (first + i) * cols) & row_mask;
+            *row = r;
+            if r != 0 {
+                minc = minc.min(r.trailing_zeros() as usize);
+                maxc = maxc.max(127 - r.leading_zeros() as usize);
+            }
+        }
+        let w = maxc - minc + 1;
+        for row in rows.iter_mut() {
+            *row >>= minc;
+        }
+        let (hh, ww, grid) = (h, w, &rows[..h]);
+        let encode = |get: &dyn Fn(usize, usize) -> bool, rh: usize, rw: usize| -> u128 {
+            let mut out = 0u128;
+            for r in 0..rh {
+                for c in 0..rw {
+                    if get(r, c) {
+                        out |= 1u128 << (r * rw + c);
+                    }
+                }
+            }
+            out
+        };
+        let at = |r: usize, c: usize| grid[r] >> c & 1 != 0;
+        let mut best: u128 = 0;
+        let mut first_done = false;
+        let mut consider = |v: u128| {
+            if !first_done || v < best {
+                best = v;
+                first_done = true;
+            }
+        };
+        if hh <= ww {
+            // Fast path for the identity and flips: whole rows.
+            let rev = |x: u128| x.reverse_bits() >> (128 - ww);
+            let mut a = 0u128;
+            let mut b = 0u128;
+            let mut c = 0u128;
+            let mut d = 0u128;
+            for (r, &row) in grid.iter().enumerate() {
+                a |= row << (r * ww);
+                b |= row << ((hh - 1 - r) * ww);
+                c |= rev(row) << (r * ww);
+                d |= rev(row) << ((hh - 1 - r) * ww);
+            }
+            consider(a);
+            consider(b);
+            consider(c);
+            consider(d);
+            if hh == ww {
+                // The transposes: cell (r, c) of the image is (c, r) of the shape.
+                consider(encode(&|r, c| at(c, r), ww, hh));
+                consider(encode(&|r, c| at(hh - 1 - c, r), ww, hh));
+                consider(encode(&|r, c| at(c, ww - 1 - r), ww, hh));
+                consider(encode(&|r, c| at(hh - 1 - c, ww - 1 - r), ww, hh));
+            }
+            Key {
+                bits: best,
+                tag: (hh << 8 | ww) as u16,
+            }
+        } else {
+            // Taller than wide: the four images whose box is wide (the transpose and its flips).
+            let (th, tw) = (ww, hh);
+            consider(encode(&|r, c| at(c, r), th, tw));
+            consider(encode(&|r, c| at(hh - 1 - c, r), th, tw));
+            consider(encode(&|r, c| at(c, ww - 1 - r), th, tw));
+            consider(encode(&|r, c| at(hh - 1 - c, ww - 1 - r), th, tw));
+            Key {
+                bits: best,
+                tag: (th << 8 | tw) as u16,
+            }
+        }
+    }
 
     #[test]
     fn grid_keys_fold_symmetry() {
@@ -884,5 +1042,41 @@ mod tests {
             grid_key(a, cols),
             grid_key(cell(0, 0) | cell(0, 1) | cell(0, 2), cols)
         );
+    }
+
+    #[test]
+    fn fast_grid_key_matches_the_first() {
+        // Random cell sets (connected or not) on lattices of every shape up to 128 cells.
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for rows in 1..=16usize {
+            for cols in 1..=16usize {
+                if rows * cols > 128 {
+                    continue;
+                }
+                let all = low(rows * cols);
+                for _ in 0..200 {
+                    let m = ((next() as u128) << 64 | next() as u128) & all;
+                    let sparse = m & ((next() as u128) << 64 | next() as u128);
+                    for set in [m, sparse, m & m.wrapping_neg()] {
+                        if set != 0 {
+                            assert_eq!(
+                                grid_key(set, cols),
+                                grid_key_old(set, cols),
+                                "{rows}x{cols} {set:#x}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(grid_key(1u128 << 127, 1), grid_key_old(1u128 << 127, 1));
+        assert_eq!(grid_key(u128::MAX, 128), grid_key_old(u128::MAX, 128));
+        assert_eq!(grid_key(u128::MAX, 1), grid_key_old(u128::MAX, 1));
     }
 }

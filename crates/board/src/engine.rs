@@ -20,7 +20,9 @@
 //! games", AI 283, 2020, whose aspiration sets are not implemented here): a question about a
 //! component already valued is answered from its value; one whose heap exceeds the component's
 //! bound on its value (its longest play) is answered no at once; among an option's parts only
-//! the largest is searched with a target. Move ordering: options
+//! the largest is searched with a target; on a lattice, a component that is its own image under
+//! the half turn, with no cell or domino its own image or next to it, is 0 by the mirror
+//! strategy, without search. Move ordering: options
 //! whose parts are all known are checked first, then the rest by the size of their largest
 //! unknown part, smallest first.
 //!
@@ -156,6 +158,8 @@ struct Part {
     set: VertexSet,
     key: Key,
     size: u32,
+    /// Known to be 0 by the mirror strategy (see [`grid_key`]).
+    zero: bool,
 }
 
 type ProgressFn = Box<dyn FnMut(&Progress) + Send>;
@@ -492,27 +496,31 @@ impl Engine {
                 }
             };
             rest &= !comp;
+            let (key, zero) = self.key(comp);
             out.push(Part {
                 set: comp,
-                key: self.key(comp),
+                key,
                 size: comp.count_ones(),
+                zero,
             });
         }
     }
 
-    fn key(&self, comp: VertexSet) -> Key {
+    /// The component's key, and whether it is known to be 0 by symmetry.
+    fn key(&self, comp: VertexSet) -> (Key, bool) {
         match self.grid {
-            Some(g) => grid_key(comp, g.cols),
+            Some(g) => grid_key_zero(comp, g.cols),
             None => {
                 let k = comp.count_ones() as usize;
-                if k <= SMALL_COMPONENT {
+                let key = if k <= SMALL_COMPONENT {
                     self.small_key(comp, k)
                 } else {
                     Key {
                         bits: comp,
                         tag: u16::MAX,
                     }
-                }
+                };
+                (key, false)
             }
         }
     }
@@ -570,6 +578,7 @@ impl Engine {
         match (self.rules, p.size) {
             (Rules::NodeKayles, 1 | 2) => Some(1),
             (Rules::ArcKayles, 2) if p.set & self.graph.loops() == 0 => Some(1),
+            _ if p.zero => Some(0),
             _ => self.table.get(&p.key).value,
         }
     }
@@ -867,7 +876,17 @@ fn grid_neighbors(m: VertexSet, g: &GridShape) -> VertexSet {
 ///
 /// Whole rows are moved for the identity and the flips; the transposed images are built from
 /// the set cells one by one (a component has few). No allocation, no per-cell closure.
+#[cfg(test)]
 fn grid_key(comp: VertexSet, cols: usize) -> Key {
+    grid_key_zero(comp, cols).0
+}
+
+/// [`grid_key`], and whether the shape is a second-player win by the mirror strategy: it is
+/// its own image under the half turn, and no cell or domino of it is its own image or next
+/// to it (which holds unless the box's centre is a cell of the shape, or the midpoint of two
+/// adjacent cells of it). Then every move, of Node Kayles or of Cram, has a disjoint mirror
+/// answer that restores the symmetry, so the value is 0.
+fn grid_key_zero(comp: VertexSet, cols: usize) -> (Key, bool) {
     let first = comp.trailing_zeros() as usize / cols;
     let last = (127 - comp.leading_zeros() as usize) / cols;
     let h = last - first + 1;
@@ -884,6 +903,7 @@ fn grid_key(comp: VertexSet, cols: usize) -> Key {
     let wmask = low(w);
     let row = |r: usize| shr(s, r * cols) & wmask;
     let mut best = u128::MAX;
+    let mut half_turn = false;
     if h <= w {
         let rev = |x: u128| x.reverse_bits() >> (128 - w);
         let (mut a, mut b, mut c, mut d) = (0u128, 0u128, 0u128, 0u128);
@@ -896,6 +916,7 @@ fn grid_key(comp: VertexSet, cols: usize) -> Key {
             d |= y << ((h - 1 - r) * w);
         }
         best = best.min(a).min(b).min(c).min(d);
+        half_turn = a == d;
     }
     if h >= w {
         // The transposes: cell (r, c) of the shape is cell (c, r) of the image, `h` wide.
@@ -913,12 +934,20 @@ fn grid_key(comp: VertexSet, cols: usize) -> Key {
             }
         }
         best = best.min(a).min(b).min(c).min(d);
+        half_turn = a == d;
     }
     let (th, tw) = if h <= w { (h, w) } else { (w, h) };
-    Key {
-        bits: best,
-        tag: (th << 8 | tw) as u16,
-    }
+    let at = |r: usize, c: usize| s >> (r * cols + c) & 1 != 0;
+    // With a side odd, (h / 2, w / 2) is the centre cell or one of the two centre cells
+    // (which the symmetry makes both present or both absent).
+    let zero = half_turn && (h.is_multiple_of(2) && w.is_multiple_of(2) || !at(h / 2, w / 2));
+    (
+        Key {
+            bits: best,
+            tag: (th << 8 | tw) as u16,
+        },
+        zero,
+    )
 }
 
 #[cfg(test)]

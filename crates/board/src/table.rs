@@ -166,6 +166,14 @@ impl Table {
         self.used
     }
 
+    /// How many slots in use hold an exact value (the rest hold only values ruled out).
+    pub fn exact_len(&self) -> usize {
+        self.slots
+            .iter()
+            .filter(|w| w[2] as u16 != 0 && Slot::unpack(w).value != NONE)
+            .count()
+    }
+
     /// Whether no slot is in use.
     pub fn is_empty(&self) -> bool {
         self.used == 0

@@ -189,6 +189,8 @@ struct GridShape {
     not_first: VertexSet,
     /// Every cell but the last column.
     not_last: VertexSet,
+    /// At most 64 cells: flood fills in one word.
+    small: bool,
 }
 
 fn shl(m: u128, k: usize) -> u128 {
@@ -250,6 +252,7 @@ impl Engine {
                 cols,
                 not_first: all & !first,
                 not_last: all & !shl(first, cols - 1),
+                small: rows * cols <= 64,
             }
         });
         Ok(Engine {
@@ -473,6 +476,24 @@ impl Engine {
         while rest != 0 {
             let seed = rest & rest.wrapping_neg();
             let comp = match self.grid {
+                Some(g) if g.small => {
+                    // The same flood fill in 64-bit words: cheaper shifts.
+                    let (r, nf, nl) = (rest as u64, g.not_first as u64, g.not_last as u64);
+                    let sh = g.cols as u32;
+                    let mut c = seed as u64;
+                    loop {
+                        let next = (c
+                            | (c << 1 & nf)
+                            | (c >> 1 & nl)
+                            | c.checked_shl(sh).unwrap_or(0)
+                            | c.checked_shr(sh).unwrap_or(0))
+                            & r;
+                        if next == c {
+                            break c as u128;
+                        }
+                        c = next;
+                    }
+                }
                 Some(g) => {
                     let mut c = seed;
                     loop {
@@ -905,40 +926,52 @@ fn grid_key_zero(comp: VertexSet, cols: usize) -> (Key, bool) {
     let s = s0 >> minc;
     let wmask = low(w);
     let row = |r: usize| shr(s, r * cols) & wmask;
-    let mut best = u128::MAX;
-    let mut half_turn = false;
-    if h <= w {
-        let rev = |x: u128| x.reverse_bits() >> (128 - w);
-        let (mut a, mut b, mut c, mut d) = (0u128, 0u128, 0u128, 0u128);
-        for r in 0..h {
-            let x = row(r);
-            let y = rev(x);
-            a |= x << (r * w);
-            b |= x << ((h - 1 - r) * w);
-            c |= y << (r * w);
-            d |= y << ((h - 1 - r) * w);
-        }
-        best = best.min(a).min(b).min(c).min(d);
-        half_turn = a == d;
-    }
-    if h >= w {
-        // The transposes: cell (r, c) of the shape is cell (c, r) of the image, `h` wide.
-        let (mut a, mut b, mut c, mut d) = (0u128, 0u128, 0u128, 0u128);
-        for r in 0..h {
-            let mut x = row(r);
-            while x != 0 {
-                let col = x.trailing_zeros() as usize;
-                x &= x - 1;
-                let (i, j) = (col * h, (w - 1 - col) * h);
-                a |= 1u128 << (i + r);
-                b |= 1u128 << (i + h - 1 - r);
-                c |= 1u128 << (j + r);
-                d |= 1u128 << (j + h - 1 - r);
+    // The images in a word of `$t` bits (u64 when the box has at most 64 cells: cheaper shifts).
+    macro_rules! images {
+        ($t:ty, $bits:expr) => {{
+            let mut best = <$t>::MAX;
+            let mut half_turn = false;
+            if h <= w {
+                let rev = |x: $t| x.reverse_bits() >> ($bits - w);
+                let (mut a, mut b, mut c, mut d): ($t, $t, $t, $t) = (0, 0, 0, 0);
+                for r in 0..h {
+                    let x = row(r) as $t;
+                    let y = rev(x);
+                    a |= x << (r * w);
+                    b |= x << ((h - 1 - r) * w);
+                    c |= y << (r * w);
+                    d |= y << ((h - 1 - r) * w);
+                }
+                best = best.min(a).min(b).min(c).min(d);
+                half_turn = a == d;
             }
-        }
-        best = best.min(a).min(b).min(c).min(d);
-        half_turn = a == d;
+            if h >= w {
+                // The transposes: cell (r, c) of the shape is cell (c, r) of the image, `h`
+                // wide.
+                let (mut a, mut b, mut c, mut d): ($t, $t, $t, $t) = (0, 0, 0, 0);
+                for r in 0..h {
+                    let mut x = row(r) as $t;
+                    while x != 0 {
+                        let col = x.trailing_zeros() as usize;
+                        x &= x - 1;
+                        let (i, j) = (col * h, (w - 1 - col) * h);
+                        a |= 1 << (i + r);
+                        b |= 1 << (i + h - 1 - r);
+                        c |= 1 << (j + r);
+                        d |= 1 << (j + h - 1 - r);
+                    }
+                }
+                best = best.min(a).min(b).min(c).min(d);
+                half_turn = a == d;
+            }
+            (best as u128, half_turn)
+        }};
     }
+    let (best, half_turn) = if h * w <= 64 {
+        images!(u64, 64)
+    } else {
+        images!(u128, 128)
+    };
     let (th, tw) = if h <= w { (h, w) } else { (w, h) };
     let at = |r: usize, c: usize| s >> (r * cols + c) & 1 != 0;
     // With a side odd, (h / 2, w / 2) is the centre cell or one of the two centre cells

@@ -119,6 +119,20 @@ fn cgsuite_cram_and_arc_kayles() {
     }
 }
 
+/// Arc Kayles on the path P_n is Dawson's Kayles (0.07), whose value at n is Dawson's Chess's
+/// (A002187) at n - 1; past 64 vertices the lattice search runs in 128-bit words.
+#[test]
+fn arc_kayles_long_paths() {
+    let d = dawson();
+    for n in (45..=110usize).step_by(5) {
+        assert_eq!(
+            value(Rules::ArcKayles, &format!("path:{n}")),
+            d[n - 1],
+            "P_{n}"
+        );
+    }
+}
+
 fn dawson() -> Vec<u32> {
     corpus("oeis/A002187.txt")
         .lines()

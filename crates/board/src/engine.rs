@@ -911,80 +911,102 @@ fn grid_key(comp: VertexSet, cols: usize) -> Key {
 /// adjacent cells of it). Then every move, of Node Kayles or of Cram, has a disjoint mirror
 /// answer that restores the symmetry, so the value is 0.
 fn grid_key_zero(comp: VertexSet, cols: usize) -> (Key, bool) {
-    let first = comp.trailing_zeros() as usize / cols;
-    let last = (127 - comp.leading_zeros() as usize) / cols;
-    let h = last - first + 1;
-    let row_mask = low(cols);
-    let s0 = shr(comp, first * cols);
-    let mut or = 0u128;
-    for r in 0..h {
-        or |= shr(s0, r * cols) & row_mask;
-    }
-    let minc = or.trailing_zeros() as usize;
-    let w = 128 - or.leading_zeros() as usize - minc;
-    // The shape at the origin, still `cols` cells per row.
-    let s = s0 >> minc;
-    let wmask = low(w);
-    let row = |r: usize| shr(s, r * cols) & wmask;
-    // The images in a word of `$t` bits (u64 when the box has at most 64 cells: cheaper shifts).
-    macro_rules! images {
-        ($t:ty, $bits:expr) => {{
-            let mut best = <$t>::MAX;
-            let mut half_turn = false;
-            if h <= w {
-                let rev = |x: $t| x.reverse_bits() >> ($bits - w);
-                let (mut a, mut b, mut c, mut d): ($t, $t, $t, $t) = (0, 0, 0, 0);
-                for r in 0..h {
-                    let x = row(r) as $t;
-                    let y = rev(x);
-                    a |= x << (r * w);
-                    b |= x << ((h - 1 - r) * w);
-                    c |= y << (r * w);
-                    d |= y << ((h - 1 - r) * w);
-                }
-                best = best.min(a).min(b).min(c).min(d);
-                half_turn = a == d;
-            }
-            if h >= w {
-                // The transposes: cell (r, c) of the shape is cell (c, r) of the image, `h`
-                // wide.
-                let (mut a, mut b, mut c, mut d): ($t, $t, $t, $t) = (0, 0, 0, 0);
-                for r in 0..h {
-                    let mut x = row(r) as $t;
-                    while x != 0 {
-                        let col = x.trailing_zeros() as usize;
-                        x &= x - 1;
-                        let (i, j) = (col * h, (w - 1 - col) * h);
-                        a |= 1 << (i + r);
-                        b |= 1 << (i + h - 1 - r);
-                        c |= 1 << (j + r);
-                        d |= 1 << (j + h - 1 - r);
-                    }
-                }
-                best = best.min(a).min(b).min(c).min(d);
-                half_turn = a == d;
-            }
-            (best as u128, half_turn)
-        }};
-    }
-    let (best, half_turn) = if h * w <= 64 {
-        images!(u64, 64)
+    if comp >> 64 == 0 {
+        grid_key_zero_in!(comp as u64, cols, u64, 64)
     } else {
-        images!(u128, 128)
-    };
-    let (th, tw) = if h <= w { (h, w) } else { (w, h) };
-    let at = |r: usize, c: usize| s >> (r * cols + c) & 1 != 0;
-    // With a side odd, (h / 2, w / 2) is the centre cell or one of the two centre cells
-    // (which the symmetry makes both present or both absent).
-    let zero = half_turn && (h.is_multiple_of(2) && w.is_multiple_of(2) || !at(h / 2, w / 2));
-    (
-        Key {
-            bits: best,
-            tag: (th << 8 | tw) as u16,
-        },
-        zero,
-    )
+        grid_key_zero_in!(comp, cols, u128, 128)
+    }
 }
+
+/// The body of [`grid_key_zero`] in words of `$t` (`$bits` bits) that hold the component.
+macro_rules! grid_key_zero_in {
+    ($comp:expr, $cols:expr, $t:ty, $bits:expr) => {{
+        let comp: $t = $comp;
+        let cols: usize = $cols;
+        let ones = |n: usize| -> $t {
+            if n >= $bits {
+                <$t>::MAX
+            } else {
+                (1 << n) - 1
+            }
+        };
+        let first = comp.trailing_zeros() as usize / cols;
+        let last = ($bits - 1 - comp.leading_zeros() as usize) / cols;
+        let h = last - first + 1;
+        let row_mask = ones(cols);
+        // Every shift below is by less than `$bits`: the cells lie in the word.
+        let s0 = comp >> (first * cols);
+        let mut or: $t = 0;
+        for r in 0..h {
+            or |= s0 >> (r * cols) & row_mask;
+        }
+        let minc = or.trailing_zeros() as usize;
+        let w = $bits - or.leading_zeros() as usize - minc;
+        // The shape at the origin, still `cols` cells per row.
+        let s = s0 >> minc;
+        let wmask = ones(w);
+        let row = |r: usize| s >> (r * cols) & wmask;
+        // The images in a word of `$u` bits (u64 when the box has at most 64 cells).
+        macro_rules! images {
+            ($u:ty, $ubits:expr) => {{
+                let mut best = <$u>::MAX;
+                let mut half_turn = false;
+                if h <= w {
+                    let rev = |x: $u| x.reverse_bits() >> ($ubits - w);
+                    let (mut a, mut b, mut c, mut d): ($u, $u, $u, $u) = (0, 0, 0, 0);
+                    for r in 0..h {
+                        let x = row(r) as $u;
+                        let y = rev(x);
+                        a |= x << (r * w);
+                        b |= x << ((h - 1 - r) * w);
+                        c |= y << (r * w);
+                        d |= y << ((h - 1 - r) * w);
+                    }
+                    best = best.min(a).min(b).min(c).min(d);
+                    half_turn = a == d;
+                }
+                if h >= w {
+                    // The transposes: cell (r, c) of the shape is cell (c, r) of the image,
+                    // `h` wide.
+                    let (mut a, mut b, mut c, mut d): ($u, $u, $u, $u) = (0, 0, 0, 0);
+                    for r in 0..h {
+                        let mut x = row(r) as $u;
+                        while x != 0 {
+                            let col = x.trailing_zeros() as usize;
+                            x &= x - 1;
+                            let (i, j) = (col * h, (w - 1 - col) * h);
+                            a |= 1 << (i + r);
+                            b |= 1 << (i + h - 1 - r);
+                            c |= 1 << (j + r);
+                            d |= 1 << (j + h - 1 - r);
+                        }
+                    }
+                    best = best.min(a).min(b).min(c).min(d);
+                    half_turn = a == d;
+                }
+                (best as u128, half_turn)
+            }};
+        }
+        let (best, half_turn) = if h * w <= 64 {
+            images!(u64, 64)
+        } else {
+            images!(u128, 128)
+        };
+        let (th, tw) = if h <= w { (h, w) } else { (w, h) };
+        let at = |r: usize, c: usize| s >> (r * cols + c) & 1 != 0;
+        // With a side odd, (h / 2, w / 2) is the centre cell or one of the two centre cells
+        // (which the symmetry makes both present or both absent).
+        let zero = half_turn && (h.is_multiple_of(2) && w.is_multiple_of(2) || !at(h / 2, w / 2));
+        (
+            Key {
+                bits: best,
+                tag: (th << 8 | tw) as u16,
+            },
+            zero,
+        )
+    }};
+}
+use grid_key_zero_in;
 
 #[cfg(test)]
 mod tests {

@@ -28,7 +28,8 @@
 //! unknown part, smallest first.
 //!
 //! The [`Table`] has a fixed size ([`Options::max_memory`]); when it is full, light entries give
-//! way. A search can be bounded in nodes ([`Options::max_nodes`]), stopped from another thread
+//! way. A bit filter of the keys ever valued sits in front of it, so that looking up a
+//! component never valued (most of the large ones) costs no cache miss in the table. A search can be bounded in nodes ([`Options::max_nodes`]), stopped from another thread
 //! ([`Options::stop`]) and watched ([`Engine::set_progress`]); it can be saved and resumed
 //! ([`Engine::save`], [`Engine::load`]).
 
@@ -43,6 +44,9 @@ use std::time::{Duration, Instant};
 /// Components of at most this many vertices (on graphs without a lattice shape) are keyed by
 /// their relabelled adjacency matrix, so isomorphic copies anywhere in the graph share a key.
 pub const SMALL_COMPONENT: usize = 15;
+
+/// Words of the filter in front of the table (256 KiB).
+const FILTER_WORDS: usize = 1 << 15;
 
 /// The default table size: 256 MiB.
 pub const DEFAULT_MAX_MEMORY: usize = 256 << 20;
@@ -80,7 +84,8 @@ pub enum Move {
 /// Limits and controls of a search.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// The transposition table's size in bytes (the search's memory, bar a small stack).
+    /// The transposition table's size in bytes (the search's memory, bar a small stack and a
+    /// fixed 256 KiB filter in front of the table).
     pub max_memory: usize,
     /// The most search nodes (component questions) before giving up with
     /// [`SearchError::NodeLimit`]; `None` for no limit.
@@ -180,6 +185,19 @@ pub struct Engine {
     grid: Option<GridShape>,
     /// Option buffers not in use (see [`Opts`]).
     free: Vec<Opts>,
+    /// One bit per hash of every key whose value was ever recorded: a lookup of a component
+    /// whose bit is clear (most unknown components) skips the table and its cache miss.
+    filter: Vec<u64>,
+}
+
+/// The filter's word and bit for `k`.
+fn filter_bit(k: &Key, words: usize) -> (usize, u32) {
+    let lo = k.bits as u64;
+    let hi = (k.bits >> 64) as u64;
+    let h = (lo ^ hi.rotate_left(29) ^ (k.tag as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    let h = h ^ h >> 31;
+    ((h >> 6) as usize & (words - 1), h as u32 & 63)
 }
 
 #[derive(Clone, Copy)]
@@ -267,6 +285,7 @@ impl Engine {
             progress: None,
             grid,
             free: Vec::new(),
+            filter: vec![0; FILTER_WORDS],
         })
     }
 
@@ -333,7 +352,12 @@ impl Engine {
     pub fn load(&mut self, path: &Path) -> Result<u64, SearchError> {
         let f = std::fs::File::open(path).map_err(LoadError::Io)?;
         let mut r = std::io::BufReader::new(f);
-        Ok(self.table.load(&self.domain(), &mut r)?)
+        let n = self.table.load(&self.domain(), &mut r)?;
+        for k in self.table.exact_keys() {
+            let (w, b) = filter_bit(&k, self.filter.len());
+            self.filter[w] |= 1 << b;
+        }
+        Ok(n)
     }
 
     fn check_position(&self, pos: VertexSet) -> Result<(), SearchError> {
@@ -601,8 +625,21 @@ impl Engine {
             (Rules::NodeKayles, 1 | 2) => Some(1),
             (Rules::ArcKayles, 2) if p.set & self.graph.loops() == 0 => Some(1),
             _ if p.zero => Some(0),
-            _ => self.table.get(&p.key).value,
+            _ => {
+                let (w, b) = filter_bit(&p.key, self.filter.len());
+                if self.filter[w] >> b & 1 == 0 {
+                    return None;
+                }
+                self.table.get(&p.key).value
+            }
         }
+    }
+
+    /// Records `p`'s value in the table and its key in the filter.
+    fn set_value(&mut self, p: &Part, v: u32) {
+        let (w, b) = filter_bit(&p.key, self.filter.len());
+        self.filter[w] |= 1 << b;
+        self.table.set_value(&p.key, p.size, v);
     }
 
     fn value(&mut self, p: &Part) -> Result<u32, SearchError> {
@@ -634,7 +671,7 @@ impl Engine {
             self.give_back(o);
         }
         let n = found?;
-        self.table.set_value(&p.key, p.size, n);
+        self.set_value(p, n);
         Ok(n)
     }
 
@@ -838,11 +875,11 @@ impl Engine {
                 continue;
             }
             if !self.has_option_value(p, opts, m)? {
-                self.table.set_value(&p.key, p.size, m);
+                self.set_value(p, m);
                 return Ok(false);
             }
         }
-        self.table.set_value(&p.key, p.size, n);
+        self.set_value(p, n);
         Ok(true)
     }
 }

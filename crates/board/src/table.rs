@@ -174,6 +174,17 @@ impl Table {
             .count()
     }
 
+    /// The keys that hold an exact value.
+    pub(crate) fn exact_keys(&self) -> impl Iterator<Item = Key> + '_ {
+        self.slots
+            .iter()
+            .filter(|w| w[2] as u16 != 0 && Slot::unpack(w).value != NONE)
+            .map(|w| Key {
+                bits: (w[1] as u128) << 64 | w[0] as u128,
+                tag: w[2] as u16,
+            })
+    }
+
     /// Whether no slot is in use.
     pub fn is_empty(&self) -> bool {
         self.used == 0

@@ -552,6 +552,40 @@ impl Engine {
         }
     }
 
+    /// Whether a Cram move from the connected `comp` to `to` (two cells fewer) leaves one
+    /// component of at least two cells, by a look around the removed domino only: the cells
+    /// next to it that remain are linked within the 3 x 4 box around it (then any path of
+    /// `comp` through the domino has a detour). `false` means "not shown": split in full.
+    fn stays_connected(&self, comp: VertexSet, to: VertexSet) -> bool {
+        let Some(g) = self.grid else { return false };
+        if !g.small || self.rules != Rules::ArcKayles || to.count_ones() < 2 {
+            return false;
+        }
+        let (c, d) = (to as u64, (comp & !to) as u64);
+        let (nf, nl, sh) = (g.not_first as u64, g.not_last as u64, g.cols as u32);
+        let nb = |x: u64| {
+            (x << 1 & nf)
+                | (x >> 1 & nl)
+                | x.checked_shl(sh).unwrap_or(0)
+                | x.checked_shr(sh).unwrap_or(0)
+        };
+        let near = nb(d) & c;
+        if near.count_ones() <= 1 {
+            return near != 0;
+        }
+        let row = d | (d << 1 & nf) | (d >> 1 & nl);
+        let window =
+            (row | row.checked_shl(sh).unwrap_or(0) | row.checked_shr(sh).unwrap_or(0)) & c;
+        let mut x = near & near.wrapping_neg();
+        loop {
+            let next = (x | nb(x)) & window;
+            if next == x {
+                return near & !x == 0;
+            }
+            x = next;
+        }
+    }
+
     /// The component's key, and whether it is known to be 0 by symmetry.
     fn key(&self, comp: VertexSet) -> (Key, bool) {
         match self.grid {
@@ -751,7 +785,19 @@ impl Engine {
         self.option_sets(p.set, &mut o.tos);
         for i in 0..o.tos.len() {
             let start = o.parts.len();
-            self.split_into(o.tos[i], &mut o.parts);
+            let to = o.tos[i];
+            if self.stays_connected(p.set, to) {
+                // One part, found without a flood fill.
+                let (key, zero) = self.key(to);
+                o.parts.push(Part {
+                    set: to,
+                    key,
+                    size: to.count_ones(),
+                    zero,
+                });
+            } else {
+                self.split_into(to, &mut o.parts);
+            }
             let mut xor = 0;
             let mut largest = 0;
             let mut k = start;
@@ -1202,5 +1248,38 @@ mod tests {
         assert_eq!(grid_key(1u128 << 127, 1), grid_key_old(1u128 << 127, 1));
         assert_eq!(grid_key(u128::MAX, 128), grid_key_old(u128::MAX, 128));
         assert_eq!(grid_key(u128::MAX, 1), grid_key_old(u128::MAX, 1));
+    }
+
+    #[test]
+    fn local_connectivity_agrees_with_the_flood_fill() {
+        // Every move of every component of random 5 x 7 positions: when the look around the
+        // domino says "one component", the full split says so too.
+        let g = Graph::grid(5, 7).unwrap();
+        let e = Engine::new(Rules::ArcKayles, g, Options::default()).unwrap();
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let (mut shown, mut total) = (0, 0);
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let pos = (x | x >> 3) as u128 & low(35);
+            let mut comps = Vec::new();
+            e.split(pos, &mut comps);
+            for c in comps {
+                let mut tos = Vec::new();
+                e.option_sets(c.set, &mut tos);
+                for to in tos {
+                    let mut parts = Vec::new();
+                    e.split(to, &mut parts);
+                    total += 1;
+                    if e.stays_connected(c.set, to) {
+                        shown += 1;
+                        assert_eq!(parts.len(), 1, "{:#x} -> {:#x}", c.set, to);
+                        assert_eq!(parts[0].set, to);
+                    }
+                }
+            }
+        }
+        assert!(shown * 4 > total, "{shown} of {total}");
     }
 }

@@ -63,12 +63,13 @@ fn run() -> Result<(), String> {
     let v = result.map_err(|e| e.to_string())?;
     let p = e.progress();
     println!(
-        "{}x{} {board}: grundy {v}, {} nodes, {} of {} table entries ({} replaced, {} MiB), {:.3} s",
+        "{}x{} {board}: grundy {v}, {} nodes, {} of {} table entries ({} exact, {} replaced, {} MiB), {:.3} s",
         board.rows(),
         board.cols(),
         p.nodes,
         p.entries,
         p.capacity,
+        e.table().exact_len(),
         p.replaced,
         e.table().bytes() >> 20,
         t0.elapsed().as_secs_f64()

@@ -6,7 +6,7 @@
 //! come in buckets of four; a key lives in the bucket its hash names. When a bucket is full the
 //! lightest entry (smallest component, partial knowledge before exact values) gives way, so the
 //! table never grows past its cap and the search goes on, only recomputing what was dropped.
-//! A table starts at 6 MiB and doubles, up to its cap, whenever it is half full.
+//! A table starts at 384 KiB and doubles, up to its cap, whenever it is half full.
 //!
 //! The table can be written to a file and read back ([`Table::save`], [`Table::load`]), with a
 //! domain string (the game and, where keys depend on it, the graph) that must match.
@@ -57,9 +57,9 @@ impl Slot {
 }
 
 const NONE: u8 = u8::MAX;
-/// Buckets a new table starts with (6 MiB); it doubles, up to its cap, when half
+/// Buckets a new table starts with (384 KiB); it doubles, up to its cap, when half
 /// full, so small searches stay small.
-const START_BUCKETS: usize = 1 << 16;
+const START_BUCKETS: usize = 1 << 12;
 const BUCKET: usize = 4;
 /// The bytes one slot takes.
 pub const SLOT_BYTES: usize = std::mem::size_of::<[u64; 3]>();
@@ -164,6 +164,25 @@ impl Table {
     /// How many slots are in use.
     pub fn len(&self) -> usize {
         self.used
+    }
+
+    /// How many slots in use hold an exact value (the rest hold only values ruled out).
+    pub fn exact_len(&self) -> usize {
+        self.slots
+            .iter()
+            .filter(|w| w[2] as u16 != 0 && Slot::unpack(w).value != NONE)
+            .count()
+    }
+
+    /// The keys that hold an exact value.
+    pub(crate) fn exact_keys(&self) -> impl Iterator<Item = Key> + '_ {
+        self.slots
+            .iter()
+            .filter(|w| w[2] as u16 != 0 && Slot::unpack(w).value != NONE)
+            .map(|w| Key {
+                bits: (w[1] as u128) << 64 | w[0] as u128,
+                tag: w[2] as u16,
+            })
     }
 
     /// Whether no slot is in use.

@@ -416,7 +416,7 @@ impl Report {
             if shown < self.winning_moves.len() {
                 let _ = writeln!(
                     s,
-                    "  … and {} more (--json lists them all)",
+                    "  … and {} more (the JSON report lists them all)",
                     self.winning_moves.len() - shown
                 );
             }

@@ -795,7 +795,7 @@ pub fn explain(a: &NimAnalysis, heaps: Option<&[u64]>, max_items: usize) -> Stri
             if n > max_items as u64 {
                 let _ = writeln!(
                     s,
-                    "  … {} more (--json lists them all)",
+                    "  … {} more (the JSON report lists them all)",
                     n - max_items as u64
                 );
             }

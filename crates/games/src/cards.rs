@@ -310,11 +310,7 @@ impl CardsAnalysis {
                 let _ = writeln!(s, "  {who:>6} takes {} ({})", t.value, t.end.as_str());
             }
         } else {
-            let _ = writeln!(
-                s,
-                "(--line prints the optimal line of {} turns)",
-                self.line.len()
-            );
+            let _ = writeln!(s, "(the optimal line has {} turns)", self.line.len());
         }
         s
     }

@@ -566,7 +566,7 @@ impl CramAnalysis {
             Outcome::P if self.mirror_strategy => s.push_str(
                 "Outcome: P - the player to move loses: the board is symmetric under a half-turn \
                  and no domino covers a cell and its image, so the second player answers each \
-                 domino with its rotated image (--no-mirror searches instead).\n",
+                 domino with its rotated image (the mirror shortcut can be turned off).\n",
             ),
             Outcome::P | Outcome::D => s.push_str(
                 "Outcome: P - the player to move loses: every placement leaves a non-zero value.\n",

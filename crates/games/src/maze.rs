@@ -531,11 +531,7 @@ impl MazeAnalysis {
             if r.grid_in_json {
                 r.grid_text(&mut s);
             } else {
-                let _ = writeln!(
-                    s,
-                    "  (grid of {} cells not shown; --grid prints it)",
-                    r.rows * r.cols
-                );
+                let _ = writeln!(s, "  (grid of {} cells not shown)", r.rows * r.cols);
             }
         }
         let parts: Vec<String> = self

@@ -444,7 +444,7 @@ impl WallsAnalysis {
         if self.winning_moves.len() > TEXT_MOVES {
             let _ = writeln!(
                 s,
-                "... {} winning cells in all (--json lists them)",
+                "... {} winning cells in all (the JSON report lists them)",
                 self.winning_moves.len()
             );
         }

@@ -827,10 +827,7 @@ impl Record {
             let _ = writeln!(out, "engine: {engine}, {} {threads}", self.threads);
         }
         let distinct = self.histogram.iter().filter(|&&c| c > 0).count();
-        let _ = writeln!(
-            out,
-            "distinct values: {distinct} (write them with --histogram FILE)"
-        );
+        let _ = writeln!(out, "distinct values: {distinct}");
         match &self.period {
             Some(p) => {
                 let _ = writeln!(out, "{}", describe_period(rule, p.as_ref(), self.upto));

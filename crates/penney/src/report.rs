@@ -785,14 +785,17 @@ pub fn cycle(alphabet: &Alphabet, length: usize) -> Result<CycleReport> {
 /// (its decimal is always printed beside it, and the JSON carries it whole).
 pub const TEXT_FRACTION_LIMIT: usize = 60;
 
-/// An exact value in a text report: the fraction, or `[N-character fraction, see --json]` when
+/// An exact value in a text report: the fraction, or `[N-character fraction; the JSON report has it whole]` when
 /// it is longer than [`TEXT_FRACTION_LIMIT`].
 fn short_fraction(x: &impl fmt::Display) -> String {
     let s = x.to_string();
     if s.len() <= TEXT_FRACTION_LIMIT {
         s
     } else {
-        format!("[{}-character fraction, see --json]", s.len())
+        format!(
+            "[{}-character fraction; the JSON report has it whole]",
+            s.len()
+        )
     }
 }
 

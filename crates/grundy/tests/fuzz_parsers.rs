@@ -483,7 +483,12 @@ fn loopy_catalogue_positions() {
         max_positions: 20_000,
         max_bytes: 64 << 20,
     };
-    const CODES: &[&str] = &["windup:8:3,5", "windup:12:2,5", "windup:1:1", "windup:100:1,7,9"];
+    const CODES: &[&str] = &[
+        "windup:8:3,5",
+        "windup:12:2,5",
+        "windup:1:1",
+        "windup:100:1,7,9",
+    ];
     const POSITIONS: &[&str] = &["2", "2 5", "0", "7 7 7", "11,3"];
     fuzz(
         "windup positions",
@@ -499,8 +504,16 @@ fn loopy_catalogue_positions() {
                     let p = rules.parse(&pos);
                     out.push(verdict(&p));
                     if let Ok(p) = p {
-                        out.push(verdict(&rules.analyze(&p, Play::from_misere(misere), &budget)));
-                        out.push(verdict(&rules.moves(&p, Play::from_misere(misere), &budget)));
+                        out.push(verdict(&rules.analyze(
+                            &p,
+                            Play::from_misere(misere),
+                            &budget,
+                        )));
+                        out.push(verdict(&rules.moves(
+                            &p,
+                            Play::from_misere(misere),
+                            &budget,
+                        )));
                     }
                 }
                 Err(e) => out.push(verdict::<(), _>(&Err(e))),
@@ -508,7 +521,12 @@ fn loopy_catalogue_positions() {
             out
         },
     );
-    const GRAPHS: &[&str] = &["a b; b a; a c; c d; @ a", "x y\ny x\n@ x y", "a a; @ a a", "@"];
+    const GRAPHS: &[&str] = &[
+        "a b; b a; a c; c d; @ a",
+        "x y\ny x\n@ x y",
+        "a a; @ a a",
+        "@",
+    ];
     fuzz(
         "loopy-digraph positions",
         (text(GRAPHS, "abcdxy ;@\n#", 60), any::<bool>()),
@@ -517,7 +535,11 @@ fn loopy_catalogue_positions() {
             let p = rules.parse(&pos);
             let mut out = vec![verdict(&p)];
             if let Ok(p) = p {
-                out.push(verdict(&rules.analyze(&p, Play::from_misere(misere), &budget)));
+                out.push(verdict(&rules.analyze(
+                    &p,
+                    Play::from_misere(misere),
+                    &budget,
+                )));
             }
             out
         },

@@ -37,6 +37,7 @@ from ._results import (
     GameAnalysis,
     GameInfo,
     HeapPosition,
+    Infinite,
     MiserePosition,
     Move,
     NimAnalysis,

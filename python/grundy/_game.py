@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable, Iterable, List, Optional
+from typing import Any, Callable, Hashable, Iterable, List, Optional, Union
 
 import numpy as np
 
 from . import _grundy
-from ._results import GameAnalysis
+from ._results import GameAnalysis, Infinite, value_of
 
 __all__ = ["Game", "Sum"]
 
@@ -27,9 +27,13 @@ class Game:
     position in moves (default ``repr``).
 
     Values are memoised in Rust: ``moves`` is called once per distinct position (see
-    ``moves_calls``). A game whose positions can repeat raises :class:`grundy.CycleError`,
-    one with more than ``max_positions`` distinct positions :class:`grundy.InputError`;
-    an exception raised by a callable is raised by the call that triggered it.
+    ``moves_calls``). A game whose positions can repeat (a loopy game) declares nothing: when
+    the search meets a cycle, the positions reachable from the one asked about are explored
+    (within ``max_positions``) and labelled with Smith's generalized values, so a value is an
+    int or :class:`grundy.Infinite` (``∞(K)``) and an outcome may be ``"D"``, a draw (misère
+    play of a loopy game raises :class:`grundy.CycleError`). A game with more than
+    ``max_positions`` distinct positions raises :class:`grundy.InputError`; an exception
+    raised by a callable is raised by the call that triggered it.
 
     >>> kayles = grundy.Game(moves=lambda n: [grundy.Sum(a, n - k - a)
     ...                                       for k in (1, 2) for a in range((n - k) // 2 + 1)])
@@ -55,12 +59,14 @@ class Game:
     def __repr__(self) -> str:
         return f"grundy.Game({self.name or 'moves=…'})"
 
-    def grundy(self, position: Hashable) -> int:
-        """The Sprague–Grundy value of ``position``."""
-        return self._solver.grundy(position)
+    def grundy(self, position: Hashable) -> Union[int, Infinite]:
+        """The Sprague–Grundy value of ``position`` (Smith's in a loopy game: an int, or
+        :class:`grundy.Infinite`)."""
+        return value_of(self._solver.grundy(position))
 
     def outcome(self, position: Hashable, misere: bool = False) -> str:
-        """``"N"`` if the player to move wins, else ``"P"`` (misère: the last mover loses)."""
+        """``"N"`` if the player to move wins, ``"P"`` if not, ``"D"`` for a draw (a loopy
+        game; misère: the last mover loses)."""
         return self._solver.analyze(position, misere)[1]
 
     def winning_moves(self, position: Hashable, misere: bool = False) -> List[Any]:
@@ -70,18 +76,23 @@ class Game:
     def analyze(self, position: Hashable, misere: bool = False) -> GameAnalysis:
         """Value (normal play), outcome and every winning move, each as ``to`` (the position)
         and ``text`` (shown with ``show``)."""
-        g, outcome, moves = self._solver.analyze(position, misere)
+        g, outcome, moves, drawing, remoteness = self._solver.analyze(position, misere)
         data: dict = {}
         if misere:
             data["play"] = "misere"
         else:
-            data["grundy"] = g
+            data["grundy"] = {"infinite": sorted(g)} if isinstance(g, frozenset) else g
         data["outcome"] = outcome
+        if remoteness is not None:
+            data["remoteness"] = remoteness
         data["winning_moves"] = [{"to": m, "text": self.show(m)} for m in moves]
+        if drawing:
+            data["drawing_moves"] = [{"to": m, "text": self.show(m)} for m in drawing]
         return GameAnalysis(data)
 
     def values(self, positions: Iterable[Hashable]) -> np.ndarray:
-        """The values of ``positions`` (e.g. ``range(500)``) as a numpy array of uint32."""
+        """The values of ``positions`` (e.g. ``range(500)``) as a numpy array of uint32 (a
+        position of infinite value raises :class:`grundy.InputError`)."""
         return self._solver.values(positions)
 
     def options(self, position: Hashable) -> List[Any]:

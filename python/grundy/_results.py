@@ -12,11 +12,12 @@ import copy
 import html
 import json
 from fractions import Fraction
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, FrozenSet, Iterable, List, Optional
 
 import numpy as np
 
 __all__ = [
+    "Infinite",
     "Result",
     "Move",
     "Period",
@@ -344,10 +345,64 @@ class Cycle(Result):
     __slots__ = ()
 
 
+class Infinite:
+    """Smith's infinite value ``∞(K)`` of a position of a loopy game: play from it may never
+    end; ``k`` is the frozenset of the finite values among its options. Its ``outcome`` is
+    ``"N"`` when 0 is in K (move to the option of value 0), else ``"D"``, a draw.
+
+    >>> v = grundy.Infinite(k=frozenset({0, 2}))
+    >>> str(v), v.outcome
+    ('∞(0,2)', 'N')
+    >>> grundy.Infinite(k=frozenset({1})).outcome
+    'D'
+    """
+
+    __slots__ = ("k",)
+
+    def __init__(self, k: Iterable[int] = frozenset()):
+        #: The finite values of the options.
+        self.k: FrozenSet[int] = frozenset(int(x) for x in k)
+
+    @property
+    def outcome(self) -> str:
+        """``"N"`` if 0 is in K, else ``"D"`` (a draw)."""
+        return "N" if 0 in self.k else "D"
+
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON form, ``{"infinite": [sorted K]}``."""
+        return {"infinite": sorted(self.k)}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Infinite) and other.k == self.k
+
+    def __hash__(self) -> int:
+        return hash(("Infinite", self.k))
+
+    def __str__(self) -> str:
+        return "∞" if not self.k else "∞(" + ",".join(str(x) for x in sorted(self.k)) + ")"
+
+    def __repr__(self) -> str:
+        return f"grundy.Infinite(k=frozenset({set(sorted(self.k)) or '{}'}))" if self.k \
+            else "grundy.Infinite(k=frozenset())"
+
+
+def value_of(v: Any) -> Any:
+    """A value from JSON (an int, or ``{"infinite": [...]}``) or from the extension (an int,
+    or the frozenset K): an int, or :class:`Infinite`."""
+    if isinstance(v, dict) and "infinite" in v:
+        return Infinite(k=v["infinite"])
+    if isinstance(v, frozenset):
+        return Infinite(k=v)
+    return v
+
+
 class GameAnalysis(Result):
     """A position of a Python-defined game: ``grundy`` (normal play; absent under misère
-    play), ``outcome`` and ``winning_moves`` (each ``{"to": position, "text": shown}``).
-    Positions are the game's own Python values, never converted."""
+    play: an int, or :class:`Infinite` in a loopy game), ``outcome`` (``"D"`` for a draw),
+    ``winning_moves`` (each ``{"to": position, "text": shown}``), in a draw
+    ``drawing_moves`` (the moves that keep it, likewise), and ``remoteness`` for a position
+    valued by the loopy solver. Positions are the game's own Python values, never
+    converted."""
 
     __slots__ = ()
     _brief = ("play", "grundy", "outcome", "winning_moves")
@@ -356,8 +411,10 @@ class GameAnalysis(Result):
         data = object.__getattribute__(self, "_data")
         if name not in data:
             raise AttributeError(f"GameAnalysis has no field {name!r}")
-        if name == "winning_moves":
+        if name in ("winning_moves", "drawing_moves"):
             return [GameMove(m) for m in data[name]]
+        if name == "grundy":
+            return value_of(data[name])
         return data[name]
 
 

@@ -4,20 +4,22 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Dict, Hashable, Iterable, List, Optional
+from typing import Any, Dict, Hashable, Iterable, List, Optional, Union
 
 import numpy as np
 
 from . import _grundy
-from ._results import Period, Result, _short
+from ._results import Infinite, Period, Result, _short, value_of
 
 __all__ = ["script", "Script", "ScriptAnalysis", "ScriptSequence"]
 
 
 class ScriptAnalysis(Result):
     """A sum of script positions (``grundy script FILE P… --json``): ``game``,
-    ``positions``, ``texts``, ``play``, ``values`` and ``grundy`` (normal play), ``outcome``,
-    ``winning_moves`` (each ``component``, ``from``, ``leaves``, ``to``, ``text``).
+    ``positions``, ``texts``, ``play``, ``values`` and ``grundy`` (normal play; ints, or
+    :class:`grundy.Infinite` in a loopy game), ``outcome`` (``"D"``: a draw),
+    ``winning_moves`` (each ``component``, ``from``, ``leaves``, ``to``, ``text``), in a draw
+    ``drawing_moves`` likewise, and ``remoteness`` where the loopy solver valued it.
     Positions are as the script has them (ints, strings, lists), never converted."""
 
     __slots__ = ()
@@ -28,8 +30,12 @@ class ScriptAnalysis(Result):
         key = "from" if name == "from_" else name
         if key not in data:
             raise AttributeError(f"ScriptAnalysis has no field {name!r}")
-        if key == "winning_moves":
+        if key in ("winning_moves", "drawing_moves"):
             return [ScriptMove(m) for m in data[key]]
+        if key == "grundy":
+            return value_of(data[key])
+        if key == "values":
+            return [value_of(v) for v in data[key]]
         return data[key]
 
 
@@ -63,6 +69,9 @@ class ScriptSequence(Result):
 
     def __init__(self, data: Dict[str, Any], values: np.ndarray):
         super().__init__(data)
+        if len(values) == 0 and data.get("values"):
+            # A loopy game: ints and grundy.Infinite, in a list.
+            values = [value_of(v) for v in data["values"]]  # type: ignore[assignment]
         self.values: np.ndarray = values
 
     @property
@@ -75,11 +84,16 @@ class ScriptSequence(Result):
         out: Dict[str, Any] = {}
         for k, v in self._data.items():
             if k == "period":
-                out["values"] = self.values.tolist()
+                out["values"] = self._values_json()
             out[k] = v if not isinstance(v, (dict, list)) else json.loads(json.dumps(v))
         if "values" not in out:
-            out["values"] = self.values.tolist()
+            out["values"] = self._values_json()
         return out
+
+    def _values_json(self) -> List[Any]:
+        if isinstance(self.values, np.ndarray):
+            return self.values.tolist()
+        return [v.to_json() if isinstance(v, Infinite) else v for v in self.values]
 
     def __repr__(self) -> str:
         return (f"ScriptSequence(game={self._data['game']!r}, upto={self._data['upto']}, "
@@ -111,12 +125,14 @@ class Script:
         ``grundy script FILE P… [--misere] --json``."""
         return ScriptAnalysis(json.loads(self._s.analyze(list(positions), misere)))
 
-    def grundy(self, position: Hashable) -> int:
-        """The Sprague–Grundy value of ``position``."""
-        return int(self.analyze(position).grundy)
+    def grundy(self, position: Hashable) -> Union[int, Infinite]:
+        """The Sprague–Grundy value of ``position`` (Smith's in a loopy game: an int, or
+        :class:`grundy.Infinite`)."""
+        g = self.analyze(position).grundy
+        return g if isinstance(g, Infinite) else int(g)
 
     def outcome(self, position: Hashable, misere: bool = False) -> str:
-        """``"N"`` if the player to move wins, else ``"P"``."""
+        """``"N"`` if the player to move wins, ``"P"`` if not, ``"D"`` for a draw."""
         return self.analyze(position, misere=misere).outcome
 
     def winning_moves(self, position: Hashable, misere: bool = False) -> List[Any]:

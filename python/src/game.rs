@@ -15,6 +15,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 
 use grundy::game::Game;
+use grundy::loopy::{LoopyOutcome, Value};
 use grundy::{Outcome, Solver};
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::PyRuntimeError;
@@ -362,20 +363,54 @@ impl Game for PyGame {
 /// The solver of one Python game, with its memo (kept between calls).
 #[pyclass(module = "grundy._grundy")]
 pub struct GameSolver {
-    inner: Mutex<Solver<PyGame>>,
+    inner: Mutex<Inner>,
 }
 
-/// What `analyze` hands to Python: the value (normal play), the outcome and the winning moves.
-type AnalysisTuple = (Option<u64>, &'static str, Vec<Py<PyAny>>);
+/// The ordinary solver and what the loopy solver found: the values and remoteness of every
+/// position it labelled (a cycle met by the ordinary solver switches to it).
+struct Inner {
+    solver: Solver<PyGame>,
+    loopy: HashMap<u32, (Value, Option<u64>)>,
+}
+
+impl std::ops::Deref for Inner {
+    type Target = Solver<PyGame>;
+    fn deref(&self) -> &Solver<PyGame> {
+        &self.solver
+    }
+}
+
+impl std::ops::DerefMut for Inner {
+    fn deref_mut(&mut self) -> &mut Solver<PyGame> {
+        &mut self.solver
+    }
+}
+
+/// What `analyze` hands to Python: the value (normal play: an int, or a frozenset K for
+/// `∞(K)`), the outcome, the winning moves, the moves that keep a draw, and the remoteness
+/// (loopy solver only).
+type AnalysisTuple = (
+    Option<Py<PyAny>>,
+    &'static str,
+    Vec<Py<PyAny>>,
+    Vec<Py<PyAny>>,
+    Option<u64>,
+);
+
+/// A value for Python: an int, or the frozenset K of `∞(K)`.
+fn to_py(py: Python<'_>, v: &Value) -> PyResult<Py<PyAny>> {
+    Ok(match v {
+        Value::Finite(m) => m.into_pyobject(py)?.into_any().unbind(),
+        Value::Infinite(k) => pyo3::types::PyFrozenSet::new(py, k.iter())?
+            .into_any()
+            .unbind(),
+    })
+}
 
 impl GameSolver {
     /// Runs `f` on the solver; the game's first exception (if any) is raised instead of its
     /// result, after clearing the memo that the failed search left behind.
-    fn with<T>(
-        &self,
-        _py: Python<'_>,
-        f: impl FnOnce(&mut Solver<PyGame>) -> PyResult<T>,
-    ) -> PyResult<T> {
+    fn with<T>(&self, _py: Python<'_>, f: impl FnOnce(&mut Inner) -> PyResult<T>) -> PyResult<T> {
         let mut solver = self.inner.try_lock().map_err(|_| {
             PyRuntimeError::new_err(
                 "this game is being solved already (by another thread, or by a callable of the game itself)",
@@ -385,6 +420,7 @@ impl GameSolver {
         let error = solver.game().error.borrow_mut().take();
         if let Some(e) = error {
             solver.clear();
+            solver.loopy.clear();
             return Err(e);
         }
         r
@@ -396,13 +432,36 @@ fn cycle(py: Python<'_>, e: grundy::game::CycleError) -> PyErr {
     errors::from_lib(py, grundy::Error::Cycle(e))
 }
 
-/// The value of `id`, or the cycle error.
-fn value(py: Python<'_>, s: &mut Solver<PyGame>, id: u32) -> PyResult<u64> {
-    s.try_grundy(&id).map_err(|e| cycle(py, e))
+/// The value of `id`: by the ordinary solver, or, when it meets a cycle, by the loopy solver
+/// (every position reachable from `id` explored within the game's `max_positions`, the move
+/// graph labelled with Smith's values, every explored position's value kept).
+fn value(py: Python<'_>, s: &mut Inner, id: u32) -> PyResult<Value> {
+    if let Some((v, _)) = s.loopy.get(&id) {
+        return Ok(v.clone());
+    }
+    match s.solver.try_grundy(&id) {
+        Ok(v) => Ok(Value::Finite(v)),
+        Err(_) if s.game().failed() => Ok(Value::Finite(0)),
+        Err(_) => {
+            let budget = grundy::loopy::Budget {
+                max_positions: s.game().max_positions,
+                ..grundy::loopy::Budget::default()
+            };
+            let e = grundy::loopy::explore(s.solver.game(), &id, &budget)
+                .map_err(|e| errors::input(py, e))?;
+            let l = e.labelled();
+            for (v, &p) in e.positions().iter().enumerate() {
+                s.loopy
+                    .entry(p)
+                    .or_insert_with(|| (l.value(v), l.remoteness(v)));
+            }
+            Ok(s.loopy[&id].0.clone())
+        }
+    }
 }
 
 /// The misère outcome of `id`, or the cycle error.
-fn misere(py: Python<'_>, s: &mut Solver<PyGame>, id: u32) -> PyResult<Outcome> {
+fn misere(py: Python<'_>, s: &mut Inner, id: u32) -> PyResult<Outcome> {
     s.try_misere_outcome(&id).map_err(|e| cycle(py, e))
 }
 
@@ -417,23 +476,28 @@ impl GameSolver {
         max_positions: usize,
     ) -> Self {
         GameSolver {
-            inner: Mutex::new(Solver::new(PyGame {
-                moves,
-                split,
-                canon,
-                state: RefCell::default(),
-                error: RefCell::new(None),
-                calls: Cell::new(0),
-                max_positions,
-            })),
+            inner: Mutex::new(Inner {
+                solver: Solver::new(PyGame {
+                    moves,
+                    split,
+                    canon,
+                    state: RefCell::default(),
+                    error: RefCell::new(None),
+                    calls: Cell::new(0),
+                    max_positions,
+                }),
+                loopy: HashMap::new(),
+            }),
         }
     }
 
-    /// The Sprague–Grundy value of `pos`.
-    fn grundy(&self, py: Python<'_>, pos: &Bound<'_, PyAny>) -> PyResult<u64> {
+    /// The Sprague–Grundy value of `pos`: an int, or (a loopy game) the frozenset K of
+    /// `∞(K)`.
+    fn grundy(&self, py: Python<'_>, pos: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         self.with(py, |s| {
             let id = s.game().intern(py, pos)?;
-            value(py, s, id)
+            let v = value(py, s, id)?;
+            to_py(py, &v)
         })
     }
 
@@ -451,6 +515,12 @@ impl GameSolver {
                 if s.game().failed() {
                     break;
                 }
+                let Some(v) = v.finite() else {
+                    return Err(errors::input(
+                        py,
+                        format!("a position has the infinite value {v} (a loopy game): use grundy() or analyze()"),
+                    ));
+                };
                 out.push(u32::try_from(v).map_err(|_| {
                     PyRuntimeError::new_err(format!("value {v} does not fit in uint32"))
                 })?);
@@ -471,6 +541,7 @@ impl GameSolver {
         self.with(py, |s| {
             let id = s.game().intern(py, pos)?;
             let mut winning = Vec::new();
+            let mut drawing = Vec::new();
             let (grundy, outcome) = if misere {
                 let o = self::misere(py, s, id)?;
                 if o == Outcome::N && !s.game().failed() {
@@ -483,21 +554,37 @@ impl GameSolver {
                 (None, o)
             } else {
                 let g = value(py, s, id)?;
-                if g != 0 && !s.game().failed() {
+                let o = Outcome::from(g.outcome());
+                if o != Outcome::P && !s.game().failed() {
                     for opt in s.options(&id) {
-                        if value(py, s, opt)? == 0 {
-                            winning.push(opt);
+                        match value(py, s, opt)?.outcome() {
+                            LoopyOutcome::P => winning.push(opt),
+                            LoopyOutcome::D if o == Outcome::D => drawing.push(opt),
+                            _ => {}
                         }
                     }
                 }
-                (Some(g), Outcome::from_grundy(g))
+                (Some(g), o)
             };
+            let remoteness = if misere {
+                None
+            } else {
+                s.loopy.get(&id).and_then(|&(_, r)| r)
+            };
+            let grundy = grundy.map(|g| to_py(py, &g)).transpose()?;
             let st = s.game().state.borrow();
-            let moves = winning
-                .iter()
-                .map(|&i| st.objs[i as usize].clone_ref(py))
-                .collect();
-            Ok((grundy, outcome.as_str(), moves))
+            let objs = |ids: &[u32]| -> Vec<Py<PyAny>> {
+                ids.iter()
+                    .map(|&i| st.objs[i as usize].clone_ref(py))
+                    .collect()
+            };
+            Ok((
+                grundy,
+                outcome.as_str(),
+                objs(&winning),
+                objs(&drawing),
+                remoteness,
+            ))
         })
     }
 
@@ -530,6 +617,7 @@ impl GameSolver {
     fn clear(&self, py: Python<'_>) -> PyResult<()> {
         self.with(py, |s| {
             s.clear();
+            s.loopy.clear();
             Ok(())
         })
     }

@@ -58,8 +58,15 @@ fn answer(s: &mut Session, req: Request) -> Result<Reply, ScriptError> {
         Request::Analyze(parts, play) => Ok(Reply::Json(to_json(&s.analyze(&parts, play)?))),
         Request::Sequence(n) => {
             let mut seq = s.sequence(n)?;
-            let values = std::mem::take(&mut seq.values);
-            Ok(Reply::Sequence(to_json(&seq), values))
+            // Finite values go apart as a numpy array; a loopy game's (some `∞(K)`) stay in
+            // the JSON, and the array is empty.
+            match seq.finite_values() {
+                Some(values) => {
+                    seq.values.clear();
+                    Ok(Reply::Sequence(to_json(&seq), values))
+                }
+                None => Ok(Reply::Sequence(to_json(&seq), Vec::new())),
+            }
         }
         Request::Table(a, b) => Ok(Reply::Json(to_json(&s.table(a, b)?))),
         Request::Explain(p) => Ok(Reply::Json(to_json(&s.explain(&p)?))),
@@ -67,7 +74,16 @@ fn answer(s: &mut Session, req: Request) -> Result<Reply, ScriptError> {
             let mut out = Vec::with_capacity(ps.len());
             for p in ps {
                 let a = s.analyze(std::slice::from_ref(&p), Play::Normal)?;
-                out.push(a.grundy.unwrap_or(0));
+                match a.grundy.as_ref().map(|g| g.finite()) {
+                    Some(None) => {
+                        return Err(ScriptError::Input(format!(
+                            "{} has the infinite value {} (a loopy game): use analyze",
+                            a.texts.join(" + "),
+                            a.grundy.unwrap_or(grundy::script::Value::Finite(0))
+                        )))
+                    }
+                    g => out.push(g.flatten().unwrap_or(0)),
+                }
             }
             Ok(Reply::Values(out))
         }

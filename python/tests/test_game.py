@@ -132,10 +132,11 @@ def test_canon_split_show():
     assert canon_calls
 
 
-def test_cycle_is_a_clear_error():
+def test_a_cycle_is_valued_by_the_loopy_solver_and_refused_in_misere_play():
+    # A ring with no way out: every position is a draw, value ∞ (Smith).
     g = grundy.Game(moves=lambda n: [(n + 1) % 5])
-    with pytest.raises(grundy.CycleError, match="cycle"):
-        g.grundy(0)
+    assert g.grundy(0) == grundy.Infinite(k=frozenset())
+    assert g.outcome(0) == "D"
     with pytest.raises(grundy.CycleError):
         g.outcome(0, misere=True)
 

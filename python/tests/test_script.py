@@ -62,7 +62,10 @@ def test_source_text_and_errors():
     with pytest.raises(grundy.InputError, match="steps"):
         loop.grundy(1)
     cyc = grundy.script("function moves(n) return {(n + 1) % 3} end")
+    # A loopy script is valued (Smith's ∞: a ring with no exit is a draw); misère play of it
+    # is refused with the cycle named.
+    assert cyc.grundy(0) == grundy.Infinite(k=frozenset())
     with pytest.raises(grundy.InputError, match="cycle"):
-        cyc.grundy(0)
+        cyc.outcome(0, misere=True)
     with pytest.raises(TypeError):
         g.grundy(1.5)

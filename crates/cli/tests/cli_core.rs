@@ -331,6 +331,21 @@ fn graphs_with_cycles_get_smiths_values() {
     assert_eq!(v["drawing_moves"].as_array().unwrap().len(), 2, "{v}");
     let text = ok_stdin(&["graph", &file, "--token", "a"], b"");
     assert!(text.contains('N'), "{text}");
+    // --explain: why, in words.
+    let text = ok_stdin(&["graph", &file, "--token", "a", "c", "--explain"], b"");
+    assert!(text.contains("a draw"), "{text}");
+    assert!(text.contains("keeps the draw"), "{text}");
+    let text = ok_stdin(&["graph", &file, "--token", "b", "--explain"], b"");
+    assert!(text.starts_with("b is a draw"), "{text}");
+    let v = json_stdin(
+        &["graph", &file, "--token", "a", "--explain", "--json"],
+        b"",
+    );
+    assert!(
+        v["explanation"].as_str().unwrap().contains("a -> x wins"),
+        "{v}"
+    );
+    bad_stdin(&["graph", &file, "--explain"], b"", "--token");
 }
 
 #[test]

@@ -207,7 +207,7 @@ fn every_failure_is_one_line_and_exit_2() {
         (
             "cycle.lua",
             "function moves(n) return { (n + 1) % 4 } end",
-            &[],
+            &["--misere"],
         ),
         (
             "many.lua",
@@ -226,7 +226,7 @@ fn every_failure_is_one_line_and_exit_2() {
         "syntax.lua:2:16: syntax error: Expected identifier when parsing expression, got '}'",
         "error in moves(3): runtime.lua:2: attempt to index number with 'x'",
         "moves(3) returned an invalid position (option 1): the number 1.5 is not an integer",
-        "the game has a cycle: 3 → 0 → 1 → 2 → 3",
+        "the game has a cycle: 3 → 0 → 1 → 2 → 3 (misère play of a loopy game is not supported)",
         "more than 1000 positions to solve",
     ];
     for ((name, src, flags), want) in cases.iter().zip(expected) {
@@ -291,4 +291,55 @@ fn a_script_from_stdin() {
     let v = json_stdin(&["script", "-", "--upto", "20", "--json"], &src);
     let h = json(&["heap", "sub:1,3,4", "--upto", "20", "--json"]);
     assert_eq!(v["values"], h["values"]);
+}
+
+/// A loopy script: values from the header of examples/games/clock.lua (Smith's values,
+/// worked by hand; the same game as windup:12:2,5), draws and their moves, remoteness, and
+/// why a position is a draw, in text and JSON.
+#[test]
+fn loopy_scripts_get_smiths_values() {
+    let clock = game("clock.lua");
+    let v = json(&["script", &clock, "--upto", "11", "--json"]);
+    let inf = serde_json::json!({ "infinite": [] });
+    let inf0 = serde_json::json!({ "infinite": [0] });
+    let want: Vec<serde_json::Value> = (0..12)
+        .map(|h| match h {
+            0 | 7 => serde_json::json!(0),
+            2 | 5 | 9 => inf0.clone(),
+            _ => inf.clone(),
+        })
+        .collect();
+    assert_eq!(v["values"], serde_json::Value::from(want), "{v}");
+    let d = json(&["script", &clock, "1", "--json"]);
+    assert_eq!(d["outcome"], "D", "{d}");
+    assert_eq!(d["grundy"], inf, "{d}");
+    assert_eq!(d["drawing_moves"].as_array().unwrap().len(), 2, "{d}");
+    let n = json(&["script", &clock, "9", "--json"]);
+    assert_eq!(
+        (&n["outcome"], &n["remoteness"]),
+        (&"N".into(), &3.into()),
+        "{n}"
+    );
+    assert_eq!(n["winning_moves"][0]["leaves"], 7, "{n}");
+    let text = ok(&["script", &clock, "1"]);
+    assert!(text.contains("D: neither player can force a win"), "{text}");
+    assert!(text.contains("moves that keep the draw"), "{text}");
+    let text = ok(&["script", &game("take-or-give.lua"), "--explain", "4"]);
+    assert!(text.contains("4 is a draw"), "{text}");
+    assert!(text.contains("4 -> 3 keeps the draw"), "{text}");
+    assert!(
+        text.contains("4 -> 2 loses: the opponent answers 2 -> 0"),
+        "{text}"
+    );
+    let e = json(&[
+        "script",
+        &game("take-or-give.lua"),
+        "--explain",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(e["outcome"], "D", "{e}");
+    assert!(e["why"].as_str().unwrap().contains("keeps the draw"), "{e}");
+    let text = ok(&["script", &game("take-or-give.lua"), "--upto", "6"]);
+    assert!(text.contains("∞(0)"), "{text}");
 }

@@ -606,7 +606,12 @@ end
     };
     let script = Script::load("corpus.lua", &source, Limits::default()).map_err(failed)?;
     let seq = script.sequence(m).map_err(failed)?;
-    let values = seq.values.into_iter().map(|v| v as u32).collect();
+    // A corpus game is loopfree: an infinite value (never expected) shows as u32::MAX and fails.
+    let values = seq
+        .values
+        .iter()
+        .map(|v| v.finite().map_or(u32::MAX, |v| v as u32))
+        .collect();
     Ok(heap_answer(&w, values))
 }
 

@@ -445,6 +445,108 @@ fn graphs() {
 }
 
 #[test]
+fn loopy_graphs() {
+    // Graph text with cycles, loops and repeated edges through the loopy parser, then tokens
+    // valued by Smith's rule and explained in words (`grundy graph FILE --token … --explain`).
+    const SEEDS: &[&str] = &[
+        "a b\nb a\na x\nc d\nd c\nc y\nb b\nd d\n",
+        "x y\ny x\n",
+        "a a\n",
+        "s t\nt u\nu s\nu v\n",
+        "1 2\n2 1\n1 2\n2 3\n",
+        "# comment\na\n",
+    ];
+    let tokens = vec(garbage("abcdxyz1234", 3), 0..4);
+    fuzz(
+        "loopy graphs",
+        (text(SEEDS, "abcdxyz1234 \n#\t", 80), tokens),
+        |(text, tokens)| {
+            let mut out = vec![verdict(&grundy::loopy::analyze(&text, &tokens))];
+            if let Ok(g) = grundy::loopy::LoopyGraph::parse(&text) {
+                out.push(verdict(&g.explain_tokens(&tokens)));
+                if let Some(t) = tokens.first() {
+                    out.push(verdict(&g.explain(t)));
+                }
+            }
+            out
+        },
+    );
+}
+
+#[test]
+fn loopy_catalogue_positions() {
+    // `windup:N:S` codes with their positions, and `loopy-digraph` positions (edges `;`, `@`,
+    // tokens), as `grundy analyze` and the web page read them.
+    use grundy::catalogue::{Budget, Play, Registry};
+    let registry = Registry::new();
+    let budget = Budget {
+        max_positions: 20_000,
+        max_bytes: 64 << 20,
+    };
+    const CODES: &[&str] = &[
+        "windup:8:3,5",
+        "windup:12:2,5",
+        "windup:1:1",
+        "windup:100:1,7,9",
+    ];
+    const POSITIONS: &[&str] = &["2", "2 5", "0", "7 7 7", "11,3"];
+    fuzz(
+        "windup positions",
+        (
+            text(CODES, "windup:0123456789,", 24),
+            text(POSITIONS, "0123456789 ,-", 24),
+            any::<bool>(),
+        ),
+        |(code, pos, misere)| {
+            let mut out = vec![];
+            match registry.open(&code) {
+                Ok(mut rules) => {
+                    let p = rules.parse(&pos);
+                    out.push(verdict(&p));
+                    if let Ok(p) = p {
+                        out.push(verdict(&rules.analyze(
+                            &p,
+                            Play::from_misere(misere),
+                            &budget,
+                        )));
+                        out.push(verdict(&rules.moves(
+                            &p,
+                            Play::from_misere(misere),
+                            &budget,
+                        )));
+                    }
+                }
+                Err(e) => out.push(verdict::<(), _>(&Err(e))),
+            }
+            out
+        },
+    );
+    const GRAPHS: &[&str] = &[
+        "a b; b a; a c; c d; @ a",
+        "x y\ny x\n@ x y",
+        "a a; @ a a",
+        "@",
+    ];
+    fuzz(
+        "loopy-digraph positions",
+        (text(GRAPHS, "abcdxy ;@\n#", 60), any::<bool>()),
+        |(pos, misere)| {
+            let mut rules = registry.open("loopy-digraph").expect("loopy-digraph opens");
+            let p = rules.parse(&pos);
+            let mut out = vec![verdict(&p)];
+            if let Ok(p) = p {
+                out.push(verdict(&rules.analyze(
+                    &p,
+                    Play::from_misere(misere),
+                    &budget,
+                )));
+            }
+            out
+        },
+    );
+}
+
+#[test]
 fn mazes() {
     use grundy::games::maze;
     const SEEDS: &[&str] = &[

@@ -29,7 +29,17 @@
 //!
 //! The game implements the core [`grundy_core::Game`] trait, so the generic memoised solver
 //! (exact keys, explicit stack, cycles detected, normal and misère play, sums) does the game
-//! theory. Each distinct position's `moves` is called once per query (the options of the
+//! theory.
+//!
+//! **Loopy games.** A script declares nothing: when the search meets a cycle (a position
+//! reachable from itself), normal play switches to the loopy solver of `grundy-loopy`: every
+//! position reachable from the one asked about is explored (within [`Limits::max_positions`]),
+//! the move graph is built and labelled with Smith's generalized values ([`Value`]: `m` or
+//! `∞(K)`), and every explored position's value and remoteness are kept for the session. A
+//! position then may be a draw ([`Outcome::D`]); its analysis lists the moves that keep the
+//! draw, and [`Session::explain`] says in words why. Positions valued by the ordinary solver
+//! (no cycle below them) keep their ordinary values, which are Smith's too. Misère play of a
+//! loopy game is refused ([`ScriptError::Cycle`]). Each distinct position's `moves` is called once per query (the options of the
 //! positions asked about are kept for listing their moves; a position valued by an earlier
 //! query whose moves are then listed is expanded once more); a cached position never calls
 //! back into Lua.
@@ -52,7 +62,7 @@
 //! whose text is one line.
 //!
 //! ```
-//! use grundy_script::{parse_position, Limits, Play, Script};
+//! use grundy_script::{parse_position, Limits, Play, Script, Value};
 //!
 //! let kayles = r#"
 //!   name = "Kayles"
@@ -69,14 +79,14 @@
 //! let script = Script::load("kayles.lua", kayles, Limits::default())?;
 //! let mut s = script.session()?;
 //! let seq = s.sequence(11)?;
-//! assert_eq!(seq.values, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+//! assert_eq!(seq.finite_values().unwrap(), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
 //! // Each row of 0..=11 pins was expanded once (the sums of two rows need no Lua).
 //! assert_eq!(s.stats().moves_calls, 12);
 //! // Rows of 7, 9 and 12 pins side by side, in a fresh session (another thread could do it).
 //! let parts: Vec<_> = ["7", "9", "12"].iter().map(|t| parse_position(t).unwrap()).collect();
 //! let mut s = script.session()?;
 //! let a = s.analyze(&parts, Play::Normal)?;
-//! assert_eq!(a.grundy, Some(2 ^ 4 ^ 4));
+//! assert_eq!(a.grundy, Some(Value::Finite(2 ^ 4 ^ 4)));
 //! assert_eq!(a.winning_moves.len(), 5);
 //! assert_eq!(s.stats().moves_calls, 13);
 //! # Ok::<(), grundy_script::ScriptError>(())
@@ -95,12 +105,14 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use grundy_core::{CycleError, Outcome, Solver};
+use grundy_core::{CycleError, FxHashMap, Outcome, Solver};
+use grundy_loopy::{Explored, LimitError, LoopyOutcome};
 use serde::Serialize;
 
 pub use engine::Stats;
 use engine::{short, LuaGame};
 pub use grundy_core::nim::Play;
+pub use grundy_loopy::Value;
 use key::Key;
 pub use position::{parse_position, LiteralError, Position, MAX_LITERAL_DEPTH};
 
@@ -208,12 +220,16 @@ pub enum ScriptError {
         /// The limit in seconds.
         seconds: f64,
     },
-    /// A position can be reached from itself.
-    #[error("the game has a cycle: {} (a game script must always end)", .positions.join(" → "))]
+    /// A position can be reached from itself, in misère play (Smith's theory of loopy games,
+    /// which normal play uses, is for normal play).
+    #[error("the game has a cycle: {} (misère play of a loopy game is not supported)", .positions.join(" → "))]
     Cycle {
         /// The cycle, its first position repeated at the end.
         positions: Vec<String>,
     },
+    /// The loopy solver's exploration passed its memory estimate (or a graph size limit).
+    #[error("{0}")]
+    LoopyLimit(String),
     /// Input that is not acceptable (a position literal, a missing `moves`, a size).
     #[error("{0}")]
     Input(String),
@@ -286,6 +302,8 @@ impl Script {
         Ok(Session {
             script: self.clone(),
             solver: Solver::new(game),
+            loopy: FxHashMap::default(),
+            loopy_only: false,
             stop: None,
             progress: None,
         })
@@ -330,7 +348,9 @@ pub struct ScriptMove {
 /// Value, outcome and every winning move of a sum of positions.
 ///
 /// Serialized: `{"game", "positions", "texts", "play", "values", "grundy", "outcome",
-/// "winning_moves"}`; `values` and `grundy` only in normal play.
+/// "remoteness", "winning_moves", "drawing_moves"}`; `values` and `grundy` only in normal play
+/// (each an integer, or `{"infinite": [..]}` for `∞(K)`), `remoteness` only for one position
+/// valued by the loopy solver, `drawing_moves` only for a draw (outcome `"D"`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ScriptAnalysis {
     /// The game's name.
@@ -341,16 +361,24 @@ pub struct ScriptAnalysis {
     pub texts: Vec<String>,
     /// Normal or misère play.
     pub play: Play,
-    /// Each part's value (normal play).
+    /// Each part's value (normal play): finite, or `∞(K)` in a loopy game.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub values: Option<Vec<u64>>,
-    /// Their XOR: the sum's value (normal play; misère values do not add).
+    pub values: Option<Vec<Value>>,
+    /// Their sum by Smith's rule (the XOR when all are finite): the sum's value (normal play;
+    /// misère values do not add).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub grundy: Option<u64>,
-    /// Who wins.
+    pub grundy: Option<Value>,
+    /// Who wins: P, N, or D (a draw, only in a loopy game).
     pub outcome: Outcome,
+    /// Smith's remoteness of a single position valued by the loopy solver (moves to the end
+    /// with best play); absent for a draw, a sum, or a position valued by the ordinary solver.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub remoteness: Option<u64>,
     /// Every move to a P-position (of the same play).
     pub winning_moves: Vec<ScriptMove>,
+    /// In a draw, every move that keeps it (to a drawn position; every other move loses).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub drawing_moves: Vec<ScriptMove>,
 }
 
 impl ScriptAnalysis {
@@ -364,17 +392,36 @@ impl ScriptAnalysis {
             out.push_str(", misère play (the last mover loses)");
         }
         let _ = writeln!(out, ": {}", self.texts.join(" + "));
-        if let (Some(vs), Some(g)) = (&self.values, self.grundy) {
+        if let (Some(vs), Some(g)) = (&self.values, &self.grundy) {
             if vs.len() > 1 {
                 let v: Vec<String> = vs.iter().map(|v| v.to_string()).collect();
-                let _ = writeln!(out, "values {}; their XOR is {g}", v.join(" "));
+                let op = if vs.iter().all(Value::is_finite) {
+                    "their XOR"
+                } else {
+                    "by Smith's rule their sum"
+                };
+                let _ = writeln!(out, "values {}; {op} is {g}", v.join(" "));
             } else {
                 let _ = writeln!(out, "value {g}");
             }
         }
         match self.outcome {
             Outcome::P => out.push_str("P: the player to move loses\n"),
-            Outcome::D => out.push_str("D: neither player can force a win\n"),
+            Outcome::D => {
+                out.push_str(
+                    "D: neither player can force a win: with best play this game never ends\n",
+                );
+                if !self.drawing_moves.is_empty() {
+                    let _ = writeln!(
+                        out,
+                        "moves that keep the draw ({}; every other move loses):",
+                        self.drawing_moves.len()
+                    );
+                    for m in &self.drawing_moves {
+                        let _ = writeln!(out, "  {}", m.text);
+                    }
+                }
+            }
             Outcome::N if self.winning_moves.is_empty() => out
                 .push_str("N: no move is possible, so under misère play the player to move wins\n"),
             Outcome::N => {
@@ -387,6 +434,9 @@ impl ScriptAnalysis {
                     let _ = writeln!(out, "  {}", m.text);
                 }
             }
+        }
+        if let Some(r) = self.remoteness {
+            let _ = writeln!(out, "remoteness {r} (moves to the end with best play)");
         }
         out
     }
@@ -425,17 +475,26 @@ impl ObservedPeriod {
 
 /// G(0..=upto) of a script whose positions are integers.
 ///
-/// Serialized: `{"game", "upto", "values", "period"}` (`period` null when none is seen).
+/// Serialized: `{"game", "upto", "values", "period"}` (`period` null when none is seen; a
+/// value is an integer, or `{"infinite": [..]}` in a loopy game).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ScriptSequence {
     /// The game's name.
     pub game: String,
     /// The last position.
     pub upto: u64,
-    /// G(0), G(1), …, G(upto).
-    pub values: Vec<u64>,
+    /// G(0), G(1), …, G(upto): finite, or `∞(K)` in a loopy game.
+    pub values: Vec<Value>,
     /// The period the values show, if any.
     pub period: Option<ObservedPeriod>,
+}
+
+impl ScriptSequence {
+    /// The values as integers, when every one is finite (`None` in a loopy game with a
+    /// position of value `∞(K)`).
+    pub fn finite_values(&self) -> Option<Vec<u64>> {
+        self.values.iter().map(Value::finite).collect()
+    }
 }
 
 /// The values of the positions `{a, b}`, `a` in `0..rows`, `b` in `0..cols`.
@@ -449,8 +508,8 @@ pub struct ScriptTable {
     pub rows: u64,
     /// Columns (values of `b`: 0..cols).
     pub cols: u64,
-    /// `values[a][b]` = G({a, b}).
-    pub values: Vec<Vec<u64>>,
+    /// `values[a][b]` = G({a, b}) (`∞(K)` in a loopy game).
+    pub values: Vec<Vec<Value>>,
     /// Every `[a, b]` of value 0, row by row.
     pub p_positions: Vec<[u64; 2]>,
 }
@@ -463,8 +522,9 @@ impl ScriptTable {
             .values
             .iter()
             .flatten()
+            .map(|m| m.to_string().chars().count())
             .max()
-            .map_or(1, |m| m.to_string().len())
+            .unwrap_or(1)
             .max(self.cols.saturating_sub(1).to_string().len())
             + 1;
         let l = self.rows.saturating_sub(1).to_string().len().max(3);
@@ -482,7 +542,7 @@ impl ScriptTable {
         for (a, row) in self.values.iter().enumerate() {
             let _ = write!(out, "{a:>l$} |");
             for v in row {
-                let cell = if *v == 0 {
+                let cell = if *v == Value::Finite(0) {
                     "0*".to_string()
                 } else {
                     v.to_string()
@@ -519,13 +579,16 @@ pub struct ExplainedOption {
     pub to: Position,
     /// It, as `show` writes it.
     pub text: String,
-    /// Its value.
-    pub grundy: u64,
+    /// Its value (`∞(K)` in a loopy game).
+    pub grundy: Value,
 }
 
-/// A position's options and their values: why it has its value (the mex of theirs).
+/// A position's options and their values: why it has its value (the mex of theirs; in a loopy
+/// game, Smith's labelling, said in words).
 ///
-/// Serialized: `{"game", "position", "text", "grundy", "outcome", "options", "winning_moves"}`.
+/// Serialized: `{"game", "position", "text", "grundy", "outcome", "remoteness", "options",
+/// "winning_moves", "drawing_moves", "why"}`; `remoteness` and `why` only for a position valued
+/// by the loopy solver, `drawing_moves` only for a draw.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Explanation {
     /// The game's name.
@@ -534,14 +597,26 @@ pub struct Explanation {
     pub position: Position,
     /// It, as `show` writes it.
     pub text: String,
-    /// Its value: the mex of its options' values (or their XOR when it splits).
-    pub grundy: u64,
-    /// Who wins.
+    /// Its value: the mex of its options' values (or their XOR when it splits); in a loopy
+    /// game Smith's value, `m` or `∞(K)`.
+    pub grundy: Value,
+    /// Who wins: P, N, or D (a draw).
     pub outcome: Outcome,
+    /// Smith's remoteness (loopy solver only; absent for a draw).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub remoteness: Option<u64>,
     /// Every option (each distinct one once), with its value.
     pub options: Vec<ExplainedOption>,
     /// The options of value 0.
     pub winning_moves: Vec<ExplainedOption>,
+    /// In a draw, the options that keep it (drawn themselves; every other option is an
+    /// N-position, a win for the opponent).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub drawing_moves: Vec<ExplainedOption>,
+    /// For a position valued by the loopy solver: why it is won, lost or drawn, in words
+    /// (which moves win, keep the draw, or lose, and the opponent's answer to each).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
 }
 
 impl Explanation {
@@ -559,7 +634,18 @@ impl Explanation {
                 Outcome::D => "D: neither player can force a win",
             }
         );
-        let mut seen: Vec<u64> = self.options.iter().map(|o| o.grundy).collect();
+        if let Some(why) = &self.why {
+            out.push_str(why);
+            if !why.ends_with('\n') {
+                out.push('\n');
+            }
+            return out;
+        }
+        let mut seen: Vec<u64> = self
+            .options
+            .iter()
+            .filter_map(|o| o.grundy.finite())
+            .collect();
         seen.sort_unstable();
         seen.dedup();
         let vs: Vec<String> = seen.iter().map(|v| v.to_string()).collect();
@@ -571,7 +657,7 @@ impl Explanation {
             grundy_core::mex(&seen)
         );
         for o in &self.options {
-            let mark = if o.grundy == 0 {
+            let mark = if o.grundy == Value::Finite(0) {
                 "  (winning move)"
             } else {
                 ""
@@ -586,6 +672,10 @@ impl Explanation {
 pub struct Session {
     script: Script,
     solver: Solver<LuaGame>,
+    /// Values and remoteness of the positions the loopy solver labelled.
+    loopy: FxHashMap<Key, (Value, Option<u64>)>,
+    /// Every position valued by the loopy solver (see [`Session::loopy_only`]).
+    loopy_only: bool,
     stop: Option<Arc<AtomicBool>>,
     progress: Option<Box<dyn FnMut(u64, u64)>>,
 }
@@ -604,6 +694,12 @@ impl Session {
     /// Positions whose value is memoised.
     pub fn memo_len(&self) -> usize {
         self.solver.memo_len()
+    }
+
+    /// Values every position with the loopy solver, cycle or not: a cross-check of the two
+    /// solvers (slower: sums are explored as whole positions rather than split).
+    pub fn loopy_only(&mut self, on: bool) {
+        self.loopy_only = on;
     }
 
     /// Stops the current and later queries (with [`ScriptError::Stopped`]) once `flag` is set.
@@ -632,21 +728,74 @@ impl Session {
     }
 
     /// The value of `p`, or the error the script caused on the way (the memo is then cleared:
-    /// its last entries may be wrong).
-    fn value(&mut self, p: &Position) -> Result<u64, ScriptError> {
-        let key = Key::of(p);
-        let r = self.solver.try_grundy(&key);
+    /// its last entries may be wrong). A cycle switches to the loopy solver.
+    fn value(&mut self, p: &Position) -> Result<Value, ScriptError> {
+        self.value_of(&Key::of(p))
+    }
+
+    fn value_of(&mut self, key: &Key) -> Result<Value, ScriptError> {
+        if !self.loopy.is_empty() {
+            if let Some((v, _)) = self.loopy.get(key) {
+                return Ok(v.clone());
+            }
+        }
+        if self.loopy_only {
+            self.explore(key)?;
+            return Ok(self.loopy[key].0.clone());
+        }
+        let r = self.solver.try_grundy(key);
         if let Some(e) = self.solver.game().take_error() {
-            self.solver.clear();
+            self.forget();
             return Err(e);
         }
         match r {
-            Ok(v) => Ok(v),
+            Ok(v) => Ok(Value::Finite(v)),
+            // The memo holds only finished positions, whose values stand (no cycle is below
+            // them); the loopy solver values the rest.
             Err(CycleError { .. }) => {
-                self.solver.clear();
-                Err(self.find_cycle(p))
+                self.explore(key)?;
+                Ok(self.loopy[key].0.clone())
             }
         }
+    }
+
+    /// Forgets every value: after a script's error the last ones may be wrong.
+    fn forget(&mut self) {
+        self.solver.clear();
+        self.loopy.clear();
+    }
+
+    /// Explores every position reachable from `key` (whole positions: a sum's moves are the
+    /// moves of its parts), labels the move graph and keeps every explored position's value.
+    fn explore(&mut self, key: &Key) -> Result<Explored<Key>, ScriptError> {
+        let budget = grundy_loopy::Budget {
+            max_positions: usize::try_from(self.script.limits.max_positions).unwrap_or(usize::MAX),
+            ..grundy_loopy::Budget::default()
+        };
+        let r = grundy_loopy::explore(self.solver.game(), key, &budget);
+        if let Some(e) = self.solver.game().take_error() {
+            self.forget();
+            return Err(e);
+        }
+        let e = r.map_err(|e| match e {
+            LimitError::Positions { limit } => ScriptError::PositionLimit {
+                limit: limit as u64,
+            },
+            e => ScriptError::LoopyLimit(e.to_string()),
+        })?;
+        let l = e.labelled();
+        self.loopy.reserve(e.positions().len());
+        for (v, p) in e.positions().iter().enumerate() {
+            self.loopy
+                .entry(p.clone())
+                .or_insert_with(|| (l.value(v), l.remoteness(v)));
+        }
+        Ok(e)
+    }
+
+    /// The remoteness of `p` if the loopy solver valued it.
+    fn remoteness(&self, p: &Position) -> Option<u64> {
+        self.loopy.get(&Key::of(p)).and_then(|&(_, r)| r)
     }
 
     /// Misère outcome of `p`, likewise.
@@ -654,7 +803,7 @@ impl Session {
         let key = Key::of(p);
         let r = self.solver.try_misere_outcome(&key);
         if let Some(e) = self.solver.game().take_error() {
-            self.solver.clear();
+            self.forget();
             return Err(e);
         }
         match r {
@@ -698,24 +847,40 @@ impl Session {
             .map(|p| self.show(p))
             .collect::<Result<Vec<_>, _>>()?;
         let mut winning_moves = Vec::new();
+        let mut drawing_moves = Vec::new();
+        let mut remoteness = None;
         let (values, grundy, outcome) = match play {
             Play::Normal => {
                 let values = parts
                     .iter()
                     .map(|p| self.value(p))
                     .collect::<Result<Vec<_>, _>>()?;
-                let total = values.iter().fold(0, |a, &b| a ^ b);
-                if total != 0 {
+                let total: Value = values.iter().cloned().sum();
+                let outcome = Outcome::from(total.outcome());
+                if outcome != Outcome::P {
                     for (i, p) in parts.iter().enumerate() {
-                        let target = values[i] ^ total;
                         for o in self.options(p)? {
-                            if self.value(&o)? == target {
-                                winning_moves.push(self.make_move(parts, i, o)?);
+                            let vo = self.value(&o)?;
+                            // The sum after the move, by Smith's rule.
+                            let after: Value = values
+                                .iter()
+                                .enumerate()
+                                .map(|(j, v)| if j == i { vo.clone() } else { v.clone() })
+                                .sum();
+                            match after.outcome() {
+                                LoopyOutcome::P => winning_moves.push(self.make_move(parts, i, o)?),
+                                LoopyOutcome::D if outcome == Outcome::D => {
+                                    drawing_moves.push(self.make_move(parts, i, o)?)
+                                }
+                                _ => {}
                             }
                         }
                     }
                 }
-                (Some(values), Some(total), Outcome::from_grundy(total))
+                if parts.len() == 1 {
+                    remoteness = self.remoteness(&parts[0]);
+                }
+                (Some(values), Some(total), outcome)
             }
             Play::Misere => {
                 // Whole positions: misère values do not add. Keep the parts' option lists,
@@ -735,7 +900,9 @@ impl Session {
             values,
             grundy,
             outcome,
+            remoteness,
             winning_moves,
+            drawing_moves,
         })
     }
 
@@ -820,7 +987,7 @@ impl Session {
             for b in 0..cols {
                 let p = Position::List(vec![Position::Int(a as i64), Position::Int(b as i64)]);
                 let v = self.value(&p)?;
-                if v == 0 {
+                if v == Value::Finite(0) {
                     p_positions.push([a, b]);
                 }
                 row.push(v);
@@ -837,11 +1004,13 @@ impl Session {
         })
     }
 
-    /// A position's value and every option with its own value.
+    /// A position's value and every option with its own value; for a position the loopy
+    /// solver valued, also why in words (`why`).
     pub fn explain(&mut self, p: &Position) -> Result<Explanation, ScriptError> {
         self.begin();
-        self.solver.game().keep(&Key::of(p));
-        let grundy = self.value(p)?;
+        let key = Key::of(p);
+        self.solver.game().keep(&key);
+        let grundy = self.value_of(&key)?;
         let mut options = Vec::new();
         for o in self.options(p)? {
             let v = self.value(&o)?;
@@ -851,15 +1020,43 @@ impl Session {
                 grundy: v,
             });
         }
-        let winning_moves = options.iter().filter(|o| o.grundy == 0).cloned().collect();
+        let outcome = Outcome::from(grundy.outcome());
+        let winning_moves = options
+            .iter()
+            .filter(|o| o.grundy == Value::Finite(0))
+            .cloned()
+            .collect();
+        let drawing_moves = match outcome {
+            Outcome::D => options
+                .iter()
+                .filter(|o| o.grundy.outcome() == LoopyOutcome::D)
+                .cloned()
+                .collect(),
+            _ => Vec::new(),
+        };
+        let (remoteness, why) = match self.loopy.contains_key(&key) {
+            true => {
+                let e = self.explore(&key)?;
+                let game = self.solver.game();
+                let show = |k: &Key| {
+                    let q = k.position();
+                    game.show(&q).unwrap_or_else(|_| short(&q))
+                };
+                (e.labelled().remoteness(0), Some(e.explain(0, &show)))
+            }
+            false => (None, None),
+        };
         Ok(Explanation {
             game: self.script.title().to_string(),
             position: p.clone(),
             text: self.show(p)?,
             grundy,
-            outcome: Outcome::from_grundy(grundy),
+            outcome,
+            remoteness,
             options,
             winning_moves,
+            drawing_moves,
+            why,
         })
     }
 
@@ -919,10 +1116,10 @@ impl Session {
 
 /// The period G(0..=n) shows (at least 4 periods and a quarter of the values), with how many
 /// times it repeats after its preperiod.
-fn observed_period(values: &[u64]) -> Option<ObservedPeriod> {
+fn observed_period(values: &[Value]) -> Option<ObservedPeriod> {
     let small: Vec<u32> = values
         .iter()
-        .map(|&v| u32::try_from(v).ok())
+        .map(|v| u32::try_from(v.finite()?).ok())
         .collect::<Option<_>>()?;
     let p = grundy_heap::periodicity::find(&small, None)?;
     Some(ObservedPeriod {

@@ -4,7 +4,7 @@
 
 use grundy_core::Solver;
 use grundy_games::chomp::{Chomp, Staircase};
-use grundy_script::{parse_position, Limits, Play, Position, Script};
+use grundy_script::{parse_position, Limits, Play, Position, Script, Value};
 
 fn source(file: &str) -> String {
     let path = format!("{}/../../examples/games/{file}", env!("CARGO_MANIFEST_DIR"));
@@ -43,7 +43,11 @@ fn heap_scripts_agree_with_the_native_engines() {
     ] {
         let mut s = load(file).session().unwrap();
         let seq = s.sequence(n).unwrap();
-        assert_eq!(seq.values, native(rule, n), "{file} against {rule}");
+        assert_eq!(
+            seq.finite_values().unwrap(),
+            native(rule, n),
+            "{file} against {rule}"
+        );
         assert_eq!(
             s.stats().moves_calls,
             n + 1,
@@ -69,13 +73,13 @@ fn wythoff_table_agrees_with_the_native_table() {
     for a in 0..side as usize {
         for b in 0..side as usize {
             assert_eq!(
-                t.values[a][b],
+                t.values[a][b].finite().unwrap(),
                 native.value(a, b).unwrap() as u64,
                 "G({a}, {b})"
             );
             assert_eq!(
                 t.p_positions.contains(&[a as u64, b as u64]),
-                t.values[a][b] == 0
+                t.values[a][b] == Value::Finite(0)
             );
         }
     }
@@ -93,7 +97,7 @@ fn fibonacci_nim_agrees_with_the_native_table() {
         for limit in 0..=pile {
             let a = s.analyze(&[pair(pile, limit)], Play::Normal).unwrap();
             assert_eq!(
-                a.grundy,
+                a.grundy.and_then(|v| v.finite()),
                 Some(native.value(pile, limit).unwrap() as u64),
                 "({pile}, {limit})"
             );
@@ -162,9 +166,12 @@ fn chomp_agrees_with_the_native_solver_and_canon_saves_work() {
         let pos = parse_position(&text).unwrap();
         let g = native.grundy(&staircase(cols));
         let a = s.analyze(std::slice::from_ref(&pos), Play::Normal).unwrap();
-        assert_eq!(a.grundy, Some(g), "{text}");
+        assert_eq!(a.grundy.and_then(|v| v.finite()), Some(g), "{text}");
         assert_eq!(
-            p.analyze(&[pos], Play::Normal).unwrap().grundy,
+            p.analyze(&[pos], Play::Normal)
+                .unwrap()
+                .grundy
+                .and_then(|v| v.finite()),
             Some(g),
             "{text} without canon"
         );
@@ -212,7 +219,7 @@ fn maze_agrees_with_the_native_maze() {
                 .analyze(&[pair(r as u64, c as u64)], Play::Normal)
                 .unwrap();
             assert_eq!(
-                a.grundy,
+                a.grundy.and_then(|v| v.finite()),
                 Some(values.get((r, c)).unwrap() as u64),
                 "({r}, {c})"
             );
@@ -253,10 +260,17 @@ fn mock_turtles_values_are_the_odious_numbers() {
     let mut s = load("mock-turtles.lua").session().unwrap();
     for x in 0..40 {
         let a = s.analyze(&[heads(&[x])], Play::Normal).unwrap();
-        assert_eq!(a.grundy, Some(odious(x)), "coin {x}");
+        assert_eq!(
+            a.grundy.and_then(|v| v.finite()),
+            Some(odious(x)),
+            "coin {x}"
+        );
     }
     let a = s.analyze(&[heads(&[3, 8, 20])], Play::Normal).unwrap();
-    assert_eq!(a.grundy, Some(odious(3) ^ odious(8) ^ odious(20)));
+    assert_eq!(
+        a.grundy.and_then(|v| v.finite()),
+        Some(odious(3) ^ odious(8) ^ odious(20))
+    );
     // Without `split`, a brute force over every set of heads below coin 8 agrees with the
     // theorem that made `split` valid.
     let brute = Script::load(
@@ -270,7 +284,7 @@ fn mock_turtles_values_are_the_odious_numbers() {
         let xs: Vec<u64> = (0..8).filter(|i| set >> i & 1 == 1).collect();
         let want = xs.iter().fold(0, |acc, &x| acc ^ odious(x));
         let a = b.analyze(&[heads(&xs)], Play::Normal).unwrap();
-        assert_eq!(a.grundy, Some(want), "{xs:?}");
+        assert_eq!(a.grundy.and_then(|v| v.finite()), Some(want), "{xs:?}");
     }
     assert_eq!(
         s.analyze(&[heads(&[0, 2])], Play::Normal).unwrap().texts,
@@ -289,7 +303,7 @@ fn sums_and_misere_agree_with_direct_searches() {
         let parts = [a, b, c].map(|x| Position::Int(x as i64));
         let r = s.analyze(&parts, Play::Normal).unwrap();
         let x = values[a as usize] ^ values[b as usize] ^ values[c as usize];
-        assert_eq!(r.grundy, Some(x));
+        assert_eq!(r.grundy.and_then(|v| v.finite()), Some(x));
         let mut want = 0;
         for (i, h) in [a, b, c].into_iter().enumerate() {
             for d in [1, 3, 4] {
@@ -353,11 +367,15 @@ fn explain_lists_options_and_values() {
     let mut s = load("kayles.lua").session().unwrap();
     let e = s.explain(&Position::Int(5)).unwrap();
     let values = native("kayles", 5);
-    assert_eq!(e.grundy, values[5]);
+    assert_eq!(e.grundy, Value::Finite(values[5]));
     // From a row of 5: knock 1 (a + b = 4, a ≤ b: 3 ways) or 2 (a + b = 3: 2 ways).
     assert_eq!(e.options.len(), 5);
-    let vs: Vec<u64> = e.options.iter().map(|o| o.grundy).collect();
-    assert_eq!(grundy_core::mex(&vs), e.grundy);
+    let vs: Vec<u64> = e
+        .options
+        .iter()
+        .map(|o| o.grundy.finite().unwrap())
+        .collect();
+    assert_eq!(Value::Finite(grundy_core::mex(&vs)), e.grundy);
     assert!(e.describe().contains("smallest value missing"));
 }
 

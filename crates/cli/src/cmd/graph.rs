@@ -19,7 +19,8 @@ Examples:
   grundy graph game.txt --token a c          tokens on a and c: outcome and winning moves
   grundy graph game.txt --token a c --misere the same under misère play
   grundy graph game.txt --token a --json
-  grundy graph examples/graphs/draw-sum.txt --token a c   two won games that sum to a draw"
+  grundy graph examples/graphs/draw-sum.txt --token a c   two won games that sum to a draw
+  grundy graph examples/graphs/draw-sum.txt --token a c --explain   why, in words"
 )]
 pub struct Args {
     /// The graph file, or `-` for standard input.
@@ -33,6 +34,11 @@ pub struct Args {
     /// whole token placements (misère values do not add); vertex values stay normal-play.
     #[arg(long)]
     misere: bool,
+    /// Say in words why the tokens' position is won, lost or drawn (Smith's labelling: which
+    /// moves win or keep the draw, and the opponent's answer to each move that loses). Needs
+    /// --token; normal play; with --json, `{"tokens", "explanation"}`.
+    #[arg(long)]
+    explain: bool,
     /// The most token placements a misère search may visit (default 1000000: about 150 MB
     /// and 2 s with four tokens); the search stops with an error past it.
     #[arg(long, value_name = "N")]
@@ -49,6 +55,9 @@ pub fn run(args: Args) -> CliResult {
     };
     let text = read_text(&args.file, "graph")?;
     let file = args.file.escape_debug().to_string();
+    if args.explain {
+        return explain(&args, &text, &file);
+    }
     let options = GraphOptions {
         play: Play::from_misere(args.misere),
         max_positions,
@@ -76,5 +85,30 @@ pub fn run(args: Args) -> CliResult {
         print_result(&analysis)
     } else {
         print_out(&analysis.describe())
+    }
+}
+
+/// `--explain`: the words of the loopy labelling (for a loopfree graph Smith's values are the
+/// Grundy values, so one explanation serves both).
+fn explain(args: &Args, text: &str, file: &str) -> CliResult {
+    if args.tokens.is_empty() {
+        return Err(CliError::usage("--explain needs --token V …"));
+    }
+    if args.misere {
+        return Err(CliError::usage(
+            "--explain is for normal play (Smith's labelling); drop --misere",
+        ));
+    }
+    let fail = |e: grundy::loopy::LoopyGraphError| CliError::usage(format!("{file}: {e}"));
+    let g = grundy::loopy::LoopyGraph::parse(text).map_err(fail)?;
+    let words = match args.tokens.as_slice() {
+        [one] => g.explain(one),
+        many => g.explain_tokens(many),
+    }
+    .map_err(fail)?;
+    if args.output.json {
+        print_result(&serde_json::json!({ "tokens": args.tokens, "explanation": words }))
+    } else {
+        print_out(&words)
     }
 }

@@ -17,6 +17,7 @@ use crate::Outcome;
 pub fn script_error(e: ScriptError) -> Error {
     match e {
         ScriptError::StepLimit { .. }
+        | ScriptError::LoopyLimit(_)
         | ScriptError::MemoryLimit { .. }
         | ScriptError::PositionLimit { .. }
         | ScriptError::TimeLimit { .. } => Error::limit(e.to_string()),
@@ -62,7 +63,7 @@ impl Entry for ScriptEntry {
             kind: "script".into(),
             family: false,
             misere: true,
-            loopy: false,
+            loopy: true,
             scoring: false,
         }
     }
@@ -114,10 +115,7 @@ impl Rules for ScriptRules {
         let mut out = Vec::with_capacity(e.options.len());
         for o in e.options {
             let (outcome, grundy) = match play {
-                Play::Normal => (
-                    Outcome::from_grundy(o.grundy),
-                    Some(Grundy::Finite(o.grundy)),
-                ),
+                Play::Normal => (Outcome::from(o.grundy.outcome()), Some((&o.grundy).into())),
                 Play::Misere => {
                     let a = self
                         .session
@@ -152,11 +150,21 @@ impl Rules for ScriptRules {
             position(&p),
             play,
             a.outcome,
-            a.grundy.map(Grundy::Finite),
+            a.grundy.as_ref().map(Grundy::from),
         );
         r.moves = Some(moves.len() as u64);
-        r.explanation = match a.grundy {
-            Some(g) => explain_by_options(g, &moves),
+        r.explanation = match a.grundy.as_ref().map(|g| (g.finite(), g)) {
+            Some((Some(g), _)) if a.remoteness.is_none() => explain_by_options(g, &moves),
+            // Valued by the loopy solver: Smith's labelling, in words.
+            Some(_) => {
+                let e = self.session.explain(&p).map_err(script_error)?;
+                e.why
+                    .unwrap_or_default()
+                    .lines()
+                    .map(str::to_string)
+                    .filter(|s| !s.trim().is_empty())
+                    .collect()
+            }
             None => explain_misere(a.outcome, &moves),
         };
         r.winning_moves = moves.into_iter().filter(Move::wins).collect();

@@ -24,7 +24,8 @@ Examples:
   grundy script examples/games/kayles.lua --upto 200 --period
   grundy script examples/games/pimber.lua --upto 1000 --format bfile
   grundy script examples/games/wythoff.lua --table 10 10  the 2-D table, P-positions marked
-  grundy script examples/games/kayles.lua --explain 5     every option of 5 and its value"
+  grundy script examples/games/kayles.lua --explain 5     every option of 5 and its value
+  grundy script examples/games/take-or-give.lua --explain 4   a loopy game: why 4 is a draw"
 )]
 pub struct Args {
     /// The game script (a .lua file, or - for stdin).
@@ -259,7 +260,11 @@ fn run_sequence(args: &Args, s: &mut Session, n: u64) -> CliResult {
         let values: Vec<u32> = seq
             .values
             .iter()
-            .map(|&v| u32::try_from(v).unwrap_or(u32::MAX))
+            .map(|v| {
+                v.finite()
+                    .and_then(|v| u32::try_from(v).ok())
+                    .unwrap_or(u32::MAX)
+            })
             .collect();
         let p = seq.period.map(|p| grundy::heap::Periodicity {
             period: p.period,
@@ -290,11 +295,17 @@ fn run_sequence(args: &Args, s: &mut Session, n: u64) -> CliResult {
     }
     stream_out(|out| {
         writeln!(out, "G(n) of {game}, n = 0..{n}")?;
-        let width = seq.values.iter().max().map_or(1, |m| m.to_string().len());
+        let width = seq
+            .values
+            .iter()
+            .map(|m| m.to_string().chars().count())
+            .max()
+            .unwrap_or(1);
         let label = n.to_string().len();
         for (row, chunk) in seq.values.chunks(10).enumerate() {
             write!(out, "{:>label$}:", row * 10)?;
             for v in chunk {
+                let v = v.to_string();
                 write!(out, " {v:>width$}")?;
             }
             writeln!(out)?;

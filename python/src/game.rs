@@ -448,7 +448,7 @@ fn value(py: Python<'_>, s: &mut Inner, id: u32) -> PyResult<Value> {
                 ..grundy::loopy::Budget::default()
             };
             let e = grundy::loopy::explore(s.solver.game(), &id, &budget)
-                .map_err(|e| errors::input(py, e))?;
+                .map_err(|e| errors::raise(py, "InputError", e.to_string()))?;
             let l = e.labelled();
             for (v, &p) in e.positions().iter().enumerate() {
                 s.loopy
@@ -516,8 +516,9 @@ impl GameSolver {
                     break;
                 }
                 let Some(v) = v.finite() else {
-                    return Err(errors::input(
+                    return Err(errors::raise(
                         py,
+                        "InputError",
                         format!("a position has the infinite value {v} (a loopy game): use grundy() or analyze()"),
                     ));
                 };

@@ -1,5 +1,5 @@
 //! The heap engines against reference data nobody here computed (copied from shared/data into
-//! tests/data with their headers): code equivalences (tczajka/octal-games), contest problems
+//! the one corpus folder, testdata/, with their headers): code equivalences (tczajka/octal-games), contest problems
 //! and whole-board brute force. The OEIS sequences, CGSuite's heap sequences and the periodic
 //! octal games live in the shared corpus (`testdata/`, run by `cargo test -p grundy --test
 //! corpus` through every engine).

@@ -10,7 +10,7 @@
 //! ```
 //! Prints heaps per second (wall clock, all cores) of the sparse engine at each N, and of the
 //! reference engine (O(n^2) for splitting games) at N = 2^15, where it still finishes quickly.
-//! Where Rogalski published value counts for a game at N (2^10 to 2^28, tests/data/
+//! Where Rogalski published value counts for a game at N (2^10 to 2^28, testdata/octal/
 //! value_frequencies.txt), the run's histogram is checked against them.
 //! Knobs (environment): THREADS (0: all cores), BLOCK (heaps per block), LAG (heaps phase 1
 //! stays behind), SPAN (values the tile rows track), PACE=0 (helpers in every block, even where
@@ -27,7 +27,7 @@ const REFERENCE_N: u64 = 1 << 15;
 
 /// Published counts of each value among heaps 1..=N (value_frequencies.txt).
 fn published(game: &str, n: u64) -> Option<BTreeMap<u32, u64>> {
-    let text = include_str!("../tests/data/value_frequencies.txt");
+    let text = include_str!("../../../testdata/octal/value_frequencies.txt");
     let prefix = format!("{game} {n} |");
     let line = text.lines().find(|l| l.starts_with(&prefix))?;
     let counts = line[prefix.len()..]

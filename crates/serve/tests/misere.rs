@@ -19,10 +19,10 @@ fn quotient_with_its_table() {
     // R_8: the table is 8 × 8, 1 (element 0) is its identity, and it is commutative
     let t = v["table"].as_array().unwrap();
     assert_eq!(t.len(), 8);
-    for x in 0..8 {
+    for (x, row) in t.iter().enumerate() {
         assert_eq!(t[0][x], x);
-        for y in 0..8 {
-            assert_eq!(t[x][y], t[y][x]);
+        for (y, z) in row.as_array().unwrap().iter().enumerate() {
+            assert_eq!(*z, t[y][x]);
         }
     }
     assert_eq!(v["presentation"], "a^2 = 1, b^3 = b, bc = ab, c^2 = b^2");

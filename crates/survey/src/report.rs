@@ -168,8 +168,8 @@ impl Report {
             );
             let _ = writeln!(
                 out,
-                "  {:<16} {:>6} {:>6} {:>6} {:>6}  {}",
-                "rule", "heaps", "|Q|", "|P|", "tame", "status"
+                "  {:<16} {:>6} {:>6} {:>6} {:>6}  status",
+                "rule", "heaps", "|Q|", "|P|", "tame"
             );
             for r in misere {
                 let _ = writeln!(

@@ -51,7 +51,7 @@ from ._results import (
     WythoffPosition,
     Turn,
 )
-from . import _results, nimber, penney
+from . import _results, misere, nimber, penney
 
 import json as _json
 
@@ -75,6 +75,7 @@ __all__ = [
     "ScriptSequence",
     "nimber",
     "penney",
+    "misere",
     "GrundyError",
     "InputError",
     "RuleError",

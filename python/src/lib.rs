@@ -13,6 +13,7 @@ mod calls;
 mod compute;
 mod errors;
 mod game;
+mod misere;
 mod script;
 mod survey;
 
@@ -24,6 +25,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     calls::register(m)?;
     game::register(m)?;
+    misere::register(m)?;
     script::register(m)?;
     survey::register(m)?;
     Ok(())

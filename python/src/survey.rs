@@ -85,6 +85,7 @@ fn survey_solve(
         budget,
         save,
         threads,
+        misere: None,
     };
     let row = py.detach(|| survey::solve(rule, &opts, None)).py(py)?;
     json(&row)

@@ -168,7 +168,7 @@ fn report_text_json_and_csv() {
     let mut lines = csv.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "rule,status,preperiod,period,proven,computed_upto,max_value,rare_values,equals,seconds,engine,shift,saltus,family,error"
+        "rule,status,preperiod,period,proven,computed_upto,max_value,rare_values,equals,seconds,engine,shift,saltus,family,error,misere_upto,misere_order,misere_p,misere_tame,misere_status"
     );
     let body: Vec<&str> = lines.collect();
     assert_eq!(body.len(), 15);
@@ -243,4 +243,52 @@ fn bad_input_is_one_line_and_exit_2() {
         "not a grundy survey database",
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--misere N`: the misère columns and counts (0.75 gives R_8), and a bound past 64 refused.
+#[test]
+fn misere_quotients_in_the_table() {
+    let dir = temp_dir("misere");
+    std::fs::write(dir.join("g.txt"), "0.75\n0.31\n").unwrap();
+    let db = dir.join("s.sqlite");
+    let fam = format!("file:{}", dir.join("g.txt").display());
+    let v = json(&[
+        "survey",
+        &fam,
+        "--db",
+        s(&db),
+        "--upto",
+        "2^10",
+        "--misere",
+        "10",
+        "--json",
+    ]);
+    assert_eq!(v["total"]["misere_quotients"], 2);
+    let r = v["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["rule"] == "0.75")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (
+            &r["misere_order"],
+            &r["misere_p"],
+            &r["misere_tame"],
+            &r["misere_status"]
+        ),
+        (
+            &serde_json::json!(8),
+            &serde_json::json!(2),
+            &serde_json::json!(0),
+            &serde_json::json!("quotient")
+        )
+    );
+    let text = ok(&["survey", "--db", s(&db), "--report"]);
+    assert!(text.contains("misère quotients (2): 2 verified"), "{text}");
+    bad(
+        &["survey", &fam, "--db", s(&db), "--misere", "100"],
+        "--misere",
+    );
 }

@@ -54,6 +54,47 @@ pub struct SolveOptions {
     pub save: Option<PathBuf>,
     /// Threads of the record engine (0: one per core).
     pub threads: usize,
+    /// Also the misère quotient for heaps up to this bound (`grundy survey --misere`; the
+    /// row's `misere_*` columns), within [`MISERE_LIMITS`].
+    pub misere: Option<u64>,
+}
+
+/// The budget of a survey's misère quotient: a quotient larger than `max_order` elements is
+/// recorded as not converged, a search or verification past its budget as `budget`.
+pub const MISERE_LIMITS: crate::misere::quotient::Limits = crate::misere::quotient::Limits {
+    max_order: 400,
+    max_search: 2_000_000,
+    max_verify: 1_000_000,
+};
+
+/// Fills the `misere_*` columns of `row`: the quotient of `rule` up to heap `bound`.
+fn solve_misere(rule: &str, bound: u64, row: &mut GameRow) {
+    use crate::misere::{quotient::QuotientEngine, MisereError};
+    let mut engine = match QuotientEngine::new(rule, MISERE_LIMITS) {
+        Ok(e) => e,
+        Err(e) => {
+            row.misere_status = Some("error".into());
+            if row.error.is_none() {
+                row.error = Some(format!("misère: {e}"));
+            }
+            return;
+        }
+    };
+    let result = engine.extend_to(bound);
+    let q = engine.quotient();
+    row.misere_upto = Some(engine.upto());
+    row.misere_order = Some(q.order as u64);
+    row.misere_p = Some(q.p_size as u64);
+    row.misere_tame = Some(u8::from(q.tame));
+    row.misere_status = Some(
+        match result {
+            Ok(()) => "quotient",
+            Err(MisereError::NotConverged { .. }) => "not converged",
+            Err(MisereError::Limit { .. }) => "budget",
+            Err(_) => "error",
+        }
+        .into(),
+    );
 }
 
 /// How the engine of one game runs.
@@ -86,6 +127,9 @@ pub fn solve(rule: &str, opts: &SolveOptions, stop: Option<&AtomicBool>) -> Resu
             r
         }
     };
+    if let Some(bound) = opts.misere {
+        solve_misere(rule, bound, &mut row);
+    }
     row.seconds = Some(started.elapsed().as_secs_f64());
     Ok(row)
 }
@@ -241,6 +285,8 @@ pub struct RunOptions {
     pub jobs: usize,
     /// Directory of saved sequences (see [`SolveOptions::save`]).
     pub save: Option<PathBuf>,
+    /// Also misère quotients up to this heap (see [`SolveOptions::misere`]).
+    pub misere: Option<u64>,
 }
 
 /// What [`run`] reports while it works.
@@ -296,7 +342,7 @@ pub fn run(
         opts.upto
     };
     let family_name = family.to_string();
-    let plan = db.plan(&entries, upto, &family_name)?;
+    let plan = db.plan_with(&entries, upto, &family_name, opts.misere)?;
     let todo = plan.todo.len() as u64;
     on_event(Event::Planned {
         total: entries.len() as u64,
@@ -312,6 +358,7 @@ pub fn run(
         save: opts.save.clone(),
         // Cores shared among the games at once.
         threads: (cores / jobs).max(1),
+        misere: opts.misere,
     };
     let queue = Arc::new(Mutex::new(plan.todo.into_iter()));
     let quit = AtomicBool::new(false);

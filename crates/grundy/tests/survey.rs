@@ -221,3 +221,66 @@ fn subtraction_family_against_the_reference_engine() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--misere`: each row gains its misère quotient (R_8 for 0.75, as the library computes it
+/// for the others); a plain survey's rows are solved again when a misère survey follows,
+/// and a second misère survey finds nothing left to do.
+#[test]
+fn misere_columns() {
+    let dir = temp_dir("misere");
+    std::fs::write(dir.join("games.txt"), "0.75\n0.77\n0.31\n").unwrap();
+    let family = Family::parse(&format!("file:{}", dir.join("games.txt").display())).unwrap();
+    let db = dir.join("s.sqlite");
+    let plain = RunOptions {
+        upto: 1 << 12,
+        jobs: 1,
+        ..Default::default()
+    };
+    let report = survey::run(&family, &db, &plain, None, &mut |_| {}).unwrap();
+    assert!(report.games.iter().all(|r| r.misere_status.is_none()));
+    assert_eq!(report.total.misere_quotients, 0);
+    let opts = RunOptions {
+        misere: Some(12),
+        ..plain.clone()
+    };
+    let mut solved = 0;
+    let report = survey::run(&family, &db, &opts, None, &mut |e| {
+        if let survey::Event::Finished { .. } = e {
+            solved += 1
+        }
+    })
+    .unwrap();
+    assert_eq!(solved, 3);
+    let rows: HashMap<_, _> = report.games.iter().map(|r| (r.rule.clone(), r)).collect();
+    let r = rows["0.75"];
+    assert_eq!(
+        (r.misere_upto, r.misere_order, r.misere_p, r.misere_tame),
+        (Some(12), Some(8), Some(2), Some(0))
+    );
+    assert_eq!(r.misere_status.as_deref(), Some("quotient"));
+    for rule in ["0.77", "0.31"] {
+        let q = grundy::misere::quotient(rule, 12).unwrap();
+        let r = rows[rule];
+        assert_eq!(r.misere_order, Some(q.order as u64), "{rule}");
+        assert_eq!(r.misere_p, Some(q.p_size as u64), "{rule}");
+        assert_eq!(r.misere_tame, Some(u8::from(q.tame)), "{rule}");
+    }
+    assert_eq!(report.total.misere_quotients, 3);
+    assert!(report.total.misere_largest >= 8);
+    assert!(report.describe().contains("misère quotients (3)"));
+    assert!(report
+        .csv()
+        .lines()
+        .next()
+        .unwrap()
+        .ends_with(",misere_status"));
+    let mut solved = 0;
+    survey::run(&family, &db, &opts, None, &mut |e| {
+        if let survey::Event::Finished { .. } = e {
+            solved += 1
+        }
+    })
+    .unwrap();
+    assert_eq!(solved, 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}

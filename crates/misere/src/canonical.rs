@@ -47,6 +47,58 @@ pub struct Forms {
     sums: FxHashMap<(FormId, FormId), FormId>,
     phyla: FxHashMap<FormId, crate::genus::Phylum>,
     genera: FxHashMap<FormId, Genus>,
+    differences: FxHashMap<(FormId, FormId), Option<FormId>>,
+    texts: FxHashMap<FormId, Text>,
+    classes: FxHashMap<FormId, Class>,
+}
+
+/// The tame / restive / restless classification (Conway, ONAG ch. 12; Winning Ways ch. 13),
+/// hereditary as CGSuite's `IsTame`, `IsRestive` and `IsRestless` are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Class {
+    /// Every position (the game and all its followers) has a tame genus: 0^1 (like 0),
+    /// 1^0 (like *1), or g^g, with γ continuing g ⊕ 2, g, g ⊕ 2, …. Tame games add like nim
+    /// heaps in misère play.
+    Tame,
+    /// Not tame, every option tame, and normal value 0 or 1.
+    Restive,
+    /// Not tame, every option tame, normal value 2 or more, and misère value 0 or 1.
+    Restless,
+    /// Anything else (an option that is not tame, or neither value 0 or 1).
+    Other,
+}
+
+/// A game's text in output notation, split so that a subscript can be appended to it.
+#[derive(Clone, Debug)]
+struct Text {
+    /// A nim heap's number, or a game of several options in parentheses.
+    base: String,
+    /// The options run together, when the game is printed by its options (no subscript).
+    list: Option<String>,
+    /// The subscript tokens read left to right: `#` (the game whose only option is what came
+    /// before), `n` (plus the nim heap *n).
+    sub: Vec<String>,
+}
+
+impl Text {
+    fn render(&self) -> String {
+        if self.sub.is_empty() {
+            return self.base.clone();
+        }
+        let sub: String = self.sub.concat();
+        if self.sub.iter().all(|t| t == "#") {
+            format!("{}{sub}", self.base)
+        } else {
+            format!("{}[{sub}]", self.base)
+        }
+    }
+    fn with(&self, token: String) -> Text {
+        let mut t = self.clone();
+        t.list = None;
+        t.sub.push(token);
+        t
+    }
 }
 
 /// The properties of one game computed from its canonical form.
@@ -66,6 +118,13 @@ pub struct FormInfo {
     pub mate: String,
     /// The genus.
     pub genus: Genus,
+    /// The canonical form in CGSuite's output notation (`*[2#0]`; see [`Forms::output_text`]).
+    pub text: String,
+    /// The mate in output notation.
+    pub mate_text: String,
+    /// Tame, restive, restless or other (hereditary, as CGSuite's `IsTame`, `IsRestive`,
+    /// `IsRestless`).
+    pub class: Class,
 }
 
 impl Forms {
@@ -329,7 +388,283 @@ impl Forms {
             outcome: self.outcome(c),
             mate: self.entry_text(m),
             genus,
+            text: self.output_text(c),
+            mate_text: self.output_text(m),
+            class: self.class(c),
         }
+    }
+
+    /// The misère sum G + H in canonical form: the disjunctive sum, then simplified.
+    pub fn plus(&mut self, g: FormId, h: FormId) -> FormId {
+        let (g, h) = (self.canonical(g), self.canonical(h));
+        let s = self.sum(g, h);
+        self.canonical(s)
+    }
+
+    /// The misère difference G − H: the game X with X + H = G, when there is one.
+    ///
+    /// In misère play G + G is not 0 (*2 + *2 is a P-position but not equal to 0), so
+    /// G + H is no difference, and "G − H" means what it means in CGSuite (`MisereMinus`):
+    /// the solution of X + H = G, which is unique when it exists because the misère monoid of
+    /// canonical forms is cancellative (Conway, ONAG ch. 12). The search here builds X's
+    /// options from differences of followers (G′ − H, G′ − H′, G − H′), tries the candidate
+    /// sets from the largest down, and returns X only after checking X + H = G exactly;
+    /// `None` means that no such X was found (CGSuite would say "not subtractable").
+    pub fn minus(&mut self, g: FormId, h: FormId) -> Option<FormId> {
+        let (g, h) = (self.canonical(g), self.canonical(h));
+        self.diff(g, h, 0)
+    }
+
+    fn diff(&mut self, g: FormId, h: FormId, depth: u32) -> Option<FormId> {
+        if self.nodes[h].is_empty() {
+            return Some(g);
+        }
+        if g == h {
+            return Some(self.game(vec![]));
+        }
+        if let Some(&d) = self.differences.get(&(g, h)) {
+            return d;
+        }
+        if depth > 24 {
+            return None;
+        }
+        // a guard against cycles: a pair being computed has no difference meanwhile
+        self.differences.insert((g, h), None);
+        let mut pool: Vec<FormId> = Vec::new();
+        let gs = self.nodes[g].clone();
+        let hs = self.nodes[h].clone();
+        for &x in &gs {
+            if let Some(d) = self.diff(x, h, depth + 1) {
+                pool.push(d);
+            }
+            for &y in &hs {
+                if let Some(d) = self.diff(x, y, depth + 1) {
+                    pool.push(d);
+                }
+            }
+        }
+        for &y in &hs {
+            if let Some(d) = self.diff(g, y, depth + 1) {
+                pool.push(d);
+            }
+        }
+        pool.sort_unstable();
+        pool.dedup();
+        let mut found = None;
+        if pool.len() <= 12 {
+            // subsets, largest first
+            let n = pool.len();
+            let mut masks: Vec<u32> = (0..1u32 << n).collect();
+            masks.sort_by_key(|m| std::cmp::Reverse(m.count_ones()));
+            for m in masks {
+                let opts: Vec<FormId> = (0..n)
+                    .filter(|i| m >> i & 1 == 1)
+                    .map(|i| pool[i])
+                    .collect();
+                let x = self.game(opts);
+                let x = self.canonical(x);
+                let s = self.sum(x, h);
+                if self.canonical(s) == g {
+                    found = Some(x);
+                    break;
+                }
+            }
+        } else {
+            let x = self.game(pool);
+            let x = self.canonical(x);
+            let s = self.sum(x, h);
+            if self.canonical(s) == g {
+                found = Some(x);
+            }
+        }
+        self.differences.insert((g, h), found);
+        found
+    }
+
+    /// Whether a game is even: its canonical form is born before that of G + *1 (CGSuite's
+    /// `IsEven`; every game is even or odd, and an odd game is an even one plus *1).
+    pub fn is_even(&mut self, g: FormId) -> bool {
+        let g = self.canonical(g);
+        let one = self.nim(1);
+        let s = self.sum(g, one);
+        let s = self.canonical(s);
+        self.birthday(g) < self.birthday(s)
+    }
+
+    fn even_part(&mut self, g: FormId) -> FormId {
+        if self.is_even(g) {
+            g
+        } else {
+            let one = self.nim(1);
+            let s = self.sum(g, one);
+            self.canonical(s)
+        }
+    }
+
+    /// CGSuite's canonical order of canonical forms, by the even part's birthday, number of
+    /// options, normal value, misère value and options, then even before odd.
+    fn order(&mut self, a: FormId, b: FormId) -> std::cmp::Ordering {
+        if a == b {
+            return std::cmp::Ordering::Equal;
+        }
+        let (ea, eb) = (self.even_part(a), self.even_part(b));
+        let ka = (
+            self.birthday(ea),
+            self.nodes[ea].len(),
+            self.grundy(ea),
+            self.misere_grundy(ea),
+        );
+        let kb = (
+            self.birthday(eb),
+            self.nodes[eb].len(),
+            self.grundy(eb),
+            self.misere_grundy(eb),
+        );
+        ka.cmp(&kb)
+            .then_with(|| {
+                if ea == eb {
+                    return std::cmp::Ordering::Equal;
+                }
+                let oa = self.sorted_options(ea);
+                let ob = self.sorted_options(eb);
+                for (x, y) in oa.iter().zip(&ob) {
+                    let o = self.order(*x, *y);
+                    if o != std::cmp::Ordering::Equal {
+                        return o;
+                    }
+                }
+                oa.len().cmp(&ob.len())
+            })
+            .then_with(|| {
+                let (va, vb) = (self.is_even(a), self.is_even(b));
+                vb.cmp(&va)
+            })
+    }
+
+    fn sorted_options(&mut self, g: FormId) -> Vec<FormId> {
+        let mut o = self.nodes[g].clone();
+        // insertion sort: the comparator needs `&mut self`
+        for i in 1..o.len() {
+            let mut j = i;
+            while j > 0 && self.order(o[j - 1], o[j]) == std::cmp::Ordering::Greater {
+                o.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        o
+    }
+
+    /// A canonical form in CGSuite's output notation (Winning Ways' and ONAG's): `*[…]` around
+    /// a nim heap's number (`*[2]`) or the game's options run together, largest first in
+    /// CGSuite's canonical order (`*[2#0]`: the options 2# and 0). Inside, an option of
+    /// several options is parenthesised (`(2#1)2##`), a game whose only option is X is X
+    /// followed by `#` (`2#`, `2##`), and X + *n is X with the subscript n, written in
+    /// brackets (`2[2]` is *2 + *2, `(2#1)[1]` is (2#1) + *1). Subscripts read left to right
+    /// (`2[#2#]` is the game whose only option is 2# + *2) and are run together without
+    /// brackets when they are all `#`. An odd game is printed as its even part with the
+    /// subscript 1, and a game is printed as X + *n (n ≥ 2, the smallest such n) when the
+    /// difference G − *n is found ([`Forms::minus`]), or as Y − *n (the subscript `-n`:
+    /// `2[##-2]` is 2## − *2) when Y = G + *n is born before G. Nim heaps of 10 or more, which
+    /// CGSuite's test data never shows inside a form, are written in braces (`{12}`): this
+    /// crate's choice, not CGSuite's.
+    pub fn output_text(&mut self, g: FormId) -> String {
+        let g = self.canonical(g);
+        let t = self.text_of(g);
+        match (&t.list, t.sub.is_empty()) {
+            (Some(list), true) => format!("*[{list}]"),
+            _ => format!("*[{}]", t.render()),
+        }
+    }
+
+    fn text_of(&mut self, g: FormId) -> Text {
+        if let Some(t) = self.texts.get(&g) {
+            return t.clone();
+        }
+        let t = self.compute_text(g);
+        self.texts.insert(g, t.clone());
+        t
+    }
+
+    fn compute_text(&mut self, g: FormId) -> Text {
+        if let Some(n) = self.nim_value_if_heap(g) {
+            let base = if n < 10 {
+                n.to_string()
+            } else {
+                format!("{{{n}}}")
+            };
+            return Text {
+                base,
+                list: None,
+                sub: vec![],
+            };
+        }
+        let opts = self.nodes[g].clone();
+        if opts.len() == 1 {
+            return self.text_of(opts[0]).with("#".into());
+        }
+        if !self.is_even(g) {
+            let e = self.even_part(g);
+            return self.text_of(e).with("1".into());
+        }
+        let b = self.birthday(g) as u64;
+        for n in 2..b.min(10) {
+            let heap = self.nim(n);
+            if let Some(x) = self.diff(g, heap, 0) {
+                if self.birthday(x) < self.birthday(g) {
+                    return self.text_of(x).with(n.to_string());
+                }
+            }
+        }
+        // G = Y − *n where Y = G + *n is born earlier: Y with the subscript -n
+        for n in 2..b.min(10) {
+            let heap = self.nim(n);
+            let y = self.sum(g, heap);
+            let y = self.canonical(y);
+            if self.birthday(y) < self.birthday(g) {
+                return self.text_of(y).with(format!("-{n}"));
+            }
+        }
+        let mut sorted = self.sorted_options(g);
+        sorted.reverse();
+        let mut list = String::new();
+        for o in sorted {
+            let t = self.text_of(o);
+            if t.list.is_some() && t.sub.is_empty() {
+                list.push_str(&t.base);
+            } else {
+                list.push_str(&t.render());
+            }
+        }
+        Text {
+            base: format!("({list})"),
+            list: Some(list),
+            sub: vec![],
+        }
+    }
+
+    /// The classification of a game ([`Class`]), decided on its canonical form.
+    pub fn class(&mut self, g: FormId) -> Class {
+        let c = self.canonical(g);
+        if let Some(&k) = self.classes.get(&c) {
+            return k;
+        }
+        let opts = self.nodes[c].clone();
+        let all_tame = opts.into_iter().all(|o| self.class(o) == Class::Tame);
+        let genus = self.genus(c);
+        let (gp, gm) = (genus.g, genus.gamma[0]);
+        let tame_genus = (gm == gp || (gp < 2 && gm == 1 - gp))
+            && (1..genus.gamma.len()).all(|i| genus.gamma[i] == gp ^ (2 * (i as u32 % 2)));
+        let k = if all_tame && tame_genus {
+            Class::Tame
+        } else if all_tame && gp < 2 {
+            Class::Restive
+        } else if all_tame && gm < 2 {
+            Class::Restless
+        } else {
+            Class::Other
+        };
+        self.classes.insert(c, k);
+        k
     }
 
     /// Parses CGSuite's entry notation (see the module documentation).

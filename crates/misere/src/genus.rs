@@ -224,6 +224,32 @@ impl SumValues<'_> {
     }
 }
 
+/// The misère canonical forms of the heaps `0..=bound` of a tabulated rule, in `forms`.
+pub fn forms_of_heaps(opts: &HeapOptions, forms: &mut Forms) -> Vec<FormId> {
+    let mut heap_form: Vec<FormId> = Vec::with_capacity(opts.bound() as usize + 1);
+    for h in 0..=opts.bound() as usize {
+        let mut o = Vec::new();
+        for l in opts.of(h) {
+            let mut x = forms.game(vec![]);
+            for &k in l {
+                let s = forms.sum(x, heap_form[k as usize]);
+                x = forms.canonical(s);
+            }
+            o.push(x);
+        }
+        let raw = forms.game(o);
+        heap_form.push(forms.canonical(raw));
+    }
+    heap_form
+}
+
+/// The misère canonical form of heap `heap` of a rule, in `forms`
+/// (`heap_form(&mut f, "grundy", 22)` is Grundy's game on 22 tokens).
+pub fn heap_form(forms: &mut Forms, rule: &str, heap: u64) -> Result<FormId, MisereError> {
+    let opts = HeapOptions::new(rule, heap)?;
+    Ok(forms_of_heaps(&opts, forms)[heap as usize])
+}
+
 /// The genus of heaps `0..=upto` of a rule.
 #[allow(clippy::needless_range_loop)]
 pub fn genus_of_rule(rule: &str, upto: u64) -> Result<Vec<Genus>, MisereError> {
@@ -239,7 +265,6 @@ pub fn genus_of_rule(rule: &str, upto: u64) -> Result<Vec<Genus>, MisereError> {
         normal[h] = mex(&vals) as u32;
     }
     let opts_table = opts.clone();
-    let opts_of = |t: &HeapOptions, h: usize| t.of(h).to_vec();
     let mut sv = SumValues {
         opts: &opts,
         memo: FxHashMap::default(),
@@ -247,21 +272,10 @@ pub fn genus_of_rule(rule: &str, upto: u64) -> Result<Vec<Genus>, MisereError> {
     };
     // canonical forms of the heaps, for the phyla
     let mut forms = Forms::new();
-    let mut heap_form: Vec<FormId> = Vec::with_capacity(upto as usize + 1);
+    let heap_form = forms_of_heaps(&opts_table, &mut forms);
     let mut out = Vec::new();
     for h in 0..=upto as usize {
-        let mut opts = Vec::new();
-        for l in opts_of(&opts_table, h) {
-            let mut x = forms.game(vec![]);
-            for k in l {
-                let s = forms.sum(x, heap_form[k as usize]);
-                x = forms.canonical(s);
-            }
-            opts.push(x);
-        }
-        let raw = forms.game(opts);
-        let c = forms.canonical(raw);
-        heap_form.push(c);
+        let c = heap_form[h];
         let heaps: Vec<u16> = if h == 0 { vec![] } else { vec![h as u16] };
         let mut gamma = Vec::with_capacity(GAMMA_LEN);
         for i in 0..GAMMA_LEN {

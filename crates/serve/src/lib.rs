@@ -444,6 +444,63 @@ async fn heap_analyze(State(s): State<AppState>, q: Params) -> Response {
     }
 }
 
+/// The largest heap bound `/api/misere/quotient` takes.
+pub const MISERE_MAX_UPTO: u64 = 24;
+
+/// The budget of `/api/misere/quotient`: small, so that one request cannot hold a worker for
+/// long (a quotient past it is a 422 saying which limit was reached).
+pub const MISERE_LIMITS: grundy::misere::quotient::Limits = grundy::misere::quotient::Limits {
+    max_order: 128,
+    max_search: 200_000,
+    max_verify: 200_000,
+};
+
+/// `GET /api/misere/quotient?rule=R&upto=N`: `grundy misere quotient R --upto N --json` plus
+/// `"table"`, the multiplication table (`table[x][y]` indexes `elements`).
+async fn misere_quotient(State(s): State<AppState>, q: Params) -> Response {
+    let run = || -> ApiResult<_> {
+        let q = params(q)?;
+        only(&q, &["rule", "upto"])?;
+        let rule = required(&q, "rule")?.to_string();
+        let upto = grundy::input::parse_count(required(&q, "upto")?)
+            .map_err(|e| ApiError::bad(format!("upto: {e}")))?;
+        if upto > MISERE_MAX_UPTO {
+            return Err(ApiError::limit(format!(
+                "upto {upto} is more than this server computes for a misère quotient ({MISERE_MAX_UPTO})"
+            )));
+        }
+        // bad rules are refused before a worker is taken
+        grundy::misere::quotient::QuotientEngine::new(&rule, MISERE_LIMITS)
+            .map_err(|e| ApiError::bad(e.to_string()))?;
+        Ok((rule, upto))
+    };
+    match run() {
+        Ok((rule, upto)) => {
+            compute_in(&s, Pool::Expensive, move |_| {
+                use grundy::misere::MisereError;
+                let mut e = grundy::misere::quotient::QuotientEngine::new(&rule, MISERE_LIMITS)
+                    .map_err(|e| ApiError::bad(e.to_string()))?;
+                e.extend_to(upto).map_err(|err| match err {
+                    MisereError::NotConverged { .. } | MisereError::Limit { .. } => {
+                        ApiError::limit(format!("limit: {err} (reached heap {})", e.upto()))
+                    }
+                    other => ApiError::bad(other.to_string()),
+                })?;
+                let q = e.quotient();
+                let mut v = serde_json::to_value(&q).map_err(|e| ApiError {
+                    line: None,
+                    status: StatusCode::INTERNAL_SERVER_ERROR,
+                    message: e.to_string(),
+                })?;
+                v["table"] = serde_json::json!(q.table());
+                Ok(v)
+            })
+            .await
+        }
+        Err(e) => e.into_response(),
+    }
+}
+
 async fn wythoff(State(s): State<AppState>, q: Params) -> Response {
     let digits = s.config.max_digits;
     let run = || -> ApiResult<_> {
@@ -783,6 +840,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/heap", get(heap_sequence))
         .route("/api/heap/analyze", get(heap_analyze))
         .route("/api/wythoff", get(wythoff))
+        .route("/api/misere/quotient", get(misere_quotient))
         .route("/api/fib", get(fib))
         .route("/api/penney", get(penney))
         .route("/api/play", get(play).post(play_script))

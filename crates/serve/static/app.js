@@ -394,6 +394,34 @@ function valueTable(values, p) {
 
 $("ex-go").addEventListener("click", explore);
 
+// The misère quotient of the rule above and its multiplication table (P-positions marked).
+async function misereQuotient() {
+  const rule = $("ex-rule").value.trim();
+  $("mq-summary").textContent = "computing…";
+  $("mq-summary").className = "status";
+  $("mq-table").textContent = "";
+  try {
+    const q = await api("/api/misere/quotient", { rule, upto: $("mq-upto").value.trim() });
+    const name = q.name ? ` = ${q.name}` : "";
+    $("mq-summary").textContent = `${q.rule}, heaps 0..${q.upto}: |Q| = ${q.order}, |P| = ${q.p_size}${name}` +
+      (q.tame ? " (tame)" : " (wild)") + `; ${q.presentation || "trivial"}; P = {${q.p_portion.join(", ")}}` +
+      `; Φ = ${q.phi.join(" ")}; last change at heap ${q.changes_at}`;
+    const inP = new Set(q.p_portion);
+    const t = el("table", { class: "values quotient" });
+    t.append(el("tr", {}, el("th", { text: "×" }), ...q.elements.map((e) => el("th", { text: e }))));
+    q.table.forEach((row, x) => {
+      t.append(el("tr", {}, el("th", { text: q.elements[x] }),
+        ...row.map((z) => el("td", { class: inP.has(q.elements[z]) ? "per" : "", text: q.elements[z] }))));
+    });
+    $("mq-table").append(t);
+  } catch (e) {
+    $("mq-summary").textContent = e.message;
+    $("mq-summary").className = "status lose";
+  }
+}
+
+$("mq-go").addEventListener("click", misereQuotient);
+
 // ---------------------------------------------------------------- penney
 let raceTimer = null;
 

@@ -26,6 +26,16 @@ pub struct Counts {
     pub equivalent: u64,
     /// Could not be computed.
     pub error: u64,
+    /// With `--misere`: games whose misère quotient was found and verified to its bound.
+    pub misere_quotients: u64,
+    /// … of which tame (T_k).
+    pub misere_tame: u64,
+    /// … the largest |Q| among them (0 when none).
+    pub misere_largest: u64,
+    /// Games whose quotient grew past the size cap (it may be infinite).
+    pub misere_not_converged: u64,
+    /// Games whose quotient search or verification ran out of budget, or failed.
+    pub misere_budget: u64,
 }
 
 impl Counts {
@@ -38,13 +48,27 @@ impl Counts {
             Status::Equivalent => self.equivalent += 1,
             Status::Error => self.error += 1,
         }
+        match r.misere_status.as_deref() {
+            Some("quotient") => {
+                self.misere_quotients += 1;
+                if r.misere_tame == Some(1) {
+                    self.misere_tame += 1;
+                }
+                self.misere_largest = self.misere_largest.max(r.misere_order.unwrap_or(0));
+            }
+            Some("not converged") => self.misere_not_converged += 1,
+            Some(_) => self.misere_budget += 1,
+            None => {}
+        }
     }
 }
 
 /// The whole report.
 ///
 /// Serialized: `{"families": [counts…], "total": counts, "games": [row…]}` with each counts
-/// object `{"family", "games", "solved", "observed", "unknown", "equivalent", "error"}` and
+/// object `{"family", "games", "solved", "observed", "unknown", "equivalent", "error",
+/// "misere_quotients", "misere_tame", "misere_largest", "misere_not_converged",
+/// "misere_budget"}` and
 /// each row the `games` table's columns.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Report {
@@ -125,6 +149,45 @@ impl Report {
                 );
             }
         }
+        let misere: Vec<&GameRow> = self
+            .games
+            .iter()
+            .filter(|r| r.misere_status.is_some())
+            .collect();
+        if !misere.is_empty() {
+            let t = &self.total;
+            let _ = writeln!(
+                out,
+                "\nmisère quotients ({}): {} verified, {} tame, largest |Q| = {}, {} not converged, {} out of budget",
+                misere.len(),
+                t.misere_quotients,
+                t.misere_tame,
+                t.misere_largest,
+                t.misere_not_converged,
+                t.misere_budget
+            );
+            let _ = writeln!(
+                out,
+                "  {:<16} {:>6} {:>6} {:>6} {:>6}  status",
+                "rule", "heaps", "|Q|", "|P|", "tame"
+            );
+            for r in misere {
+                let _ = writeln!(
+                    out,
+                    "  {:<16} {:>6} {:>6} {:>6} {:>6}  {}",
+                    r.rule,
+                    opt(r.misere_upto),
+                    opt(r.misere_order),
+                    opt(r.misere_p),
+                    match r.misere_tame {
+                        Some(1) => "yes",
+                        Some(_) => "no",
+                        None => "-",
+                    },
+                    r.misere_status.as_deref().unwrap_or("-")
+                );
+            }
+        }
         let open: Vec<&GameRow> = self
             .games
             .iter()
@@ -178,6 +241,11 @@ impl Report {
                 opt_empty(r.saltus),
                 r.family.clone().unwrap_or_default(),
                 r.error.clone().unwrap_or_default(),
+                opt_empty(r.misere_upto),
+                opt_empty(r.misere_order),
+                opt_empty(r.misere_p),
+                opt_empty(r.misere_tame),
+                r.misere_status.clone().unwrap_or_default(),
             ];
             let line: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
             out.push_str(&line.join(","));

@@ -75,6 +75,25 @@ pub struct GameRow {
     pub family: Option<String>,
     /// For an `error` row: why.
     pub error: Option<String>,
+    /// With `--misere` (schema version 3): the heap bound of the misère quotient.
+    #[serde(default)]
+    pub misere_upto: Option<u64>,
+    /// |Q|, the order of the misère quotient for heaps up to `misere_upto` (also the size
+    /// reached when it did not converge).
+    #[serde(default)]
+    pub misere_order: Option<u64>,
+    /// |P|, the size of its P-portion.
+    #[serde(default)]
+    pub misere_p: Option<u64>,
+    /// 1 when the quotient is tame (that of misère Nim, T_k), else 0.
+    #[serde(default)]
+    pub misere_tame: Option<u8>,
+    /// `"quotient"` (found and verified up to `misere_upto`), `"not converged"` (it grew past
+    /// the size cap: it may be infinite), `"budget"` (a search or verification budget ran
+    /// out) or `"error"`; `misere_order` and `misere_p` are then those of the last heap
+    /// reached, and `misere_upto` that heap.
+    #[serde(default)]
+    pub misere_status: Option<String>,
 }
 
 impl GameRow {
@@ -96,12 +115,35 @@ impl GameRow {
             saltus: None,
             family: None,
             error: None,
+            misere_upto: None,
+            misere_order: None,
+            misere_p: None,
+            misere_tame: None,
+            misere_status: None,
         }
     }
 
     /// True when a later survey need not touch the game again up to `upto`: periodic,
     /// equivalent, or unknown having reached `upto`.
     pub fn is_finished(&self, upto: u64) -> bool {
+        self.is_finished_with(upto, None)
+    }
+
+    /// [`GameRow::is_finished`], and with `misere` = Some(bound) also a misère quotient
+    /// recorded to that bound (or one that stopped for good: not converged, an error).
+    pub fn is_finished_with(&self, upto: u64, misere: Option<u64>) -> bool {
+        if let Some(bound) = misere {
+            if self.status != Status::Equivalent {
+                let done = match self.misere_status.as_deref() {
+                    Some("quotient") => self.misere_upto.is_some_and(|u| u >= bound),
+                    Some("not converged") | Some("error") => true,
+                    _ => false,
+                };
+                if !done {
+                    return false;
+                }
+            }
+        }
         match self.status {
             Status::Periodic | Status::Equivalent => true,
             Status::Unknown => self.computed_upto.is_some_and(|n| n >= upto),

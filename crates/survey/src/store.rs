@@ -19,10 +19,24 @@ use crate::row::{GameRow, Status};
 /// Version 2: `shift` follows the named games' convention, G(n) = G_equals(n + shift) (the
 /// sign of `grundy heap`'s `shift`). Version 1 stored its negative: a writable open turns a
 /// version-1 table into version 2 (one transaction), a read-only open negates as it reads.
-pub const SCHEMA_VERSION: u32 = 2;
+///
+/// Version 3: the misère columns (`misere_upto`, `misere_order`, `misere_p`, `misere_tame`,
+/// `misere_status`; null where no survey asked for them). A writable open adds them to an
+/// older table (one transaction, with the version-1 conversion when due); a read-only open of
+/// an older table reads them as null.
+pub const SCHEMA_VERSION: u32 = 3;
+
+/// The misère columns of version 3, in order, with their SQL types.
+pub const MISERE_COLUMNS: [(&str, &str); 5] = [
+    ("misere_upto", "INTEGER"),
+    ("misere_order", "INTEGER"),
+    ("misere_p", "INTEGER"),
+    ("misere_tame", "INTEGER"),
+    ("misere_status", "TEXT"),
+];
 
 /// The table's columns in order (the CSV header).
-pub const COLUMNS: [&str; 15] = [
+pub const COLUMNS: [&str; 20] = [
     "rule",
     "status",
     "preperiod",
@@ -38,7 +52,15 @@ pub const COLUMNS: [&str; 15] = [
     "saltus",
     "family",
     "error",
+    "misere_upto",
+    "misere_order",
+    "misere_p",
+    "misere_tame",
+    "misere_status",
 ];
+
+/// The columns a version-2 table has (the first 15): what makes a table ours.
+const V2_COLUMNS: usize = 15;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -56,7 +78,12 @@ CREATE TABLE IF NOT EXISTS games (
     shift INTEGER,
     saltus INTEGER,
     family TEXT,
-    error TEXT
+    error TEXT,
+    misere_upto INTEGER,
+    misere_order INTEGER,
+    misere_p INTEGER,
+    misere_tame INTEGER,
+    misere_status TEXT
 );
 CREATE TABLE IF NOT EXISTS survey_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 ";
@@ -67,6 +94,8 @@ pub struct Db {
     path: PathBuf,
     /// A version-1 table opened read-only: its `shift` has the old sign, negated on reading.
     old_shift: bool,
+    /// A table before version 3 opened read-only: no misère columns (read as null).
+    no_misere: bool,
 }
 
 fn db_error(path: &Path, e: rusqlite::Error) -> Error {
@@ -157,7 +186,10 @@ impl Db {
             rows.collect::<std::result::Result<_, _>>().map_err(err)?
         };
         if !columns.is_empty() {
-            if let Some(missing) = COLUMNS.iter().find(|c| !columns.iter().any(|x| x == *c)) {
+            if let Some(missing) = COLUMNS[..V2_COLUMNS]
+                .iter()
+                .find(|c| !columns.iter().any(|x| x == *c))
+            {
                 return Err(Error::Input(format!(
                     "{p} is not a grundy survey database (its table games has no column {missing})"
                 )));
@@ -173,6 +205,15 @@ impl Db {
             .optional()
             .unwrap_or(None);
         let old_shift = !columns.is_empty() && version.as_deref().is_none_or(|v| v == "1");
+        let missing_misere: Vec<(&str, &str)> = if columns.is_empty() {
+            Vec::new()
+        } else {
+            MISERE_COLUMNS
+                .iter()
+                .copied()
+                .filter(|(c, _)| !columns.iter().any(|x| x == c))
+                .collect()
+        };
         if !create {
             if columns.is_empty() {
                 return Err(Error::Input(format!(
@@ -183,14 +224,29 @@ impl Db {
                 conn,
                 path: path.to_path_buf(),
                 old_shift,
+                no_misere: !missing_misere.is_empty(),
             });
         }
         conn.execute_batch(SCHEMA).map_err(err)?;
+        if !missing_misere.is_empty() {
+            // version 2 (or 1) → 3: the misère columns, null in every existing row
+            let mut sql = String::from("BEGIN;\n");
+            for (c, ty) in &missing_misere {
+                sql.push_str(&format!("ALTER TABLE games ADD COLUMN {c} {ty};\n"));
+            }
+            if !old_shift {
+                sql.push_str(
+                    "INSERT OR REPLACE INTO survey_meta (key, value) VALUES ('schema_version', '3');\n",
+                );
+            }
+            sql.push_str("COMMIT;");
+            conn.execute_batch(&sql).map_err(err)?;
+        }
         if old_shift {
             conn.execute_batch(
                 "BEGIN;
                  UPDATE games SET shift = -shift WHERE shift IS NOT NULL;
-                 INSERT OR REPLACE INTO survey_meta (key, value) VALUES ('schema_version', '2');
+                 INSERT OR REPLACE INTO survey_meta (key, value) VALUES ('schema_version', '3');
                  COMMIT;",
             )
             .map_err(err)?;
@@ -204,6 +260,7 @@ impl Db {
             conn,
             path: path.to_path_buf(),
             old_shift: false,
+            no_misere: false,
         })
     }
 
@@ -218,13 +275,29 @@ impl Db {
 
     /// The row of `rule`, if the table has one.
     pub fn get(&self, rule: &str) -> Result<Option<GameRow>> {
-        let sql = format!("SELECT {} FROM games WHERE rule = ?1", COLUMNS.join(", "));
+        let sql = format!("SELECT {} FROM games WHERE rule = ?1", self.select_list());
         self.conn
             .query_row(&sql, params![rule], read_row)
             .optional()
             .map_err(self.err())?
             .transpose()
             .map(|r| r.map(|r| self.current(r)))
+    }
+
+    /// The columns to select: every column, `NULL` for the misère ones of an older table.
+    fn select_list(&self) -> String {
+        COLUMNS
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                if self.no_misere && i >= V2_COLUMNS {
+                    "NULL"
+                } else {
+                    c
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 
     /// A row as version [`SCHEMA_VERSION`] reads it (`shift` negated from a version-1 table).
@@ -237,7 +310,7 @@ impl Db {
 
     /// Every row, ordered by rule.
     pub fn rows(&self) -> Result<Vec<GameRow>> {
-        let sql = format!("SELECT {} FROM games ORDER BY rule", COLUMNS.join(", "));
+        let sql = format!("SELECT {} FROM games ORDER BY rule", self.select_list());
         let mut st = self.conn.prepare(&sql).map_err(self.err())?;
         let rows = st.query_map([], read_row).map_err(self.err())?;
         let mut out = Vec::new();
@@ -284,6 +357,11 @@ impl Db {
                     r.saltus,
                     r.family,
                     r.error,
+                    to_i64(r.misere_upto),
+                    to_i64(r.misere_order),
+                    to_i64(r.misere_p),
+                    r.misere_tame,
+                    r.misere_status,
                 ])
                 .map_err(err)?;
             }
@@ -300,6 +378,18 @@ impl Db {
     /// table lacks (one transaction) and returns the rules still to solve, in order, with how
     /// many entries were finished already.
     pub fn plan(&mut self, entries: &[Entry], upto: u64, family: &str) -> Result<Plan> {
+        self.plan_with(entries, upto, family, None)
+    }
+
+    /// [`Db::plan`] for a survey that also records misère quotients up to heap `misere`
+    /// (a row without them, or with a smaller bound, is solved again).
+    pub fn plan_with(
+        &mut self,
+        entries: &[Entry],
+        upto: u64,
+        family: &str,
+        misere: Option<u64>,
+    ) -> Result<Plan> {
         let mut new_equivalent = Vec::new();
         let mut plan = Plan::default();
         for e in entries {
@@ -316,7 +406,7 @@ impl Db {
                 continue;
             }
             match row {
-                Some(r) if r.is_finished(upto) => plan.finished += 1,
+                Some(r) if r.is_finished_with(upto, misere) => plan.finished += 1,
                 _ => plan.todo.push(e.rule.clone()),
             }
         }
@@ -367,6 +457,11 @@ fn read_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<GameRow>> {
         saltus: r.get(12)?,
         family: r.get(13)?,
         error: r.get(14)?,
+        misere_upto: to_u64(r.get(15)?),
+        misere_order: to_u64(r.get(16)?),
+        misere_p: to_u64(r.get(17)?),
+        misere_tame: r.get::<_, Option<i64>>(18)?.map(|v| u8::from(v != 0)),
+        misere_status: r.get(19)?,
     }))
 }
 
@@ -414,6 +509,63 @@ mod tests {
         let again = Db::open_existing(&path).unwrap();
         assert_eq!(again.get("0.07").unwrap().unwrap().shift, Some(1));
         drop(again);
+        let _ = std::fs::remove_file(&path);
+    }
+
+    /// A version-2 table (no misère columns) reads them as null, and a writable open adds
+    /// them (version 3) keeping every row.
+    #[test]
+    fn a_version_2_table_gains_the_misere_columns() {
+        let path = std::env::temp_dir().join(format!("grundy-survey-v2-{}.db", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        {
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch(
+                "CREATE TABLE games (rule TEXT PRIMARY KEY, status TEXT NOT NULL, preperiod INTEGER,
+                 period INTEGER, proven INTEGER, computed_upto INTEGER, max_value INTEGER,
+                 rare_values INTEGER, equals TEXT, seconds REAL, engine TEXT, shift INTEGER,
+                 saltus INTEGER, family TEXT, error TEXT);
+                 CREATE TABLE survey_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                 INSERT INTO survey_meta VALUES ('schema_version', '2');
+                 INSERT INTO games (rule, status, preperiod, period, proven, shift)
+                 VALUES ('0.77', 'periodic', 71, 12, 1, NULL);",
+            )
+            .unwrap();
+        }
+        let old = Db::open_existing(&path).unwrap();
+        let r = old.get("0.77").unwrap().unwrap();
+        assert_eq!(
+            (r.period, r.misere_order, r.misere_status),
+            (Some(12), None, None)
+        );
+        assert_eq!(old.rows().unwrap().len(), 1);
+        drop(old);
+        let mut db = Db::open(&path).unwrap();
+        let mut r = db.get("0.77").unwrap().unwrap();
+        assert_eq!(r.preperiod, Some(71));
+        // finished for a plain survey, not for a misère one
+        assert!(r.is_finished(1024));
+        assert!(!r.is_finished_with(1024, Some(12)));
+        r.misere_upto = Some(12);
+        r.misere_order = Some(8);
+        r.misere_status = Some("quotient".into());
+        db.write(&r).unwrap();
+        assert_eq!(db.get("0.77").unwrap().unwrap().misere_order, Some(8));
+        assert!(db
+            .get("0.77")
+            .unwrap()
+            .unwrap()
+            .is_finished_with(1024, Some(12)));
+        let version: String = db
+            .conn
+            .query_row(
+                "SELECT value FROM survey_meta WHERE key = 'schema_version'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(version, "3");
+        drop(db);
         let _ = std::fs::remove_file(&path);
     }
 }

@@ -13,7 +13,9 @@ use grundy::misere::quotient::{Limits, QuotientEngine};
   grundy misere quotient 0.07 --upto 16 --save dk.q --json
   grundy misere quotient 0.07 --upto 20 --load dk.q   resume a saved quotient
   grundy misere genus kayles --upto 20            Conway's genus, CGSuite's notation
-  grundy misere form '*[[2],0]'                   the misère canonical form")]
+  grundy misere form '*[[2],0]'                   the misère canonical form: *[2#0], restive
+  grundy misere form '*2+*2'                      a misère sum: *[2[2]]
+  grundy misere form '*[[[2]]]' --minus '*[[2]]'   the X with X + 2# = 2##")]
 pub struct Args {
     #[command(subcommand)]
     what: What,
@@ -53,10 +55,15 @@ enum What {
         #[command(flatten)]
         output: Output,
     },
-    /// The misère canonical form of a game in CGSuite's entry notation (`*[[2],0]`).
+    /// The misère canonical form of a game in CGSuite's entry notation (`*[[2],0]`; terms
+    /// joined by `+` are added), printed in CGSuite's output notation (`*[2#0]`).
     Form {
         /// The game.
         game: String,
+        /// Subtract this game: the answer is the X with X + H = GAME (misère play has no
+        /// negatives; X exists only for some pairs).
+        #[arg(long, value_name = "H")]
+        minus: Option<String>,
         #[command(flatten)]
         output: Output,
     },
@@ -130,16 +137,45 @@ pub fn run(args: Args) -> CliResult {
                 .collect();
             print_out(&(lines.join("\n") + "\n"))
         }
-        What::Form { game, output } => {
+        What::Form {
+            game,
+            minus,
+            output,
+        } => {
             let mut forms = grundy::misere::canonical::Forms::new();
-            let id = forms.parse(&game).map_err(usage)?;
+            let mut id = forms.parse(&game).map_err(usage)?;
+            if let Some(h) = &minus {
+                let hid = forms.parse(h).map_err(usage)?;
+                id = forms.minus(id, hid).ok_or_else(|| {
+                    usage(format!(
+                        "{} - {}: no game X with X + {} = {} (not subtractable)",
+                        forms.output_text(id),
+                        forms.output_text(hid),
+                        forms.output_text(hid),
+                        forms.output_text(id)
+                    ))
+                })?;
+            }
             let info = forms.info(id);
             if output.json {
                 return print_result(&info);
             }
             print_out(&format!(
-                "{}\n",
-                serde_json::to_string_pretty(&info).unwrap_or_default()
+                "{}\n  birthday {}, misère value {}, normal value {}, misère outcome {:?}\n  genus {}, {}, mate {}\n  entry notation {}\n",
+                info.text,
+                info.birthday,
+                info.misere_grundy,
+                info.grundy,
+                info.outcome,
+                info.genus.text,
+                match info.class {
+                    grundy::misere::canonical::Class::Tame => "tame",
+                    grundy::misere::canonical::Class::Restive => "restive",
+                    grundy::misere::canonical::Class::Restless => "restless",
+                    grundy::misere::canonical::Class::Other => "neither tame, restive nor restless",
+                },
+                info.mate_text,
+                info.canonical
             ))
         }
     }

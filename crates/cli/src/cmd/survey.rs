@@ -19,6 +19,7 @@ use grundy::survey::{self, Event, Family, RunOptions};
 Examples:
   grundy survey octal:2 --db s.sqlite --upto 2^16      every 2-digit octal game
   grundy survey octal:3 --db s.sqlite --upto 2^20 --budget 60 --save-sequences seqs/
+  grundy survey octal:2 --db s.sqlite --misere 16       and each game's misère quotient to heap 16
   grundy survey --db s.sqlite --report                 the summary again (--json, --csv)
 Kill it at any time: rerunning the same command skips the finished games."
 )]
@@ -41,6 +42,10 @@ pub struct Args {
     /// continues from it instead of starting again.
     #[arg(long, value_name = "DIR")]
     save_sequences: Option<PathBuf>,
+    /// Also each game's misère quotient for heaps up to N (default 16): |Q|, |P|, tame, or
+    /// "not converged" (more than 400 elements) / "budget" (search or verification budget).
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "16")]
+    misere: Option<String>,
     /// Print the database's summary instead of surveying.
     #[arg(long)]
     report: bool,
@@ -100,6 +105,16 @@ pub fn run(args: Args) -> CliResult {
         budget,
         jobs,
         save: args.save_sequences.clone(),
+        misere: match &args.misere {
+            Some(m) => {
+                let m = count(m, "--misere")?;
+                if m > 64 {
+                    return Err(CliError::usage("--misere: a heap bound of at most 64"));
+                }
+                Some(m)
+            }
+            None => None,
+        },
     };
     let bar = progress_bar(0, "games");
     let mut current: BTreeSet<String> = BTreeSet::new();

@@ -29,20 +29,30 @@ impl MisereQuotient {
     /// The misère outcome (`"N"` or `"P"`) of the sum of these heaps.
     fn outcome(&self, py: Python<'_>, heaps: Vec<Count>) -> PyResult<String> {
         let h: Vec<u64> = heaps.into_iter().map(|c| c.0).collect();
-        let o = self.q.outcome(&h).map_err(|e| errors::input(py, e))?;
+        let o = self
+            .q
+            .outcome(&h)
+            .map_err(|e| errors::from_lib(py, e.into()))?;
         json(&o).map(|s| s.trim_matches('"').to_string())
     }
 
     /// The winning moves of the sum, JSON `[HeapMove, …]` (empty for a P-position).
     fn winning_moves(&self, py: Python<'_>, heaps: Vec<Count>) -> PyResult<String> {
         let h: Vec<u64> = heaps.into_iter().map(|c| c.0).collect();
-        json(&self.q.winning_moves(&h).map_err(|e| errors::input(py, e))?)
+        json(
+            &self
+                .q
+                .winning_moves(&h)
+                .map_err(|e| errors::from_lib(py, e.into()))?,
+        )
     }
 
     /// The element of Q that the sum of these heaps is (an index into `elements`).
     fn element(&self, py: Python<'_>, heaps: Vec<Count>) -> PyResult<usize> {
         let h: Vec<u64> = heaps.into_iter().map(|c| c.0).collect();
-        self.q.element_of(&h).map_err(|e| errors::input(py, e))
+        self.q
+            .element_of(&h)
+            .map_err(|e| errors::from_lib(py, e.into()))
     }
 
     /// The multiplication table: `table[x][y]` is the product of elements x and y.
@@ -71,7 +81,7 @@ fn misere_quotient(
             e.extend_to(upto.0)?;
             Ok(e.quotient())
         })
-        .map_err(|e| errors::input(py, e))?;
+        .map_err(|e| errors::from_lib(py, e.into()))?;
     Ok(MisereQuotient { q })
 }
 
@@ -80,7 +90,7 @@ fn misere_quotient(
 fn misere_genus(py: Python<'_>, rule: &str, upto: Count) -> PyResult<String> {
     let g = py
         .detach(|| grundy::misere::genus_of_rule(rule, upto.0))
-        .map_err(|e| errors::input(py, e))?;
+        .map_err(|e| errors::from_lib(py, e.into()))?;
     json(&g)
 }
 
@@ -90,15 +100,16 @@ fn misere_genus(py: Python<'_>, rule: &str, upto: Count) -> PyResult<String> {
 #[pyo3(signature = (game, minus=None))]
 fn misere_form(py: Python<'_>, game: &str, minus: Option<&str>) -> PyResult<String> {
     let mut f = Forms::new();
-    let mut g = f.parse(game).map_err(|e| errors::input(py, e))?;
+    let mut g = f.parse(game).map_err(|e| errors::from_lib(py, e.into()))?;
     if let Some(h) = minus {
-        let hid = f.parse(h).map_err(|e| errors::input(py, e))?;
+        let hid = f.parse(h).map_err(|e| errors::from_lib(py, e.into()))?;
         g = match f.minus(g, hid) {
             Some(x) => x,
             None => {
                 let (gt, ht) = (f.output_text(g), f.output_text(hid));
-                return Err(errors::input(
+                return Err(errors::raise(
                     py,
+                    "InputError",
                     format!("{gt} - {ht}: no game X with X + {ht} = {gt} (not subtractable)"),
                 ));
             }

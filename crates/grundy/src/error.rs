@@ -58,6 +58,10 @@ pub enum Error {
     /// A Nim heap size that does not parse.
     #[error(transparent)]
     Heap(#[from] grundy_core::nim::HeapError),
+    /// A misère computation refused its rule, game or bound, did not converge within its size
+    /// cap, or reached its budget.
+    #[error(transparent)]
+    Misere(#[from] grundy_misere::MisereError),
     /// A game, position or move refused by [`crate::play`].
     #[error(transparent)]
     Play(#[from] crate::play::PlayError),
@@ -129,6 +133,10 @@ impl Error {
             | Error::Graph(GraphError::TooManyPositions { .. })
             | Error::PositionLimit(_) => ErrorKind::Limit,
             Error::Play(e) if e.is_limit() => ErrorKind::Limit,
+            Error::Misere(
+                grundy_misere::MisereError::NotConverged { .. }
+                | grundy_misere::MisereError::Limit { .. },
+            ) => ErrorKind::Limit,
             _ => ErrorKind::Input,
         }
     }

@@ -477,14 +477,15 @@ async fn misere_quotient(State(s): State<AppState>, q: Params) -> Response {
     match run() {
         Ok((rule, upto)) => {
             compute_in(&s, Pool::Expensive, move |_| {
-                use grundy::misere::MisereError;
                 let mut e = grundy::misere::quotient::QuotientEngine::new(&rule, MISERE_LIMITS)
                     .map_err(|e| ApiError::bad(e.to_string()))?;
-                e.extend_to(upto).map_err(|err| match err {
-                    MisereError::NotConverged { .. } | MisereError::Limit { .. } => {
+                e.extend_to(upto).map_err(|err| {
+                    let err = grundy::Error::from(err);
+                    if err.is_limit() {
                         ApiError::limit(format!("limit: {err} (reached heap {})", e.upto()))
+                    } else {
+                        ApiError::from(err)
                     }
-                    other => ApiError::bad(other.to_string()),
                 })?;
                 let q = e.quotient();
                 let mut v = serde_json::to_value(&q).map_err(|e| ApiError {

@@ -181,3 +181,37 @@ pub fn install_stop_handler() {
         eprintln!("\ngrundy: stopping (Ctrl-C again to quit at once)…");
     });
 }
+
+/// `--max-positions N`, declared once for every command whose search has a position budget
+/// (flattened into `analyze`, `heap`, `graph`, `cram`, `chomp` and `script`). Each command
+/// keeps the default its search was sized for; the help lists them.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct MaxPositions {
+    /// The most positions the search may visit; past it, it stops with a one-line limit error.
+    /// Defaults: 1e7 for analyze and script, 2e6 for cram, 1e6 for chomp, graph --misere and
+    /// heap --position --misere.
+    #[arg(
+        long = "max-positions",
+        value_name = "N",
+        allow_negative_numbers = true
+    )]
+    pub max_positions: Option<String>,
+}
+
+impl MaxPositions {
+    /// The budget given, or `default` when none was (a count in the one grammar, at least 1).
+    pub fn or(&self, default: u64) -> Result<u64, CliError> {
+        match &self.max_positions {
+            None => Ok(default),
+            Some(t) => match count(t, "--max-positions")? {
+                0 => Err(CliError::usage("--max-positions: must be at least 1")),
+                n => Ok(n),
+            },
+        }
+    }
+
+    /// True when the user gave a budget.
+    pub fn is_set(&self) -> bool {
+        self.max_positions.is_some()
+    }
+}

@@ -2,7 +2,7 @@
 //! library's registry (`grundy::catalogue::Registry`); no game is named here.
 
 use crate::cmd::read_text;
-use crate::common::{count, print_out, print_result, CliError, CliResult, Output};
+use crate::common::{count, print_out, print_result, CliError, CliResult, MaxPositions, Output};
 use grundy::catalogue::{Budget, Play, Registry, Verbosity};
 
 /// `grundy games`.
@@ -51,9 +51,8 @@ pub struct AnalyzeArgs {
     /// Misère play: whoever cannot move wins.
     #[arg(long)]
     misere: bool,
-    /// Refuse searches that need more than N positions (default 1e7).
-    #[arg(long, value_name = "N")]
-    max_positions: Option<String>,
+    #[command(flatten)]
+    max_positions: MaxPositions,
     /// Every winning move and the game's own details.
     #[arg(long, short)]
     verbose: bool,
@@ -103,9 +102,7 @@ pub fn analyze_in(registry: &Registry, args: AnalyzeArgs) -> CliResult {
         words => words.join(" "),
     };
     let mut budget = grundy::catalogue::within_memory(Budget::default());
-    if let Some(n) = &args.max_positions {
-        budget.max_positions = count(n, "--max-positions")?;
-    }
+    budget.max_positions = args.max_positions.or(budget.max_positions)?;
     let play = Play::from_misere(args.misere);
     if let Some(upto) = &args.upto {
         let upto = count(upto, "--upto")?;
@@ -136,7 +133,7 @@ pub fn analyze_in(registry: &Registry, args: AnalyzeArgs) -> CliResult {
 fn with_hint(e: grundy::Error, args: &AnalyzeArgs) -> CliError {
     let limit = e.is_limit();
     let mut err = CliError::from(e);
-    if limit && args.max_positions.is_none() && !err.message.contains("--max-positions") {
+    if limit && !args.max_positions.is_set() && !err.message.contains("--max-positions") {
         err.message.push_str(" (raise it with --max-positions)");
     }
     err

@@ -1,7 +1,7 @@
 //! `grundy chomp`: Chomp: outcome and every winning bite.
 
 use crate::cmd::usage;
-use crate::common::{print_out, print_result, CliResult, Output};
+use crate::common::{print_out, print_result, CliResult, MaxPositions, Output};
 use grundy::games::chomp::{self, MAX_COLS, MAX_ROWS};
 use grundy::games::parse_bounded;
 
@@ -25,9 +25,8 @@ pub struct Args {
     /// Columns of the bar (1..=255).
     #[arg(value_name = "COLS", allow_negative_numbers = true)]
     cols: String,
-    /// Refuse bars with more than N staircases to search (default 1000000).
-    #[arg(long, value_name = "N", allow_negative_numbers = true)]
-    max_positions: Option<String>,
+    #[command(flatten)]
+    max_positions: MaxPositions,
     #[command(flatten)]
     output: Output,
 }
@@ -35,10 +34,7 @@ pub struct Args {
 pub fn run(args: Args) -> CliResult {
     let rows = parse_bounded(&args.rows, "rows", 1, MAX_ROWS as u64).map_err(usage)? as usize;
     let cols = parse_bounded(&args.cols, "columns", 1, MAX_COLS as u64).map_err(usage)? as usize;
-    let max_positions = match &args.max_positions {
-        Some(n) => parse_bounded(n, "--max-positions", 1, u64::MAX).map_err(usage)?,
-        None => chomp::DEFAULT_MAX_POSITIONS,
-    };
+    let max_positions = args.max_positions.or(chomp::DEFAULT_MAX_POSITIONS)?;
     let a = chomp::analyze(rows, cols, max_positions).map_err(grundy::Error::from)?;
     if args.output.json {
         return print_result(&a);

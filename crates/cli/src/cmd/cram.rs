@@ -1,7 +1,9 @@
 //! `grundy cram`: Cram: Grundy value of domino placement, outcome and winning placements.
 
 use crate::cmd::usage;
-use crate::common::{print_out, print_result, progress_bar, CliError, CliResult, Output};
+use crate::common::{
+    print_out, print_result, progress_bar, CliError, CliResult, MaxPositions, Output,
+};
 use grundy::games::cram::{self, CramOptions, Shape};
 use grundy::games::parse_bounded;
 
@@ -30,9 +32,8 @@ pub struct Args {
     /// newlines; at most 64 cells.
     #[arg(long, value_name = "BOARD", conflicts_with_all = ["rows", "cols"])]
     board: Option<String>,
-    /// Stop the search after N positions (default 2000000); memory grows with N.
-    #[arg(long, value_name = "N", allow_negative_numbers = true)]
-    max_positions: Option<String>,
+    #[command(flatten)]
+    max_positions: MaxPositions,
     /// Search without a position limit (can take hours and all memory).
     #[arg(long, conflicts_with = "max_positions")]
     force: bool,
@@ -53,10 +54,9 @@ pub fn run(args: Args) -> CliResult {
         }
         _ => return Err(CliError::usage("give ROWS COLS, or --board BOARD")),
     };
-    let max_positions = match (&args.max_positions, args.force) {
-        (Some(n), _) => parse_bounded(n, "--max-positions", 1, u64::MAX).map_err(usage)?,
-        (None, true) => u64::MAX,
-        (None, false) => cram::DEFAULT_MAX_POSITIONS,
+    let max_positions = match (args.max_positions.is_set(), args.force) {
+        (false, true) => u64::MAX,
+        _ => args.max_positions.or(cram::DEFAULT_MAX_POSITIONS)?,
     };
     let options = CramOptions {
         mirror: !args.no_mirror,

@@ -1,10 +1,9 @@
 //! `grundy graph`: a game on a directed graph read from a file: Grundy values, winning moves.
 
 use crate::cmd::read_text;
-use crate::common::{count, print_out, print_result, CliError, CliResult, Output};
+use crate::common::{print_out, print_result, CliError, CliResult, MaxPositions, Output};
 use grundy::graph::{GraphError, GraphOptions, DEFAULT_MAX_POSITIONS};
 use grundy::nim::Play;
-use grundy::text::quote;
 
 #[derive(clap::Args, Debug)]
 #[command(
@@ -39,20 +38,15 @@ pub struct Args {
     /// --token; normal play; with --json, `{"tokens", "explanation"}`.
     #[arg(long)]
     explain: bool,
-    /// The most token placements a misère search may visit (default 1000000: about 150 MB
-    /// and 2 s with four tokens); the search stops with an error past it.
-    #[arg(long, value_name = "N")]
-    max_positions: Option<String>,
+    #[command(flatten)]
+    max_positions: MaxPositions,
     #[command(flatten)]
     output: Output,
 }
 
 pub fn run(args: Args) -> CliResult {
-    let max_positions = match &args.max_positions {
-        Some(t) => usize::try_from(count(t, "--max-positions")?)
-            .map_err(|_| CliError::usage(format!("--max-positions: {} is too large", quote(t))))?,
-        None => DEFAULT_MAX_POSITIONS,
-    };
+    let max_positions = usize::try_from(args.max_positions.or(DEFAULT_MAX_POSITIONS as u64)?)
+        .map_err(|_| CliError::usage("--max-positions: too large for this machine"))?;
     let text = read_text(&args.file, "graph")?;
     let file = args.file.escape_debug().to_string();
     if args.explain {

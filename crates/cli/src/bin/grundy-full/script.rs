@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use grundy::script::{parse_position, Limits, Play, Position, Script, ScriptError, Session};
 use grundy_cli::common::{
-    count, print_out, print_result, progress_bar, stream_out, CliError, CliResult, Output, STOP,
+    count, print_out, print_result, progress_bar, stream_out, CliError, CliResult, MaxPositions,
+    Output, STOP,
 };
 use grundy_cli::{read_text, write_plot_of};
 
@@ -62,9 +63,8 @@ pub struct Args {
     /// Megabytes of memory the Lua state may use (default 512).
     #[arg(long, value_name = "MB")]
     max_memory: Option<String>,
-    /// Positions the solver may open (default 10^7).
-    #[arg(long, value_name = "N")]
-    max_positions: Option<String>,
+    #[command(flatten)]
+    max_positions: MaxPositions,
     /// Stop after this many seconds.
     #[arg(long, value_name = "SECONDS")]
     time_limit: Option<String>,
@@ -104,9 +104,7 @@ impl Args {
             }
             l.memory = (mb as usize) << 20;
         }
-        if let Some(t) = &self.max_positions {
-            l.max_positions = count(t, "--max-positions")?;
-        }
+        l.max_positions = self.max_positions.or(l.max_positions)?;
         if let Some(t) = &self.time_limit {
             let secs: f64 = t
                 .trim()

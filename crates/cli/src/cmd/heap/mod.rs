@@ -6,7 +6,8 @@ pub(crate) mod plot;
 mod record;
 
 use crate::common::{
-    count, print_out, print_result, progress_bar, stream_out, CliError, CliResult, Output, STOP,
+    count, print_out, print_result, progress_bar, stream_out, CliError, CliResult, MaxPositions,
+    Output, STOP,
 };
 use grundy::heap::{self, describe_period, describe_rule, Compute, EngineChoice, Rule};
 
@@ -72,9 +73,8 @@ pub struct Args {
     /// over whole positions.
     #[arg(long)]
     misere: bool,
-    /// With --position --misere: how many whole positions the search may open (default 10^6).
-    #[arg(long, value_name = "N")]
-    max_positions: Option<String>,
+    #[command(flatten)]
+    max_positions: MaxPositions,
     /// Engine: `auto` (the record engine where it pays), `reference` or `sparse`.
     #[arg(long, value_enum, default_value_t = Engine::Auto)]
     engine: Engine,
@@ -152,7 +152,7 @@ pub fn run(args: Args) -> CliResult {
     if !args.position.is_empty() {
         return run_position(&args, &rule);
     }
-    if args.misere || args.max_positions.is_some() {
+    if args.misere || args.max_positions.is_set() {
         return Err(CliError::usage(
             "--misere and --max-positions apply to a position (--position H1 H2 …)",
         ));
@@ -281,10 +281,7 @@ fn run_position(args: &Args, rule: &Rule) -> CliResult {
         .map(|t| count(t, "--position"))
         .collect::<Result<Vec<u64>, _>>()?;
     if args.misere {
-        let limit = match &args.max_positions {
-            Some(t) => count(t, "--max-positions")?,
-            None => heap::DEFAULT_MISERE_POSITIONS,
-        };
+        let limit = args.max_positions.or(heap::DEFAULT_MISERE_POSITIONS)?;
         let p = heap::analyze_position_misere(rule, &heaps, limit, &args.compute())?;
         if args.output.json {
             return print_result(&p);

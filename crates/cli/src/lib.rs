@@ -18,6 +18,7 @@ pub mod common;
 mod companion;
 
 /// What `grundy-full`'s commands share with the others.
+pub use cmd::catalogue::{analyze_in, AnalyzeArgs};
 pub use cmd::{heap::plot::write_plot_of, read_text};
 
 use clap::{Parser, Subcommand};
@@ -177,10 +178,19 @@ fn one_line(e: &clap::Error) -> String {
 pub const HANDED: [&str; 3] = ["script", "play", "serve"];
 
 /// The handed command ([`HANDED`]) this process's command line names (`grundy script …`, or
-/// `grundy help script`), if any.
+/// `grundy help script`), if any; `analyze` when the game it names is a Lua file
+/// (`grundy analyze game.lua 5`), which needs the Luau runtime.
 pub fn handed_command() -> Option<&'static str> {
     let mut args = std::env::args_os().skip(1);
     let first = args.next()?;
+    if first == "analyze" {
+        let game = args.find(|a| !a.to_string_lossy().starts_with('-'))?;
+        return game
+            .to_string_lossy()
+            .to_ascii_lowercase()
+            .ends_with(".lua")
+            .then_some("analyze");
+    }
     let name = if first == "help" { args.next()? } else { first };
     HANDED.iter().copied().find(|h| name == *h)
 }

@@ -247,3 +247,21 @@ fn upto_values_every_position_of_a_numbered_game() {
         assert!(out.stdout.is_empty());
     }
 }
+
+#[test]
+fn analyze_takes_a_lua_game_loopy_or_not() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/games/");
+    // take-or-give.lua documents its values: 2 is ∞(0) (N), 3 a draw.
+    let two = format!("{root}take-or-give.lua");
+    let r = cli_json(&["analyze", &two, "2", "--json"]).unwrap();
+    assert_eq!(r["outcome"], "N");
+    assert_eq!(r["grundy"], serde_json::json!({ "infinite": [0] }));
+    let r = cli_json(&["analyze", &two, "3", "--json"]).unwrap();
+    assert_eq!(r["outcome"], "D");
+    let kayles = format!("{root}kayles.lua");
+    let r = cli_json(&["analyze", &kayles, "5", "--json"]).unwrap();
+    assert_eq!(r["grundy"], 4, "Kayles G(5) = 4 (A002186)");
+    let out = grundy(&["analyze", "no-such-file.lua", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+}

@@ -60,6 +60,13 @@ pub struct AnalyzeArgs {
     output: Output,
 }
 
+impl AnalyzeArgs {
+    /// The game named on the command line (a registry name or a Lua file).
+    pub fn game(&self) -> &str {
+        &self.game
+    }
+}
+
 /// Lists the registry.
 pub fn games(args: GamesArgs) -> CliResult {
     games_of(&Registry::new(), args)

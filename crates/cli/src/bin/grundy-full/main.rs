@@ -27,6 +27,9 @@ enum Command {
     Play(play::Args),
     #[command(about = about::SERVE)]
     Serve(serve::Args),
+    /// `grundy analyze GAME.lua POSITION`: a Lua game through the catalogue.
+    #[command(hide = true)]
+    Analyze(grundy_cli::AnalyzeArgs),
 }
 
 fn main() {
@@ -39,5 +42,6 @@ fn main() {
         Command::Script(a) => script::run(a),
         Command::Play(a) => play::run(a),
         Command::Serve(a) => serve::run(a),
+        Command::Analyze(a) => script::analyze(a),
     })
 }

@@ -314,3 +314,16 @@ fn run_sequence(args: &Args, s: &mut Session, n: u64) -> CliResult {
         Ok(())
     })
 }
+
+/// `grundy analyze GAME.lua POSITION`: the script registered in the catalogue under its file
+/// name, then analysed as every registry game is (`grundy_cli::analyze_in`): a loopy script
+/// gets ∞ values and draws like `windup`.
+pub fn analyze(args: grundy_cli::AnalyzeArgs) -> CliResult {
+    let file = args.game().to_string();
+    let source = read_text(&file, "script")?;
+    let entry = grundy::catalogue::script::ScriptEntry::new(&file, &source, Default::default())
+        .map_err(|e| CliError::from(grundy::Error::from(e)))?;
+    let mut registry = grundy::catalogue::Registry::new();
+    registry.register(Box::new(entry));
+    grundy_cli::analyze_in(&registry, args)
+}

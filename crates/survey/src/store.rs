@@ -469,6 +469,17 @@ fn read_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<GameRow>> {
 mod tests {
     use super::*;
 
+    /// The schema version a database records.
+    fn schema_version(db: &Db) -> String {
+        db.conn
+            .query_row(
+                "SELECT value FROM survey_meta WHERE key = 'schema_version'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap()
+    }
+
     /// A database written before version 2 (shift with the old sign) reads with the current
     /// sign: negated on a read-only open, turned into version 2 by a writable one.
     #[test]
@@ -495,14 +506,7 @@ mod tests {
         let db = Db::open(&path).unwrap();
         assert!(!db.old_shift);
         assert_eq!(db.get("0.07").unwrap().unwrap().shift, Some(1));
-        let version: String = db
-            .conn
-            .query_row(
-                "SELECT value FROM survey_meta WHERE key = 'schema_version'",
-                [],
-                |r| r.get(0),
-            )
-            .unwrap();
+        let version = schema_version(&db);
         assert_eq!(version, SCHEMA_VERSION.to_string());
         drop(db);
         // Opening again changes nothing.
@@ -556,14 +560,7 @@ mod tests {
             .unwrap()
             .unwrap()
             .is_finished_with(1024, Some(12)));
-        let version: String = db
-            .conn
-            .query_row(
-                "SELECT value FROM survey_meta WHERE key = 'schema_version'",
-                [],
-                |r| r.get(0),
-            )
-            .unwrap();
+        let version = schema_version(&db);
         assert_eq!(version, "3");
         drop(db);
         let _ = std::fs::remove_file(&path);

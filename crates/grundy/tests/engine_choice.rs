@@ -85,7 +85,18 @@ fn a_long_summary_run_packs_its_values_and_summarises_the_same() {
         (packed.max_value, packed.max_first),
         (full.max_value, full.max_first)
     );
-    assert_eq!(packed.describe(&r, true), full.describe(&r, true));
+    // The same text but for the engine line: how many threads a run used depends on whether
+    // helpers paid on this machine at that moment, not on packing.
+    let text = |d: String| -> String {
+        d.lines()
+            .filter(|l| !l.starts_with("engine:"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(
+        text(packed.describe(&r, true)),
+        text(full.describe(&r, true))
+    );
     let period = packed
         .period
         .flatten()

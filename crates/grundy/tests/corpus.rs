@@ -1017,12 +1017,8 @@ fn game_moves_search(c: &Case) -> Result<Answer, Skip> {
             first_total: Some((total + v) / 2),
         }));
     }
-    let moves = s
-        .rules
-        .moves(&start, CPlay::Normal, &CatalogueBudget::DEFAULT)
-        .map_err(failed)?;
     let mut winning = BTreeSet::new();
-    for m in &moves {
+    for m in &first {
         if s.value(&m.to)? == 0 {
             winning.insert(m.to.text.clone());
         }

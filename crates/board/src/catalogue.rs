@@ -7,9 +7,10 @@
 //! fields `vertices` and `edges`.
 
 use grundy_core::catalogue::{
-    Budget, Entry, Error, Info, Move as CatMove, Play, Position, Report, Result, Rules,
+    Budget, Entry, Error, Info, Move as CatMove, Notation, Play, Position, Report, Result, Rules,
+    Solved,
 };
-use grundy_core::Outcome;
+use grundy_core::{Game as PlainGame, Outcome};
 
 use crate::engine::{bits, Engine, Move, Options, Rules as Game, SearchError};
 use crate::graph::{Graph, VertexSet};
@@ -27,7 +28,6 @@ impl Entry for NodeKaylesEntry {
         Info {
             name: "node-kayles".into(),
             summary: "Node Kayles: pick a vertex and delete it with its neighbours".into(),
-            misere: false,
             ..ArcKaylesEntry.info()
         }
     }
@@ -37,7 +37,7 @@ impl Entry for NodeKaylesEntry {
     }
 
     fn open(&self, _name: &str) -> Result<Box<dyn Rules>> {
-        Ok(Box::new(GraphRules(Game::NodeKayles)))
+        Ok(Box::new(GraphRules::new(Game::NodeKayles)))
     }
 }
 
@@ -59,7 +59,7 @@ impl Entry for ArcKaylesEntry {
                 .into(),
             kind: "graph".into(),
             family: false,
-            misere: false,
+            misere: true,
             loopy: false,
             scoring: false,
         }
@@ -70,12 +70,24 @@ impl Entry for ArcKaylesEntry {
     }
 
     fn open(&self, _name: &str) -> Result<Box<dyn Rules>> {
-        Ok(Box::new(GraphRules(Game::ArcKayles)))
+        Ok(Box::new(GraphRules::new(Game::ArcKayles)))
     }
 }
 
-/// Either game's rules.
-struct GraphRules(Game);
+/// Either game's rules: normal play on the search engine, misère play by the plain search.
+struct GraphRules {
+    game: Game,
+    misere: Solved<Plain>,
+}
+
+impl GraphRules {
+    fn new(game: Game) -> GraphRules {
+        GraphRules {
+            game,
+            misere: Solved::new(game.name(), Plain(game)),
+        }
+    }
+}
 
 fn read(text: &str) -> Result<Graph> {
     Graph::parse(text).map_err(|e| Error::input(e.to_string()))
@@ -109,10 +121,6 @@ fn search_error(e: SearchError) -> Error {
     }
 }
 
-fn no_misere() -> Error {
-    Error::input("misère play of Node and Arc Kayles is not supported by the search engine")
-}
-
 fn engine(game: Game, g: Graph, budget: &Budget) -> Result<Engine> {
     let opts = Options {
         max_memory: (budget.max_bytes.min(256 << 20) as usize).max(8 << 20),
@@ -124,7 +132,7 @@ fn engine(game: Game, g: Graph, budget: &Budget) -> Result<Engine> {
 
 impl Rules for GraphRules {
     fn name(&self) -> String {
-        self.0.name().into()
+        self.game.name().into()
     }
 
     fn parse(&self, text: &str) -> Result<Position> {
@@ -133,27 +141,18 @@ impl Rules for GraphRules {
 
     fn moves(&mut self, pos: &Position, play: Play, budget: &Budget) -> Result<Vec<CatMove>> {
         if play.is_misere() {
-            return Err(no_misere());
+            return self.misere.moves(pos, play, budget);
         }
         let g = read(&pos.text)?;
-        let mut e = engine(self.0, g.clone(), budget)?;
+        let mut e = engine(self.game, g.clone(), budget)?;
         let mut out = Vec::new();
         for (m, left) in e.moves(g.all()) {
             let v = e.grundy(left).map_err(search_error)? as u64;
-            let (text, short) = match m {
-                Move::Edge(a, b) => (
-                    format!("take the edge {a}-{b}, deleting both its ends"),
-                    format!("edge {a}-{b}"),
-                ),
-                Move::Vertex(v) => (
-                    format!("take vertex {v}, deleting it and its neighbours"),
-                    format!("vertex {v}"),
-                ),
-            };
+            let (text, short) = move_words(m);
             out.push(CatMove {
                 text,
                 short,
-                to: position(&left_graph(self.0, &g, left)?),
+                to: position(&left_graph(self.game, &g, left)?),
                 outcome: Outcome::from_grundy(v),
                 grundy: Some(v.into()),
             });
@@ -163,14 +162,14 @@ impl Rules for GraphRules {
 
     fn analyze(&mut self, pos: &Position, play: Play, budget: &Budget) -> Result<Report> {
         if play.is_misere() {
-            return Err(no_misere());
+            return self.misere.analyze(pos, play, budget);
         }
         let g = read(&pos.text)?;
-        let mut e = engine(self.0, g.clone(), budget)?;
+        let mut e = engine(self.game, g.clone(), budget)?;
         let a = e.analyze(g.all()).map_err(search_error)?;
         let moves = self.moves(pos, play, budget)?;
         let mut r = Report::new(
-            self.0.name(),
+            self.game.name(),
             position(&g),
             play,
             a.outcome,
@@ -181,5 +180,84 @@ impl Rules for GraphRules {
         r.winning_moves = moves.into_iter().filter(CatMove::wins).collect();
         r.details = serde_json::json!({ "nodes": a.nodes });
         Ok(r)
+    }
+}
+
+/// Either game over whole graphs, for misère play: the engine's shortcuts (components XORed,
+/// "is G + *n a P-position?") hold in normal play only, so misère positions are searched
+/// whole by the catalogue's plain memoised search, a position being the graph left.
+#[derive(Clone, Copy)]
+struct Plain(Game);
+
+/// The moves of the whole graph `g` under `game`, with the vertex sets they leave.
+fn plain_moves(game: Game, g: &Graph) -> Vec<(Move, VertexSet)> {
+    let all = g.all();
+    let mut out = Vec::new();
+    for u in bits(all) {
+        let one = 1u128 << u;
+        match game {
+            Game::NodeKayles => out.push((Move::Vertex(u), all & !(g.neighbors(u) | one))),
+            Game::ArcKayles => {
+                if g.loops() & one != 0 {
+                    out.push((Move::Edge(u, u), all & !one));
+                }
+                let later = bits(g.neighbors(u)).filter(|&v| v > u);
+                out.extend(later.map(|v| (Move::Edge(u, v), all & !(one | 1u128 << v))));
+            }
+        }
+    }
+    out
+}
+
+impl PlainGame for Plain {
+    type Position = Graph;
+
+    fn options(&self, g: &Graph, out: &mut Vec<Graph>) {
+        for (_, left) in plain_moves(self.0, g) {
+            // The graph left is a subgraph of a valid graph: renumbering it cannot fail.
+            if let Ok(h) = left_graph(self.0, g, left) {
+                out.push(h);
+            }
+        }
+    }
+}
+
+impl Notation for Plain {
+    const KIND: &'static str = "graph";
+
+    fn parse(&self, text: &str) -> Result<Graph> {
+        read(text)
+    }
+
+    fn print(&self, g: &Graph) -> String {
+        g.to_string()
+    }
+
+    fn data(&self, g: &Graph) -> serde_json::Map<String, serde_json::Value> {
+        position(g).data
+    }
+
+    fn move_text(&self, from: &Graph, to: &Graph) -> (String, String) {
+        let moved = plain_moves(self.0, from)
+            .into_iter()
+            .find(|&(_, left)| left_graph(self.0, from, left).as_ref() == Ok(to));
+        match moved {
+            Some((m, _)) => move_words(m),
+            None => (format!("move to {to}"), format!("to {to}")),
+        }
+    }
+}
+
+/// A move in words: `(text, short)`.
+fn move_words(m: Move) -> (String, String) {
+    match m {
+        Move::Edge(a, b) => (
+            format!("take the edge {a}-{b}, deleting both its ends"),
+            format!("edge {a}-{b}"),
+        ),
+        Move::Vertex(v) => (
+            format!("take vertex {v}, deleting it and its neighbours"),
+            format!("vertex {v}"),
+        ),
     }
 }

@@ -73,7 +73,7 @@ pub enum GraphError {
 }
 
 /// An undirected graph on at most [`MAX_VERTICES`] vertices, adjacency held as bit sets.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Graph {
     adj: Vec<VertexSet>,
     loops: VertexSet,

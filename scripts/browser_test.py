@@ -183,6 +183,29 @@ def test_explore(d):
     WebDriverWait(d, 20).until(lambda d: "sub:1,3,4" in s.text)
     check(s.get_attribute("data-period") == "7", "sub:1,3,4 period: %r" % s.text)
     passed.append("Kayles: period 12 from 71, proven, plotted; sub:1,3,4 period 7")
+    # The misère quotient of 0.75: Plambeck and Siegel's R_8 = <a, b, c | a^2 = 1, b^3 = b,
+    # bc = ab, c^2 = b^2>, P = {a, b^2}, read back from the multiplication table on the page.
+    rule.clear()
+    rule.send_keys("0.75")
+    up = d.find_element(By.ID, "mq-upto")
+    up.clear()
+    up.send_keys("12")
+    d.find_element(By.ID, "mq-go").click()
+    m = d.find_element(By.ID, "mq-summary")
+    WebDriverWait(d, 30).until(lambda d: "|Q|" in m.text or "lose" in m.get_attribute("class"))
+    check("|Q| = 8, |P| = 2" in m.text, "0.75 quotient: %r" % m.text)
+    rows = d.find_elements(By.CSS_SELECTOR, "#mq-table tr")
+    heads = [h.text for h in rows[0].find_elements(By.TAG_NAME, "th")][1:]
+    check(len(heads) == 8 and len(rows) == 9, "R_8 table: %d × %d" % (len(rows) - 1, len(heads)))
+    table = {r.find_element(By.TAG_NAME, "th").text: [c.text for c in r.find_elements(By.TAG_NAME, "td")]
+             for r in rows[1:]}
+    times = lambda x, y: table[x][heads.index(y)]
+    for x, y, want in [("a", "a", "1"), ("b", "c", "ab"), ("c", "c", "b^2"), ("b", "b^2", "b"), ("1", "ac", "ac")]:
+        check(times(x, y) == want, "%s·%s = %r, want %s" % (x, y, times(x, y), want))
+    marked = {c.text for c in d.find_elements(By.CSS_SELECTOR, "#mq-table td.per")}
+    check(marked == {"a", "b^2"}, "cells marked as P: %r" % marked)
+    shot(d, "explore-quotient")
+    passed.append("0.75's misère quotient R_8 in the Explore table")
 
 
 def test_penney(d):

@@ -200,6 +200,27 @@ fn play_to_the_end_and_ctrl_c() {
     assert_restored(&p, 0);
 }
 
+/// A loopy game where each position has one move, 1 → 3 → 1 in windup:4:2: the third time
+/// you face 1 the game ends drawn, said in words, and no move is played after it.
+#[test]
+fn a_repeated_position_ends_the_game_as_a_draw() {
+    if !have_tmux() {
+        return;
+    }
+    let p = Pane::start("draw", "windup:4:2 1 --first you");
+    p.wait_for("Your move.");
+    p.keys(&["Enter"]);
+    p.wait_for("The engine: ");
+    p.keys(&["Enter"]);
+    let s = p.wait_for("came back three times");
+    assert!(s.contains("with best play this game never ends"), "{s}");
+    assert!(s.contains("game over"), "{s}");
+    p.keys(&["Enter"]);
+    p.wait_for("the game is over");
+    p.keys(&["q"]);
+    assert_restored(&p, 0);
+}
+
 /// The engine opens, you press `u` at once: nothing of yours to take back, and the game goes
 /// on (it used to undo the engine's opening and leave nobody to move). Then a losing move
 /// gets the tutor's note with the move that would have won.

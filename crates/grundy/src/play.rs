@@ -56,10 +56,14 @@ pub enum PlayError {
     /// A move was asked of the player who is not to move.
     #[error("it is not {0}'s turn")]
     NotYourTurn(Player),
-    /// The game is over: no move is left.
+    /// The game is over: no move is left, or the position came back three times (a draw).
     #[error("the game is over")]
     GameOver,
 }
+
+/// What is said when a game ends drawn by repetition ([`Session::drawn`]).
+pub const DRAW_BY_REPETITION: &str = "A draw: the position came back three times. Neither \
+    player can force a win: with best play this game never ends.";
 
 impl PlayError {
     /// True when the position is too large for play (a limit), false for bad input.
@@ -462,7 +466,7 @@ pub fn mistake(before: &Turn, played: &Move) -> Option<String> {
 /// A game being played: the position, whose move it is, the history for undo.
 ///
 /// Serializes as `{"game", "position", "position_text", "to_move", "moves_played",
-/// "winner"}`.
+/// "winner", "drawn"}`.
 #[derive(Debug)]
 pub struct Session {
     game: Game,
@@ -476,13 +480,14 @@ pub struct Session {
 impl Serialize for Session {
     fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut o = s.serialize_struct("Session", 6)?;
+        let mut o = s.serialize_struct("Session", 7)?;
         o.serialize_field("game", &self.game.name)?;
         o.serialize_field("position", &self.position)?;
         o.serialize_field("position_text", &self.position_text())?;
         o.serialize_field("to_move", &self.to_move)?;
         o.serialize_field("moves_played", &self.history.len())?;
         o.serialize_field("winner", &self.winner)?;
+        o.serialize_field("drawn", &self.drawn())?;
         o.end()
     }
 }
@@ -557,11 +562,27 @@ impl Session {
         });
     }
 
+    /// Whether the game has ended in a draw: the current position, with the same player to
+    /// move, has come back for the third time (the game is loopy, or the players chose to
+    /// repeat). No move is played after that; [`DRAW_BY_REPETITION`] says why in words.
+    pub fn drawn(&self) -> bool {
+        let now = (&self.position.text, self.to_move);
+        let before = self
+            .history
+            .iter()
+            .filter(|(p, who, _)| (&p.text, *who) == now)
+            .count();
+        before >= 2
+    }
+
     /// Plays your move, named as [`Game::find_move`] reads it; it must be your turn and the
     /// move legal. Sets [`Session::feedback`].
     pub fn play(&mut self, typed: &str) -> Result<Move> {
         if self.to_move != Player::You {
             return Err(PlayError::NotYourTurn(Player::You));
+        }
+        if self.drawn() {
+            return Err(PlayError::GameOver);
         }
         let before = self.turn()?;
         let pos = self.position.clone();
@@ -574,6 +595,9 @@ impl Session {
     pub fn engine_move(&mut self) -> Result<Move> {
         if self.to_move != Player::Engine {
             return Err(PlayError::NotYourTurn(Player::Engine));
+        }
+        if self.drawn() {
+            return Err(PlayError::GameOver);
         }
         let turn = self.turn()?;
         let m = turn.reply.ok_or(PlayError::GameOver)?;

@@ -195,7 +195,10 @@ impl App {
     /// Lets the engine move while it is its turn and the game goes on.
     fn engine_turn(&mut self) {
         let Some(s) = &mut self.session else { return };
-        if s.to_move() != Player::Engine || self.turn.as_ref().is_none_or(|t| t.game_over) {
+        if s.to_move() != Player::Engine
+            || s.drawn()
+            || self.turn.as_ref().is_none_or(|t| t.game_over)
+        {
             self.announce();
             return;
         }
@@ -210,6 +213,10 @@ impl App {
     /// The winner, when the game is over.
     fn announce(&mut self) {
         let Some(s) = &mut self.session else { return };
+        if s.drawn() {
+            self.message = format!("{} (u undoes, q quits)", grundy::play::DRAW_BY_REPETITION);
+            return;
+        }
         if let Ok(Some(w)) = s.winner() {
             let last = self
                 .message
@@ -522,7 +529,7 @@ impl App {
             "position {}  ·  to move: {whose}",
             t.position_text.trim().replace('\n', "/")
         )));
-        if t.game_over {
+        if t.game_over || self.session.as_ref().is_some_and(Session::drawn) {
             lines.push(Line::from(Span::styled(
                 "game over",
                 Style::default().add_modifier(Modifier::BOLD),

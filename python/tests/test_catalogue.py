@@ -3,6 +3,8 @@
 ``grundy.play``; the native stubs name every function of the extension."""
 
 import ast
+import json
+import os
 import pathlib
 
 import pytest
@@ -29,6 +31,27 @@ def test_every_registry_game_is_in_python(cli):
     table = "\n".join(f"| {n} | {'yes' if a else 'NO'} | {'yes' if b else 'NO'} |" for n, a, b in rows)
     print("| game | analyze == CLI --json | play |\n|---|---|---|\n" + table)
     assert all(a and b for _, a, b in rows), table
+    print(front_end_table({n: a and b for n, a, b in rows}))
+
+
+def front_end_table(python):
+    """The registry test's table (crates/cli/tests/cli_catalogue.rs, run before this one by
+    scripts/test) with a Python column: one table, every game × every front end. Fails when
+    the two list different games or any cell is NO; says so when the Rust test has not run."""
+    target = pathlib.Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
+    path = target / "tmp" / "front-ends.json"
+    if not path.exists():
+        return f"(no {path}: run `cargo test -p grundy-cli --test cli_catalogue` for the whole table)"
+    data = json.loads(path.read_text())
+    columns = data["columns"] + ["Python"]
+    rust = {r["game"]: r["front_ends"] for r in data["rows"]}
+    assert sorted(rust) == sorted(python), "the registry test and Python list different games"
+    lines = ["| game | " + " | ".join(columns) + " |", "|---" * (len(columns) + 1) + "|"]
+    for game, cells in rust.items():
+        cells = cells + [python[game]]
+        lines.append(f"| {game} | " + " | ".join("yes" if c else "NO" for c in cells) + " |")
+        assert all(cells), lines[-1]
+    return "\n".join(lines)
 
 
 def test_reports_have_python_types():

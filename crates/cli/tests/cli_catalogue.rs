@@ -3,8 +3,9 @@
 //! `grundy games --json`, answered by the web API (`/api/analyze` equal to the CLI's object,
 //! `/api/play` a turn) and played in the terminal's session model (each listed move's outcome
 //! agrees with `analyze` of the position it leaves). Prints the table game × front end; any
-//! game missing from any front end fails. (Python walks the same registry in
-//! python/tests/test_catalogue.py.)
+//! game missing from any front end fails. The rows are written to
+//! `target/tmp/front-ends.json`, where python/tests/test_catalogue.py adds the Python column
+//! and prints the whole table.
 
 mod common;
 
@@ -114,6 +115,7 @@ fn every_registry_game_is_in_every_front_end() {
 
     let mut table = String::from("| game | grundy games | analyze | --json | web analyze | web play | terminal play |\n|---|---|---|---|---|---|---|\n");
     let mut missing = Vec::new();
+    let mut rows = Vec::new();
     let yes = |b: bool| if b { "yes" } else { "NO" };
     for info in registry.list() {
         let game = info.game().to_string();
@@ -141,6 +143,7 @@ fn every_registry_game_is_in_every_front_end() {
         if row.iter().any(|&b| !b) {
             missing.push(info.name.clone());
         }
+        rows.push(serde_json::json!({ "game": info.name, "front_ends": row }));
         table.push_str(&format!(
             "| {} | {} | {} | {} | {} | {} | {} |\n",
             info.name,
@@ -155,6 +158,22 @@ fn every_registry_game_is_in_every_front_end() {
     let _ = child.kill();
     let _ = child.wait();
     println!("{table}");
+    // python/tests/test_catalogue.py adds its column to these rows and prints the whole
+    // table (scripts/test runs it after this test).
+    let columns = [
+        "grundy games",
+        "analyze",
+        "--json",
+        "web analyze",
+        "web play",
+        "terminal play",
+    ];
+    let out = serde_json::json!({ "columns": columns, "rows": rows });
+    std::fs::write(
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("front-ends.json"),
+        serde_json::to_string_pretty(&out).unwrap(),
+    )
+    .unwrap();
     assert!(
         missing.is_empty(),
         "games missing from a front end: {missing:?}\n{table}"

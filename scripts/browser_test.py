@@ -152,14 +152,18 @@ def test_boards(d):
     passed.append("Wythoff and Chomp boards drawn")
 
 
+def fill(d, element_id, text):
+    """Replaces the text of the input `element_id`; returns the element."""
+    e = d.find_element(By.ID, element_id)
+    e.clear()
+    e.send_keys(text)
+    return e
+
+
 def test_explore(d):
     d.find_element(By.ID, "tab-explore").click()
-    rule = d.find_element(By.ID, "ex-rule")
-    rule.clear()
-    rule.send_keys("kayles")
-    upto = d.find_element(By.ID, "ex-upto")
-    upto.clear()
-    upto.send_keys("300")
+    fill(d, "ex-rule", "kayles")
+    fill(d, "ex-upto", "300")
     d.find_element(By.ID, "ex-go").click()
     s = d.find_element(By.ID, "ex-summary")
     WebDriverWait(d, 20).until(lambda d: s.get_attribute("data-status"))
@@ -177,19 +181,15 @@ def test_explore(d):
     check([c.text for c in cells[:12]] == "0 1 2 3 1 4 3 2 1 4 2 6".split(), "G(0..11) of Kayles")
     shot(d, "explore-kayles")
     # A subtraction set with its period proven by the window argument.
-    rule.clear()
-    rule.send_keys("sub:1,3,4")
+    fill(d, "ex-rule", "sub:1,3,4")
     d.find_element(By.ID, "ex-go").click()
     WebDriverWait(d, 20).until(lambda d: "sub:1,3,4" in s.text)
     check(s.get_attribute("data-period") == "7", "sub:1,3,4 period: %r" % s.text)
     passed.append("Kayles: period 12 from 71, proven, plotted; sub:1,3,4 period 7")
     # The misère quotient of 0.75: Plambeck and Siegel's R_8 = <a, b, c | a^2 = 1, b^3 = b,
     # bc = ab, c^2 = b^2>, P = {a, b^2}, read back from the multiplication table on the page.
-    rule.clear()
-    rule.send_keys("0.75")
-    up = d.find_element(By.ID, "mq-upto")
-    up.clear()
-    up.send_keys("12")
+    fill(d, "ex-rule", "0.75")
+    fill(d, "mq-upto", "12")
     d.find_element(By.ID, "mq-go").click()
     m = d.find_element(By.ID, "mq-summary")
     WebDriverWait(d, 30).until(lambda d: "|Q|" in m.text or "lose" in m.get_attribute("class"))

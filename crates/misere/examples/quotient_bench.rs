@@ -38,8 +38,13 @@ fn main() {
                 break;
             }
             let q = e.quotient();
+            let fb = if e.fallbacks().last() == Some(&n) {
+                " (position search)"
+            } else {
+                ""
+            };
             println!(
-                "{rule} heap {n:3}: |Q| = {:4} |P| = {:3} {:>6.3} s",
+                "{rule} heap {n:3}: |Q| = {:4} |P| = {:3} {:>6.3} s{fb}",
                 q.order,
                 q.p_size,
                 t0.elapsed().as_secs_f64()
@@ -56,6 +61,16 @@ fn main() {
             q.name.as_deref().unwrap_or("no"),
             q.presentation
         );
+        println!(
+            "{rule}: {} split keys met by the extension step",
+            e.splits()
+        );
+        if !e.fallbacks().is_empty() {
+            println!(
+                "{rule}: the position search answered instead at heaps {:?}",
+                e.fallbacks()
+            );
+        }
         if let Some(err) = stopped {
             println!("{rule}: stopped: {err}");
         }

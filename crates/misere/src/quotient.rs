@@ -13,9 +13,16 @@
 //! the minimal automaton of that language and its product is "read the other element's word".
 //! The engine adds heaps one at a time. For heap n it learns a candidate automaton from an
 //! observation table (rows: sums reached by adding one heap at a time; columns: test sums X;
-//! entries: the misère outcome of row + X, computed by [`MisereSearch`], which answers sums of
-//! smaller heaps at once from the quotient already proven for heap n − 1). A candidate is then
-//! **verified exactly**:
+//! entries: the misère outcome of row + X). Sums of smaller heaps alone are answered at once by
+//! the quotient Q′ already proven for heap n − 1. A sum X + k·n (X of smaller heaps) is answered
+//! by the **extension step** of Plambeck and Siegel: a recursion over the real options of the
+//! sum whose memo is keyed by the *element* Φ′(X) ∈ Q′ and k, so it fills at most |Q′| entries
+//! per k instead of one per position. That identification assumes that sums merged in Q′ stay
+//! indistinguishable once heap n is present. When they do not (an element of Q′ splits, as in
+//! 0.07 at heaps 10 and 25), the oracle breaks the misère rule at some sum — the exact check
+//! below finds that sum, its key is then remembered by position, and learning resumes; if the
+//! same key turns up again, the plain position search [`MisereSearch`] answers that heap.
+//! Whatever the oracle, a candidate is only accepted after it is **verified exactly**:
 //!
 //! 1. its transitions commute, so every sum has one well-defined image ψ(G);
 //! 2. for every sum G, "ψ(G) ∈ P" agrees with the misère rule applied to the images of G's
@@ -50,7 +57,7 @@ use serde::Serialize;
 
 use crate::error::MisereError;
 use crate::heaps::HeapOptions;
-use crate::search::{MisereSearch, Shortcut};
+use crate::search::{ElementSearch, KeyPart, MisereSearch, Shortcut};
 
 /// Budgets of a quotient computation. Each is a limit, reported as an error when reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -208,6 +215,17 @@ pub struct QuotientEngine {
     monoid: Monoid,
     changes_at: u64,
     last_presentation: (usize, usize, String),
+    /// The element-keyed oracle for the heap being added (the extension step), when in use.
+    element: Option<ElementSearch>,
+    /// True to answer every question by the position search (the older, slower method).
+    position_search_only: bool,
+    /// Heaps for which the element-keyed oracle was inconsistent and the position search
+    /// answered instead.
+    fallbacks: Vec<u64>,
+    /// The sum at which the element-keyed oracle was found to break the misère rule.
+    inconsistent_at: Option<Vec<u16>>,
+    /// Keys of the element-keyed oracle found split, over all heaps.
+    splits: usize,
 }
 
 /// A candidate automaton over heaps 1..=n.
@@ -254,6 +272,11 @@ impl QuotientEngine {
             monoid: Monoid::trivial(),
             changes_at: 0,
             last_presentation: (1, 0, String::new()),
+            element: None,
+            position_search_only: false,
+            fallbacks: Vec::new(),
+            inconsistent_at: None,
+            splits: 0,
         })
     }
 
@@ -296,12 +319,40 @@ impl QuotientEngine {
         Ok(())
     }
 
+    /// Answers membership questions by the position search only (true) or, by default, by
+    /// the element-keyed extension step first (false). Both give the same verified quotient;
+    /// the position search is kept as the reference the faster method is tested against.
+    pub fn use_position_search(&mut self, on: bool) {
+        self.position_search_only = on;
+    }
+
+    /// The number of keys (element of the smaller heaps' quotient, copies of the new heap) the
+    /// extension step found split, over all heaps added so far.
+    pub fn splits(&self) -> usize {
+        self.splits
+    }
+
+    /// The heaps at which the extension step was inconsistent (an element of the smaller
+    /// heaps' quotient split) and the position search answered instead.
+    pub fn fallbacks(&self) -> &[u64] {
+        &self.fallbacks
+    }
+
+    /// The misère outcome of a sorted sum of heaps `<= n`: by the element-keyed oracle when
+    /// one is active, else by the position search.
+    fn ask(&mut self, pos: &[u16]) -> Result<bool, MisereError> {
+        match &mut self.element {
+            Some(e) => e.p_sorted(self.search.options(), pos),
+            None => self.search.p_sorted(pos),
+        }
+    }
+
     fn row(&mut self, pos: &[u16]) -> Result<Vec<bool>, MisereError> {
         let mut r = self.rows.remove(pos).unwrap_or_default();
         while r.len() < self.columns.len() {
             let c = &self.columns[r.len()];
             let q = merged(pos, c);
-            r.push(self.search.p_sorted(&q)?);
+            r.push(self.ask(&q)?);
         }
         self.rows.insert(pos.to_vec(), r.clone());
         Ok(r)
@@ -309,7 +360,7 @@ impl QuotientEngine {
 
     fn truth(&mut self, word: &[u16]) -> Result<bool, MisereError> {
         let q = merged(word, &[]);
-        self.search.p_sorted(&q)
+        self.ask(&q)
     }
 
     fn build(&mut self, n: usize) -> Result<Dfa, MisereError> {
@@ -365,6 +416,9 @@ impl QuotientEngine {
         let v0 = self.truth(word)?;
         let vk = dfa.accept[states[k] as usize];
         if v0 == vk {
+            // With the element-keyed oracle this means the oracle itself breaks the misère
+            // rule at `word`: its key is split (see `add_heap`).
+            self.inconsistent_at = Some(merged(word, &[]));
             return Err(MisereError::Parse(
                 "internal: counterexample predicted correctly".into(),
             ));
@@ -373,7 +427,7 @@ impl QuotientEngine {
         while hi - lo > 1 {
             let mid = (lo + hi) / 2;
             let q = merged(&dfa.reps[states[mid] as usize], &word[mid..]);
-            if self.search.p_sorted(&q)? == v0 {
+            if self.ask(&q)? == v0 {
                 lo = mid;
             } else {
                 hi = mid;
@@ -604,6 +658,59 @@ impl QuotientEngine {
         if !self.columns.contains(&col) {
             self.columns.push(col);
         }
+        // Answers cached for the previous heap came from its oracle; the proven quotient
+        // answers those sums again at once, so start from a clean table.
+        self.rows.clear();
+        if !self.position_search_only && n > 1 {
+            let base = KeyPart {
+                phi: self.monoid.phi.clone(),
+                table: self.monoid.table.clone(),
+                order: self.monoid.order,
+            };
+            self.element = Some(ElementSearch::new(
+                n as u16,
+                vec![base],
+                &self.monoid.p,
+                self.limits.max_search,
+            ));
+            let columns = self.columns.clone();
+            let result = loop {
+                self.inconsistent_at = None;
+                let result = self.learn(n);
+                // An element of the smaller heaps' quotient split by heap n: the oracle's
+                // answer at sum `w` came from another sum with the same key. Remember sums
+                // with that key by position and learn again (the position search takes over
+                // when the same key turns up again).
+                if let (Err(_), Some(w)) = (&result, self.inconsistent_at.take()) {
+                    let e = self.element.as_mut().expect("element oracle active");
+                    if e.mark_split(&w) {
+                        self.rows.clear();
+                        continue;
+                    }
+                }
+                break result;
+            };
+            self.splits += self.element.as_ref().map_or(0, |e| e.splits());
+            self.element = None;
+            match result {
+                Ok(m) => return Ok(m),
+                // Limits on the verification (and on the oracle's memo) hold for both methods.
+                Err(e @ MisereError::Limit { .. }) => return Err(e),
+                // A candidate past the size cap (which a wrong oracle may cause) or any other
+                // failure of the fast method: ask the position search instead.
+                Err(_) => {
+                    self.fallbacks.push(n as u64);
+                    self.columns = columns;
+                    self.rows.clear();
+                }
+            }
+        }
+        self.learn(n)
+    }
+
+    /// Learns, checks and refines candidates for heaps `1..=n` until one passes the exact
+    /// verification.
+    fn learn(&mut self, n: usize) -> Result<Monoid, MisereError> {
         loop {
             let dfa = self.build(n)?;
             if let Some(w) = self.commutation_counterexample(&dfa)? {

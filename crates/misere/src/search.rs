@@ -139,3 +139,219 @@ impl MisereSearch {
         Ok(v)
     }
 }
+
+/// One homomorphism from sums of heaps `< n` to a finite monoid, part of the oracle's key.
+#[derive(Clone, Debug)]
+pub(crate) struct KeyPart {
+    /// The image of each heap `< n`.
+    pub phi: Vec<u32>,
+    /// The multiplication table, `order * order`; empty for XOR (nim-sums).
+    pub table: Vec<u32>,
+    pub order: usize,
+}
+
+impl KeyPart {
+    fn mul(&self, a: u32, b: u32) -> u32 {
+        if self.table.is_empty() {
+            a ^ b
+        } else {
+            self.table[a as usize * self.order + b as usize]
+        }
+    }
+}
+
+/// The key of a sum of smaller heaps: its image under each part (unused parts stay 0).
+type Key = [u32; 3];
+
+/// Misère outcomes of sums `X + k·G` (G the newest heap n, X a sum of smaller heaps) found by a
+/// recursion whose memo is keyed by the *element* Φ(X) of the proven quotient of the smaller
+/// heaps (and any further parts of the key) and by k — the extension step of Plambeck and
+/// Siegel — not by the position X.
+///
+/// The recursion itself walks real options (X′ + k·G and X + L + (k − 1)·G for each option L
+/// of G), so it is well founded; only its memo identifies positions. That identification is
+/// exact when the sums of smaller heaps that the key merges stay indistinguishable once heap n
+/// is present; when they do not (an old element splits), answers may be wrong. The quotient
+/// engine therefore never trusts this oracle alone: every candidate it yields is verified
+/// exactly; a sum where the oracle breaks the misère rule marks its key as split (such sums
+/// are then remembered by position), and the position search [`MisereSearch`] is the last
+/// resort.
+pub(crate) struct ElementSearch {
+    /// The newest heap.
+    n: u16,
+    /// Part 0 is the proven quotient of heaps `< n` (its P-portion is `p`).
+    parts: Vec<KeyPart>,
+    p: Vec<bool>,
+    memo: FxHashMap<(Key, usize), bool>,
+    /// Keys found split: sums with such a key are remembered by position.
+    split: FxHashMap<(Key, usize), ()>,
+    by_position: FxHashMap<Vec<u16>, bool>,
+    /// Keys at which two sums were found to differ.
+    conflicts: Vec<(Key, usize)>,
+    known: usize,
+    budget: usize,
+}
+
+impl ElementSearch {
+    /// The oracle for heap `n` keyed by `parts` (part 0: the quotient of the heaps below n,
+    /// with P-portion `p`; at most 3 parts).
+    pub(crate) fn new(n: u16, parts: Vec<KeyPart>, p: &[bool], budget: usize) -> Self {
+        assert!(!parts.is_empty() && parts.len() <= 3);
+        ElementSearch {
+            n,
+            parts,
+            p: p.to_vec(),
+            memo: FxHashMap::default(),
+            split: FxHashMap::default(),
+            by_position: FxHashMap::default(),
+            conflicts: Vec::new(),
+            known: 0,
+            budget,
+        }
+    }
+
+    /// Marks the key of the sum `pos` (sorted, heaps ≤ n), and every key where two sums were
+    /// seen to differ, as split: from now on sums with such a key are answered by their own
+    /// options, not by the first sum met with the key. Forgets every answer so far (they may
+    /// rest on a split key). False when nothing new was marked.
+    pub(crate) fn mark_split(&mut self, pos: &[u16]) -> bool {
+        let key = self.key_of(pos);
+        let mut new = key.1 > 0 && self.split.insert(key, ()).is_none();
+        for c in std::mem::take(&mut self.conflicts) {
+            new |= self.split.insert(c, ()).is_none();
+        }
+        if !new {
+            return false;
+        }
+        self.memo.clear();
+        self.by_position.clear();
+        self.known = 0;
+        true
+    }
+
+    /// The key of a sorted sum: (image of its heaps below n, number of heaps n).
+    pub(crate) fn key_of(&self, pos: &[u16]) -> (Key, usize) {
+        let cut = pos.partition_point(|&h| h < self.n);
+        (self.image(&pos[..cut]), pos.len() - cut)
+    }
+
+    /// The number of keys found split so far.
+    pub(crate) fn splits(&self) -> usize {
+        self.split.len()
+    }
+
+    fn times(&self, mut key: Key, xs: &[u16]) -> Key {
+        for (i, part) in self.parts.iter().enumerate() {
+            for &h in xs {
+                key[i] = part.mul(key[i], part.phi[h as usize]);
+            }
+        }
+        key
+    }
+
+    fn image(&self, xs: &[u16]) -> Key {
+        self.times([0; 3], xs)
+    }
+
+    /// True when the sum `pos` (sorted, no empty heaps, every heap ≤ n) is a misère P-position.
+    pub(crate) fn p_sorted(
+        &mut self,
+        opts: &HeapOptions,
+        pos: &[u16],
+    ) -> Result<bool, MisereError> {
+        let cut = pos.partition_point(|&h| h < self.n);
+        let k = pos.len() - cut;
+        let xs = &pos[..cut];
+        let x = self.image(xs);
+        self.value(opts, xs, x, k)
+    }
+
+    fn value(
+        &mut self,
+        opts: &HeapOptions,
+        xs: &[u16],
+        x: Key,
+        k: usize,
+    ) -> Result<bool, MisereError> {
+        if k == 0 {
+            return Ok(self.p[x[0] as usize]);
+        }
+        let exact = !self.split.is_empty() && self.split.contains_key(&(x, k));
+        if exact {
+            let mut pos = xs.to_vec();
+            pos.extend(std::iter::repeat_n(self.n, k));
+            if let Some(&v) = self.by_position.get(&pos) {
+                return Ok(v);
+            }
+        } else if let Some(&v) = self.memo.get(&(x, k)) {
+            return Ok(v);
+        }
+        if self.known >= self.budget {
+            return Err(MisereError::Limit {
+                what: "misère search positions",
+                limit: self.budget,
+            });
+        }
+        let mut has_move = false;
+        let mut p = true;
+        let mut next: Vec<u16> = Vec::with_capacity(xs.len() + 4);
+        // Moves in one copy of heap n first: their results are one level down, mostly known.
+        let n = self.n as usize;
+        for l in opts.of(n) {
+            has_move = true;
+            let y = self.times(x, l);
+            next.clear();
+            next.extend_from_slice(xs);
+            next.extend_from_slice(l);
+            next.sort_unstable();
+            let child = next.clone();
+            if self.value(opts, &child, y, k - 1)? {
+                p = false;
+                break;
+            }
+        }
+        if p {
+            'outer: for i in 0..xs.len() {
+                if i > 0 && xs[i] == xs[i - 1] {
+                    continue;
+                }
+                for l in opts.of(xs[i] as usize) {
+                    has_move = true;
+                    next.clear();
+                    next.extend_from_slice(&xs[..i]);
+                    next.extend_from_slice(&xs[i + 1..]);
+                    next.extend_from_slice(l);
+                    next.sort_unstable();
+                    let child = next.clone();
+                    let y = self.image(&child);
+                    if self.value(opts, &child, y, k)? {
+                        p = false;
+                        break 'outer;
+                    }
+                }
+            }
+        }
+        let v = has_move && p;
+        self.known += 1;
+        if exact {
+            let mut pos = xs.to_vec();
+            pos.extend(std::iter::repeat_n(self.n, k));
+            self.by_position.insert(pos, v);
+            return Ok(v);
+        }
+        match self.memo.get(&(x, k)) {
+            // A sum met inside this one had the same key and another outcome: the key is
+            // split. Keep the first answer (the oracle stays a function) and report it.
+            Some(&first) => {
+                if first != v {
+                    self.conflicts.push((x, k));
+                }
+                Ok(first)
+            }
+            None => {
+                self.memo.insert((x, k), v);
+                Ok(v)
+            }
+        }
+    }
+}

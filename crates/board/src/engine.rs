@@ -9,23 +9,26 @@
 //! miss an isomorphism, never invent one), and otherwise its vertex set itself. Equal keys are
 //! always isomorphic components.
 //!
-//! Values are found as in Lemoine and Viennot's "Nimbers are inevitable" (TCS 462, 2012): to
-//! learn whether a component `C` has value `n`, ask whether `C + *n` is a P-position, that is,
-//! whether no option of `C` has value `n` and every smaller value is reached. An option is a
-//! sum of components; "is `A + B + … + *n` a P-position?" is answered by valuing every part but
-//! the largest (small parts are cheap, and usually known) and asking the question of the largest
-//! with the heap adjusted. Each answer "no" that took a search is remembered per component (a
-//! 32-bit mask of values it does not have) besides exact values, so a later question is often
-//! answered from the table; a "no" found at once (an option of known value `n`) is not, as
-//! asking again costs as little. Pruning (in the spirit of Beling and Rogalski, "On pruning search trees of impartial
-//! games", AI 283, 2020, whose aspiration sets are not implemented here): a question about a
-//! component already valued is answered from its value; one whose heap exceeds the component's
-//! bound on its value (its longest play) is answered no at once; among an option's parts only
-//! the largest is searched with a target; on a lattice, a component that is its own image under
-//! the half turn, with no cell or domino its own image or next to it, is 0 by the mirror
-//! strategy, without search. Move ordering: options
-//! whose parts are all known are checked first, then the rest by the size of their largest
-//! unknown part, smallest first.
+//! Values are found as in Lemoine and Viennot's "Nimbers are inevitable" (TCS 462, 2012): a
+//! component's value is the least `n` such that no option has value `n`, and each "has an
+//! option value `n`?" asks of each option (a sum of components) whether `A + B + … + *n` is a
+//! P-position, by valuing every part but the largest (small parts are cheap, and usually
+//! known) and asking the question of the largest with the heap adjusted. That question, "is
+//! the value of `C` in the set `R`?", is answered by Beling and Rogalski's pruning ("On
+//! pruning search trees of impartial games", AI 283, 2020): a set of
+//! candidate values `0..=k` for `k` options; an option of known value removes its value; the
+//! others are asked whether their value lies among the candidates but the largest, and a "no"
+//! removes the largest; the search stops as soon as no candidate is in `R`. Only exact values
+//! are stored. (Components with a bound of 127 or more fall back to the plain questions, with
+//! "not n" masks in the table.) Pruning besides: a question whose set lies above the
+//! component's bound on its value (its longest play) is answered no at once; on a lattice, a
+//! component that is its own image under the half turn, with no cell or domino its own image
+//! or next to it, is 0 by the mirror strategy, without search; for Cram, a cell keeps only one
+//! of its pendant neighbours, a cell whose neighbours all have another pendant is dropped
+//! (`reduce_grid`), and two equal components of an option cancel. Move ordering: options
+//! whose parts are all known first, then the rest by the size of their largest unknown part,
+//! smallest first, and among equals the move nearest the component's centre first (it splits
+//! the component most evenly): 2 to 3 times fewer nodes on Cram than any fixed order.
 //!
 //! The [`Table`] has a fixed size ([`Options::max_memory`]); when it is full, light entries give
 //! way. A bit filter of the keys ever valued sits in front of it, so that looking up a

@@ -128,6 +128,27 @@ proptest! {
         let mut e = Engine::new(Rules::NodeKayles, g, small_opts()).unwrap();
         prop_assert_eq!(e.grundy(b.empty()).unwrap(), nk);
     }
+
+    /// Sparse boards up to 5 x 6: many cells with one neighbour, so the engine's Cram
+    /// reductions (pendants dropped, cells between pendant centres dropped, equal components
+    /// cancelled) are at work; the brute force sees the board as it is.
+    #[test]
+    fn sparse_boards_and_the_reductions(rows in 2usize..=5, cols in 2usize..=6,
+                                        a in any::<u32>(), c in any::<u32>()) {
+        let b = Board::rectangle(rows, cols).unwrap();
+        let b = b.with_empty((a | c) as u128 & !((a & c) as u128 & 0x1555_5555));
+        let g = b.graph();
+        let mut memo = HashMap::new();
+        let want = brute(Rules::ArcKayles, &g, b.empty(), &mut memo);
+        let a = b.analyze(small_opts()).unwrap();
+        prop_assert_eq!(a.grundy, want);
+        // Every winning move found leads to a P-position, by the brute force too.
+        for m in a.winning_moves {
+            let grundy_board::Move::Edge(u, v) = m else { panic!("{m:?}") };
+            let to = b.empty() & !(1u128 << u | 1u128 << v);
+            prop_assert_eq!(brute(Rules::ArcKayles, &g, to, &mut memo), 0);
+        }
+    }
 }
 
 #[test]

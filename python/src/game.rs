@@ -443,9 +443,9 @@ fn value(py: Python<'_>, s: &mut Inner, id: u32) -> PyResult<Value> {
         Ok(v) => Ok(Value::Finite(v)),
         Err(_) if s.game().failed() => Ok(Value::Finite(0)),
         Err(_) => {
-            let budget = grundy::loopy::Budget {
-                max_positions: s.game().max_positions,
-                ..grundy::loopy::Budget::default()
+            let budget = grundy::catalogue::Budget {
+                max_positions: s.game().max_positions as u64,
+                ..grundy::catalogue::Budget::DEFAULT
             };
             let e = grundy::loopy::explore(s.solver.game(), &id, &budget)
                 .map_err(|e| errors::raise(py, "InputError", e.to_string()))?;

@@ -215,7 +215,7 @@ impl ScriptGame {
             limits.memory = (mb as usize) << 20;
         }
         if let Some(p) = max_positions {
-            limits.max_positions = p;
+            limits.budget.max_positions = p;
         }
         if let Some(t) = time_limit {
             if !(t.is_finite() && t > 0.0) {

@@ -128,6 +128,8 @@ impl Error {
                 ScriptError::StepLimit { .. }
                 | ScriptError::MemoryLimit { .. }
                 | ScriptError::PositionLimit { .. }
+                | ScriptError::ByteLimit { .. }
+                | ScriptError::LoopyLimit(_)
                 | ScriptError::TimeLimit { .. },
             )
             | Error::Graph(GraphError::TooManyPositions { .. })
@@ -156,7 +158,8 @@ impl Error {
     /// The library parameter that raises the limit this error ran into, when one does:
     /// `"max_positions"` (a search's position budget: `cram::CramOptions`, `chomp::analyze`,
     /// `graph::GraphOptions`, `script::Limits`, the misère search of heaps),
-    /// `"steps_per_call"` or `"memory"` (`script::Limits`). A front end names its own
+    /// `"steps_per_call"` or `"memory"` (`script::Limits`), `"max_bytes"` (the byte cap of
+    /// `script::Limits::budget`, a `catalogue::Budget`). A front end names its own
     /// option for it (the CLI's `--max-positions`, `--max-steps`, `--max-memory`).
     pub fn parameter(&self) -> Option<&'static str> {
         use grundy_script::ScriptError;
@@ -167,6 +170,7 @@ impl Error {
             | Error::PositionLimit(_) => Some("max_positions"),
             Error::Script(ScriptError::StepLimit { .. }) => Some("steps_per_call"),
             Error::Script(ScriptError::MemoryLimit { .. }) => Some("memory"),
+            Error::Script(ScriptError::ByteLimit { .. }) => Some("max_bytes"),
             _ => None,
         }
     }

@@ -10,8 +10,9 @@
 use std::collections::BTreeMap;
 use std::time::Instant;
 
+use grundy_core::catalogue::Budget;
 use grundy_core::{Game, Solver};
-use grundy_loopy::{explore, Budget, Digraph, LabelledGraph, LoopyOutcome, Windup};
+use grundy_loopy::{explore, Digraph, LabelledGraph, LoopyOutcome, Windup};
 
 /// Subtraction {1, 3, 4}, loopfree: the same rules for both solvers.
 struct Subtract134;

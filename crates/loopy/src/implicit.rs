@@ -4,42 +4,26 @@
 //! Any [`grundy_core::Game`] works, whether or not its play can return to a position (the
 //! trait's promise of an acyclic graph is not needed here). The whole position is played:
 //! [`Game::options`] gives the moves, [`Game::components`] is not used.
+//!
+//! The budget is the catalogue's one [`Budget`]: `max_positions` caps the positions found,
+//! `max_bytes` the memory of the exploration and labelling, estimated from the fixed size of a
+//! position (`size_of`, twice: the list and the index), 40 bytes of bookkeeping per position
+//! and 8 per move; memory a position owns on the heap (a `Vec`'s elements) is not counted.
 
 use std::hash::Hash;
 
+use grundy_core::catalogue::Budget;
 use grundy_core::{FxHashMap, Game};
 
 use crate::digraph::{Digraph, DigraphError};
 use crate::label::LabelledGraph;
 use crate::value::{LoopyOutcome, Value};
 
-/// How much an exploration may take: positions, and bytes by an estimate (see
-/// [`Budget::max_bytes`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Budget {
-    /// The most positions explored (default 10^7).
-    pub max_positions: usize,
-    /// The most bytes the exploration and labelling may hold, estimated from the fixed size of
-    /// a position (`size_of`, twice: the list and the index), 40 bytes of bookkeeping per
-    /// position and 8 per move; memory a position owns on the heap (a `Vec`'s elements) is
-    /// not counted. Default 4 GiB.
-    pub max_bytes: usize,
-}
-
-impl Default for Budget {
-    fn default() -> Self {
-        Budget {
-            max_positions: 10_000_000,
-            max_bytes: 4 << 30,
-        }
-    }
-}
-
 /// Bytes of bookkeeping per position beside the position itself: index entry, offsets and
 /// the labelling's five arrays.
 const BYTES_PER_POSITION: usize = 40;
 /// Bytes per move: the successor and the predecessor entry.
-const BYTES_PER_MOVE: usize = 8;
+const BYTES_PER_MOVE: u64 = 8;
 
 /// An exploration that passed its budget.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -48,7 +32,7 @@ pub enum LimitError {
     #[error("the loopy search passed the limit of {limit} positions (max_positions)")]
     Positions {
         /// The limit passed.
-        limit: usize,
+        limit: u64,
     },
     /// The estimated memory passed the budget.
     #[error(
@@ -56,7 +40,7 @@ pub enum LimitError {
     )]
     Memory {
         /// The limit passed, in bytes.
-        limit: usize,
+        limit: u64,
         /// Positions found when it was passed.
         positions: usize,
     },
@@ -78,8 +62,9 @@ pub struct Explored<P> {
 /// a [`LimitError`].
 ///
 /// ```
+/// use grundy_core::catalogue::Budget;
 /// use grundy_core::Game;
-/// use grundy_loopy::{explore, Budget, Value};
+/// use grundy_loopy::{explore, Value};
 ///
 /// /// A counter that moves down by one, and from 1 back up to 2: a cycle with one exit.
 /// struct UpDown;
@@ -103,7 +88,7 @@ pub fn explore<G: Game>(
     start: &G::Position,
     budget: &Budget,
 ) -> Result<Explored<G::Position>, LimitError> {
-    let per_position = 2 * std::mem::size_of::<G::Position>() + BYTES_PER_POSITION;
+    let per_position = (2 * std::mem::size_of::<G::Position>() + BYTES_PER_POSITION) as u64;
     let mut positions = vec![start.clone()];
     let mut index = FxHashMap::default();
     index.insert(start.clone(), 0u32);
@@ -112,14 +97,14 @@ pub fn explore<G: Game>(
     let mut out = Vec::new();
     let mut next = 0;
     let check = |positions: usize, moves: usize| {
-        if positions > budget.max_positions {
+        if positions as u64 > budget.max_positions {
             return Err(LimitError::Positions {
                 limit: budget.max_positions,
             });
         }
-        let bytes = positions
+        let bytes = (positions as u64)
             .saturating_mul(per_position)
-            .saturating_add(moves.saturating_mul(BYTES_PER_MOVE));
+            .saturating_add((moves as u64).saturating_mul(BYTES_PER_MOVE));
         if bytes > budget.max_bytes {
             return Err(LimitError::Memory {
                 limit: budget.max_bytes,
@@ -233,7 +218,8 @@ impl<P: Clone + Eq + Hash> Explored<P> {
     /// each position written by `show` (a script's `show`, or `Debug`).
     ///
     /// ```
-    /// use grundy_loopy::{explore, Budget, Windup};
+    /// use grundy_core::catalogue::Budget;
+    /// use grundy_loopy::{explore, Windup};
     ///
     /// let w = Windup::parse("windup:8:3,5")?;
     /// let e = explore(&w, &2, &Budget::default()).unwrap();

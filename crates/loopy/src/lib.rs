@@ -13,7 +13,8 @@
 //! - [`label`]: the labelling ([`LabelledGraph`]): every vertex's value, outcome, Smith's
 //!   remoteness, winning and drawing moves, one retrograde pass with counters per value.
 //! - [`sum`]: tokens on one graph ([`LabelledGraph::analyze_tokens`]).
-//! - [`implicit`]: any [`grundy_core::Game`] explored from a start within a [`Budget`]
+//! - [`implicit`]: any [`grundy_core::Game`] explored from a start within the catalogue's
+//!   [`Budget`](grundy_core::catalogue::Budget)
 //!   ([`explore`], [`analyze_game`]).
 //! - [`windup`]: the loopy family `windup:N:S` ([`Windup`]).
 //! - [`named`]: graph files with cycles ([`LoopyGraph`], [`analyze`]) and explanations in
@@ -46,9 +47,7 @@ pub mod value;
 pub mod windup;
 
 pub use digraph::{Digraph, DigraphError};
-pub use implicit::{
-    analyze_game, explore, Budget, Explored, LimitError, PositionAnalysis, PositionValue,
-};
+pub use implicit::{analyze_game, explore, Explored, LimitError, PositionAnalysis, PositionValue};
 pub use label::{LabelledGraph, OptionInfo};
 pub use named::{
     analyze, explain_vertex, LoopyGraph, LoopyGraphAnalysis, LoopyGraphError, LoopyGraphMove,

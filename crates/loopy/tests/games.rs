@@ -1,8 +1,9 @@
 //! Games given by rules: the `windup:N:S` family, implicit games explored within a budget
 //! (loopy ones, the Lua examples' rules, and loopfree heap games against the OEIS corpus).
 
+use grundy_core::catalogue::Budget;
 use grundy_core::Game;
-use grundy_loopy::{analyze_game, explore, Budget, LimitError, LoopyOutcome, Value, Windup};
+use grundy_loopy::{analyze_game, explore, LimitError, LoopyOutcome, Value, Windup};
 
 fn outcomes(w: &Windup) -> String {
     let l = w.labelled();

@@ -125,6 +125,26 @@ pub(crate) struct LuaGame {
     kept: RefCell<FxHashMap<Key, Rc<[Key]>>>,
     /// Keep every option list (misère searches revisit the parts of sums).
     keep_all: Cell<bool>,
+    /// The option lists `moves` gave during the current normal-play search, while
+    /// [`LuaGame::record`] is on: when the search meets a cycle, the loopy exploration that
+    /// follows reads them instead of calling `moves` on every position a second time.
+    journal: RefCell<FxHashMap<Key, (u32, u32)>>,
+    /// The journal's lists, one after another (`journal` holds each one's start and length):
+    /// one allocation for all of them.
+    journal_options: RefCell<Vec<Key>>,
+    /// Record option lists in the journal.
+    recording: Cell<bool>,
+    /// The next list `moves` gives is the search's first (its root's): not recorded, since
+    /// most searches end there (a range of positions asks one new position at a time) and
+    /// the exploration asks for that one list again.
+    skip_first: Cell<bool>,
+    /// Bytes the journal holds (its keys and entries); past a quarter of the budget's
+    /// `max_bytes` recording stops and the journal is dropped.
+    journal_bytes: Cell<u64>,
+    /// Read option lists from the journal (the exploration after a cycle).
+    replaying: Cell<bool>,
+    /// Positions opened that hold a memo entry (not the sums valued on the spot).
+    entries: Cell<u64>,
 }
 
 impl LuaGame {
@@ -205,6 +225,13 @@ impl LuaGame {
             keep: RefCell::new(HashSet::new()),
             kept: RefCell::new(FxHashMap::default()),
             keep_all: Cell::new(false),
+            journal: RefCell::new(FxHashMap::default()),
+            journal_options: RefCell::new(Vec::new()),
+            recording: Cell::new(false),
+            skip_first: Cell::new(false),
+            journal_bytes: Cell::new(0),
+            replaying: Cell::new(false),
+            entries: Cell::new(0),
         })
     }
 
@@ -257,6 +284,62 @@ impl LuaGame {
                 .borrow_mut()
                 .retain(|p, _| self.keep.borrow().contains(p));
         }
+    }
+
+    /// Records (or stops recording) the option lists `moves` gives in the journal; turning it
+    /// on forgets what the journal held.
+    pub(crate) fn record(&self, on: bool) {
+        self.recording.set(on);
+        if on {
+            self.skip_first.set(true);
+            self.journal_bytes.set(0);
+            self.journal.borrow_mut().clear();
+            self.journal_options.borrow_mut().clear();
+        }
+    }
+
+    /// Reads option lists from the journal (or stops), for the exploration after a cycle;
+    /// turning it off forgets the journal.
+    pub(crate) fn replay(&self, on: bool) {
+        self.replaying.set(on);
+        if !on {
+            let mut j = self.journal.borrow_mut();
+            let mut o = self.journal_options.borrow_mut();
+            // A large journal's memory is given back rather than kept for the next search.
+            if j.capacity() > 1 << 12 {
+                *j = FxHashMap::default();
+                *o = Vec::new();
+            } else {
+                j.clear();
+                o.clear();
+            }
+        }
+    }
+
+    /// The solver's memo was cleared: its entries no longer count against the byte budget.
+    pub(crate) fn cleared(&self) {
+        self.entries.set(0);
+    }
+
+    /// Records `p`'s options in the journal, or stops recording when the journal would pass
+    /// its share of the byte budget (the exploration then calls `moves` again).
+    fn journal_add(&self, p: &Key, list: &[Key]) {
+        const ENTRY: u64 = 48; // the key, the list's start and length, the table's slack
+        let key = std::mem::size_of::<Key>() as u64;
+        let bytes = self.journal_bytes.get() + ENTRY + key * list.len() as u64;
+        self.journal_bytes.set(bytes);
+        let mut o = self.journal_options.borrow_mut();
+        if bytes > self.limits.budget.max_bytes / 4 || o.len() + list.len() > u32::MAX as usize {
+            self.recording.set(false);
+            *self.journal.borrow_mut() = FxHashMap::default();
+            *o = Vec::new();
+            return;
+        }
+        let start = o.len() as u32;
+        o.extend_from_slice(list);
+        self.journal
+            .borrow_mut()
+            .insert(p.clone(), (start, list.len() as u32));
     }
 
     /// Checks the clock and stop flag between positions.
@@ -462,30 +545,53 @@ impl LuaGame {
             out.extend(list.iter().cloned());
             return;
         }
+        if self.replaying.get() {
+            if let Some(&(start, len)) = self.journal.borrow().get(p) {
+                let (start, len) = (start as usize, len as usize);
+                out.extend_from_slice(&self.journal_options.borrow()[start..start + len]);
+                return;
+            }
+        }
         let keep = self.keep_all.get() || self.keep.borrow().contains(p);
         let before = out.len();
         self.call_moves(p, out);
-        if keep && !self.failed() {
+        if self.failed() {
+            return;
+        }
+        if self.recording.get() && !self.skip_first.replace(false) {
+            self.journal_add(p, &out[before..]);
+        }
+        if keep {
             self.kept
                 .borrow_mut()
                 .insert(p.clone(), out[before..].to_vec().into());
         }
     }
 
-    /// Counts an opened position against the limit; false (with the error recorded) past it.
-    fn open(&self) -> bool {
+    /// Counts an opened position against the budget (a sum valued on the spot holds no memo
+    /// entry: `entry` false); false (with the error recorded) past it.
+    fn open(&self, entry: bool) -> bool {
         let mut st = self.stats.borrow_mut();
         st.opened += 1;
-        let over = st.opened > self.limits.max_positions;
-        let tick = st.opened.is_multiple_of(256);
+        let opened = st.opened;
+        let entries = self.entries.get() + u64::from(entry);
+        self.entries.set(entries);
         drop(st);
-        if over {
+        let budget = &self.limits.budget;
+        if opened > budget.max_positions {
             self.fail(ScriptError::PositionLimit {
-                limit: self.limits.max_positions,
+                limit: budget.max_positions,
             });
             return false;
         }
-        !(tick && self.check_clock())
+        if entries.saturating_mul(crate::MEMO_ENTRY_BYTES) > budget.max_bytes {
+            self.fail(ScriptError::ByteLimit {
+                bytes: budget.max_bytes,
+                positions: entries,
+            });
+            return false;
+        }
+        !(opened.is_multiple_of(256) && self.check_clock())
     }
 }
 
@@ -512,7 +618,7 @@ impl Game for LuaGame {
                     out.push(sum_key(&next));
                 }
             }
-        } else if self.open() {
+        } else if self.open(true) {
             self.base_options(p, out);
         }
     }
@@ -530,7 +636,7 @@ impl Game for LuaGame {
         }
         match key.is_sum() {
             true => {
-                if !self.open() {
+                if !self.open(false) {
                     return false;
                 }
                 crate::key::push_parts(key, out);

@@ -20,13 +20,40 @@ const STR: u8 = 4;
 const LIST: u8 = 5;
 const SUM: u8 = 6;
 
-/// A position as bytes (see the module docs).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A position as bytes (see the module docs). Equal positions have equal bytes, and a key
+/// of up to [`INLINE`] bytes is always inline (zero-padded), so the derived equality is the
+/// bytes'. The hash reads only the words that hold bytes (a sum of two small integers is 6
+/// bytes, one word): the derived hash of the whole padded array cost the memo's lookups more
+/// than the rest of the lookup.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Key {
     /// Up to [`INLINE`] bytes: the length and the bytes (zero-padded).
     Inline(u8, [u8; INLINE]),
     /// Longer keys.
     Heap(Box<[u8]>),
+}
+
+impl std::hash::Hash for Key {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        match self {
+            // Zero-padded: the words that hold the bytes, with the length (fixed-size reads,
+            // one word for a sum of two small integers).
+            Key::Inline(n, b) => {
+                let word = |i: usize| u64::from_le_bytes(b[i..i + 8].try_into().expect("8"));
+                let n = *n as usize;
+                state.write_u64(word(0) ^ ((n as u64) << 56));
+                if n > 8 {
+                    state.write_u64(word(8));
+                }
+                if n > 16 {
+                    let mut last = [0u8; 8];
+                    last[..INLINE - 16].copy_from_slice(&b[16..]);
+                    state.write_u64(u64::from_le_bytes(last));
+                }
+            }
+            Key::Heap(b) => state.write(b),
+        }
+    }
 }
 
 impl Key {

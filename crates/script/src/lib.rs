@@ -33,13 +33,16 @@
 //!
 //! **Loopy games.** A script declares nothing: when the search meets a cycle (a position
 //! reachable from itself), normal play switches to the loopy solver of `grundy-loopy`: every
-//! position reachable from the one asked about is explored (within [`Limits::max_positions`]),
+//! position reachable from the one asked about is explored (within [`Limits::budget`]),
 //! the move graph is built and labelled with Smith's generalized values ([`Value`]: `m` or
 //! `∞(K)`), and every explored position's value and remoteness are kept for the session. A
 //! position then may be a draw ([`Outcome::D`]); its analysis lists the moves that keep the
 //! draw, and [`Session::explain`] says in words why. Positions valued by the ordinary solver
 //! (no cycle below them) keep their ordinary values, which are Smith's too. Misère play of a
-//! loopy game is refused ([`ScriptError::Cycle`]). Each distinct position's `moves` is called once per query (the options of the
+//! loopy game is refused ([`ScriptError::Cycle`]). The exploration reads the option lists the
+//! search that met the cycle already got, rather than asking Lua again.
+//!
+//! Each distinct position's `moves` is called once per query (the options of the
 //! positions asked about are kept for listing their moves; a position valued by an earlier
 //! query whose moves are then listed is expanded once more); a cached position never calls
 //! back into Lua.
@@ -105,6 +108,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+pub use grundy_core::catalogue::Budget;
 use grundy_core::{CycleError, FxHashMap, Outcome, Solver};
 use grundy_loopy::{Explored, LimitError, LoopyOutcome};
 use serde::Serialize;
@@ -127,8 +131,13 @@ pub struct Limits {
     pub setup_steps: u64,
     /// Bytes the Lua state may hold (0: no cap). Default 512 MiB.
     pub memory: usize,
-    /// Positions the solver may open in one session (its memo size). Default 10^7.
-    pub max_positions: u64,
+    /// The catalogue's one budget, for the engine's side: `max_positions`, the positions the
+    /// solver may open in one session (sums valued on the spot included) and the positions a
+    /// loopy exploration may find; `max_bytes`, the memory of the solver's tables (its memo,
+    /// [`MEMO_ENTRY_BYTES`] a position) and of a loopy exploration's graph (its own
+    /// estimate, see [`grundy_loopy::implicit`]). Default 10^7 positions and 2 GiB
+    /// ([`Budget::DEFAULT`]). The Lua state's memory is [`Limits::memory`].
+    pub budget: Budget,
     /// Wall-clock time each query (analyze, sequence, table, explain) may take. Default none.
     pub time_limit: Option<Duration>,
 }
@@ -139,7 +148,7 @@ impl Default for Limits {
             steps_per_call: DEFAULT_STEPS,
             setup_steps: DEFAULT_STEPS,
             memory: DEFAULT_MEMORY,
-            max_positions: DEFAULT_MAX_POSITIONS,
+            budget: Budget::DEFAULT,
             time_limit: None,
         }
     }
@@ -149,8 +158,12 @@ impl Default for Limits {
 pub const DEFAULT_STEPS: u64 = 100_000_000;
 /// Default [`Limits::memory`]: 512 MiB.
 pub const DEFAULT_MEMORY: usize = 512 << 20;
-/// Default [`Limits::max_positions`].
-pub const DEFAULT_MAX_POSITIONS: u64 = 10_000_000;
+/// Default `max_positions` of [`Limits::budget`] ([`Budget::DEFAULT`]'s).
+pub const DEFAULT_MAX_POSITIONS: u64 = Budget::DEFAULT.max_positions;
+/// Bytes a position the solver opens is taken to hold in its tables (a memo entry: the key,
+/// the value and the hash table's slack), against `max_bytes` of [`Limits::budget`]. A sum
+/// valued on the spot holds none.
+pub const MEMO_ENTRY_BYTES: u64 = 64;
 /// Largest `N` of [`Session::sequence`] and side of [`Session::table`] (each position is
 /// solved; the position cap applies too).
 pub const MAX_RANGE: u64 = 100_000_000;
@@ -208,11 +221,20 @@ pub enum ScriptError {
         /// The limit.
         bytes: usize,
     },
-    /// The solver opened more than [`Limits::max_positions`] positions.
-    #[error("more than {limit} positions to solve (the limit is Limits::max_positions)")]
+    /// The solver opened more than `max_positions` positions ([`Limits::budget`]).
+    #[error("more than {limit} positions to solve (the limit is Limits::budget.max_positions)")]
     PositionLimit {
         /// The limit.
         limit: u64,
+    },
+    /// The solver's tables passed `max_bytes` of [`Limits::budget`] (by the estimate of
+    /// [`MEMO_ENTRY_BYTES`] a position).
+    #[error("the solver's tables needed more than {} MiB after {positions} positions (the limit is Limits::budget.max_bytes)", bytes >> 20)]
+    ByteLimit {
+        /// The limit.
+        bytes: u64,
+        /// Positions held when it was passed.
+        positions: u64,
     },
     /// The query took longer than [`Limits::time_limit`].
     #[error("stopped after the time limit of {seconds} s")]
@@ -743,17 +765,28 @@ impl Session {
             self.explore(key)?;
             return Ok(self.loopy[key].0.clone());
         }
+        // Record the option lists the search gets: if it meets a cycle, the exploration
+        // reads them rather than calling `moves` on the same positions again.
+        self.solver.game().record(true);
         let r = self.solver.try_grundy(key);
+        self.solver.game().record(false);
         if let Some(e) = self.solver.game().take_error() {
+            self.solver.game().replay(false);
             self.forget();
             return Err(e);
         }
         match r {
-            Ok(v) => Ok(Value::Finite(v)),
+            Ok(v) => {
+                self.solver.game().replay(false);
+                Ok(Value::Finite(v))
+            }
             // The memo holds only finished positions, whose values stand (no cycle is below
             // them); the loopy solver values the rest.
             Err(CycleError { .. }) => {
-                self.explore(key)?;
+                self.solver.game().replay(true);
+                let r = self.explore(key);
+                self.solver.game().replay(false);
+                r?;
                 Ok(self.loopy[key].0.clone())
             }
         }
@@ -762,25 +795,20 @@ impl Session {
     /// Forgets every value: after a script's error the last ones may be wrong.
     fn forget(&mut self) {
         self.solver.clear();
+        self.solver.game().cleared();
         self.loopy.clear();
     }
 
     /// Explores every position reachable from `key` (whole positions: a sum's moves are the
     /// moves of its parts), labels the move graph and keeps every explored position's value.
     fn explore(&mut self, key: &Key) -> Result<Explored<Key>, ScriptError> {
-        let budget = grundy_loopy::Budget {
-            max_positions: usize::try_from(self.script.limits.max_positions).unwrap_or(usize::MAX),
-            ..grundy_loopy::Budget::default()
-        };
-        let r = grundy_loopy::explore(self.solver.game(), key, &budget);
+        let r = grundy_loopy::explore(self.solver.game(), key, &self.script.limits.budget);
         if let Some(e) = self.solver.game().take_error() {
             self.forget();
             return Err(e);
         }
         let e = r.map_err(|e| match e {
-            LimitError::Positions { limit } => ScriptError::PositionLimit {
-                limit: limit as u64,
-            },
+            LimitError::Positions { limit } => ScriptError::PositionLimit { limit },
             e => ScriptError::LoopyLimit(e.to_string()),
         })?;
         let l = e.labelled();
@@ -810,6 +838,7 @@ impl Session {
             Ok(o) => Ok(o),
             Err(CycleError { .. }) => {
                 self.solver.clear();
+                self.solver.game().cleared();
                 Err(self.find_cycle(p))
             }
         }

@@ -32,7 +32,8 @@ pub(crate) fn read_options(
         let result = &mut result;
         // SAFETY: `exec_raw` pushes `list` and calls the closure inside a protected call with
         // `list` on top of the stack. The closure only uses read-only API calls
-        // (`lua_type`, `lua_objlen`, `lua_rawgeti`, `lua_next`, `lua_to*`, `lua_getmetatablepointer`),
+        // (`lua_type`, `lua_objlen`, `lua_rawgeti`, `lua_rawiter`, `lua_to*`,
+        // `lua_getmetatablepointer`),
         // none of which raises a Lua error (raw access ignores metamethods) or allocates, after
         // `lua_checkstack` has made room for every value it pushes; it pops what it pushes.
         unsafe {
@@ -52,26 +53,11 @@ pub(crate) fn read_options(
 /// Sums of at most this many integer parts are read without allocating.
 const SMALL_SUM: usize = 8;
 
-/// True when the elements 1..=n of the table at `idx` are all numbers.
-///
-/// # Safety
-/// `state` is a valid Luau state, `idx` an absolute index holding a table, and the stack has
-/// room for one value.
-unsafe fn all_numbers(state: *mut ffi::lua_State, idx: i32, n: usize) -> bool {
-    // SAFETY: the caller's contract; each push is popped at once.
-    unsafe {
-        (1..=n).all(|i| {
-            let t = ffi::lua_rawgeti_(state, idx, i as i32);
-            ffi::lua_settop(state, -2);
-            t == ffi::LUA_TNUMBER
-        })
-    }
-}
-
 /// Encodes the number at `idx` (an integer) into `buf`; its length.
 ///
 /// # Safety
-/// `state` is a valid Luau state and `idx` an absolute index holding a number.
+/// `state` is a valid Luau state and `idx` an index (absolute, or relative to the top)
+/// holding a number.
 unsafe fn encode_number(
     state: *mut ffi::lua_State,
     idx: i32,
@@ -127,16 +113,20 @@ unsafe fn read_array(
 /// `state` is a valid Luau state, `idx` an absolute index holding a table, and the stack has
 /// room for two values.
 unsafe fn array_len(state: *mut ffi::lua_State, idx: i32) -> Result<usize, String> {
-    // SAFETY: the caller's contract.
+    // SAFETY: the caller's contract. `lua_rawiter` walks the array part, then the hash part,
+    // by position (no key lookup per step, unlike `lua_next`), pushing a key and a value.
     unsafe {
         let n = ffi::lua_objlen(state, idx);
         let mut keys = 0usize;
-        ffi::lua_pushnil(state);
-        while ffi::lua_next(state, idx) != 0 {
+        let mut iter = 0;
+        loop {
+            iter = ffi::lua_rawiter(state, idx, iter);
+            if iter < 0 {
+                break;
+            }
+            ffi::lua_settop(state, -3);
             keys += 1;
-            ffi::lua_settop(state, -2);
             if keys > n {
-                ffi::lua_settop(state, -2);
                 return Err("a table with keys other than 1, 2, …, n (not an array)".into());
             }
         }
@@ -204,18 +194,33 @@ unsafe fn read_value(
                 } else {
                     array_len(state, idx)?
                 };
-                if is_sum && n <= SMALL_SUM && all_numbers(state, idx, n) {
-                    // The common sum (`sum(a, b)` of integers): encoded on the stack.
-                    let mut enc = [([0u8; 11], 0usize); SMALL_SUM];
+                // The common sum (`sum(a, b)` of integers): encoded on the stack, each part
+                // read once; a part that is not a number sends the sum to the general path.
+                let mut enc = [([0u8; 11], 0usize); SMALL_SUM];
+                let small = is_sum && n <= SMALL_SUM && {
+                    let mut all = true;
                     for (i, slot) in enc.iter_mut().enumerate().take(n) {
-                        ffi::lua_rawgeti_(state, idx, (i + 1) as i32);
-                        let top = ffi::lua_gettop(state);
-                        let r = encode_number(state, top, &mut slot.0);
-                        ffi::lua_settop(state, top - 1);
+                        let t = ffi::lua_rawgeti_(state, idx, (i + 1) as i32);
+                        if t != ffi::LUA_TNUMBER {
+                            ffi::lua_settop(state, -2);
+                            all = false;
+                            break;
+                        }
+                        let r = encode_number(state, -1, &mut slot.0);
+                        ffi::lua_settop(state, -2);
                         slot.1 = r?;
                     }
+                    all
+                };
+                if small {
                     let parts = &mut enc[..n];
-                    parts.sort_unstable_by(|x, y| x.0[..x.1].cmp(&y.0[..y.1]));
+                    if n == 2 {
+                        if parts[1].0[..parts[1].1] < parts[0].0[..parts[0].1] {
+                            parts.swap(0, 1);
+                        }
+                    } else {
+                        parts.sort_unstable_by(|x, y| x.0[..x.1].cmp(&y.0[..y.1]));
+                    }
                     if n == 1 {
                         out.extend_from_slice(&parts[0].0[..parts[0].1]);
                     } else {

@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use grundy_script::{parse_position, Limits, Play, Position, Script, ScriptError};
+use grundy_script::{parse_position, Budget, Limits, Play, Position, Script, ScriptError};
 
 /// Small limits, so that each failure is found fast.
 fn limits() -> Limits {
@@ -14,7 +14,10 @@ fn limits() -> Limits {
         steps_per_call: 2_000_000,
         setup_steps: 2_000_000,
         memory: 64 << 20,
-        max_positions: 100_000,
+        budget: Budget {
+            max_positions: 100_000,
+            ..Budget::DEFAULT
+        },
         time_limit: Some(Duration::from_secs(20)),
     }
 }
@@ -223,11 +226,14 @@ fn position_cap_and_time_limit() {
     let e = s.sequence(1000).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "more than 100000 positions to solve (the limit is Limits::max_positions)"
+        "more than 100000 positions to solve (the limit is Limits::budget.max_positions)"
     );
     let slow = Limits {
         time_limit: Some(Duration::from_millis(200)),
-        max_positions: u64::MAX,
+        budget: Budget {
+            max_positions: u64::MAX,
+            max_bytes: u64::MAX,
+        },
         steps_per_call: u64::MAX,
         ..limits()
     };

@@ -6,8 +6,8 @@
 //! ordinary and the loopy solver.
 
 use grundy_core::Outcome;
-use grundy_loopy::{explore, Budget, Windup};
-use grundy_script::{Limits, Play, Position, Script, Value};
+use grundy_loopy::{explore, Windup};
+use grundy_script::{Budget, Limits, Play, Position, Script, Value};
 use proptest::prelude::*;
 
 fn load(file: &str) -> Script {
@@ -115,12 +115,53 @@ fn take_or_give_has_the_values_of_its_header() {
 fn a_loopy_script_past_the_position_limit_is_stopped() {
     let src = "function moves(n) return { (n + 1) % 1000 } end";
     let limits = Limits {
-        max_positions: 100,
+        budget: Budget {
+            max_positions: 100,
+            ..Budget::DEFAULT
+        },
         ..Limits::default()
     };
     let s = Script::load("ring.lua", src, limits).unwrap();
     let e = s.analyze(&[Position::Int(0)], Play::Normal).unwrap_err();
     assert!(e.to_string().contains("positions"), "{e}");
+}
+
+#[test]
+fn the_exploration_after_a_cycle_reuses_the_searchs_option_lists() {
+    // windup:1000:1,2 as a script: the search from 1 goes round the whole ring before it
+    // meets the cycle; the exploration then reads the option lists that search got, so
+    // `moves` runs once a position, and again only for the search's root 1 (whose list is not
+    // recorded) and for 0 (valued by the query before).
+    let src = "function moves(x) if x == 0 then return {} end return { (x - 1) % 1000, (x - 2) % 1000 } end";
+    let s = Script::load("ring.lua", src, Limits::default()).unwrap();
+    let mut session = s.session().unwrap();
+    let seq = session.sequence(999).unwrap();
+    assert_eq!(session.stats().moves_calls, 1002);
+    let w = Windup::parse("windup:1000:1,2").unwrap();
+    let e = explore(&w, &1, &Budget::default()).unwrap();
+    for x in 0..1000u64 {
+        assert_eq!(Some(seq.values[x as usize].clone()), e.value(&x), "{x}");
+    }
+    // A later query reads the value the exploration kept.
+    let again = session
+        .analyze(&[Position::Int(500)], Play::Normal)
+        .unwrap();
+    assert_eq!(again.grundy, e.value(&500));
+}
+
+#[test]
+fn a_loopy_script_past_the_byte_budget_is_stopped() {
+    let src = "function moves(n) return { (n + 1) % 100000 } end";
+    let limits = Limits {
+        budget: Budget {
+            max_bytes: 1 << 20,
+            ..Budget::DEFAULT
+        },
+        ..Limits::default()
+    };
+    let s = Script::load("ring.lua", src, limits).unwrap();
+    let e = s.analyze(&[Position::Int(0)], Play::Normal).unwrap_err();
+    assert!(e.to_string().contains("Limits::budget.max_bytes"), "{e}");
 }
 
 proptest! {

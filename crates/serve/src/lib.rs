@@ -736,7 +736,10 @@ fn script_limits(timeout: Duration) -> grundy::script::Limits {
         steps_per_call: 10_000_000,
         setup_steps: 10_000_000,
         memory: 64 << 20,
-        max_positions: 1_000_000,
+        budget: grundy::catalogue::Budget {
+            max_positions: 1_000_000,
+            ..grundy::catalogue::Budget::DEFAULT
+        },
         time_limit: Some(timeout.saturating_sub(std::time::Duration::from_millis(100))),
     }
 }

@@ -20,6 +20,7 @@ pub fn script_error(e: ScriptError) -> Error {
         | ScriptError::LoopyLimit(_)
         | ScriptError::MemoryLimit { .. }
         | ScriptError::PositionLimit { .. }
+        | ScriptError::ByteLimit { .. }
         | ScriptError::TimeLimit { .. } => Error::limit(e.to_string()),
         ScriptError::Stopped => Error {
             kind: grundy_core::catalogue::ErrorKind::Stopped,

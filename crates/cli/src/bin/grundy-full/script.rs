@@ -104,7 +104,7 @@ impl Args {
             }
             l.memory = (mb as usize) << 20;
         }
-        l.max_positions = self.max_positions.or(l.max_positions)?;
+        l.budget.max_positions = self.max_positions.or(l.budget.max_positions)?;
         if let Some(t) = &self.time_limit {
             let secs: f64 = t
                 .trim()

@@ -146,9 +146,10 @@ fn heap_analyze(
     let heaps: Vec<u64> = heaps.into_iter().map(|h| h.0).collect();
     let settings = Settings::new(engine, threads, progress)?;
     if misere {
-        let limit = max_positions.map_or(heap::DEFAULT_MISERE_POSITIONS, |m| m.0);
+        let budget = heap::DEFAULT_MISERE_BUDGET;
+        let budget = max_positions.map_or(budget, |m| budget.with_positions(m.0));
         let p = compute::run(py, settings, |c| {
-            heap::analyze_position_misere(&r, &heaps, limit, c)
+            heap::analyze_position_misere(&r, &heaps, &budget, c)
         })?;
         return json(&p);
     }
@@ -315,10 +316,8 @@ fn catalogue_analyze(
     misere: bool,
     max_positions: Option<Count>,
 ) -> PyResult<String> {
-    let mut budget = grundy::catalogue::within_memory(grundy::catalogue::Budget::default());
-    if let Some(n) = max_positions {
-        budget.max_positions = n.0;
-    }
+    let budget = grundy::catalogue::within_memory(grundy::Budget::default());
+    let budget = max_positions.map_or(budget, |n| budget.with_positions(n.0));
     let play = grundy::catalogue::Play::from_misere(misere);
     let r = py
         .detach(|| grundy::catalogue::analyze(game, position, play, &budget))

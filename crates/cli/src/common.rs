@@ -210,6 +210,12 @@ impl MaxPositions {
         }
     }
 
+    /// The command's `default` budget with the position cap given, if one was (its memory cap
+    /// stays the default's).
+    pub fn budget(&self, default: grundy::Budget) -> Result<grundy::Budget, CliError> {
+        Ok(default.with_positions(self.or(default.max_positions)?))
+    }
+
     /// True when the user gave a budget.
     pub fn is_set(&self) -> bool {
         self.max_positions.is_some()

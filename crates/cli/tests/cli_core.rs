@@ -278,13 +278,17 @@ fn graph_misere_position_cap() {
     let four = [
         "graph", &file, "--token", "hub", "hub", "hub", "hub", "--misere",
     ];
-    bad_stdin(&four, b"", "limit of 1000000 token positions");
+    bad_stdin(
+        &four,
+        b"",
+        "more than 1000000 positions (the position limit)",
+    );
     let mut capped = four.to_vec();
     capped.extend(["--max-positions", "5000"]);
     bad_stdin(
         &capped,
         b"",
-        "limit of 5000 token positions (max_positions)",
+        "more than 5000 positions (the position limit)",
     );
     bad_stdin(&capped, b"", "--max-positions");
     bad_stdin(

@@ -203,7 +203,7 @@ fn misere_positions_and_their_flags() {
             "--max-positions",
             "100",
         ],
-        "limit of 100 positions",
+        "more than 100 positions (the position limit)",
     );
 }
 

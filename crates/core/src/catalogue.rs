@@ -79,36 +79,9 @@ impl Play {
     }
 }
 
-/// What a search may hold before it stops with a limit ([`Error::is_limit`]): positions
-/// valued, and bytes of memory that its tables take (estimated from the entries it holds).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Budget {
-    /// The most positions a search may value.
-    pub max_positions: u64,
-    /// The most bytes its tables may take.
-    pub max_bytes: u64,
-}
-
-impl Budget {
-    /// Ten million positions and 2 GiB: a few seconds of search, and never more memory than a
-    /// laptop spares.
-    pub const DEFAULT: Budget = Budget {
-        max_positions: 10_000_000,
-        max_bytes: 2 << 30,
-    };
-
-    /// The most entries of `entry_bytes` bytes each that fit both caps.
-    pub fn max_entries(&self, entry_bytes: usize) -> u64 {
-        let by_bytes = self.max_bytes / (entry_bytes.max(1) as u64);
-        self.max_positions.min(by_bytes)
-    }
-}
-
-impl Default for Budget {
-    fn default() -> Self {
-        Budget::DEFAULT
-    }
-}
+/// The one budget of every search, here for the registry's callers (it lives in
+/// [`crate::budget`]).
+pub use crate::budget::Budget;
 
 /// Why a catalogue call refused: the kind tells front ends how to answer (exit 2 or 1, HTTP
 /// 4xx or 5xx), the message says what in the input was wrong, in the library's words (never a
@@ -120,6 +93,10 @@ pub struct Error {
     pub kind: ErrorKind,
     /// One line that names the problem.
     pub message: String,
+    /// The [`Budget`] field that raises the limit reached (`"max_positions"` or
+    /// `"max_bytes"`), for a limit of a budgeted search; front ends name their own option
+    /// for it.
+    pub parameter: Option<&'static str>,
 }
 
 /// The classes of [`Error`].
@@ -142,6 +119,7 @@ impl Error {
         Error {
             kind: ErrorKind::Input,
             message: message.into(),
+            parameter: None,
         }
     }
 
@@ -150,6 +128,7 @@ impl Error {
         Error {
             kind: ErrorKind::Limit,
             message: message.into(),
+            parameter: None,
         }
     }
 
@@ -158,6 +137,7 @@ impl Error {
         Error {
             kind: ErrorKind::Failure,
             message: message.into(),
+            parameter: None,
         }
     }
 
@@ -606,7 +586,7 @@ impl<G: Game> Search<G> {
         what: &str,
         f: impl FnOnce(&mut Solver<Budgeted<G>>) -> T,
     ) -> Result<T> {
-        let entry = std::mem::size_of::<G::Position>() + 48;
+        let entry = Budget::entry_bytes::<G::Position>();
         let cap = budget.max_entries(entry);
         if self.memo_len() as u64 > cap {
             self.solver.clear();
@@ -620,12 +600,7 @@ impl<G: Game> Search<G> {
         game.limit.set(u64::MAX);
         if opened > cap {
             self.solver.clear();
-            return Err(Error::limit(format!(
-                "{what}: the search needs more than {cap} positions (the budget: {} positions, \
-                 {} MiB)",
-                budget.max_positions,
-                budget.max_bytes >> 20
-            )));
+            return Err(budget.limit(what, entry).into());
         }
         Ok(out)
     }

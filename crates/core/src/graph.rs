@@ -9,11 +9,11 @@
 //!
 //! [`analyze`] answers the whole question in one call: every vertex's value and, with tokens,
 //! the outcome and every winning move by vertex names ([`GraphAnalysis`], which serializes to
-//! the JSON of `grundy graph`). Misère play is searched over whole token placements, at most
-//! [`DEFAULT_MAX_POSITIONS`] of them unless [`GraphOptions::max_positions`] says otherwise.
+//! the JSON of `grundy graph`). Misère play is searched over whole token placements, within
+//! [`DEFAULT_BUDGET`] unless [`GraphOptions::budget`] says otherwise.
 //! Loading is near-linear: repeated edges are found in a hash set.
 
-use crate::budget::MisereBudget;
+use crate::budget::{Budget, Limit, MisereBudget};
 use crate::fxhash::FxHashMap;
 use crate::game::{Game, Outcome};
 use crate::mex::Mex;
@@ -21,11 +21,17 @@ use crate::nim::Play;
 use crate::solver::Solver;
 use crate::text::{escape, quote};
 
-/// The default cap on the token placements a misère search may visit: one million, which
-/// takes about 150 MB and 2 seconds with four tokens (each memoised placement holds its
-/// token list, the memo's overhead and its share of the search stack). Raise it with
-/// [`GraphOptions::max_positions`] (`--max-positions` on the command line).
-pub const DEFAULT_MAX_POSITIONS: usize = 1_000_000;
+/// The default budget of a misère search of token placements: one million placements, which
+/// take about 150 MB and 2 seconds with four tokens, and 1 GiB (each memoised placement holds
+/// its token list, the memo's overhead and its share of the search stack: see
+/// [`placement_bytes`]). Raise it with [`GraphOptions::budget`].
+pub const DEFAULT_BUDGET: Budget = Budget::new(1_000_000, 1 << 30);
+
+/// The estimated bytes a misère search holds for a placement of `tokens` tokens: the sorted
+/// token list (its `Vec` and 8 bytes a token) and the memo's [`crate::budget::ENTRY_OVERHEAD`].
+pub fn placement_bytes(tokens: usize) -> usize {
+    Budget::entry_bytes::<Vec<usize>>() + 8 * tokens
+}
 
 /// Why a graph, or a request about it, was rejected. Every name in a message is escaped
 /// ([`quote`]), so the message stays on one line whatever bytes the file holds.
@@ -54,12 +60,9 @@ pub enum GraphError {
     /// A token on a vertex the graph does not have.
     #[error("unknown vertex {}", quote(.0))]
     UnknownVertex(String),
-    /// The misère search of the token placements passed its cap.
-    #[error("misère search passed the limit of {limit} token positions (max_positions)")]
-    TooManyPositions {
-        /// The cap that was passed.
-        limit: usize,
-    },
+    /// The misère search of the token placements passed its budget (positions or memory).
+    #[error(transparent)]
+    Limit(#[from] Limit),
 }
 
 fn cycle_text(path: &[String]) -> String {
@@ -308,41 +311,44 @@ impl Game for Tokens<'_> {
 
 /// Misère play of tokens on an acyclic graph (the player who makes the last move loses):
 /// the outcome and every winning move, by direct search of the whole token position (misère
-/// values do not add). Visits at most [`DEFAULT_MAX_POSITIONS`] placements; see
-/// [`misere_tokens_capped`].
+/// values do not add), within [`DEFAULT_BUDGET`]; see [`misere_tokens_capped`].
 pub fn misere_tokens(
     graph: &DiGraph,
     tokens: &[usize],
 ) -> Result<(Outcome, Vec<TokenMove>), GraphError> {
-    misere_tokens_capped(graph, tokens, DEFAULT_MAX_POSITIONS)
+    misere_tokens_capped(graph, tokens, &DEFAULT_BUDGET)
 }
 
-/// [`misere_tokens`] visiting at most `max_positions` token placements (the work and memory
-/// grow with the placements reachable, which can be astronomical: four tokens on a star of
-/// 1000 leaves reach about 4·10^10); past it, [`GraphError::TooManyPositions`].
+/// [`misere_tokens`] within `budget`: positions are token placements, each estimated at
+/// [`placement_bytes`] (the work and memory grow with the placements reachable, which can be
+/// astronomical: four tokens on a star of 1000 leaves reach about 4·10^10); past it,
+/// [`GraphError::Limit`].
 pub fn misere_tokens_capped(
     graph: &DiGraph,
     tokens: &[usize],
-    max_positions: usize,
+    budget: &Budget,
 ) -> Result<(Outcome, Vec<TokenMove>), GraphError> {
     graph.grundy_values()?; // rejects a cycle, naming it
-    misere_search(graph, tokens, max_positions)
+    misere_search(graph, tokens, budget)
 }
 
 /// The misère search of [`misere_tokens_capped`] on a graph known to be acyclic.
 fn misere_search(
     graph: &DiGraph,
     tokens: &[usize],
-    max_positions: usize,
+    budget: &Budget,
 ) -> Result<(Outcome, Vec<TokenMove>), GraphError> {
-    let mut solver = Solver::new(MisereBudget::new(Tokens(graph), max_positions as u64));
+    let mut solver = Solver::new(MisereBudget::with_entry_bytes(
+        Tokens(graph),
+        budget,
+        placement_bytes(tokens.len()),
+    ));
     let too_many = |solver: &Solver<MisereBudget<Tokens>>| {
         solver
             .game()
-            .exceeded()
-            .then_some(GraphError::TooManyPositions {
-                limit: max_positions,
-            })
+            .check("the misère search of token placements")
+            .err()
+            .map(GraphError::from)
     };
     let mut sorted = tokens.to_vec();
     sorted.sort_unstable();
@@ -368,20 +374,20 @@ fn misere_search(
     Ok((outcome, moves))
 }
 
-/// What [`analyze`] is asked: normal or misère play, and the misère search's cap.
+/// What [`analyze`] is asked: normal or misère play, and the misère search's budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GraphOptions {
     /// Normal play (the last mover wins; values add by XOR) or misère play (searched).
     pub play: Play,
-    /// The most token placements a misère search may visit ([`DEFAULT_MAX_POSITIONS`]).
-    pub max_positions: usize,
+    /// What a misère search may hold ([`DEFAULT_BUDGET`]); normal play needs none.
+    pub budget: Budget,
 }
 
 impl Default for GraphOptions {
     fn default() -> Self {
         GraphOptions {
             play: Play::Normal,
-            max_positions: DEFAULT_MAX_POSITIONS,
+            budget: DEFAULT_BUDGET,
         }
     }
 }
@@ -507,7 +513,7 @@ impl DiGraph {
                 (Some(t.grundy), t.outcome, t.winning_moves)
             }
             Play::Misere => {
-                let (o, m) = misere_search(self, &at, options.max_positions)?;
+                let (o, m) = misere_search(self, &at, &options.budget)?;
                 (None, o, m)
             }
         };

@@ -11,6 +11,8 @@
 //! - [`nimber`]: nim addition, multiplication, inverse and square root (`u32`, `u64`, `u128`).
 //! - [`nim`]: Nim and misère Nim in closed form, streaming, with the textbook explanation.
 //! - [`graph`]: games on a directed graph read from text.
+//! - [`budget`]: the one [`Budget`] of every search (positions and estimated bytes) and its
+//!   [`budget::Limit`] error.
 //! - [`text`]: tokens quoted for one-line errors, integers for JSON.
 //! - [`catalogue`]: the vocabulary of the game registry ([`catalogue::Entry`], [`catalogue::Rules`],
 //!   [`catalogue::Report`], [`catalogue::Move`]) and [`catalogue::Solved`], any game as catalogue rules.
@@ -54,6 +56,7 @@ pub mod solver;
 pub mod sum;
 pub mod text;
 
+pub use budget::Budget;
 pub use fxhash::{FxHashMap, FxHasher};
 pub use game::{Game, Outcome};
 pub use mex::{mex, Mex};

@@ -1,6 +1,7 @@
 //! Games on a directed graph: a DAG worked out by hand, random DAGs against the recursive
 //! definition and the generic solver, and the parser's errors.
 
+use grundy_core::budget::{Budget, Resource};
 use grundy_core::graph::{
     analyze_tokens, misere_tokens, DiGraph, GraphError, GraphOptions, TokenMove, Tokens,
 };
@@ -406,8 +407,8 @@ fn three_hundred_thousand_edges_out_of_one_vertex_load() {
 }
 
 /// Regression: misère search of four tokens on a 1000-leaf star grew past 1 GB. It now stops
-/// at the position cap with an error naming the limit; a higher cap lets a smaller search
-/// finish.
+/// at the budget with an error naming the cap reached (positions or memory); a higher cap lets
+/// a smaller search finish.
 #[test]
 fn misere_search_stops_at_the_position_cap() {
     let mut text = String::new();
@@ -416,18 +417,25 @@ fn misere_search_stops_at_the_position_cap() {
     }
     let capped = GraphOptions {
         play: Play::Misere,
-        max_positions: 20_000,
+        budget: Budget::positions(20_000),
     };
     let tokens = ["hub"; 4];
     let err = grundy_core::graph::analyze(&text, &tokens, &capped).unwrap_err();
-    assert_eq!(err, GraphError::TooManyPositions { limit: 20_000 });
+    let GraphError::Limit(limit) = &err else {
+        panic!("{err:?}")
+    };
+    assert_eq!(limit.resource, Resource::Positions);
+    assert!(grundy_core::catalogue::Error::from(limit.clone()).is_limit());
     let msg = err.to_string();
-    assert!(msg.contains("20000") && !msg.contains('\n'), "{msg}");
+    assert!(
+        msg.contains("20000 positions") && !msg.contains('\n'),
+        "{msg}"
+    );
     let g = DiGraph::parse(&text).unwrap();
     let hub = g.vertex("hub").unwrap();
     assert_eq!(
-        grundy_core::graph::misere_tokens_capped(&g, &[hub; 4], 20_000),
-        Err(GraphError::TooManyPositions { limit: 20_000 })
+        grundy_core::graph::misere_tokens_capped(&g, &[hub; 4], &Budget::positions(20_000)),
+        Err(err)
     );
     // One token: 1001 placements at most; the hub's every move leaves a stuck token (N for
     // the opponent under misère play), so the hub is P.
@@ -437,17 +445,36 @@ fn misere_search_stops_at_the_position_cap() {
     let small: String = (0..30).map(|i| format!("hub l{i}\n")).collect();
     let two = GraphOptions {
         play: Play::Misere,
-        max_positions: 1000,
+        budget: Budget::positions(1000),
     };
     assert!(grundy_core::graph::analyze(&small, &["hub", "hub"], &two).is_ok());
     let tiny = GraphOptions {
         play: Play::Misere,
-        max_positions: 10,
+        budget: Budget::positions(10),
     };
-    assert_eq!(
-        grundy_core::graph::analyze(&small, &["hub", "hub"], &tiny).unwrap_err(),
-        GraphError::TooManyPositions { limit: 10 }
+    let err = grundy_core::graph::analyze(&small, &["hub", "hub"], &tiny).unwrap_err();
+    assert!(
+        matches!(&err, GraphError::Limit(l) if l.resource == Resource::Positions),
+        "{err:?}"
     );
+}
+
+/// The memory cap stops a misère search too: 1000 placements would fit in positions, not in
+/// 4 KiB, and the error names memory.
+#[test]
+fn misere_search_stops_at_the_memory_cap() {
+    let small: String = (0..30).map(|i| format!("hub l{i}\n")).collect();
+    let options = GraphOptions {
+        play: Play::Misere,
+        budget: Budget::new(1000, 4 << 10),
+    };
+    let err = grundy_core::graph::analyze(&small, &["hub", "hub"], &options).unwrap_err();
+    let GraphError::Limit(limit) = &err else {
+        panic!("{err:?}")
+    };
+    assert_eq!(limit.resource, Resource::Memory);
+    assert!(grundy_core::catalogue::Error::from(limit.clone()).is_limit());
+    assert!(err.to_string().contains("4 KiB of memory"), "{err}");
 }
 
 /// Regression: names with a newline or a control byte were echoed raw, breaking the

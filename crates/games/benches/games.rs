@@ -56,7 +56,7 @@ fn bench_cram(c: &mut Criterion) {
     // Plain search: the mirror shortcut would settle even × even boards at once.
     let plain = cram::CramOptions {
         mirror: false,
-        max_positions: u64::MAX,
+        budget: grundy_core::Budget::UNLIMITED,
     };
     let mirror = cram::CramOptions {
         mirror: true,

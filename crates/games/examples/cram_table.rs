@@ -17,7 +17,7 @@ fn main() {
     let budget = args.get(2).copied().unwrap_or(60) as f64;
     let options = CramOptions {
         mirror: !std::env::args().any(|a| a == "plain"),
-        max_positions: u64::MAX,
+        budget: grundy_core::Budget::UNLIMITED,
     };
     let start = Instant::now();
     let mut boards: Vec<(usize, usize)> = (1..=max_rows)

@@ -12,7 +12,7 @@
 //! ```
 //! use grundy_games::chomp;
 //!
-//! let a = chomp::analyze(4, 7, chomp::DEFAULT_MAX_POSITIONS)?;
+//! let a = chomp::analyze(4, 7, &chomp::DEFAULT_BUDGET)?;
 //! assert_eq!(a.outcome, grundy_core::Outcome::N);
 //! assert_eq!(a.winning_moves[0].cell, (2, 3));
 //! assert_eq!(a.winning_moves[0].to, vec![7, 7, 3, 3]);
@@ -21,7 +21,7 @@
 //! ```
 
 use crate::error::{GameError, Result};
-use grundy_core::{Game, Outcome, Solver};
+use grundy_core::{Budget, Game, Outcome, Solver};
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -31,11 +31,12 @@ pub const MAX_ROWS: usize = 16;
 /// The most columns.
 pub const MAX_COLS: usize = 255;
 
-/// The default position budget of [`analyze`]: C(rows + cols, rows) staircases at most.
-/// 11×11 (705 432 positions) answers in about 3 seconds; 12×11 (1.35 million) would take 7
-/// and is refused unless the budget is raised. Lower than Cram's default because every Chomp
-/// position has up to rows × cols options.
-pub const DEFAULT_MAX_POSITIONS: u64 = 1_000_000;
+/// The default budget of [`analyze`]: a bar has C(rows + cols, rows) staircases. A million
+/// positions: 11×11 (705 432 positions) answers in about 3 seconds; 12×11 (1.35 million) would
+/// take 7 and is refused unless the budget is raised. Lower than Cram's default because every
+/// Chomp position has up to rows × cols options. Memory: 1 GiB, an entry estimated at
+/// [`Budget::entry_bytes`] of a [`Staircase`] (64 bytes), so positions bind first.
+pub const DEFAULT_BUDGET: Budget = Budget::new(1_000_000, 1 << 30);
 
 /// A staircase: row lengths, 8 bits each, row 0 in the low byte; lengths never increase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -208,16 +209,18 @@ pub struct ChompAnalysis {
 }
 
 /// Solves the full `rows × cols` bar. A bar has C(rows + cols, rows) staircases; more than
-/// `max_positions` of them (default [`DEFAULT_MAX_POSITIONS`]: 11×11 fits, 12×11 does not) is
-/// refused with [`GameError::PositionLimit`] before any work.
-pub fn analyze(rows: usize, cols: usize, max_positions: u64) -> Result<ChompAnalysis> {
+/// `budget` holds of them (positions, or memory at [`Budget::entry_bytes`] of a [`Staircase`]
+/// each; with [`DEFAULT_BUDGET`] 11×11 fits, 12×11 does not) is refused with
+/// [`GameError::Limit`] before any work.
+pub fn analyze(rows: usize, cols: usize, budget: &Budget) -> Result<ChompAnalysis> {
     let start = Staircase::rectangle(rows, cols)?;
-    if positions_bound(rows, cols, max_positions) > max_positions {
-        return Err(GameError::PositionLimit {
-            what: format!("board {rows}x{cols}"),
-            limit: max_positions,
-        });
-    }
+    let entry = Budget::entry_bytes::<Staircase>();
+    let cap = budget.max_entries(entry);
+    budget.check(
+        || format!("board {rows}x{cols}"),
+        positions_bound(rows, cols, cap),
+        entry,
+    )?;
     let a = solve(&start);
     let winning_moves = a
         .winning_bites
@@ -280,7 +283,7 @@ impl ChompAnalysis {
     /// ```
     /// use grundy_games::chomp;
     ///
-    /// let a = chomp::analyze(1, 1, chomp::DEFAULT_MAX_POSITIONS)?;
+    /// let a = chomp::analyze(1, 1, &chomp::DEFAULT_BUDGET)?;
     /// assert_eq!(
     ///     a.describe().lines().nth(2),
     ///     Some("Outcome: P - the player to move must take the poison and loses.")
@@ -467,16 +470,13 @@ impl ChompRules {
         usize,
     )> {
         let misere = play.is_misere();
-        let cap = budget.max_entries(std::mem::size_of::<Staircase>() + 48);
-        let reachable = positions_within(s, cap);
-        if reachable > cap {
-            return Err(grundy_core::catalogue::Error::limit(format!(
-                "Chomp from these rows reaches more than {cap} positions (the budget: {} \
-                 positions, {} MiB)",
-                budget.max_positions,
-                budget.max_bytes >> 20
-            )));
-        }
+        let entry = Budget::entry_bytes::<Staircase>();
+        let cap = budget.max_entries(entry);
+        budget.check(
+            || "Chomp from these rows".to_string(),
+            positions_within(s, cap),
+            entry,
+        )?;
         let search = self
             .search
             .get_or_insert_with(|| crate::catalogue::Search::new(Chomp));
@@ -639,7 +639,7 @@ mod tests {
     fn two_rows_known_strategy() {
         // 2×n: the winning bite leaves rows (n, n−1).
         for n in 2..10 {
-            let a = analyze(2, n, DEFAULT_MAX_POSITIONS).unwrap();
+            let a = analyze(2, n, &DEFAULT_BUDGET).unwrap();
             assert_eq!(a.outcome, Outcome::N);
             let cells: Vec<_> = a.winning_moves.iter().map(|m| m.cell).collect();
             assert_eq!(cells, vec![(1, n - 1)]);
@@ -650,7 +650,7 @@ mod tests {
     fn square_bite_is_1_1() {
         // n×n: bite (1,1), leaving an L with equal arms.
         for n in 2..7 {
-            assert!(analyze(n, n, DEFAULT_MAX_POSITIONS)
+            assert!(analyze(n, n, &DEFAULT_BUDGET)
                 .unwrap()
                 .winning_moves
                 .iter()
@@ -665,13 +665,13 @@ mod tests {
         assert!(Staircase::rectangle(16, 256).is_err());
         assert!(Staircase::rectangle(16, 200).is_ok());
         assert!(Staircase::rectangle(1, 255).is_ok());
-        let e = analyze(16, 200, DEFAULT_MAX_POSITIONS).unwrap_err();
-        assert!(matches!(e, GameError::PositionLimit { .. }));
+        let e = analyze(16, 200, &DEFAULT_BUDGET).unwrap_err();
+        assert!(matches!(e, GameError::Limit(_)));
         assert!(e.to_string().contains("16x200"), "{e}");
-        // The library names its parameter, never a command-line flag.
-        assert!(e.to_string().contains("(max_positions)"), "{e}");
+        // The library names the cap reached, never a command-line flag.
+        assert!(e.to_string().contains("(the position limit)"), "{e}");
         assert!(!e.to_string().contains("--"), "{e}");
-        assert!(analyze(1, 255, DEFAULT_MAX_POSITIONS).is_ok());
+        assert!(analyze(1, 255, &DEFAULT_BUDGET).is_ok());
         assert_eq!(positions_bound(4, 7, 1000), 330);
     }
 }

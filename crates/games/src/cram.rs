@@ -8,11 +8,12 @@
 //! and a position whose cells fall apart into several connected pieces is valued as the XOR of
 //! its pieces ([`Game::components`]).
 //!
-//! [`analyze`] solves a board within a position budget ([`CramOptions::max_positions`]) and
+//! [`analyze`] solves a board within a [`Budget`] ([`CramOptions::budget`]) and
 //! returns a serializable [`CramAnalysis`].
 //!
 //! ```
 //! use grundy_games::cram::{self, CramOptions, Shape};
+//! use grundy_core::Budget;
 //!
 //! // A row of three: either end domino leaves one cell, where nothing fits.
 //! let a = cram::analyze(&Shape::parse("...")?, &CramOptions::default())?;
@@ -23,15 +24,20 @@
 //! assert_eq!(m.text, "place a horizontal domino on (0, 0)-(0, 1)");
 //!
 //! // A search larger than the budget is refused, not run.
-//! let small = CramOptions { max_positions: 10, ..CramOptions::default() };
+//! let small = CramOptions { budget: Budget::positions(10), ..CramOptions::default() };
 //! assert!(cram::analyze(&Shape::rectangle(5, 5)?, &small).is_err());
 //! # Ok::<(), grundy_games::GameError>(())
 //! ```
 
 use crate::error::{GameError, Result};
 use crate::limit::Capped;
-pub use crate::limit::{Progress, DEFAULT_MAX_POSITIONS};
-use grundy_core::{Game, Outcome, Solver};
+pub use crate::limit::Progress;
+use grundy_core::{Budget, Game, Outcome, Solver};
+
+/// The default budget of a Cram search: two million positions, about 2.5 seconds and 160 MB
+/// (5×6, 1.6 million positions, fits; 7×5 does not), and 1 GiB of memo (an entry is estimated
+/// at [`Budget::entry_bytes`] of a [`Shape`]). Raise it per call ([`CramOptions::budget`]).
+pub const DEFAULT_BUDGET: Budget = Budget::new(2_000_000, 1 << 30);
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -417,17 +423,17 @@ impl Game for Cram {
 pub struct CramOptions {
     /// Settle positions symmetric under a half-turn (value 0) without searching them.
     pub mirror: bool,
-    /// The most positions the search may memoise before it gives up with
-    /// [`GameError::PositionLimit`] (default [`DEFAULT_MAX_POSITIONS`]; memory grows by
-    /// about 80 bytes a position). `u64::MAX` lifts the limit.
-    pub max_positions: u64,
+    /// What the search may memoise before it gives up with [`GameError::Limit`]: positions,
+    /// and memory at [`Budget::entry_bytes`] of a [`Shape`] each (default [`DEFAULT_BUDGET`]).
+    /// [`Budget::UNLIMITED`] lifts the limit.
+    pub budget: Budget,
 }
 
 impl Default for CramOptions {
     fn default() -> Self {
         CramOptions {
             mirror: true,
-            max_positions: DEFAULT_MAX_POSITIONS,
+            budget: DEFAULT_BUDGET,
         }
     }
 }
@@ -469,7 +475,7 @@ pub struct CramAnalysis {
     pub positions: u64,
 }
 
-/// Solves `board` within `options.max_positions`: value, outcome and every winning placement.
+/// Solves `board` within `options.budget`: value, outcome and every winning placement.
 pub fn analyze(board: &Shape, options: &CramOptions) -> Result<CramAnalysis> {
     analyze_with_progress(board, options, None)
 }
@@ -485,7 +491,7 @@ pub fn analyze_with_progress(
         mirror: options.mirror,
     };
     let what = || format!("board {}x{}", board.height(), board.width());
-    let mut solver = Solver::new(Capped::new(game, options.max_positions, progress));
+    let mut solver = Solver::new(Capped::new(game, &options.budget, progress));
     let grundy = solver.grundy(&game.reduce(board));
     solver.game().check(what)?;
     let w = board.width();

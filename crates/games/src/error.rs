@@ -17,19 +17,12 @@ pub enum GameError {
     /// A request beyond what this engine can hold in memory or finish in reasonable time.
     #[error("{0}")]
     TooLarge(String),
-    /// A search (Cram, Chomp) that would visit more positions than its limit allows. The
-    /// limit is a parameter of the call (`max_positions`): raise it to search further, at the
-    /// cost of time and memory. The message names that parameter, never a front end's option.
-    #[error(
-        "{what}: the search needs more than {limit} positions (the limit); raise the position \
-         budget (max_positions) to go on"
-    )]
-    PositionLimit {
-        /// What was being solved, e.g. "board 7x5".
-        what: String,
-        /// The limit that was reached.
-        limit: u64,
-    },
+    /// A search (Cram, Chomp) that needs more than its [`grundy_core::Budget`] allows, in
+    /// positions or in memory: the message names the cap reached and what was searched (never
+    /// a front end's option). Raise the budget to search further, at the cost of time and
+    /// memory.
+    #[error(transparent)]
+    Limit(#[from] grundy_core::budget::Limit),
 }
 
 impl GameError {
@@ -51,9 +44,8 @@ pub type Result<T> = std::result::Result<T, GameError>;
 impl From<GameError> for grundy_core::catalogue::Error {
     fn from(e: GameError) -> Self {
         match e {
-            GameError::PositionLimit { .. } | GameError::TooLarge(_) => {
-                grundy_core::catalogue::Error::limit(e.to_string())
-            }
+            GameError::Limit(l) => l.into(),
+            GameError::TooLarge(_) => grundy_core::catalogue::Error::limit(e.to_string()),
             _ => grundy_core::catalogue::Error::input(e.to_string()),
         }
     }

@@ -9,9 +9,9 @@
 //! [`walls::analyze`], [`cram::analyze`], [`chomp::analyze`] and [`cards::analyze`]. Every move
 //! in a result has the fields `to` (the position after the move) and `text` (the move in
 //! words) besides its own; `UBig` numbers serialize as decimal strings, machine integers as
-//! numbers. The Cram and Chomp searches stop at a position budget
-//! ([`cram::DEFAULT_MAX_POSITIONS`], [`chomp::DEFAULT_MAX_POSITIONS`] unless raised) with
-//! [`GameError::PositionLimit`].
+//! numbers. The Cram and Chomp searches take a [`grundy_core::Budget`] (positions and estimated
+//! memory; [`cram::DEFAULT_BUDGET`], [`chomp::DEFAULT_BUDGET`] by default) and stop past it with
+//! [`GameError::Limit`].
 //!
 //! | module | game | fast method |
 //! |---|---|---|

@@ -1,14 +1,9 @@
-//! A position budget for the generic solver: searches that would outgrow memory stop early
-//! with [`GameError::PositionLimit`] instead of running away.
+//! A [`Budget`] for the generic solver: searches that would outgrow memory stop early with
+//! [`GameError::Limit`] instead of running away.
 
 use crate::error::GameError;
-use grundy_core::Game;
+use grundy_core::{Budget, Game};
 use std::cell::{Cell, RefCell};
-
-/// The default number of positions a Cram search may memoise: about 2.5 seconds and 160 MB
-/// (5×6, 1.6 million positions, fits; 7×5 does not). Raise it per call (`max_positions`).
-/// Chomp has its own, lower default ([`crate::chomp::DEFAULT_MAX_POSITIONS`]).
-pub const DEFAULT_MAX_POSITIONS: u64 = 2_000_000;
 
 /// How often (in positions) the progress callback is called; a power of two.
 const PROGRESS_EVERY: u64 = 1 << 16;
@@ -16,7 +11,8 @@ const PROGRESS_EVERY: u64 = 1 << 16;
 /// A progress callback: called with the number of positions searched so far.
 pub type Progress<'a> = &'a mut dyn FnMut(u64);
 
-/// Wraps a game so that the solver opens at most `limit` positions.
+/// Wraps a game so that the solver opens at most what a [`Budget`] allows: `max_positions`
+/// positions, and `max_bytes` of memo at [`Budget::entry_bytes`] of the position type each.
 ///
 /// The solver asks every position it opens for its components exactly once, so counting those
 /// calls counts positions. Past the limit every newly opened position reports itself as an
@@ -24,17 +20,19 @@ pub type Progress<'a> = &'a mut dyn FnMut(u64);
 /// and [`Capped::check`] turns the run into an error.
 pub(crate) struct Capped<'a, G> {
     inner: G,
+    budget: Budget,
     limit: u64,
     opened: Cell<u64>,
     progress: RefCell<Option<Progress<'a>>>,
 }
 
 impl<'a, G: Game> Capped<'a, G> {
-    /// `inner` with a budget of `limit` positions and an optional progress callback.
-    pub(crate) fn new(inner: G, limit: u64, progress: Option<Progress<'a>>) -> Self {
+    /// `inner` under `budget`, with an optional progress callback.
+    pub(crate) fn new(inner: G, budget: &Budget, progress: Option<Progress<'a>>) -> Self {
         Capped {
             inner,
-            limit,
+            budget: *budget,
+            limit: budget.max_entries(Budget::entry_bytes::<G::Position>()),
             opened: Cell::new(0),
             progress: RefCell::new(progress),
         }
@@ -43,10 +41,10 @@ impl<'a, G: Game> Capped<'a, G> {
     /// An error naming `what` when the budget was exceeded.
     pub(crate) fn check(&self, what: impl FnOnce() -> String) -> Result<(), GameError> {
         if self.opened.get() > self.limit {
-            Err(GameError::PositionLimit {
-                what: what(),
-                limit: self.limit,
-            })
+            Err(self
+                .budget
+                .limit(what(), Budget::entry_bytes::<G::Position>())
+                .into())
         } else {
             Ok(())
         }

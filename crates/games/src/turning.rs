@@ -1556,10 +1556,10 @@ fn misere_wins(
                     Some(&true) => {}
                     None => {
                         if memo.len() as u64 + stack.len() as u64 >= limit {
-                            return Err(GameError::PositionLimit {
-                                what: "misère coin-turning search".into(),
-                                limit,
-                            });
+                            return Err(grundy_core::Budget::UNLIMITED
+                                .with_positions(limit)
+                                .limit("misère coin-turning search", 0)
+                                .into());
                         }
                         stack.push((c, 0, 0, false));
                     }

@@ -513,7 +513,7 @@ fn chomp_agrees_with_its_analysis_and_brute_force() {
     let mut rules = open("chomp");
     for (r, c) in [(1, 1), (2, 3), (3, 3), (4, 5), (4, 7)] {
         let rep = agree(rules.as_mut(), &format!("{r}x{c}"), Play::Normal);
-        let old = chomp::analyze(r, c, chomp::DEFAULT_MAX_POSITIONS).unwrap();
+        let old = chomp::analyze(r, c, &chomp::DEFAULT_BUDGET).unwrap();
         assert_eq!(rep.grundy.and_then(|g| g.finite()), Some(old.grundy));
         let wins: Vec<&str> = rep.winning_moves.iter().map(|m| m.text.as_str()).collect();
         let old_wins: Vec<&str> = old.winning_moves.iter().map(|m| m.text.as_str()).collect();

@@ -29,7 +29,7 @@ fn reference() -> Vec<(usize, usize, u64)> {
 fn unlimited(mirror: bool) -> CramOptions {
     CramOptions {
         mirror,
-        max_positions: u64::MAX,
+        budget: grundy_core::Budget::UNLIMITED,
     }
 }
 
@@ -181,7 +181,7 @@ proptest! {
 fn chomp_rectangles_are_first_player_wins() {
     for r in 1..=6 {
         for c in 1..=7 {
-            let a = chomp::analyze(r, c, chomp::DEFAULT_MAX_POSITIONS).unwrap();
+            let a = chomp::analyze(r, c, &chomp::DEFAULT_BUDGET).unwrap();
             let want = if (r, c) == (1, 1) {
                 Outcome::P
             } else {

@@ -348,7 +348,7 @@ fn limits() {
     };
     let row = Row::parse("HHHHHHHHHHHH").unwrap();
     let e = turning::analyze_misere(&Rules::parse("1-3").unwrap(), &row, &few).unwrap_err();
-    assert!(matches!(e, GameError::PositionLimit { .. }), "{e}");
+    assert!(matches!(e, GameError::Limit(_)), "{e}");
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! exhaustive recursion. Also the JSON shape every move shares (`to`, `text`) and the limits
 //! that refuse runaway searches.
 
+use grundy_core::budget::{Budget, Resource};
 use grundy_core::{Game, Outcome, Solver};
 use grundy_games::chomp::{self, Staircase};
 use grundy_games::cram::{self, CramOptions, PlainCram, Shape};
@@ -220,7 +221,7 @@ proptest! {
     /// recursion), and `to` is that staircase's row lengths.
     #[test]
     fn chomp_winning_moves_are_the_moves_to_p(r in 1usize..=4, c in 1usize..=5) {
-        let a = chomp::analyze(r, c, chomp::DEFAULT_MAX_POSITIONS).unwrap();
+        let a = chomp::analyze(r, c, &chomp::DEFAULT_BUDGET).unwrap();
         let start = Staircase::rectangle(r, c).unwrap();
         let want: Vec<((usize, usize), Vec<usize>)> = start
             .bites()
@@ -287,7 +288,7 @@ fn moves_share_to_and_text() {
     assert_eq!(v["winning_moves"][0]["to"], "##.");
     assert_eq!(v["winning_moves"][1]["to"], ".##");
     let v = check(
-        serde_json::to_value(chomp::analyze(4, 7, 1000).unwrap()).unwrap(),
+        serde_json::to_value(chomp::analyze(4, 7, &Budget::positions(1000)).unwrap()).unwrap(),
         "winning_moves",
     );
     assert_eq!(v["winning_moves"][0]["to"], serde_json::json!([7, 7, 3, 3]));
@@ -324,23 +325,20 @@ fn fib_refuses_huge_piles() {
     ));
 }
 
-/// Cram and Chomp stop at their position budget and say how to raise it.
+/// Cram and Chomp stop at their budget's position cap and say which cap they reached.
 #[test]
 fn searches_stop_at_the_position_limit() {
     let small = CramOptions {
-        max_positions: 1000,
+        budget: Budget::positions(1000),
         ..CramOptions::default()
     };
     let e = cram::analyze_rectangle(5, 6, &small).unwrap_err();
     assert_eq!(
-        e,
-        GameError::PositionLimit {
-            what: "board 5x6".into(),
-            limit: 1000
-        }
+        e.to_string(),
+        "board 5x6: the search needs more than 1000 positions (the position limit)"
     );
-    // The library names its parameter, never a command-line flag.
-    assert!(e.to_string().contains("(max_positions)"), "{e}");
+    assert!(grundy_core::catalogue::Error::from(e.clone()).is_limit());
+    // The library names the cap reached, never a command-line flag.
     assert!(!e.to_string().contains("--"), "{e}");
     // Progress is reported while a long search runs (every 65536 positions).
     let mut last = 0u64;
@@ -351,9 +349,43 @@ fn searches_stop_at_the_position_limit() {
     assert!(a.positions >= 65536, "{}", a.positions);
     assert_eq!(last, a.positions / 65536 * 65536);
     assert!(matches!(
-        chomp::analyze(12, 12, chomp::DEFAULT_MAX_POSITIONS),
-        Err(GameError::PositionLimit { .. })
+        chomp::analyze(12, 12, &chomp::DEFAULT_BUDGET),
+        Err(GameError::Limit(_))
     ));
-    assert!(chomp::analyze(5, 5, 252).is_ok());
-    assert!(chomp::analyze(5, 5, 251).is_err());
+    assert!(chomp::analyze(5, 5, &Budget::positions(252)).is_ok());
+    let e = chomp::analyze(5, 5, &Budget::positions(251)).unwrap_err();
+    assert!(matches!(&e, GameError::Limit(l) if l.resource == Resource::Positions));
+    assert!(grundy_core::catalogue::Error::from(e).is_limit());
+}
+
+/// Cram and Chomp stop at their budget's memory cap too, and the error names memory.
+#[test]
+fn searches_stop_at_the_memory_limit() {
+    // 5×5 Chomp: 252 staircases of 64 estimated bytes; 16 KiB holds 256 of them, 15 KiB 240.
+    let entry = Budget::entry_bytes::<chomp::Staircase>() as u64;
+    assert_eq!(entry, 64);
+    assert!(chomp::analyze(5, 5, &Budget::new(1000, 16 << 10)).is_ok());
+    let e = chomp::analyze(5, 5, &Budget::new(1000, 15 << 10)).unwrap_err();
+    assert!(
+        matches!(&e, GameError::Limit(l) if l.resource == Resource::Memory),
+        "{e:?}"
+    );
+    assert!(e.to_string().contains("of memory (the memory limit"), "{e}");
+    assert!(grundy_core::catalogue::Error::from(e).is_limit());
+    // Cram: a 5×6 board needs far more than 64 KiB of memo.
+    let small = CramOptions {
+        budget: Budget::new(u64::MAX, 64 << 10),
+        ..CramOptions::default()
+    };
+    let e = cram::analyze_rectangle(5, 6, &small).unwrap_err();
+    assert!(
+        matches!(&e, GameError::Limit(l) if l.resource == Resource::Memory),
+        "{e:?}"
+    );
+    assert!(
+        e.to_string()
+            .starts_with("board 5x6: the search needs more than 64 KiB of memory"),
+        "{e}"
+    );
+    assert!(grundy_core::catalogue::Error::from(e).is_limit());
 }

@@ -65,9 +65,10 @@ pub enum Error {
     /// A game, position or move refused by [`crate::play`].
     #[error(transparent)]
     Play(#[from] crate::play::PlayError),
-    /// A search that needed more positions than its budget (`max_positions`) allows.
-    #[error("{0}")]
-    PositionLimit(String),
+    /// A search that needed more than its [`grundy_core::Budget`] allows (positions or
+    /// memory; the message names which).
+    #[error(transparent)]
+    Limit(#[from] grundy_core::budget::Limit),
     /// Input that is well-formed but not acceptable: a value out of range, an option that does
     /// not apply, a computation larger than its limit.
     #[error("{0}")]
@@ -123,7 +124,7 @@ impl Error {
             | Error::Penney(grundy_penney::PenneyError::Internal(_))
             | Error::Script(ScriptError::Internal(_)) => ErrorKind::Failure,
             Error::Engine(grundy_heap::reference::EngineError::TooLarge(_))
-            | Error::Game(GameError::TooLarge(_) | GameError::PositionLimit { .. })
+            | Error::Game(GameError::TooLarge(_) | GameError::Limit(_))
             | Error::Script(
                 ScriptError::StepLimit { .. }
                 | ScriptError::MemoryLimit { .. }
@@ -132,8 +133,8 @@ impl Error {
                 | ScriptError::LoopyLimit(_)
                 | ScriptError::TimeLimit { .. },
             )
-            | Error::Graph(GraphError::TooManyPositions { .. })
-            | Error::PositionLimit(_) => ErrorKind::Limit,
+            | Error::Graph(GraphError::Limit(_))
+            | Error::Limit(_) => ErrorKind::Limit,
             Error::Play(e) if e.is_limit() => ErrorKind::Limit,
             Error::Misere(
                 grundy_misere::MisereError::NotConverged { .. }
@@ -156,18 +157,19 @@ impl Error {
     }
 
     /// The library parameter that raises the limit this error ran into, when one does:
-    /// `"max_positions"` (a search's position budget: `cram::CramOptions`, `chomp::analyze`,
-    /// `graph::GraphOptions`, `script::Limits`, the misère search of heaps),
-    /// `"steps_per_call"` or `"memory"` (`script::Limits`), `"max_bytes"` (the byte cap of
-    /// `script::Limits::budget`, a `catalogue::Budget`). A front end names its own
-    /// option for it (the CLI's `--max-positions`, `--max-steps`, `--max-memory`).
+    /// `"max_positions"` or `"max_bytes"` (the caps of a search's [`grundy_core::Budget`]:
+    /// `cram::CramOptions`, `chomp::analyze`, `graph::GraphOptions`, the misère search of
+    /// heaps, `script::Limits::budget`), `"steps_per_call"` or `"memory"`
+    /// (`script::Limits`). A front end names its own option for it (the CLI's
+    /// `--max-positions`, `--max-steps`, `--max-memory`).
     pub fn parameter(&self) -> Option<&'static str> {
         use grundy_script::ScriptError;
         match self {
-            Error::Game(grundy_games::GameError::PositionLimit { .. })
-            | Error::Script(ScriptError::PositionLimit { .. })
-            | Error::Graph(grundy_core::graph::GraphError::TooManyPositions { .. })
-            | Error::PositionLimit(_) => Some("max_positions"),
+            Error::Game(grundy_games::GameError::Limit(l))
+            | Error::Graph(grundy_core::graph::GraphError::Limit(l))
+            | Error::Limit(l) => Some(l.parameter()),
+            Error::Catalogue(e) => e.parameter,
+            Error::Script(ScriptError::PositionLimit { .. }) => Some("max_positions"),
             Error::Script(ScriptError::StepLimit { .. }) => Some("steps_per_call"),
             Error::Script(ScriptError::MemoryLimit { .. }) => Some("memory"),
             Error::Script(ScriptError::ByteLimit { .. }) => Some("max_bytes"),

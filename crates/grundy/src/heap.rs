@@ -35,6 +35,7 @@ pub use grundy_heap::{
 };
 
 use crate::{Error, Result};
+use grundy_core::Budget;
 use grundy_sparse::Plan;
 
 /// The record-scale engine for take-and-break codes that split heaps (rare and common values),
@@ -1143,9 +1144,17 @@ fn record_of_values(seq: Sequence, keep: bool) -> Record {
     }
 }
 
-/// [`analyze_position_misere`]: the positions the misère search may open unless the caller
-/// says otherwise (about a second and a few hundred MB).
-pub const DEFAULT_MISERE_POSITIONS: u64 = 1_000_000;
+/// [`analyze_position_misere`]'s budget unless the caller says otherwise: a million positions
+/// (about a second and a few hundred MB) and 1 GiB, each position estimated at
+/// [`misere_position_bytes`].
+pub const DEFAULT_MISERE_BUDGET: Budget = Budget::new(1_000_000, 1 << 30);
+
+/// The estimated bytes the misère search holds for a position of `heaps` heaps: the sorted
+/// heap list (its `Vec` and 8 bytes a heap) and the memo's
+/// [`grundy_core::budget::ENTRY_OVERHEAD`].
+pub fn misere_position_bytes(heaps: usize) -> usize {
+    Budget::entry_bytes::<Vec<u64>>() + 8 * heaps
+}
 
 /// A sum of heaps of one rule as one game over whole positions (a sorted list of heaps), for
 /// the misère search, where values do not add.
@@ -1260,12 +1269,13 @@ impl MiserePosition {
 }
 
 /// The misère outcome and every winning move of the sum of heaps `heaps` of `rule`, by a search
-/// over whole positions that opens at most `max_positions` of them ([`Error::Invalid`] past
-/// that, naming the limit). The stop flag of `c` ends the search with [`Error::Stopped`].
+/// over whole positions within `budget` (positions, and memory at [`misere_position_bytes`] a
+/// position; [`Error::Limit`] past either, naming the cap reached). The stop flag of `c` ends
+/// the search with [`Error::Stopped`].
 pub fn analyze_position_misere(
     rule: &Rule,
     heaps: &[u64],
-    max_positions: u64,
+    budget: &Budget,
     c: &Compute<'_>,
 ) -> Result<MiserePosition> {
     if heaps.is_empty() {
@@ -1287,13 +1297,11 @@ pub fn analyze_position_misere(
         stop: c.stop,
         base_small,
     };
-    let mut solver =
-        crate::Solver::new(grundy_core::budget::MisereBudget::new(game, max_positions));
-    let too_many = |opened: u64| {
-        Error::PositionLimit(format!(
-            "the misère search passed the limit of {max_positions} positions (after {opened}); raise the position budget (max_positions)"
-        ))
-    };
+    let mut solver = crate::Solver::new(grundy_core::budget::MisereBudget::with_entry_bytes(
+        game,
+        budget,
+        misere_position_bytes(heaps.len()),
+    ));
     let mut start = heaps.to_vec();
     start.sort_unstable();
     let outcome = solver.misere_outcome(&start);
@@ -1325,9 +1333,7 @@ pub fn analyze_position_misere(
     if c.stopped() {
         return Err(Error::Stopped { done: None });
     }
-    if budget.exceeded() {
-        return Err(too_many(budget.opened()));
-    }
+    budget.check("the misère search of this sum of heaps")?;
     Ok(MiserePosition {
         rule: rule.to_string(),
         heaps: heaps.to_vec(),

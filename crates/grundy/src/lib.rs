@@ -51,6 +51,13 @@ pub mod survey;
 pub use error::{Error, ErrorKind, Result};
 pub use grundy_core::game::{Game, Outcome};
 pub use grundy_core::solver::{Analysis, Solver};
+pub use grundy_core::Budget;
+
+/// The one budget of every search: positions and estimated bytes of its tables
+/// ([`Budget`]), and the [`budget::Limit`] a search past either cap returns.
+pub mod budget {
+    pub use grundy_core::budget::*;
+}
 
 /// Nim and misère Nim in closed form (Bouton's theorem), with the textbook explanation and a
 /// streaming evaluator for millions of heaps.

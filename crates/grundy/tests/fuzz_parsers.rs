@@ -437,7 +437,7 @@ fn graphs() {
         |(text, tokens, misere)| {
             let options = grundy::graph::GraphOptions {
                 play: grundy::nim::Play::from_misere(misere),
-                max_positions: 20_000,
+                budget: grundy::Budget::positions(20_000),
             };
             vec![verdict(&grundy::graph::analyze(&text, &tokens, &options))]
         },
@@ -602,7 +602,7 @@ fn cram_boards() {
         if let Ok(b) = r {
             let o = cram::CramOptions {
                 mirror: true,
-                max_positions: 20_000,
+                budget: grundy::Budget::positions(20_000),
             };
             out.push(verdict(&cram::analyze(&b, &o)));
         }

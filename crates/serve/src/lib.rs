@@ -431,7 +431,7 @@ async fn heap_analyze(State(s): State<AppState>, q: Params) -> Response {
                     HeapPosition::Misere(heap::analyze_position_misere(
                         &rule,
                         &heaps,
-                        heap::DEFAULT_MISERE_POSITIONS,
+                        &heap::DEFAULT_MISERE_BUDGET,
                         &c,
                     )?)
                 } else {

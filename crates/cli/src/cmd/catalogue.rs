@@ -108,8 +108,9 @@ pub fn analyze_in(registry: &Registry, args: AnalyzeArgs) -> CliResult {
         [one] if one.starts_with('@') => read_text(&one[1..], "position")?,
         words => words.join(" "),
     };
-    let mut budget = grundy::catalogue::within_memory(Budget::default());
-    budget.max_positions = args.max_positions.or(budget.max_positions)?;
+    let budget = args
+        .max_positions
+        .budget(grundy::catalogue::within_memory(Budget::default()))?;
     let play = Play::from_misere(args.misere);
     if let Some(upto) = &args.upto {
         let upto = count(upto, "--upto")?;
@@ -136,11 +137,13 @@ pub fn analyze_in(registry: &Registry, args: AnalyzeArgs) -> CliResult {
     print_out(&report.describe(v))
 }
 
-/// A limit's message with the flag that raises it (the library never names a flag).
+/// A limit's message with the flag that raises it (the library never names a flag). A budget's
+/// limit names its cap ([`grundy::Error::parameter`]: the position cap gets its flag from
+/// `CliError::from`, the memory cap has none); other limits get `--max-positions`.
 fn with_hint(e: grundy::Error, args: &AnalyzeArgs) -> CliError {
-    let limit = e.is_limit();
+    let hint = e.is_limit() && e.parameter().is_none();
     let mut err = CliError::from(e);
-    if limit && !args.max_positions.is_set() && !err.message.contains("--max-positions") {
+    if hint && !args.max_positions.is_set() && !err.message.contains("--max-positions") {
         err.message.push_str(" (raise it with --max-positions)");
     }
     err

@@ -34,8 +34,8 @@ pub struct Args {
 pub fn run(args: Args) -> CliResult {
     let rows = parse_bounded(&args.rows, "rows", 1, MAX_ROWS as u64).map_err(usage)? as usize;
     let cols = parse_bounded(&args.cols, "columns", 1, MAX_COLS as u64).map_err(usage)? as usize;
-    let max_positions = args.max_positions.or(chomp::DEFAULT_MAX_POSITIONS)?;
-    let a = chomp::analyze(rows, cols, max_positions).map_err(grundy::Error::from)?;
+    let budget = args.max_positions.budget(chomp::DEFAULT_BUDGET)?;
+    let a = chomp::analyze(rows, cols, &budget).map_err(grundy::Error::from)?;
     if args.output.json {
         return print_result(&a);
     }

@@ -54,16 +54,16 @@ pub fn run(args: Args) -> CliResult {
         }
         _ => return Err(CliError::usage("give ROWS COLS, or --board BOARD")),
     };
-    let max_positions = match (args.max_positions.is_set(), args.force) {
-        (false, true) => u64::MAX,
-        _ => args.max_positions.or(cram::DEFAULT_MAX_POSITIONS)?,
+    let budget = match (args.max_positions.is_set(), args.force) {
+        (false, true) => grundy::Budget::UNLIMITED,
+        _ => args.max_positions.budget(cram::DEFAULT_BUDGET)?,
     };
     let options = CramOptions {
         mirror: !args.no_mirror,
-        max_positions,
+        budget,
     };
     // Long searches show how far they are from the limit (stderr, terminals only).
-    let bar = progress_bar(max_positions, "positions searched (of the limit)");
+    let bar = progress_bar(budget.max_positions, "positions searched (of the limit)");
     let mut tick = |n: u64| bar.set_position(n);
     let result = cram::analyze_with_progress(&board, &options, Some(&mut tick));
     bar.finish_and_clear();

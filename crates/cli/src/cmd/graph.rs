@@ -2,7 +2,7 @@
 
 use crate::cmd::read_text;
 use crate::common::{print_out, print_result, CliError, CliResult, MaxPositions, Output};
-use grundy::graph::{GraphError, GraphOptions, DEFAULT_MAX_POSITIONS};
+use grundy::graph::{GraphError, GraphOptions, DEFAULT_BUDGET};
 use grundy::nim::Play;
 
 #[derive(clap::Args, Debug)]
@@ -45,8 +45,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> CliResult {
-    let max_positions = usize::try_from(args.max_positions.or(DEFAULT_MAX_POSITIONS as u64)?)
-        .map_err(|_| CliError::usage("--max-positions: too large for this machine"))?;
+    let budget = args.max_positions.budget(DEFAULT_BUDGET)?;
     let text = read_text(&args.file, "graph")?;
     let file = args.file.escape_debug().to_string();
     if args.explain {
@@ -54,7 +53,7 @@ pub fn run(args: Args) -> CliResult {
     }
     let options = GraphOptions {
         play: Play::from_misere(args.misere),
-        max_positions,
+        budget,
     };
     let analysis = match grundy::graph::analyze(&text, &args.tokens, &options) {
         // A cycle: Smith's values, in normal play (misère play of loopy graphs is refused

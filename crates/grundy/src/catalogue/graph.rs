@@ -59,6 +59,14 @@ struct Parsed {
     tokens: Vec<usize>,
 }
 
+/// A graph search's error in the catalogue's words: its budget is a limit, the rest input.
+fn graph_error(e: graph::GraphError) -> Error {
+    match e {
+        graph::GraphError::Limit(l) => l.into(),
+        e => Error::input(e.to_string()),
+    }
+}
+
 fn read(text: &str) -> Result<Parsed> {
     let (lines, names) = graph::split_token_text(text);
     if lines.len() > MAX_EDGES {
@@ -109,9 +117,8 @@ impl Rules for DigraphRules {
                         (Outcome::from_grundy(g), Some(Grundy::Finite(g)))
                     }
                     Play::Misere => {
-                        let cap = budget.max_positions.min(usize::MAX as u64) as usize;
-                        let (o, _) = graph::misere_tokens_capped(&p.graph, &to, cap)
-                            .map_err(|e| Error::limit(e.to_string()))?;
+                        let (o, _) = graph::misere_tokens_capped(&p.graph, &to, budget)
+                            .map_err(graph_error)?;
                         (o, None)
                     }
                 };
@@ -144,9 +151,8 @@ impl Rules for DigraphRules {
                 (Outcome::from_grundy(g), Some(g))
             }
             Play::Misere => {
-                let cap = budget.max_positions.min(usize::MAX as u64) as usize;
-                let (o, _) = graph::misere_tokens_capped(&p.graph, &p.tokens, cap)
-                    .map_err(|e| Error::limit(e.to_string()))?;
+                let (o, _) = graph::misere_tokens_capped(&p.graph, &p.tokens, budget)
+                    .map_err(graph_error)?;
                 (o, None)
             }
         };

@@ -398,8 +398,11 @@ pub(crate) fn to_catalogue(e: crate::Error) -> Error {
         crate::Error::Stopped { .. } => Error {
             kind: grundy_core::catalogue::ErrorKind::Stopped,
             message: e.to_string(),
+            parameter: None,
         },
         crate::Error::Catalogue(c) => c,
+        crate::Error::Limit(l) => l.into(),
+        e if e.is_limit() => Error::limit(e.to_string()),
         e if e.is_input() => Error::input(e.to_string()),
         e => Error::failure(e.to_string()),
     }
@@ -424,13 +427,8 @@ impl Rules for HeapRules {
         }
         self.ensure_values(max)?;
         let misere_wins: Option<Vec<Vec<u64>>> = if play.is_misere() {
-            let a = heap::analyze_position_misere(
-                &self.rule,
-                &heaps,
-                budget.max_positions,
-                &Compute::default(),
-            )
-            .map_err(to_catalogue)?;
+            let a = heap::analyze_position_misere(&self.rule, &heaps, budget, &Compute::default())
+                .map_err(to_catalogue)?;
             Some(a.winning_moves.into_iter().map(|m| m.to).collect())
         } else {
             None
@@ -486,13 +484,8 @@ impl Rules for HeapRules {
     fn analyze(&mut self, pos: &Position, play: Play, budget: &Budget) -> Result<Report> {
         let heaps = heaps_of(pos)?;
         if play.is_misere() {
-            let a = heap::analyze_position_misere(
-                &self.rule,
-                &heaps,
-                budget.max_positions,
-                &Compute::default(),
-            )
-            .map_err(to_catalogue)?;
+            let a = heap::analyze_position_misere(&self.rule, &heaps, budget, &Compute::default())
+                .map_err(to_catalogue)?;
             let mut r = Report::new(self.name(), heaps_position(&heaps), play, a.outcome, None);
             r.winning_moves = a
                 .winning_moves

@@ -25,6 +25,7 @@ pub fn script_error(e: ScriptError) -> Error {
         ScriptError::Stopped => Error {
             kind: grundy_core::catalogue::ErrorKind::Stopped,
             message: e.to_string(),
+            parameter: None,
         },
         _ => Error::input(e.to_string()),
     }

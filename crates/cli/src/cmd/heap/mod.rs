@@ -281,8 +281,8 @@ fn run_position(args: &Args, rule: &Rule) -> CliResult {
         .map(|t| count(t, "--position"))
         .collect::<Result<Vec<u64>, _>>()?;
     if args.misere {
-        let limit = args.max_positions.or(heap::DEFAULT_MISERE_POSITIONS)?;
-        let p = heap::analyze_position_misere(rule, &heaps, limit, &args.compute())?;
+        let budget = args.max_positions.budget(heap::DEFAULT_MISERE_BUDGET)?;
+        let p = heap::analyze_position_misere(rule, &heaps, &budget, &args.compute())?;
         if args.output.json {
             return print_result(&p);
         }

@@ -618,7 +618,11 @@ fn chomp_sizes() {
         let cols = parse_bounded(&c, "columns", 1, chomp::MAX_COLS as u64);
         let mut out = vec![verdict(&rows), verdict(&cols)];
         if let (Ok(r), Ok(c)) = (rows, cols) {
-            out.push(verdict(&chomp::analyze(r as usize, c as usize, &grundy::Budget::positions(20_000))));
+            out.push(verdict(&chomp::analyze(
+                r as usize,
+                c as usize,
+                &grundy::Budget::positions(20_000),
+            )));
         }
         out
     });

@@ -844,35 +844,8 @@ impl Engine {
         for i in 0..o.tos.len() {
             let start = o.parts.len();
             let to = o.tos[i];
-            if self.stays_connected(p.set, to) && self.unreduced(to) {
-                // One part, found without a flood fill.
-                let (key, zero) = self.key(to);
-                o.parts.push(Part {
-                    set: to,
-                    key,
-                    size: to.count_ones(),
-                    zero,
-                });
-            } else {
-                self.split_into(to, &mut o.parts);
-            }
-            let mut xor = 0;
-            let mut k = start;
-            for j in start..o.parts.len() {
-                let q = o.parts[j];
-                match self.known(&q) {
-                    Some(v) => xor ^= v,
-                    None => {
-                        o.parts[k] = q;
-                        k += 1;
-                    }
-                }
-            }
-            o.parts.truncate(k);
-            o.parts[start..].sort_unstable_by_key(|q| (q.size, q.key));
-            cancel_pairs(&mut o.parts, start);
+            let (xor, largest) = self.option_parts(p.set, to, &mut o.parts);
             let k = o.parts.len();
-            let largest = if k > start { o.parts[k - 1].size } else { 0 };
             if k == start && xor == n {
                 // Not recorded: asking again costs this one node, and these answers were
                 // three quarters of the table (Cram 5x6: 95 000 of 112 000 entries; without
@@ -1058,6 +1031,48 @@ impl Engine {
         out
     }
 
+    /// Appends to `parts` the parts of the option `to` of `from` whose value is not known,
+    /// sorted by size and key with equal pairs cancelled, and returns the XOR of the known
+    /// parts' values and the size of the largest part appended (0 if none).
+    #[inline]
+    fn option_parts(
+        &mut self,
+        from: VertexSet,
+        to: VertexSet,
+        parts: &mut Vec<Part>,
+    ) -> (u32, u32) {
+        let start = parts.len();
+        if self.stays_connected(from, to) && self.unreduced(to) {
+            // One part, found without a flood fill.
+            let (key, zero) = self.key(to);
+            parts.push(Part {
+                set: to,
+                key,
+                size: to.count_ones(),
+                zero,
+            });
+        } else {
+            self.split_into(to, parts);
+        }
+        let mut xor = 0;
+        let mut k = start;
+        for j in start..parts.len() {
+            let q = parts[j];
+            match self.known(&q) {
+                Some(v) => xor ^= v,
+                None => {
+                    parts[k] = q;
+                    k += 1;
+                }
+            }
+        }
+        parts.truncate(k);
+        parts[start..].sort_unstable_by_key(|q| (q.size, q.key));
+        cancel_pairs(parts, start);
+        let largest = parts[start..].last().map_or(0, |q| q.size);
+        (xor, largest)
+    }
+
     /// The options of `p` whose value is not known (as [`Engine::options_until`] lists them),
     /// after removing the values of the known ones from `cand`; `None` as soon as `cand` and
     /// `r` are disjoint.
@@ -1070,34 +1085,8 @@ impl Engine {
         for i in 0..o.tos.len() {
             let start = o.parts.len();
             let to = o.tos[i];
-            if self.stays_connected(p.set, to) && self.unreduced(to) {
-                let (key, zero) = self.key(to);
-                o.parts.push(Part {
-                    set: to,
-                    key,
-                    size: to.count_ones(),
-                    zero,
-                });
-            } else {
-                self.split_into(to, &mut o.parts);
-            }
-            let mut xor = 0;
-            let mut k = start;
-            for j in start..o.parts.len() {
-                let q = o.parts[j];
-                match self.known(&q) {
-                    Some(v) => xor ^= v,
-                    None => {
-                        o.parts[k] = q;
-                        k += 1;
-                    }
-                }
-            }
-            o.parts.truncate(k);
-            o.parts[start..].sort_unstable_by_key(|q| (q.size, q.key));
-            cancel_pairs(&mut o.parts, start);
+            let (xor, largest) = self.option_parts(p.set, to, &mut o.parts);
             let k = o.parts.len();
-            let largest = if k > start { o.parts[k - 1].size } else { 0 };
             if k == start {
                 *cand &= !(1u128 << xor);
                 if *cand & r == 0 {

@@ -24,6 +24,12 @@ pub struct Args {
 #[derive(clap::Subcommand, Debug)]
 enum What {
     /// The misère quotient of a heap rule up to a heap bound: |Q|, |P|, presentation, Φ.
+    #[command(after_help = "Examples:
+  grundy misere quotient 0.75 --upto 20          R_8: a^2 = 1, b^3 = b, bc = ab, c^2 = b^2
+  grundy misere quotient kayles --upto 30        |Q| = 40, |P| = 9
+  grundy misere quotient 0.07 --upto 16 --save dk.q --json
+  grundy misere quotient 0.07 --upto 20 --load dk.q   resume a saved quotient
+  grundy misere quotient 0.3122 --upto 7 --max-order 64   not convergent (Weimerskirch)")]
     Quotient {
         /// The rule (a take-and-break code or subtraction set).
         rule: String,
@@ -46,6 +52,9 @@ enum What {
         output: Output,
     },
     /// Conway's genus of every heap 0..=N of a rule.
+    #[command(after_help = "Examples:
+  grundy misere genus kayles --upto 20           0 1 2 3 1 4^146 3 2^2 …
+  grundy misere genus 0.07 --upto 40 --json      {\"g\", \"gamma\", \"text\"} per heap")]
     Genus {
         /// The rule.
         rule: String,
@@ -57,6 +66,10 @@ enum What {
     },
     /// The misère canonical form of a game in CGSuite's entry notation (`*[[2],0]`; terms
     /// joined by `+` are added), printed in CGSuite's output notation (`*[2#0]`).
+    #[command(after_help = "Examples:
+  grundy misere form '*[[2],0]'                  *[2#0], restive
+  grundy misere form '*2+*2'                     a misère sum: *[2[2]]
+  grundy misere form '*[[[2]]]' --minus '*[[2]]'  the X with X + 2# = 2##")]
     Form {
         /// The game.
         game: String,

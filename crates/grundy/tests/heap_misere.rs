@@ -49,12 +49,17 @@ proptest! {
     }
 }
 
+/// Four Kayles heaps past `heap::QUOTIENT_HEAP_LIMIT`, so that the whole-position search
+/// answers (smaller sums are products in Kayles' misère quotient, with no search to stop).
+const BEYOND_THE_QUOTIENT: [u64; 4] = [70, 71, 72, 73];
+
 #[test]
 fn the_budget_is_a_clear_error() {
+    assert!(BEYOND_THE_QUOTIENT[0] > heap::QUOTIENT_HEAP_LIMIT);
     let rule = heap::parse("kayles").unwrap();
     let e = analyze_position_misere(
         &rule,
-        &[30, 31, 32, 33],
+        &BEYOND_THE_QUOTIENT,
         &Budget::positions(1000),
         &Compute::default(),
     )
@@ -79,7 +84,7 @@ fn the_memory_cap_is_a_clear_error() {
     assert_eq!(heap::misere_position_bytes(4), 104);
     let e = analyze_position_misere(
         &rule,
-        &[30, 31, 32, 33],
+        &BEYOND_THE_QUOTIENT,
         &Budget::new(1_000_000, 64 << 10),
         &Compute::default(),
     )

@@ -861,15 +861,7 @@ impl Engine {
                 len: (k - start) as u32,
             });
         }
-        let parts = &o.parts;
-        let keys = |a: &Opt| parts[a.range()].iter().map(|q| q.key);
-        o.list.sort_by(|a, b| {
-            (a.largest, a.xor)
-                .cmp(&(b.largest, b.xor))
-                .then_with(|| keys(a).cmp(keys(b)))
-        });
-        o.list
-            .dedup_by(|a, b| a.largest == b.largest && a.xor == b.xor && keys(a).eq(keys(b)));
+        dedup_options(&mut o);
         o.list.sort_by_key(|a| (a.len != 0, a.largest, a.dist));
         Some(o)
     }
@@ -1103,15 +1095,7 @@ impl Engine {
                 len: (k - start) as u32,
             });
         }
-        let parts = &o.parts;
-        let keys = |a: &Opt| parts[a.range()].iter().map(|q| q.key);
-        o.list.sort_by(|a, b| {
-            (a.largest, a.xor)
-                .cmp(&(b.largest, b.xor))
-                .then_with(|| keys(a).cmp(keys(b)))
-        });
-        o.list
-            .dedup_by(|a, b| a.largest == b.largest && a.xor == b.xor && keys(a).eq(keys(b)));
+        dedup_options(&mut o);
         o.list.sort_by_key(|a| (a.largest, a.dist));
         Some(o)
     }
@@ -1287,6 +1271,20 @@ fn xor_set(mut s: u128, v: u32) -> u128 {
 /// Whether the mask of values a component is known not to have includes `n`.
 fn excluded(not: u32, n: u32) -> bool {
     n < 32 && not >> n & 1 != 0
+}
+
+/// Sorts the options by (largest part, XOR of the known parts, the parts' keys) and keeps one
+/// of each group with the same parts (symmetric moves).
+fn dedup_options(o: &mut Opts) {
+    let parts = &o.parts;
+    let keys = |a: &Opt| parts[a.range()].iter().map(|q| q.key);
+    o.list.sort_by(|a, b| {
+        (a.largest, a.xor)
+            .cmp(&(b.largest, b.xor))
+            .then_with(|| keys(a).cmp(keys(b)))
+    });
+    o.list
+        .dedup_by(|a, b| a.largest == b.largest && a.xor == b.xor && keys(a).eq(keys(b)));
 }
 
 /// The vertices of a set, in increasing order.

@@ -191,20 +191,33 @@ fn misere_positions_and_their_flags() {
     assert_eq!(j["outcome"], "N");
     assert_eq!(j["play"], "misere");
     bad(&["heap", "kayles", "--misere"], "--position");
+    // Heaps past QUOTIENT_HEAP_LIMIT (64) go to the whole-position search, which stops at the
+    // cap; smaller Kayles sums are products in its misère quotient, with no search at all.
     bad(
         &[
             "heap",
             "kayles",
             "--position",
-            "30",
-            "31",
-            "32",
+            "70",
+            "71",
+            "72",
             "--misere",
             "--max-positions",
             "100",
         ],
         "more than 100 positions (the position limit)",
     );
+    let j = json(&[
+        "heap",
+        "kayles",
+        "--position",
+        "30",
+        "31",
+        "32",
+        "--misere",
+        "--json",
+    ]);
+    assert_eq!(j["method"], "quotient");
 }
 
 #[test]

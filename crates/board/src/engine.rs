@@ -877,19 +877,9 @@ impl Engine {
                 }
             } else {
                 // Parts may have been valued since: fold them in.
-                let mut xor = opt.xor;
                 let start = opt.start as usize;
-                let mut k = start;
-                for j in opt.range() {
-                    let q = o.parts[j];
-                    match self.known(&q) {
-                        Some(v) => xor ^= v,
-                        None => {
-                            o.parts[k] = q;
-                            k += 1;
-                        }
-                    }
-                }
+                let (known, k) = self.fold_known(&mut o.parts, start, opt.range().end);
+                let xor = opt.xor ^ known;
                 if k != start + opt.len as usize {
                     opt.xor = xor;
                     opt.len = (k - start) as u32;
@@ -962,19 +952,9 @@ impl Engine {
             let opt = o.list[i];
             i += 1;
             // Parts may have been valued since: fold them in.
-            let mut xor = opt.xor;
             let start = opt.start as usize;
-            let mut k = start;
-            for j in opt.range() {
-                let q = o.parts[j];
-                match self.known(&q) {
-                    Some(v) => xor ^= v,
-                    None => {
-                        o.parts[k] = q;
-                        k += 1;
-                    }
-                }
-            }
+            let (known, k) = self.fold_known(&mut o.parts, start, opt.range().end);
+            let mut xor = opt.xor ^ known;
             if k == start {
                 cand &= !(1u128 << xor);
                 continue;
@@ -1023,6 +1003,26 @@ impl Engine {
         out
     }
 
+    /// Moves the parts of `parts[start..end]` whose value is not known to the front of that
+    /// range, in order; returns the XOR of the known parts' values and the end of the unknown
+    /// ones.
+    #[inline]
+    fn fold_known(&self, parts: &mut [Part], start: usize, end: usize) -> (u32, usize) {
+        let mut xor = 0;
+        let mut k = start;
+        for j in start..end {
+            let q = parts[j];
+            match self.known(&q) {
+                Some(v) => xor ^= v,
+                None => {
+                    parts[k] = q;
+                    k += 1;
+                }
+            }
+        }
+        (xor, k)
+    }
+
     /// Appends to `parts` the parts of the option `to` of `from` whose value is not known,
     /// sorted by size and key with equal pairs cancelled, and returns the XOR of the known
     /// parts' values and the size of the largest part appended (0 if none).
@@ -1046,18 +1046,8 @@ impl Engine {
         } else {
             self.split_into(to, parts);
         }
-        let mut xor = 0;
-        let mut k = start;
-        for j in start..parts.len() {
-            let q = parts[j];
-            match self.known(&q) {
-                Some(v) => xor ^= v,
-                None => {
-                    parts[k] = q;
-                    k += 1;
-                }
-            }
-        }
+        let end = parts.len();
+        let (xor, k) = self.fold_known(parts, start, end);
         parts.truncate(k);
         parts[start..].sort_unstable_by_key(|q| (q.size, q.key));
         cancel_pairs(parts, start);

@@ -12,7 +12,7 @@ use grundy_core::catalogue::{
 };
 use grundy_core::{Game as PlainGame, Outcome};
 
-use crate::engine::{bits, Engine, Move, Options, Rules as Game, SearchError};
+use crate::engine::{bits, moves, Engine, Move, Options, Rules as Game, SearchError};
 use crate::graph::{Graph, VertexSet};
 
 /// The catalogue entries of this crate.
@@ -189,31 +189,11 @@ impl Rules for GraphRules {
 #[derive(Clone, Copy)]
 struct Plain(Game);
 
-/// The moves of the whole graph `g` under `game`, with the vertex sets they leave.
-fn plain_moves(game: Game, g: &Graph) -> Vec<(Move, VertexSet)> {
-    let all = g.all();
-    let mut out = Vec::new();
-    for u in bits(all) {
-        let one = 1u128 << u;
-        match game {
-            Game::NodeKayles => out.push((Move::Vertex(u), all & !(g.neighbors(u) | one))),
-            Game::ArcKayles => {
-                if g.loops() & one != 0 {
-                    out.push((Move::Edge(u, u), all & !one));
-                }
-                let later = bits(g.neighbors(u)).filter(|&v| v > u);
-                out.extend(later.map(|v| (Move::Edge(u, v), all & !(one | 1u128 << v))));
-            }
-        }
-    }
-    out
-}
-
 impl PlainGame for Plain {
     type Position = Graph;
 
     fn options(&self, g: &Graph, out: &mut Vec<Graph>) {
-        for (_, left) in plain_moves(self.0, g) {
+        for (_, left) in moves(self.0, g, g.all()) {
             // The graph left is a subgraph of a valid graph: renumbering it cannot fail.
             if let Ok(h) = left_graph(self.0, g, left) {
                 out.push(h);
@@ -238,7 +218,7 @@ impl Notation for Plain {
     }
 
     fn move_text(&self, from: &Graph, to: &Graph) -> (String, String) {
-        let moved = plain_moves(self.0, from)
+        let moved = moves(self.0, from, from.all())
             .into_iter()
             .find(|&(_, left)| left_graph(self.0, from, left).as_ref() == Ok(to));
         match moved {

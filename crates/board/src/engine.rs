@@ -401,27 +401,9 @@ impl Engine {
         self.sum_is_p(&mut parts, r)
     }
 
-    /// The moves of `pos` and the positions they lead to.
+    /// The moves of `pos` and the positions they lead to ([`moves`] on this engine's game).
     pub fn moves(&self, pos: VertexSet) -> Vec<(Move, VertexSet)> {
-        let mut out = Vec::new();
-        match self.rules {
-            Rules::NodeKayles => {
-                for v in bits(pos) {
-                    out.push((Move::Vertex(v), pos & !self.closed[v]));
-                }
-            }
-            Rules::ArcKayles => {
-                for u in bits(pos) {
-                    if self.graph.loops() & pos & 1u128 << u != 0 {
-                        out.push((Move::Edge(u, u), pos & !(1u128 << u)));
-                    }
-                    for v in bits(self.graph.neighbors(u) & pos & !low(u + 1)) {
-                        out.push((Move::Edge(u, v), pos & !(1u128 << u | 1u128 << v)));
-                    }
-                }
-            }
-        }
-        out
+        moves(self.rules, &self.graph, pos)
     }
 
     /// The nim value, outcome and every winning move of `pos`.
@@ -1275,6 +1257,29 @@ fn dedup_options(o: &mut Opts) {
     });
     o.list
         .dedup_by(|a, b| a.largest == b.largest && a.xor == b.xor && keys(a).eq(keys(b)));
+}
+
+/// The moves of `rules` from the vertex set `pos` of `graph`, and the vertex sets they leave.
+pub fn moves(rules: Rules, graph: &Graph, pos: VertexSet) -> Vec<(Move, VertexSet)> {
+    let mut out = Vec::new();
+    match rules {
+        Rules::NodeKayles => {
+            for v in bits(pos) {
+                out.push((Move::Vertex(v), pos & !(graph.neighbors(v) | 1u128 << v)));
+            }
+        }
+        Rules::ArcKayles => {
+            for u in bits(pos) {
+                if graph.loops() & pos & 1u128 << u != 0 {
+                    out.push((Move::Edge(u, u), pos & !(1u128 << u)));
+                }
+                for v in bits(graph.neighbors(u) & pos & !low(u + 1)) {
+                    out.push((Move::Edge(u, v), pos & !(1u128 << u | 1u128 << v)));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The vertices of a set, in increasing order.

@@ -146,6 +146,38 @@ pub struct Turn {
     /// ([`Game::turn_after`]) and the move threw a win away.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub feedback: Option<String>,
+    /// True when the game has ended drawn by repetition ([`Turn::after_history`]): the
+    /// position came back a third time with the same player to move. `hint` then says so in
+    /// words ([`DRAW_BY_REPETITION`]) and there is no `reply`.
+    pub drawn: bool,
+}
+
+impl Turn {
+    /// This turn as reached after the positions `earlier` (oldest first, one a move, the
+    /// players alternating, this turn's position not included): marked [`Turn::drawn`] when
+    /// [`repeated_thrice`] says so. How a stateless front end (the web page, which sends its
+    /// history) gets the same draw rule as a [`Session`].
+    pub fn after_history<S: AsRef<str>>(mut self, earlier: &[S]) -> Turn {
+        if !self.game_over && repeated_thrice(earlier, &self.position_text) {
+            self.drawn = true;
+            self.reply = None;
+            self.hint = DRAW_BY_REPETITION.to_string();
+        }
+        self
+    }
+}
+
+/// The draw rule of play: true when `current`, with the same player to move, already occurs
+/// twice among the positions `earlier` (oldest first, one a move, so the player to move
+/// alternates along them), so that it now stands for the third time.
+pub fn repeated_thrice<S: AsRef<str>>(earlier: &[S], current: &str) -> bool {
+    let n = earlier.len();
+    let same_mover = earlier
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| (n - i) % 2 == 0 && p.as_ref() == current)
+        .count();
+    same_mover >= 2
 }
 
 /// A playable game: its rules, its name and its starting position.
@@ -289,6 +321,7 @@ impl Game {
             game_over,
             misere: self.misere(),
             feedback: None,
+            drawn: false,
         })
     }
 
@@ -536,10 +569,16 @@ impl Session {
         self.feedback.as_deref()
     }
 
-    /// Everything about the current position.
+    /// Everything about the current position, [`Turn::drawn`] when it stands for the third
+    /// time.
     pub fn turn(&mut self) -> Result<Turn> {
         let pos = self.position.clone();
-        self.game.turn(&pos)
+        let earlier: Vec<String> = self
+            .history
+            .iter()
+            .map(|(p, _, _)| p.text.clone())
+            .collect();
+        Ok(self.game.turn(&pos)?.after_history(&earlier))
     }
 
     fn apply(&mut self, m: Move) -> Move {
@@ -566,13 +605,13 @@ impl Session {
     /// move, has come back for the third time (the game is loopy, or the players chose to
     /// repeat). No move is played after that; [`DRAW_BY_REPETITION`] says why in words.
     pub fn drawn(&self) -> bool {
-        let now = (&self.position.text, self.to_move);
-        let before = self
+        // The history alternates players (every move passes the turn), as the rule assumes.
+        let earlier: Vec<&str> = self
             .history
             .iter()
-            .filter(|(p, who, _)| (&p.text, *who) == now)
-            .count();
-        before >= 2
+            .map(|(p, _, _)| p.text.as_str())
+            .collect();
+        repeated_thrice(&earlier, &self.position.text)
     }
 
     /// Plays your move, named as [`Game::find_move`] reads it; it must be your turn and the

@@ -71,3 +71,42 @@ fn a_game_without_repetition_is_never_drawn() {
     }
     assert!(!s.drawn());
 }
+
+#[test]
+fn the_draw_rule_counts_only_positions_with_the_same_player_to_move() {
+    use grundy::play::repeated_thrice;
+    // Oldest first; the current position is "a". With four earlier positions, those at even
+    // distance (indices 0 and 2) had the same player to move as now.
+    assert!(repeated_thrice(&["a", "b", "a", "b"], "a"));
+    assert!(
+        !repeated_thrice(&["b", "a", "b", "a"], "a"),
+        "the other player moved there"
+    );
+    assert!(!repeated_thrice(&["a", "b"], "a"), "second visit only");
+    assert!(!repeated_thrice::<&str>(&[], "a"));
+}
+
+#[test]
+fn a_stateless_turn_is_drawn_from_its_history() {
+    // The web page's way: a turn and the positions before it.
+    let mut g = Game::new("windup:8:3,5", "1").unwrap();
+    let start = g.start().clone();
+    let t = g.turn(&start).unwrap();
+    assert!(!t.drawn);
+    let history = ["1", "4", "1", "4"];
+    let t = g.turn(&start).unwrap().after_history(&history);
+    assert!(t.drawn);
+    assert!(t.reply.is_none());
+    assert_eq!(t.hint, DRAW_BY_REPETITION);
+    assert_eq!(serde_json::to_value(&t).unwrap()["drawn"], true);
+    // A session's turn says the same once its position stands for the third time.
+    let mut s = Session::new(Game::new("windup:8:3,5", "1").unwrap(), Player::You);
+    while !s.drawn() {
+        let keep = s.turn().unwrap().reply.unwrap();
+        match s.to_move() {
+            Player::You => s.play(&keep.to.text).map(|_| ()).unwrap(),
+            Player::Engine => s.engine_move().map(|_| ()).unwrap(),
+        }
+    }
+    assert!(s.turn().unwrap().drawn);
+}

@@ -14,8 +14,8 @@
 //! | `GET /api/penney?patterns=HTH,THH` (`&alphabet=`, `&prob=`, `&simulate=`, `&seed=`) | `penney::report::race` | `grundy penney HTH THH --json` |
 //! | `GET /api/games` | `catalogue::games` | `grundy games --json` |
 //! | `GET /api/analyze?game=node-kayles&position=grid:3x4` (`&misere=true`) | `catalogue::analyze` | `grundy analyze node-kayles grid:3x4 --json` |
-//! | `GET /api/play?game=kayles&position=5 7 9` (any game of the catalogue; `&previous=P` adds tutor feedback on the move from P) | `play::Game::turn`, `turn_after` | (`grundy play`) |
-//! | `POST /api/play` `{"source", "position"}` (a Lua game) | `play::Game::script` | (`grundy play script`) |
+//! | `GET /api/play?game=kayles&position=5 7 9` (any game of the catalogue; `&previous=P` adds tutor feedback on the move from P, `&history=["…",…]` the earlier positions for the draw by repetition) | `play::Game::turn`, `turn_after`, `Turn::after_history` | (`grundy play`) |
+//! | `POST /api/play` `{"game" or "source", "position", "previous"?, "history"?}` (the same, or a Lua game) | `play::Game::script` | (`grundy play script`) |
 //! | `POST /api/script` `{"source", "position", "upto"}` | `script::Session` | `grundy script FILE POSITION --json`, `--upto N --json` |
 //! | `GET /api/health` | — | — |
 //!
@@ -688,44 +688,116 @@ async fn analyze(State(s): State<AppState>, q: Params) -> Response {
     }
 }
 
-/// The body of `POST /api/play`: a Lua game written on the page, and its position.
+/// The body of `POST /api/play`: a catalogue game (`game`) or a Lua game written on the page
+/// (`source`), the position, and optionally the position before it (`previous`, for tutor
+/// feedback) and every earlier position of the game (`history`, oldest first, for the draw
+/// by repetition).
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-struct PlayScriptRequest {
-    /// The Lua source.
-    source: String,
-    /// The position (a Lua literal).
+struct PlayRequest {
+    /// A game of the registry.
+    game: Option<String>,
+    /// The Lua source of a game written on the page.
+    source: Option<String>,
+    /// The position, in the game's notation (a Lua literal for `source`).
     position: String,
+    /// The position the last move was made from.
+    previous: Option<String>,
+    /// The positions before this one, oldest first.
+    #[serde(default)]
+    history: Vec<String>,
 }
 
-/// `POST /api/play` `{"source", "position"}`: a turn of a Lua game, as `GET /api/play` gives
-/// one of a catalogue game.
-async fn play_script(
+/// The most earlier positions a play request may send.
+const MAX_HISTORY: usize = 100_000;
+
+/// The `history` parameter of `GET /api/play`: a JSON array of position texts.
+fn history_param(q: &HashMap<String, String>) -> ApiResult<Vec<String>> {
+    let Some(text) = q.get("history") else {
+        return Ok(Vec::new());
+    };
+    let h: Vec<String> = serde_json::from_str(text).map_err(|e| {
+        ApiError::bad(format!(
+            "parameter 'history' must be a JSON array of positions: {e}"
+        ))
+    })?;
+    check_history(&h)?;
+    Ok(h)
+}
+
+fn check_history(h: &[String]) -> ApiResult<()> {
+    if h.len() > MAX_HISTORY {
+        return Err(ApiError::bad(format!(
+            "the history has {} positions (at most {MAX_HISTORY})",
+            h.len()
+        )));
+    }
+    Ok(())
+}
+
+fn missing_game() -> ApiError {
+    ApiError::bad("missing 'game' (a game of /api/games) or 'source' (a Lua game)".to_string())
+}
+
+/// One turn of `g` at its start, reached from `previous` after `history`.
+fn play_turn(
+    mut g: grundy::play::Game,
+    previous: Option<&str>,
+    history: &[String],
+) -> Result<grundy::play::Turn, grundy::play::PlayError> {
+    let at = g.start().clone();
+    let turn = match previous {
+        Some(p) => {
+            let before = g.position(p)?;
+            g.turn_after(&before, &at)?
+        }
+        None => g.turn(&at)?,
+    };
+    Ok(turn.after_history(history))
+}
+
+/// `POST /api/play` `{"game" | "source", "position", "previous"?, "history"?}`: a turn of a
+/// catalogue game or of a Lua game written on the page, as `GET /api/play` gives one.
+async fn play_post(
     State(s): State<AppState>,
     body: Result<axum::body::Bytes, axum::extract::rejection::BytesRejection>,
 ) -> Response {
     let timeout = s.config.timeout;
-    let req: PlayScriptRequest = match body
+    let req: PlayRequest = match body
         .map_err(|e| ApiError::bad(format!("bad body: {}", e.body_text())))
         .and_then(|b| {
             serde_json::from_slice(&b).map_err(|e| {
                 ApiError::bad(format!(
-                    "bad JSON (expected {{\"source\", \"position\"}}): {e}"
+                    "bad JSON (expected {{\"game\" or \"source\", \"position\", \"previous\", \"history\"}}): {e}"
                 ))
             })
+        })
+        .and_then(|r: PlayRequest| {
+            check_history(&r.history)?;
+            match (&r.game, &r.source) {
+                (Some(_), Some(_)) => Err(ApiError::bad(
+                    "give either 'game' or 'source', not both".to_string(),
+                )),
+                (None, None) => Err(missing_game()),
+                _ => Ok(r),
+            }
         }) {
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
     compute(&s, move |_| {
-        let mut g = grundy::play::Game::script(
-            SCRIPT_NAME,
-            &req.source,
-            &req.position,
-            script_limits(timeout),
-        )?;
-        let start = g.start().clone();
-        Ok(g.turn(&start)?)
+        let g = match (&req.game, &req.source) {
+            (Some(game), _) => grundy::play::Game::new(game, &req.position)?,
+            (None, Some(source)) => grundy::play::Game::script(
+                SCRIPT_NAME,
+                source,
+                &req.position,
+                script_limits(timeout),
+            )?,
+            (None, None) => return Err(missing_game()),
+        };
+        // The game was read at `position`: that is its start.
+        Ok(play_turn(g, req.previous.as_deref(), &req.history)?)
     })
     .await
 }
@@ -747,25 +819,19 @@ fn script_limits(timeout: Duration) -> grundy::script::Limits {
 async fn play(State(s): State<AppState>, q: Params) -> Response {
     let run = || -> ApiResult<_> {
         let q = params(q)?;
-        only(&q, &["game", "position", "previous"])?;
+        only(&q, &["game", "position", "previous", "history"])?;
         Ok((
             required(&q, "game")?.to_string(),
             required(&q, "position")?.to_string(),
             q.get("previous").cloned(),
+            history_param(&q)?,
         ))
     };
     match run() {
-        Ok((game, position, previous)) => {
+        Ok((game, position, previous, history)) => {
             compute(&s, move |_| {
-                let mut g = grundy::play::Game::new(&game, &position)?;
-                let start = g.start().clone();
-                Ok(match previous {
-                    Some(p) => {
-                        let before = g.position(&p)?;
-                        g.turn_after(&before, &start)?
-                    }
-                    None => g.turn(&start)?,
-                })
+                let g = grundy::play::Game::new(&game, &position)?;
+                Ok(play_turn(g, previous.as_deref(), &history)?)
             })
             .await
         }
@@ -847,7 +913,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/misere/quotient", get(misere_quotient))
         .route("/api/fib", get(fib))
         .route("/api/penney", get(penney))
-        .route("/api/play", get(play).post(play_script))
+        .route("/api/play", get(play).post(play_post))
         .route("/api/games", get(games))
         .route("/api/analyze", get(analyze));
     let api = extra_routes(api);

@@ -96,12 +96,11 @@ function setStatus(text, cls) {
 }
 
 async function load(position, previous) {
-  if (P.script) P.turn = await post("/api/play", { source: P.script, position });
-  else {
-    const q = { game: P.game, position };
-    if (previous !== undefined && $("play-tutor").checked) q.previous = previous;
-    P.turn = await api("/api/play", q);
-  }
+  // The server decides everything, the draw by repetition too: it gets the earlier positions.
+  const q = P.script ? { source: P.script, position } : { game: P.game, position };
+  if (previous !== undefined && $("play-tutor").checked) q.previous = previous;
+  q.history = P.history.map((h) => h.position);
+  P.turn = await post("/api/play", q);
   render();
 }
 
@@ -159,9 +158,8 @@ function afterMove() {
     return;
   }
   $("play-status").dataset.winner = "";
-  const seen = P.history.filter((h) => h.position === t.position_text).length;
-  if (t.outcome === "D" && seen >= 2) {
-    setStatus("A draw: the position came back three times. Neither player can force a win: with best play this game never ends.", "");
+  if (t.drawn) {
+    setStatus(t.hint, "");
     $("play-status").dataset.winner = "draw";
     return;
   }
@@ -196,7 +194,7 @@ function moveTo(pred) {
 }
 
 function yourTurn() {
-  return P.turn && !P.turn.game_over && P.toMove === "you";
+  return P.turn && !P.turn.game_over && !P.turn.drawn && P.toMove === "you";
 }
 
 function render() {

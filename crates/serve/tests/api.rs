@@ -421,3 +421,63 @@ fn catalogue_and_script_errors_follow_their_kind() {
     assert!(message.contains("steps_per_call"), "{message}");
     assert!(!message.contains("--"), "{message}");
 }
+
+/// The draw by repetition is the server's call: the page sends the earlier positions (GET
+/// `history` as a JSON array, or POST `{"game", "position", "history"}`) and the turn says
+/// `drawn`, with the reason as its hint and no reply.
+#[test]
+fn a_position_back_for_the_third_time_is_a_draw() {
+    let addr = start(Config::default());
+    let history = r#"["1","4","1","4"]"#;
+    let t = get(
+        addr,
+        &format!(
+            "/api/play?game={}&position=1&history={}",
+            enc("windup:8:3,5"),
+            enc(history)
+        ),
+    );
+    assert_eq!(t.status, 200, "{}", t.text());
+    let t = t.json();
+    assert_eq!(t["drawn"], true);
+    assert_eq!(t["outcome"], "D");
+    assert!(t["reply"].is_null());
+    assert_eq!(t["hint"], grundy::play::DRAW_BY_REPETITION);
+    // Twice only, or with the other player to move: no draw yet.
+    for h in [r#"["1","4"]"#, r#"["4","1","4","1"]"#] {
+        let t = get(
+            addr,
+            &format!(
+                "/api/play?game={}&position=1&history={}",
+                enc("windup:8:3,5"),
+                enc(h)
+            ),
+        )
+        .json();
+        assert_eq!(t["drawn"], false, "{h}");
+        assert!(t["reply"].is_object());
+    }
+    let body = format!(r#"{{"game":"windup:8:3,5","position":"1","history":{history}}}"#);
+    let t = post(addr, "/api/play", "application/json", body.as_bytes());
+    assert_eq!(t.status, 200, "{}", t.text());
+    assert_eq!(t.json()["drawn"], true);
+    // Tutor feedback through POST, as the page asks for it.
+    let body = r#"{"game":"nim","position":"3 4 4","previous":"3 4 5"}"#;
+    let t = post(addr, "/api/play", "application/json", body.as_bytes()).json();
+    assert!(
+        t["feedback"].as_str().unwrap().contains("winning move"),
+        "{t}"
+    );
+    // Malformed: not an array, both game and source, neither.
+    let bad = get(addr, "/api/play?game=nim&position=1&history=1,2");
+    assert_eq!(bad.status, 400);
+    assert!(bad.json()["error"].as_str().unwrap().contains("history"));
+    for body in [
+        r#"{"game":"nim","source":"x","position":"1"}"#,
+        r#"{"position":"1"}"#,
+        r#"{"game":"nim","position":"1","history":"x"}"#,
+    ] {
+        let r = post(addr, "/api/play", "application/json", body.as_bytes());
+        assert_eq!(r.status, 400, "{body}: {}", r.text());
+    }
+}

@@ -555,7 +555,7 @@ impl GameSolver {
                 (None, o)
             } else {
                 let g = value(py, s, id)?;
-                let o = Outcome::from(g.outcome());
+                let o = g.outcome();
                 if o != Outcome::P && !s.game().failed() {
                     for opt in s.options(&id) {
                         match value(py, s, opt)?.outcome() {

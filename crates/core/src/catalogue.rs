@@ -46,38 +46,13 @@
 use std::cell::Cell;
 use std::fmt::Write as _;
 
-use serde::ser::SerializeMap;
 use serde::Serialize;
 
 use crate::game::{Game, Outcome};
+pub use crate::grundy::Grundy;
 use crate::solver::Solver;
 
-/// Normal play (the player who cannot move loses) or misère play (that player wins).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Play {
-    /// The player who cannot move loses.
-    #[default]
-    Normal,
-    /// The player who cannot move wins.
-    Misere,
-}
-
-impl Play {
-    /// `Misere` when `misere` is true.
-    pub fn from_misere(misere: bool) -> Play {
-        if misere {
-            Play::Misere
-        } else {
-            Play::Normal
-        }
-    }
-
-    /// True under misère play.
-    pub fn is_misere(self) -> bool {
-        self == Play::Misere
-    }
-}
+pub use crate::game::Play;
 
 /// The one budget of every search, here for the registry's callers (it lives in
 /// [`crate::budget`]).
@@ -154,70 +129,6 @@ impl Error {
 
 /// Results of the catalogue.
 pub type Result<T> = std::result::Result<T, Error>;
-
-/// A Sprague–Grundy value: a nimber, or (in a loopy game) ∞ with the set `K` of the finite
-/// values among its options (Smith's generalized value).
-///
-/// JSON: a finite value is an integer, an infinite one `{"infinite": [0, 2]}` (sorted `K`).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Grundy {
-    /// The value *m.
-    Finite(u64),
-    /// ∞(K): the position can be drawn; `K` is sorted and free of repeats.
-    Infinite(Vec<u64>),
-}
-
-impl Grundy {
-    /// The finite value, if it is one.
-    pub fn finite(&self) -> Option<u64> {
-        match self {
-            Grundy::Finite(m) => Some(*m),
-            Grundy::Infinite(_) => None,
-        }
-    }
-
-    /// Normal-play outcome: P for 0, N for m > 0 or ∞(K) with 0 in K, D otherwise.
-    pub fn outcome(&self) -> Outcome {
-        match self {
-            Grundy::Finite(0) => Outcome::P,
-            Grundy::Finite(_) => Outcome::N,
-            Grundy::Infinite(k) if k.contains(&0) => Outcome::N,
-            Grundy::Infinite(_) => Outcome::D,
-        }
-    }
-}
-
-impl From<u64> for Grundy {
-    fn from(m: u64) -> Grundy {
-        Grundy::Finite(m)
-    }
-}
-
-impl std::fmt::Display for Grundy {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Grundy::Finite(m) => write!(f, "{m}"),
-            Grundy::Infinite(k) if k.is_empty() => f.write_str("∞"),
-            Grundy::Infinite(k) => {
-                let list: Vec<String> = k.iter().map(u64::to_string).collect();
-                write!(f, "∞({})", list.join(","))
-            }
-        }
-    }
-}
-
-impl Serialize for Grundy {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        match self {
-            Grundy::Finite(m) => s.serialize_u64(*m),
-            Grundy::Infinite(k) => {
-                let mut map = s.serialize_map(Some(1))?;
-                map.serialize_entry("infinite", k)?;
-                map.end()
-            }
-        }
-    }
-}
 
 /// A position of a catalogue game, as every front end carries it: the game's text notation
 /// (what a user types, and what a front end sends back) and, for front ends that draw the

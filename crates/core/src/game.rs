@@ -46,6 +46,35 @@ impl std::fmt::Display for Outcome {
     }
 }
 
+/// Normal play (the player who cannot move loses) or misère play (that player wins).
+///
+/// Serializes as `"normal"` or `"misere"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Play {
+    /// The player who cannot move loses.
+    #[default]
+    Normal,
+    /// The player who cannot move wins.
+    Misere,
+}
+
+impl Play {
+    /// `Misere` when `misere` is true.
+    pub fn from_misere(misere: bool) -> Play {
+        if misere {
+            Play::Misere
+        } else {
+            Play::Normal
+        }
+    }
+
+    /// True under misère play.
+    pub fn is_misere(self) -> bool {
+        self == Play::Misere
+    }
+}
+
 /// The rules of a finite impartial game.
 ///
 /// Every play must end: the solver assumes the move graph is acyclic.

@@ -43,12 +43,14 @@
 
 #![forbid(unsafe_code)]
 
+pub mod answer;
 pub mod budget;
 pub mod catalogue;
 pub mod count;
 mod fxhash;
 pub mod game;
 pub mod graph;
+pub mod grundy;
 pub mod mex;
 pub mod nim;
 pub mod nimber;
@@ -56,9 +58,11 @@ pub mod solver;
 pub mod sum;
 pub mod text;
 
+pub use answer::Answer;
 pub use budget::Budget;
 pub use fxhash::{FxHashMap, FxHasher};
-pub use game::{Game, Outcome};
+pub use game::{Game, Outcome, Play};
+pub use grundy::Grundy;
 pub use mex::{mex, Mex};
 pub use nimber::{NimWord, Nimber};
 pub use solver::{Analysis, CycleError, Solver, SumMove};

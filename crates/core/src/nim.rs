@@ -14,28 +14,7 @@ use crate::game::{Game, Outcome};
 use crate::text::{quote, JsonU64};
 use std::fmt::Write as _;
 
-/// Normal play (the last mover wins) or misère play (the last mover loses).
-///
-/// Serializes as `"normal"` or `"misere"`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Play {
-    /// The player who cannot move loses.
-    Normal,
-    /// The player who cannot move wins.
-    Misere,
-}
-
-impl Play {
-    /// `Misere` when `misere` is true, else `Normal`: the value of a `--misere` flag.
-    pub fn from_misere(misere: bool) -> Play {
-        if misere {
-            Play::Misere
-        } else {
-            Play::Normal
-        }
-    }
-}
+pub use crate::game::Play;
 
 /// A move: reduce heap `heap` (0-based) from `from` counters to `left`.
 ///

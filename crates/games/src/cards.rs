@@ -514,11 +514,8 @@ impl grundy_core::catalogue::Rules for CardsRules {
         }
         let a = analyze(&cards)?;
         let moves = Self::list(&cards);
-        let outcome = if a.first_total >= a.second_total {
-            Outcome::N
-        } else {
-            Outcome::P
-        };
+        // N when the player to move scores at least half: the one rule of [`Answer`].
+        let outcome = grundy_core::Answer::outcome(&a);
         let mut r = grundy_core::catalogue::Report::new(
             "cards",
             Self::position(&cards),

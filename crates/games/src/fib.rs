@@ -243,7 +243,7 @@ pub struct FibAnalysis {
     /// `N` when the player to move wins.
     pub outcome: Outcome,
     /// The Sprague–Grundy value of (pile, limit), for piles up to [`GRUNDY_UP_TO`].
-    pub grundy: Option<u32>,
+    pub grundy: Option<u64>,
     /// The greedy (Zeckendorf for k = 2) representation of the pile, largest term first.
     #[serde(serialize_with = "big_json::seq")]
     pub representation: Vec<UBig>,
@@ -318,7 +318,7 @@ pub fn analyze(pile: &UBig, limit: Option<&UBig>, k: u64) -> Result<FibAnalysis>
         limit: a.limit,
         opening: limit.is_none(),
         outcome: a.outcome,
-        grundy,
+        grundy: grundy.map(u64::from),
         representation: a.representation,
         winning_move,
         winning_moves,
@@ -1085,9 +1085,7 @@ impl grundy_core::catalogue::Rules for FibRules {
         }
         let k = self.game.k();
         let a = analyze(&pile, (!opening).then_some(&limit), k)?;
-        let grundy = a
-            .grundy
-            .map(|g| grundy_core::catalogue::Grundy::Finite(g.into()));
+        let grundy = a.grundy.map(grundy_core::catalogue::Grundy::Finite);
         let mut r = Report::new(self.name(), position, play, a.outcome, grundy);
         r.moves = count;
         r.winning_moves = a

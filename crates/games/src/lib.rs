@@ -33,6 +33,7 @@
 
 #![forbid(unsafe_code)]
 
+mod answer;
 pub mod cards;
 pub mod catalogue;
 pub mod chomp;

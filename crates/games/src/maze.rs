@@ -276,16 +276,22 @@ pub struct Values {
 
 impl Values {
     /// The value of a floor cell; None on walls and outside.
-    pub fn get(&self, (r, c): Cell) -> Option<u32> {
+    pub fn get(&self, (r, c): Cell) -> Option<u64> {
         if r >= self.rows || c >= self.cols {
             return None;
         }
-        Some(self.values[r * self.cols + c]).filter(|&v| v != NONE)
+        let v = self.values[r * self.cols + c];
+        (v != NONE).then_some(u64::from(v))
     }
 
     /// The largest value in the maze (None without floor).
-    pub fn max(&self) -> Option<u32> {
-        self.values.iter().copied().filter(|&v| v != NONE).max()
+    pub fn max(&self) -> Option<u64> {
+        self.values
+            .iter()
+            .copied()
+            .filter(|&v| v != NONE)
+            .max()
+            .map(u64::from)
     }
 }
 
@@ -355,14 +361,14 @@ pub struct SumMove {
     /// The figure's cell after it, [row, column]: the position reached in that maze.
     pub to: Cell,
     /// Grundy value of the destination.
-    pub value: u32,
+    pub value: u64,
     /// The move in words, e.g. "in maze 1, move the figure left 1 from (2, 2) to (2, 1)"
     /// (mazes counted from 1, as in the text output).
     pub text: String,
 }
 
 impl SumMove {
-    fn new(maze: usize, from: Cell, to: Cell, value: u32) -> SumMove {
+    fn new(maze: usize, from: Cell, to: Cell, value: u64) -> SumMove {
         let (dir, steps) = if from.0 == to.0 {
             ("left", from.1 - to.1)
         } else {
@@ -400,7 +406,7 @@ pub struct MazeReport {
     /// The figure's cell, if the maze has one.
     pub figure: Option<Cell>,
     /// The Grundy value of the figure's cell (None without a figure).
-    pub grundy: Option<u32>,
+    pub grundy: Option<u64>,
     /// The value of every floor cell.
     pub values: Values,
     /// Whether `values` is written to JSON as `grid`.
@@ -430,7 +436,7 @@ pub struct MazeAnalysis {
     /// The mazes in input order.
     pub mazes: Vec<MazeReport>,
     /// The XOR of the figures' values: the Grundy value of the sum.
-    pub grundy: u32,
+    pub grundy: u64,
     /// `N` when the player to move wins.
     pub outcome: Outcome,
     /// Every winning move (empty in a P-position).
@@ -442,7 +448,7 @@ pub struct MazeAnalysis {
 /// [`GRID_UP_TO`] cells.
 pub fn analyze(mazes: &[Maze], all_grids: bool) -> MazeAnalysis {
     let values: Vec<Values> = mazes.iter().map(Maze::grundy_values).collect();
-    let figure_values: Vec<Option<u32>> = mazes
+    let figure_values: Vec<Option<u64>> = mazes
         .iter()
         .zip(&values)
         .map(|(m, v)| m.figure.and_then(|f| v.get(f)))
@@ -479,7 +485,7 @@ pub fn analyze(mazes: &[Maze], all_grids: bool) -> MazeAnalysis {
     MazeAnalysis {
         mazes: reports,
         grundy: nim_sum,
-        outcome: Outcome::from_grundy(nim_sum as u64),
+        outcome: Outcome::from_grundy(nim_sum),
         winning_moves,
     }
 }
@@ -719,7 +725,7 @@ impl MazeRules {
                     let wins = misere[to.0 * maze.cols + to.1] == Some(true);
                     (if wins { Outcome::N } else { Outcome::P }, None)
                 } else {
-                    let g = values.get(to).unwrap_or(0) as u64;
+                    let g = values.get(to).unwrap_or(0);
                     (Outcome::from_grundy(g), Some(g))
                 };
                 crate::catalogue::make_move(text, &short, Self::position(maze, to), outcome, g)
@@ -768,7 +774,7 @@ impl grundy_core::catalogue::Rules for MazeRules {
             r
         } else {
             let (_, values, _) = self.solve(&maze);
-            let g = values.get(figure).unwrap_or(0) as u64;
+            let g = values.get(figure).unwrap_or(0);
             let mut r = Report::new(
                 "maze",
                 position,

@@ -261,16 +261,16 @@ impl RectValues {
     }
 
     /// The value of a rectangle (0 when empty).
-    pub fn get(&self, q: &Rect) -> u32 {
+    pub fn get(&self, q: &Rect) -> u64 {
         if q.is_empty() {
             0
         } else {
-            self.values[self.index(q)]
+            u64::from(self.values[self.index(q)])
         }
     }
 
     /// The value after choosing cell (r, c) of rectangle `q`: the XOR of the four pieces.
-    pub fn split_value(&self, q: &Rect, r: u8, c: u8) -> u32 {
+    pub fn split_value(&self, q: &Rect, r: u8, c: u8) -> u64 {
         q.split(r, c).fold(0, |a, p| a ^ self.get(&p))
     }
 }
@@ -289,7 +289,7 @@ pub struct Piece {
     /// Its width.
     pub cols: usize,
     /// Its Grundy value.
-    pub grundy: u32,
+    pub grundy: u64,
 }
 
 /// A winning first move of the wall-making game.
@@ -313,7 +313,7 @@ pub struct WallsAnalysis {
     /// Columns of the board.
     pub cols: usize,
     /// Grundy value of the board.
-    pub grundy: u32,
+    pub grundy: u64,
     /// `N` when the first player (the one to move) wins.
     pub outcome: Outcome,
     /// "First" or "Second": who wins (the contest's answer).
@@ -361,7 +361,7 @@ pub fn analyze(board: &Board) -> WallsAnalysis {
             }
         }
     }
-    let outcome = Outcome::from_grundy(grundy as u64);
+    let outcome = Outcome::from_grundy(grundy);
     WallsAnalysis {
         rows: board.rows,
         cols: board.cols,
@@ -746,8 +746,7 @@ impl WallsRules {
                 .iter()
                 .map(|&(i, r, c)| {
                     let q = &pieces[i];
-                    let g =
-                        (total ^ values.get(q) ^ values.split_value(q, r as u8, c as u8)) as u64;
+                    let g = total ^ values.get(q) ^ values.split_value(q, r as u8, c as u8);
                     (Outcome::from_grundy(g), Some(g))
                 })
                 .collect(),
@@ -824,7 +823,7 @@ impl grundy_core::catalogue::Rules for WallsRules {
                     grundy: values.get(q),
                 })
                 .collect();
-            let g = list.iter().fold(0, |a, p| a ^ p.grundy) as u64;
+            let g = list.iter().fold(0, |a, p| a ^ p.grundy);
             let mut r = Report::new(
                 "walls",
                 grid.position(),
@@ -880,7 +879,7 @@ impl grundy_core::catalogue::Rules for WallsRules {
                 let old = WallsAnalysis {
                     rows: grid.rows,
                     cols: grid.cols,
-                    grundy: g as u32,
+                    grundy: g,
                     outcome,
                     winner: if outcome == Outcome::N {
                         "First"

@@ -192,7 +192,7 @@ pub struct WythoffAnalysis {
     /// `N` when the player to move wins.
     pub outcome: Outcome,
     /// G(x, y) when both heaps are below [`GRUNDY_UP_TO`].
-    pub grundy: Option<u32>,
+    pub grundy: Option<u64>,
     /// The index j when (x, y) is the j-th P-position (or its mirror image).
     #[serde(serialize_with = "big_json::opt")]
     pub p_index: Option<UBig>,
@@ -216,7 +216,7 @@ pub fn analyze(x: &UBig, y: &UBig) -> Result<WythoffAnalysis> {
         x: x.clone(),
         y: y.clone(),
         outcome,
-        grundy,
+        grundy: grundy.map(u64::from),
         p_index: (outcome == Outcome::P).then(|| p_index(x, y)),
         winning_moves: winning_moves(x, y),
     })
@@ -700,9 +700,7 @@ impl grundy_core::catalogue::Rules for WythoffRules {
             return Ok(r);
         }
         let a = analyze(&x, &y)?;
-        let grundy = a
-            .grundy
-            .map(|g| grundy_core::catalogue::Grundy::Finite(g.into()));
+        let grundy = a.grundy.map(grundy_core::catalogue::Grundy::Finite);
         let mut r = Report::new("wythoff", position, play, a.outcome, grundy);
         r.moves = count;
         r.winning_moves = a

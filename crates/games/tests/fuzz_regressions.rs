@@ -39,7 +39,7 @@ fn a_long_corridor_takes_little_memory() {
     let mazes = maze::parse_mazes(&text).unwrap();
     let v = mazes[0].grundy_values();
     for c in [0, 1, 2, 1000, n - 1, n] {
-        assert_eq!(v.get((0, c)), Some(c as u32));
+        assert_eq!(v.get((0, c)), Some(c as u64));
     }
     let a = maze::analyze(&mazes, false);
     assert_eq!(a.grundy as usize, n);

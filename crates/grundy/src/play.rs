@@ -175,7 +175,7 @@ pub fn repeated_thrice<S: AsRef<str>>(earlier: &[S], current: &str) -> bool {
     let same_mover = earlier
         .iter()
         .enumerate()
-        .filter(|(i, p)| (n - i) % 2 == 0 && p.as_ref() == current)
+        .filter(|(i, p)| (n - i).is_multiple_of(2) && p.as_ref() == current)
         .count();
     same_mover >= 2
 }

@@ -26,7 +26,7 @@ fn the_catalogue_values_a_loopy_script() {
     let pos = rules.parse("1").unwrap();
     let r = rules.analyze(&pos, Play::Normal, &b).unwrap();
     assert_eq!(r.outcome, Outcome::D);
-    assert_eq!(r.grundy, Some(Grundy::Infinite(vec![])));
+    assert_eq!(r.grundy, Some(Grundy::infinite([])));
     assert!(r.winning_moves.is_empty());
     let words = r.explanation.join("\n");
     assert!(words.contains("is a draw"), "{words}");
@@ -38,7 +38,7 @@ fn the_catalogue_values_a_loopy_script() {
     let pos = rules.parse("9").unwrap();
     let r = rules.analyze(&pos, Play::Normal, &b).unwrap();
     assert_eq!(r.outcome, Outcome::N);
-    assert_eq!(r.grundy, Some(Grundy::Infinite(vec![0])));
+    assert_eq!(r.grundy, Some(Grundy::infinite([0])));
     assert_eq!(r.winning_moves.len(), 1);
     assert_eq!(r.winning_moves[0].to.text, "7");
     // Misère play of a loopy script is refused, not a hang.

@@ -111,9 +111,9 @@ pub struct SumAnalysis {
     #[serde(serialize_with = "json_int::seq")]
     pub heaps: Vec<u64>,
     /// The Grundy value of each heap.
-    pub heap_values: Vec<u32>,
+    pub heap_values: Vec<u64>,
     /// Their XOR: the value of the position.
-    pub grundy: u32,
+    pub grundy: u64,
     /// `N` when `grundy` is not 0 (the player to move wins), else `P`.
     pub outcome: Outcome,
     /// Every move to a position of value 0, in heap order (empty when the outcome is P),
@@ -246,13 +246,25 @@ pub fn analyze_with(
     }
     Ok(SumAnalysis {
         heaps: heaps.to_vec(),
-        heap_values,
-        grundy,
+        heap_values: heap_values.into_iter().map(u64::from).collect(),
+        grundy: grundy.into(),
         outcome: Outcome::from_grundy(grundy as u64),
         winning_moves,
         unlisted_heaps,
         unchecked_heaps,
     })
+}
+
+impl grundy_core::Answer for SumAnalysis {
+    fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+    fn grundy(&self) -> Option<grundy_core::Grundy> {
+        Some(grundy_core::Grundy::Finite(self.grundy))
+    }
+    fn winning_move_count(&self) -> u64 {
+        self.winning_moves.len() as u64
+    }
 }
 
 #[cfg(test)]
@@ -303,10 +315,13 @@ mod tests {
         let big = 10_000_000_000_007u64;
         let value = |h: u64| p.value_at(&v, h).unwrap() as u32;
         let a = analyze_with(&r, &[big, 5], value, |_| true).unwrap();
-        assert_eq!(a.heap_values[0], v[(big % 7) as usize]);
+        assert_eq!(a.heap_values[0], u64::from(v[(big % 7) as usize]));
         for m in &a.winning_moves {
             let rest = a.grundy ^ a.heap_values[m.heap_index];
-            assert_eq!(m.leaves.iter().fold(rest, |x, &h| x ^ value(h)), 0);
+            assert_eq!(
+                m.leaves.iter().fold(rest, |x, &h| x ^ u64::from(value(h))),
+                0
+            );
         }
     }
 
@@ -404,7 +419,10 @@ mod tests {
                 let a = analyze(&r, &heaps, &v).unwrap();
                 for mv in &a.winning_moves {
                     let rest = a.grundy ^ a.heap_values[mv.heap_index];
-                    let after = mv.leaves.iter().fold(rest, |x, &p| x ^ v[p as usize]);
+                    let after = mv
+                        .leaves
+                        .iter()
+                        .fold(rest, |x, &p| x ^ u64::from(v[p as usize]));
                     assert_eq!(after, 0, "{rule} {mv}");
                 }
                 assert_eq!(

@@ -8,33 +8,13 @@
 //! `"digraph"`, fields `edges` and `tokens`.
 
 use grundy_core::catalogue::{
-    shorten, Budget, Entry, Error, Grundy, Info, Move, Play, Position, Report, Result, Rules,
+    shorten, Budget, Entry, Error, Info, Move, Play, Position, Report, Result, Rules,
 };
 use grundy_core::graph::DiGraph;
 use grundy_core::Outcome;
 
 use crate::label::LabelledGraph;
-use crate::value::{LoopyOutcome, Value};
 use crate::windup::Windup;
-
-impl From<LoopyOutcome> for Outcome {
-    fn from(o: LoopyOutcome) -> Outcome {
-        match o {
-            LoopyOutcome::P => Outcome::P,
-            LoopyOutcome::N => Outcome::N,
-            LoopyOutcome::D => Outcome::D,
-        }
-    }
-}
-
-impl From<&Value> for Grundy {
-    fn from(v: &Value) -> Grundy {
-        match v {
-            Value::Finite(m) => Grundy::Finite(*m),
-            Value::Infinite(k) => Grundy::Infinite(k.iter().copied().collect()),
-        }
-    }
-}
 
 /// The most tokens of a position.
 pub const MAX_TOKENS: usize = 64;
@@ -71,8 +51,8 @@ fn tokens_moves(l: &Labelled, at: &[usize], position: &dyn Fn(&[usize]) -> Posit
                 text: format!("move the token on {} to {}", (l.name)(from), (l.name)(w)),
                 short: shorten(&format!("{} → {}", (l.name)(from), (l.name)(w)), 30),
                 to: position(&to),
-                outcome: v.outcome().into(),
-                grundy: Some((&v).into()),
+                outcome: v.outcome(),
+                grundy: Some(v.clone()),
             });
         }
     }
@@ -91,8 +71,8 @@ fn tokens_report(
         game,
         position(at),
         Play::Normal,
-        v.outcome().into(),
-        Some((&v).into()),
+        v.outcome(),
+        Some(v.clone()),
     );
     r.moves = Some(moves.len() as u64);
     if at.len() == 1 {

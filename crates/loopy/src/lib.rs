@@ -37,6 +37,7 @@
 
 #![forbid(unsafe_code)]
 
+mod answer;
 pub mod catalogue;
 pub mod digraph;
 pub mod implicit;

@@ -97,6 +97,7 @@
 
 #![deny(unsafe_code)]
 
+mod answer;
 mod engine;
 mod key;
 mod position;
@@ -885,7 +886,7 @@ impl Session {
                     .map(|p| self.value(p))
                     .collect::<Result<Vec<_>, _>>()?;
                 let total: Value = values.iter().cloned().sum();
-                let outcome = Outcome::from(total.outcome());
+                let outcome = total.outcome();
                 if outcome != Outcome::P {
                     for (i, p) in parts.iter().enumerate() {
                         for o in self.options(p)? {
@@ -1049,7 +1050,7 @@ impl Session {
                 grundy: v,
             });
         }
-        let outcome = Outcome::from(grundy.outcome());
+        let outcome = grundy.outcome();
         let winning_moves = options
             .iter()
             .filter(|o| o.grundy == Value::Finite(0))

@@ -535,7 +535,7 @@ impl Rules for HeapRules {
             })
             .collect();
         let sizes: Vec<String> = heaps.iter().map(u64::to_string).collect();
-        let values: Vec<String> = s.heap_values.iter().map(u32::to_string).collect();
+        let values: Vec<String> = s.heap_values.iter().map(u64::to_string).collect();
         r.explanation = vec![format!(
             "The heaps {} have values {}; the value of their sum is the XOR, {}.",
             sizes.join(", "),

@@ -5,12 +5,11 @@
 //! literal as JSON where it has a JSON form).
 
 use grundy_core::catalogue::{
-    explain_by_options, explain_misere, shorten, Budget, Entry, Error, Grundy, Info, Move, Play,
-    Position, Report, Result, Rules,
+    explain_by_options, explain_misere, shorten, Budget, Entry, Error, Info, Move, Play, Position,
+    Report, Result, Rules,
 };
 
 use crate::script::{self, Limits, ScriptError, Session};
-use crate::Outcome;
 
 /// A script's error as the catalogue's: its limits are limits, a stop is a stop, anything
 /// else the script's or the input's fault.
@@ -117,7 +116,7 @@ impl Rules for ScriptRules {
         let mut out = Vec::with_capacity(e.options.len());
         for o in e.options {
             let (outcome, grundy) = match play {
-                Play::Normal => (Outcome::from(o.grundy.outcome()), Some((&o.grundy).into())),
+                Play::Normal => (o.grundy.outcome(), Some(o.grundy.clone())),
                 Play::Misere => {
                     let a = self
                         .session
@@ -152,7 +151,7 @@ impl Rules for ScriptRules {
             position(&p),
             play,
             a.outcome,
-            a.grundy.as_ref().map(Grundy::from),
+            a.grundy.clone(),
         );
         r.moves = Some(moves.len() as u64);
         r.explanation = match a.grundy.as_ref().map(|g| (g.finite(), g)) {

@@ -1,0 +1,81 @@
+//! The one shape of every analysis: who wins, the value, how many moves win.
+//!
+//! Each family answers a position with its own typed result (a Fibonacci pile's Zeckendorf
+//! form, a maze's value grid, a heap sum's per-heap values), but every one of them says the
+//! same three things first, under the same types: the [`Outcome`], the value as a [`Grundy`]
+//! (where the question has one) and the winning moves. [`Answer`] is that common part; the
+//! catalogue's `Report` is the same three answers with texts, and a test of the `grundy` crate
+//! checks that the two agree for every family.
+
+use crate::{Grundy, Outcome};
+
+/// What every family's analysis of a position answers, whatever else it carries.
+pub trait Answer {
+    /// `N` when the player to move wins, `P` when the other player does, `D` when neither can
+    /// force a win (games that can be drawn only).
+    fn outcome(&self) -> Outcome;
+
+    /// The Sprague–Grundy value of the position, where the analysis has one: `None` under
+    /// misère play, in a scoring game, or where the value is beyond what the family computes.
+    fn grundy(&self) -> Option<Grundy>;
+
+    /// How many winning moves the analysis found (moves to a P-position; for a scoring game,
+    /// the optimal moves). 0 in a P-position.
+    fn winning_move_count(&self) -> u64;
+}
+
+impl<P> Answer for crate::solver::Analysis<P> {
+    fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+    fn grundy(&self) -> Option<Grundy> {
+        Some(Grundy::Finite(self.grundy))
+    }
+    fn winning_move_count(&self) -> u64 {
+        self.winning_moves.len() as u64
+    }
+}
+
+impl Answer for crate::nim::NimAnalysis {
+    fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+    /// The nim-sum under normal play; `None` under misère play, where it does not decide.
+    fn grundy(&self) -> Option<Grundy> {
+        (!self.play.is_misere()).then_some(Grundy::Finite(self.nim_sum))
+    }
+    fn winning_move_count(&self) -> u64 {
+        self.winning_move_count
+    }
+}
+
+impl Answer for crate::graph::TokenAnalysis {
+    fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+    fn grundy(&self) -> Option<Grundy> {
+        Some(Grundy::Finite(self.grundy))
+    }
+    fn winning_move_count(&self) -> u64 {
+        self.winning_moves.len() as u64
+    }
+}
+
+impl Answer for crate::graph::GraphAnalysis {
+    /// The outcome of the tokens' position; without tokens, of an empty position (P).
+    fn outcome(&self) -> Outcome {
+        self.tokens.as_ref().map_or(Outcome::P, |t| t.outcome)
+    }
+    /// The tokens' value under normal play (`None` under misère play).
+    fn grundy(&self) -> Option<Grundy> {
+        match &self.tokens {
+            Some(t) => t.grundy.map(Grundy::Finite),
+            None => Some(Grundy::Finite(0)),
+        }
+    }
+    fn winning_move_count(&self) -> u64 {
+        self.tokens
+            .as_ref()
+            .map_or(0, |t| t.winning_moves.len() as u64)
+    }
+}

@@ -149,7 +149,20 @@ def test_boards(d):
         cells = d.find_elements(By.CSS_SELECTOR, "#play-board .cell")
         check(len(cells) > 10, "%s board has %d cells" % (game, len(cells)))
         shot(d, name)
-    passed.append("Wythoff and Chomp boards drawn")
+    # A Chomp bite is found by the server's `at` cell: biting (1, 1) leaves rows 4 1 1 1 1 1.
+    new_game(d, "chomp", "2x3", "you")
+    WebDriverWait(d, 10).until(lambda d: "Your move" in status(d).text)
+    d.find_element(By.CSS_SELECTOR, "#play-board .cell.choc[title='bite at (1, 1)']").click()
+    WebDriverWait(d, 10).until(lambda d: "bite at row 1, column 1" in d.find_element(By.ID, "play-log").text)
+    # Green Hackenbush drawn as a picture: a triangle on a stalk, one clickable edge each.
+    new_game(d, "hackenbush", "0-1,1-2,2-3,3-1", "you")
+    WebDriverWait(d, 10).until(lambda d: "Your move" in status(d).text)
+    stalks = d.find_elements(By.CSS_SELECTOR, "#play-board svg.hackenbush .stalk.cut")
+    check(len(stalks) == 4, "hackenbush draws %d clickable edges, not 4" % len(stalks))
+    shot(d, "play-hackenbush")
+    d.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", stalks[0])
+    WebDriverWait(d, 10).until(lambda d: "cut edge 1 (0-1)" in d.find_element(By.ID, "play-log").text)
+    passed.append("Wythoff, Chomp and Hackenbush boards drawn and played by clicks")
 
 
 def fill(d, element_id, text):

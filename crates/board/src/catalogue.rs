@@ -155,6 +155,7 @@ impl Rules for GraphRules {
                 to: position(&left_graph(self.game, &g, left)?),
                 outcome: Outcome::from_grundy(v),
                 grundy: Some(v.into()),
+                at: Default::default(),
             });
         }
         Ok(out)

@@ -221,6 +221,25 @@ fn a_repeated_position_ends_the_game_as_a_draw() {
     assert_restored(&p, 0);
 }
 
+/// Green Hackenbush is drawn as a picture: braille lines for the stalks, each labelled with
+/// the number its move names ("cut edge 2").
+#[test]
+fn hackenbush_is_drawn_as_a_picture() {
+    if !have_tmux() {
+        return;
+    }
+    let p = Pane::start("hackenbush", "hackenbush 0-1,1-2,2-3,3-1 --first you");
+    let s = p.wait_for("cut an edge by its number");
+    let braille = s
+        .chars()
+        .filter(|c| ('\u{2801}'..='\u{28ff}').contains(c))
+        .count();
+    assert!(braille > 20, "no picture ({braille} braille cells):\n{s}");
+    assert!(s.contains("cut 0-1"), "{s}");
+    p.keys(&["q"]);
+    assert_restored(&p, 0);
+}
+
 /// The engine opens, you press `u` at once: nothing of yours to take back, and the game goes
 /// on (it used to undo the engine's opening and leave nobody to move). Then a losing move
 /// gets the tutor's note with the move that would have won.

@@ -180,9 +180,21 @@ pub struct Move {
     /// The value of the position the move leaves, where the game has one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub grundy: Option<Grundy>,
+    /// Where on the drawn position the move is made, for front ends that draw boards and
+    /// take clicks: `{"edge": 3}` (Hackenbush, an index into the position's `edges`),
+    /// `{"cell": [1, 2]}` (a Chomp bite). Empty (absent from JSON) for games drawn as text.
+    #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
+    pub at: serde_json::Map<String, serde_json::Value>,
 }
 
 impl Move {
+    /// Adds a field to [`Move::at`].
+    pub fn at(mut self, key: &str, value: impl Serialize) -> Move {
+        let v = serde_json::to_value(value).unwrap_or(serde_json::Value::Null);
+        self.at.insert(key.to_string(), v);
+        self
+    }
+
     /// True when the move wins (it leaves a P-position).
     pub fn wins(&self) -> bool {
         self.outcome == Outcome::P
@@ -598,6 +610,7 @@ impl<G: Notation> Rules for Solved<G> {
                 to,
                 outcome,
                 grundy: g.map(Grundy::Finite),
+                at: Default::default(),
             });
         }
         Ok(out)

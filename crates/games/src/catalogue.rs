@@ -50,6 +50,7 @@ pub(crate) fn make_move(
         to,
         outcome,
         grundy: grundy.map(Grundy::Finite),
+        at: Default::default(),
     }
 }
 

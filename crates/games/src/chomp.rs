@@ -533,7 +533,7 @@ impl ChompRules {
             lens.join(", ")
         );
         let short = format!("bite ({r}, {c})");
-        crate::catalogue::make_move(text, &short, Self::position(next), o, g)
+        crate::catalogue::make_move(text, &short, Self::position(next), o, g).at("cell", [r, c])
     }
 }
 

@@ -860,13 +860,17 @@ impl grundy_core::catalogue::Rules for HackenbushRules {
         for (i, &(u, v)) in g.edges().iter().enumerate() {
             let to = g.cut(i)?.grounded_part();
             let value = value(&to);
-            out.push(grundy_core::catalogue::Move {
-                text: format!("cut edge {} ({u}-{v})", i + 1),
-                short: format!("cut {u}-{v}"),
-                to: hb_position(&to),
-                outcome: grundy_core::Outcome::from_grundy(value),
-                grundy: Some(value.into()),
-            });
+            out.push(
+                grundy_core::catalogue::Move {
+                    text: format!("cut edge {} ({u}-{v})", i + 1),
+                    short: format!("cut {u}-{v}"),
+                    to: hb_position(&to),
+                    outcome: grundy_core::Outcome::from_grundy(value),
+                    grundy: Some(value.into()),
+                    at: Default::default(),
+                }
+                .at("edge", i),
+            );
         }
         Ok(out)
     }
@@ -903,7 +907,9 @@ impl grundy_core::catalogue::Rules for HackenbushRules {
                     }),
                     outcome: grundy_core::Outcome::P,
                     grundy: Some(0u64.into()),
+                    at: Default::default(),
                 }
+                .at("edge", m.edge - 1)
             })
             .collect();
         r.explanation = vec![

@@ -1780,6 +1780,7 @@ impl grundy_core::catalogue::Rules for TurningRules {
                     to: coins_position(&to),
                     outcome,
                     grundy,
+                    at: Default::default(),
                 });
             }
         }
@@ -1802,6 +1803,7 @@ impl grundy_core::catalogue::Rules for TurningRules {
                 to: coins_position(&Row::parse(&m.to)?),
                 outcome: grundy_core::Outcome::P,
                 grundy,
+                at: Default::default(),
             })
         };
         if play.is_misere() {

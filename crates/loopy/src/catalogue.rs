@@ -53,6 +53,7 @@ fn tokens_moves(l: &Labelled, at: &[usize], position: &dyn Fn(&[usize]) -> Posit
                 to: position(&to),
                 outcome: v.outcome(),
                 grundy: Some(v.clone()),
+                at: Default::default(),
             });
         }
     }

@@ -25,6 +25,7 @@ use ratatui::backend::CrosstermBackend;
 use ratatui::layout::{Constraint, Direction, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
+use ratatui::widgets::canvas::{Canvas, Circle, Context, Line as CanvasLine};
 use ratatui::widgets::{Block, Borders, List, ListItem, ListState, Paragraph, Wrap};
 use ratatui::{Frame, Terminal};
 
@@ -513,6 +514,12 @@ impl App {
                 }
                 lines.push(Line::from("P is the poison: whoever must eat it loses"));
             }
+            // Green Hackenbush: a picture of the stalks above the text (drawn below).
+            None if t.position.kind == "hackenbush" => {
+                lines.push(Line::from(
+                    "cut an edge by its number; what no longer reaches the ground falls",
+                ));
+            }
             // Every other kind is drawn by its own notation, a row a line (boards, mazes).
             None => {
                 for l in t.position_text.split(['\n', '|']) {
@@ -535,6 +542,25 @@ impl App {
                 Style::default().add_modifier(Modifier::BOLD),
             )));
         }
+        let area = if t.position.kind == "hackenbush" && area.height > 12 {
+            let edges: Vec<(u64, u64)> = t
+                .position
+                .data
+                .get("edges")
+                .and_then(|e| e.as_array())
+                .into_iter()
+                .flatten()
+                .filter_map(|e| Some((e.get(0)?.as_u64()?, e.get(1)?.as_u64()?)))
+                .collect();
+            let parts = Layout::default()
+                .direction(Direction::Vertical)
+                .constraints([Constraint::Min(6), Constraint::Length(6)])
+                .split(area);
+            f.render_widget(hackenbush_picture(&edges, block.clone()), parts[0]);
+            parts[1]
+        } else {
+            area
+        };
         f.render_widget(
             Paragraph::new(lines)
                 .block(block)
@@ -581,4 +607,92 @@ impl App {
             .highlight_symbol("> ");
         f.render_stateful_widget(list, area, &mut self.selected);
     }
+}
+/// Green Hackenbush as a picture: the ground at the bottom, each vertex at its distance from
+/// the ground (breadth-first), every edge a line labelled with its number (the moves say "cut
+/// edge N"); an edge to the ground stands under its other end, a loop is a small circle.
+fn hackenbush_picture<'a>(
+    edges: &[(u64, u64)],
+    block: Block<'a>,
+) -> Canvas<'a, impl Fn(&mut Context<'_>) + 'a> {
+    use std::collections::{BTreeMap, HashMap};
+    let mut adj: HashMap<u64, Vec<u64>> = HashMap::new();
+    for &(u, v) in edges {
+        adj.entry(u).or_default().push(v);
+        adj.entry(v).or_default().push(u);
+    }
+    let mut level: HashMap<u64, usize> = HashMap::from([(0, 0)]);
+    let mut order = vec![0u64];
+    let mut i = 0;
+    while i < order.len() {
+        let d = level[&order[i]];
+        for &w in adj.get(&order[i]).into_iter().flatten() {
+            if let std::collections::hash_map::Entry::Vacant(e) = level.entry(w) {
+                e.insert(d + 1);
+                order.push(w);
+            }
+        }
+        i += 1;
+    }
+    let mut rows: BTreeMap<usize, Vec<u64>> = BTreeMap::new();
+    for &v in &order[1..] {
+        rows.entry(level[&v]).or_default().push(v);
+    }
+    let depth = rows.keys().last().copied().unwrap_or(1).max(1) as f64;
+    let mut at: HashMap<u64, (f64, f64)> = HashMap::new();
+    for (d, vs) in &rows {
+        for (i, &v) in vs.iter().enumerate() {
+            let x = 100.0 * (i + 1) as f64 / (vs.len() + 1) as f64;
+            at.insert(v, (x, 100.0 * *d as f64 / depth));
+        }
+    }
+    let edges = edges.to_vec();
+    Canvas::default()
+        .block(block)
+        .x_bounds([0.0, 100.0])
+        .y_bounds([-8.0, 110.0])
+        .paint(move |ctx| {
+            ctx.draw(&CanvasLine::new(0.0, 0.0, 100.0, 0.0, Color::Yellow));
+            for (i, &(u, v)) in edges.iter().enumerate() {
+                let label = format!("{}", i + 1);
+                if u == v {
+                    let (x, y) = at.get(&u).copied().unwrap_or((50.0, 0.0));
+                    ctx.draw(&Circle {
+                        x,
+                        y: y + 6.0,
+                        radius: 6.0,
+                        color: Color::Green,
+                    });
+                    ctx.print(
+                        x + 7.0,
+                        y + 8.0,
+                        Span::styled(label, Style::default().fg(Color::Green)),
+                    );
+                    continue;
+                }
+                let top = if u == 0 {
+                    Some(v)
+                } else if v == 0 {
+                    Some(u)
+                } else {
+                    None
+                };
+                let ((x1, y1), (x2, y2)) = match top {
+                    Some(w) => {
+                        let p = at.get(&w).copied().unwrap_or((50.0, 50.0));
+                        ((p.0, 0.0), p)
+                    }
+                    None => (
+                        at.get(&u).copied().unwrap_or((50.0, 50.0)),
+                        at.get(&v).copied().unwrap_or((50.0, 50.0)),
+                    ),
+                };
+                ctx.draw(&CanvasLine::new(x1, y1, x2, y2, Color::Green));
+                ctx.print(
+                    (x1 + x2) / 2.0 + 1.5,
+                    (y1 + y2) / 2.0,
+                    Span::styled(label, Style::default().fg(Color::Green)),
+                );
+            }
+        })
 }

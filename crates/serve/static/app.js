@@ -193,6 +193,11 @@ function moveTo(pred) {
   return P.turn.moves.find((m) => pred(m.to));
 }
 
+/// The move made at a place of the drawn position (the server's `at`: an edge, a cell).
+function moveAt(pred) {
+  return P.turn.moves.find((m) => m.at && pred(m.at));
+}
+
 function yourTurn() {
   return P.turn && !P.turn.game_over && !P.turn.drawn && P.toMove === "you";
 }
@@ -211,6 +216,7 @@ function render() {
   else if (pos.kind === "pair") drawWythoff(board, t);
   else if (pos.kind === "rows") drawChomp(board, t);
   else if (pos.kind === "maze") drawMaze(board, t);
+  else if (pos.kind === "hackenbush") drawHackenbush(board, t);
   else drawText(board, t);
   const list = $("play-moves");
   list.textContent = "";
@@ -272,8 +278,7 @@ function drawChomp(board, t) {
     for (let c = 0; c < cols; c++) {
       if (c >= len) { grid.append(el("div", { class: "cell gone" })); continue; }
       if (r === 0 && c === 0) { grid.append(el("div", { class: "cell poison", text: "☠", title: "poison" })); continue; }
-      // The bite at (r, c) leaves every row from r on cut to c squares.
-      const m = moveTo((to) => to.rows && rows.every((l, i) => (to.rows[i] || 0) === (i >= r ? Math.min(l, c) : l)));
+      const m = moveAt((at) => at.cell && at.cell[0] === r && at.cell[1] === c);
       grid.append(el("button", { class: "cell choc", title: `bite at (${r}, ${c})`, onclick: () => { if (m && yourTurn()) play(m); } }));
     }
   });
@@ -294,6 +299,55 @@ function drawMaze(board, t) {
     grid.append(cell);
   }));
   board.append(grid, el("div", { class: "note", text: "The figure moves any distance left or up, never through a wall; whoever cannot move loses." }));
+}
+
+/// Green Hackenbush: the ground at the bottom, each vertex at its distance from the ground,
+/// every edge a stalk to click (cut). Edges to the ground stand on the ground line under their
+/// other end; a loop is a small circle, parallel edges bow apart.
+function drawHackenbush(board, t) {
+  const edges = t.position.edges || [];
+  const NS = "http://www.w3.org/2000/svg";
+  const svgEl = (tag, attrs) => { const e = document.createElementNS(NS, tag); for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v); return e; };
+  // Levels by breadth-first distance from the ground (vertex 0).
+  const adj = new Map();
+  for (const [u, v] of edges) { for (const [a, b] of [[u, v], [v, u]]) { if (!adj.has(a)) adj.set(a, []); adj.get(a).push(b); } }
+  const level = new Map([[0, 0]]), order = [0];
+  for (let i = 0; i < order.length; i++) for (const w of adj.get(order[i]) || []) if (!level.has(w)) { level.set(w, level.get(order[i]) + 1); order.push(w); }
+  const rows = [];
+  for (const v of order.slice(1)) { const d = level.get(v); (rows[d] = rows[d] || []).push(v); }
+  const W = 360, step = 64, depth = Math.max(rows.length - 1, 1), H = depth * step + 40, ground = H - 20;
+  const at = new Map();
+  rows.forEach((vs, d) => vs.forEach((v, i) => at.set(v, [W * (i + 1) / (vs.length + 1), ground - d * step])));
+  const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, width: "100%", class: "hackenbush", role: "img" });
+  svg.style.maxWidth = W + "px";
+  svg.append(svgEl("line", { x1: 0, y1: ground, x2: W, y2: ground, class: "ground" }));
+  const seen = new Map();
+  edges.forEach(([u, v], i) => {
+    const key = Math.min(u, v) + "-" + Math.max(u, v), k = seen.get(key) || 0;
+    seen.set(key, k + 1);
+    const m = moveAt((a) => a.edge === i);
+    let shape;
+    if (u === v) {
+      const [x, y] = u === 0 ? [W / 2, ground] : at.get(u);
+      shape = svgEl("circle", { cx: x, cy: y - 12 - 6 * k, r: 12 + 6 * k });
+    } else {
+      const top = u === 0 ? v : v === 0 ? u : null;
+      const [x1, y1] = top !== null ? [at.get(top)[0] + 10 * k, ground] : at.get(u);
+      const [x2, y2] = top !== null ? at.get(top) : at.get(v);
+      const bow = (k % 2 ? 1 : -1) * Math.ceil(k / 2) * 18;
+      const mx = (x1 + x2) / 2 + bow, my = (y1 + y2) / 2;
+      shape = svgEl("path", { d: `M ${x1} ${y1} Q ${mx} ${my} ${x2} ${y2}` });
+    }
+    shape.setAttribute("class", "stalk" + (m ? " cut" : ""));
+    shape.setAttribute("data-edge", i);
+    const title = svgEl("title", {});
+    title.textContent = m ? m.text : `edge ${u}-${v}`;
+    shape.append(title);
+    if (m) shape.addEventListener("click", () => { if (yourTurn()) play(m); });
+    svg.append(shape);
+  });
+  for (const [v, [x, y]] of at) svg.append(svgEl("circle", { cx: x, cy: y, r: 4, class: "node" }));
+  board.append(svg, el("div", { class: "note", text: "Click an edge to cut it: everything no longer joined to the ground falls away; whoever cannot cut loses." }));
 }
 
 /// Any other kind: its rows (boards) or its notation, and the moves listed beside it.

@@ -136,6 +136,7 @@ impl Rules for DigraphRules {
                     to: position(&p, &to),
                     outcome,
                     grundy,
+                    at: Default::default(),
                 });
             }
         }

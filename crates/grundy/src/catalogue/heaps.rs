@@ -191,6 +191,7 @@ impl Rules for NimRules {
                     to: heaps_position(&to),
                     outcome: a.outcome,
                     grundy: (p == nim::Play::Normal).then_some(Grundy::Finite(a.nim_sum)),
+                    at: Default::default(),
                 });
             }
         }
@@ -220,6 +221,7 @@ impl Rules for NimRules {
                     to: heaps_position(&to),
                     outcome: after.outcome,
                     grundy: (!misere).then_some(Grundy::Finite(after.nim_sum)),
+                    at: Default::default(),
                 }
             })
             .collect();
@@ -476,6 +478,7 @@ impl Rules for HeapRules {
                 to: heaps_position(&to),
                 outcome,
                 grundy,
+                at: Default::default(),
             });
         }
         Ok(out)
@@ -499,6 +502,7 @@ impl Rules for HeapRules {
                         to: heaps_position(&to),
                         outcome: Outcome::P,
                         grundy: None,
+                        at: Default::default(),
                     }
                 })
                 .collect();
@@ -531,6 +535,7 @@ impl Rules for HeapRules {
                     to: heaps_position(&to),
                     outcome: Outcome::P,
                     grundy: Some(Grundy::Finite(0)),
+                    at: Default::default(),
                 }
             })
             .collect();

@@ -131,6 +131,7 @@ impl Rules for ScriptRules {
                 to: position(&o.to),
                 outcome,
                 grundy,
+                at: Default::default(),
             });
         }
         Ok(out)

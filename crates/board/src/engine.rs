@@ -256,7 +256,15 @@ pub struct Analysis {
 impl Engine {
     /// An engine for `rules` on `graph` with an empty table of `opts.max_memory` bytes.
     pub fn new(rules: Rules, graph: Graph, opts: Options) -> Result<Engine, SearchError> {
-        let table = Table::with_bytes(opts.max_memory).ok_or(SearchError::MemoryTooSmall {
+        // On a lattice of at most 64 cells every key's set fits 64 bits (a shape has one bit
+        // per cell of its bounding box): 16-byte slots, half as many entries again per byte.
+        let narrow = graph.grid_shape().is_some_and(|(r, c)| r * c <= 64);
+        let table = if narrow {
+            Table::narrow(opts.max_memory)
+        } else {
+            Table::with_bytes(opts.max_memory)
+        };
+        let table = table.ok_or(SearchError::MemoryTooSmall {
             bytes: opts.max_memory,
             min: Table::MIN_BYTES,
         })?;

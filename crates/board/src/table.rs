@@ -1,12 +1,17 @@
 //! The transposition table: what the search knows about components, in a fixed block of memory.
 //!
-//! Each slot is 24 bytes: the component's canonical key (a 128-bit set and a 16-bit tag), its
-//! nim value when known, a 32-bit mask of values it is known NOT to have (the Lemoine–Viennot
-//! questions "is G + *n a P-position?" answered no), and a weight (the component's size). Slots
-//! come in buckets of four; a key lives in the bucket its hash names. When a bucket is full the
-//! lightest entry (smallest component, partial knowledge before exact values) gives way, so the
-//! table never grows past its cap and the search goes on, only recomputing what was dropped.
-//! A table starts at 384 KiB and doubles, up to its cap, whenever it is half full.
+//! Each slot holds the component's canonical key (a 128-bit set and a 16-bit tag), its nim
+//! value when known, a 32-bit mask of values it is known NOT to have (the Lemoine–Viennot
+//! questions "is G + *n a P-position?" answered no), and a weight (the component's size). A
+//! slot is 24 bytes, or 16 in a *narrow* table ([`Table::narrow`]), which stores only keys
+//! whose set fits 64 bits (every key of a lattice of at most 64 cells: a shape's encoding has
+//! one bit per cell of its bounding box), so the same memory holds half as many entries again.
+//! Slots come in buckets of eight; a key lives in the bucket its hash names. When a bucket is
+//! full the lightest entry (smallest component, partial knowledge before exact values) gives
+//! way, so the table never grows past its cap and the search goes on, only recomputing what was
+//! dropped. A table starts small and doubles, up to its cap, whenever it is three quarters
+//! full (eight-way buckets rarely overflow below that: Cram 5x7 takes 570 000 nodes in a
+//! 1 MiB narrow table as in 2 MiB, 5x8 3 % more nodes in 4 MiB than in 8).
 //!
 //! The table can be written to a file and read back ([`Table::save`], [`Table::load`]), with a
 //! domain string (the game and, where keys depend on it, the graph) that must match.
@@ -33,36 +38,35 @@ struct Slot {
 }
 
 impl Slot {
-    fn pack(&self) -> [u64; 3] {
-        [
-            self.lo,
-            self.hi,
-            self.tag as u64
-                | (self.value as u64) << 16
-                | (self.weight as u64) << 24
-                | (self.not as u64) << 32,
-        ]
+    /// The slot's last word: tag, value, weight and "not" mask (a zero tag: an empty slot).
+    fn meta(&self) -> u64 {
+        self.tag as u64
+            | (self.value as u64) << 16
+            | (self.weight as u64) << 24
+            | (self.not as u64) << 32
     }
 
-    fn unpack(w: &[u64; 3]) -> Slot {
+    fn from_words(lo: u64, hi: u64, meta: u64) -> Slot {
         Slot {
-            lo: w[0],
-            hi: w[1],
-            tag: w[2] as u16,
-            value: (w[2] >> 16) as u8,
-            weight: (w[2] >> 24) as u8,
-            not: (w[2] >> 32) as u32,
+            lo,
+            hi,
+            tag: meta as u16,
+            value: (meta >> 16) as u8,
+            weight: (meta >> 24) as u8,
+            not: (meta >> 32) as u32,
         }
     }
 }
 
 const NONE: u8 = u8::MAX;
-/// Buckets a new table starts with (384 KiB); it doubles, up to its cap, when half
-/// full, so small searches stay small.
-const START_BUCKETS: usize = 1 << 12;
-const BUCKET: usize = 4;
-/// The bytes one slot takes.
-pub const SLOT_BYTES: usize = std::mem::size_of::<[u64; 3]>();
+/// Buckets a new table starts with (384 KiB wide, 256 KiB narrow); it doubles, up to its cap,
+/// when three quarters full, so small searches stay small.
+const START_BUCKETS: usize = 1 << 11;
+const BUCKET: usize = 8;
+/// The bytes one slot of a wide table takes.
+pub const SLOT_BYTES: usize = 24;
+/// The bytes one slot of a narrow table takes.
+pub const NARROW_SLOT_BYTES: usize = 16;
 const MAGIC: &[u8; 8] = b"GRBTT001";
 
 /// What the table knows of one key.
@@ -76,9 +80,11 @@ pub struct Knowledge {
 
 /// A fixed-size, bucketed transposition table of component knowledge.
 pub struct Table {
-    /// Packed slots (`Slot::pack`): all-zero words are an empty slot, so a new table is
-    /// zeroed memory the system hands out lazily, page by page as the search touches it.
-    slots: Vec<[u64; 3]>,
+    /// Slots of `width` words each: `[lo, hi, meta]`, or `[lo, meta]` when narrow (`hi` is
+    /// 0), `meta` as [`Slot::meta`] packs it. All-zero words are an empty slot, so a new table
+    /// is zeroed memory the system hands out lazily, page by page as the search touches it.
+    words: Vec<u64>,
+    width: usize,
     mask: usize,
     max_buckets: usize,
     used: usize,
@@ -104,14 +110,29 @@ impl Table {
     /// A table of at most `bytes` bytes (rounded down to a power of two of buckets), or `None`
     /// when `bytes` cannot hold one bucket.
     pub fn with_bytes(bytes: usize) -> Option<Table> {
-        let buckets = bytes / (SLOT_BYTES * BUCKET);
+        Table::make(bytes, 3)
+    }
+
+    /// A narrow table of at most `bytes` bytes: 16-byte slots that store only keys whose
+    /// set fits 64 bits (others are neither stored nor found), or `None` when `bytes` cannot
+    /// hold one bucket of [`Table::MIN_BYTES`].
+    pub fn narrow(bytes: usize) -> Option<Table> {
+        if bytes < Table::MIN_BYTES {
+            return None;
+        }
+        Table::make(bytes, 2)
+    }
+
+    fn make(bytes: usize, width: usize) -> Option<Table> {
+        let buckets = bytes / (8 * width * BUCKET);
         if buckets == 0 {
             return None;
         }
         let max_buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
         let buckets = max_buckets.min(START_BUCKETS);
         Some(Table {
-            slots: vec![[0u64; 3]; buckets * BUCKET],
+            words: vec![0u64; buckets * BUCKET * width],
+            width,
             mask: buckets - 1,
             max_buckets,
             used: 0,
@@ -119,9 +140,50 @@ impl Table {
         })
     }
 
+    /// Whether this is a narrow table ([`Table::narrow`]).
+    pub fn is_narrow(&self) -> bool {
+        self.width == 2
+    }
+
+    /// The slot `i`.
+    #[inline]
+    fn slot(&self, i: usize) -> Slot {
+        let w = &self.words[i * self.width..(i + 1) * self.width];
+        match *w {
+            [lo, meta] => Slot::from_words(lo, 0, meta),
+            [lo, hi, meta] => Slot::from_words(lo, hi, meta),
+            _ => unreachable!("slots are 2 or 3 words"),
+        }
+    }
+
+    /// The last word of slot `i` (tag, value, weight, "not" mask).
+    #[inline]
+    fn meta(&self, i: usize) -> u64 {
+        self.words[(i + 1) * self.width - 1]
+    }
+
+    #[inline]
+    fn set_meta(&mut self, i: usize, meta: u64) {
+        self.words[(i + 1) * self.width - 1] = meta;
+    }
+
+    fn put(&mut self, i: usize, s: &Slot) {
+        let w = self.width;
+        let at = &mut self.words[i * w..(i + 1) * w];
+        at[0] = s.lo;
+        if w == 3 {
+            at[1] = s.hi;
+        }
+        at[w - 1] = s.meta();
+    }
+
+    fn slots(&self) -> usize {
+        self.words.len() / self.width
+    }
+
     /// The most bytes the table may grow to.
     pub fn max_bytes(&self) -> usize {
-        self.max_buckets * BUCKET * SLOT_BYTES
+        self.max_buckets * BUCKET * 8 * self.width
     }
 
     /// Doubles the table (up to its cap) in place: an entry of bucket `b` stays there or moves
@@ -129,22 +191,22 @@ impl Table {
     /// old and new tables never coexist (the allocator can extend the block where it lies).
     fn grow(&mut self) {
         let old = self.mask + 1;
-        self.slots.resize(old * 2 * BUCKET, [0u64; 3]);
+        self.words.resize(old * 2 * BUCKET * self.width, 0);
         self.mask = old * 2 - 1;
         for b in 0..old {
             let mut free = (b + old) * BUCKET;
             for i in b * BUCKET..(b + 1) * BUCKET {
-                let w = self.slots[i];
-                if w[2] as u16 == 0 {
+                let s = self.slot(i);
+                if s.tag == 0 {
                     continue;
                 }
                 let k = Key {
-                    bits: (w[1] as u128) << 64 | w[0] as u128,
-                    tag: w[2] as u16,
+                    bits: (s.hi as u128) << 64 | s.lo as u128,
+                    tag: s.tag,
                 };
                 if self.bucket(&k) != b * BUCKET {
-                    self.slots[free] = w;
-                    self.slots[i] = [0u64; 3];
+                    self.put(free, &s);
+                    self.put(i, &Slot::default());
                     free += 1;
                 }
             }
@@ -153,12 +215,12 @@ impl Table {
 
     /// The table's size in bytes.
     pub fn bytes(&self) -> usize {
-        self.slots.len() * SLOT_BYTES
+        self.words.len() * 8
     }
 
     /// How many slots it has now (it grows, up to [`Table::max_bytes`], as it fills).
     pub fn capacity(&self) -> usize {
-        self.slots.len()
+        self.slots()
     }
 
     /// How many slots are in use.
@@ -166,23 +228,24 @@ impl Table {
         self.used
     }
 
+    /// The slots in use.
+    fn entries(&self) -> impl Iterator<Item = Slot> + '_ {
+        (0..self.slots())
+            .map(|i| self.slot(i))
+            .filter(|s| s.tag != 0)
+    }
+
     /// How many slots in use hold an exact value (the rest hold only values ruled out).
     pub fn exact_len(&self) -> usize {
-        self.slots
-            .iter()
-            .filter(|w| w[2] as u16 != 0 && Slot::unpack(w).value != NONE)
-            .count()
+        self.entries().filter(|s| s.value != NONE).count()
     }
 
     /// The keys that hold an exact value.
     pub(crate) fn exact_keys(&self) -> impl Iterator<Item = Key> + '_ {
-        self.slots
-            .iter()
-            .filter(|w| w[2] as u16 != 0 && Slot::unpack(w).value != NONE)
-            .map(|w| Key {
-                bits: (w[1] as u128) << 64 | w[0] as u128,
-                tag: w[2] as u16,
-            })
+        self.entries().filter(|s| s.value != NONE).map(|s| Key {
+            bits: (s.hi as u128) << 64 | s.lo as u128,
+            tag: s.tag,
+        })
     }
 
     /// Whether no slot is in use.
@@ -199,24 +262,43 @@ impl Table {
         (hash(k) as usize & self.mask) * BUCKET
     }
 
+    /// Whether `k` can be stored: a narrow table takes only keys whose set fits 64 bits.
+    #[inline]
+    fn fits(&self, k: &Key) -> bool {
+        self.width == 3 || k.bits >> 64 == 0
+    }
+
+    #[inline]
     fn find(&self, k: &Key) -> Option<usize> {
         let b = self.bucket(k);
         let lo = k.bits as u64;
         let hi = (k.bits >> 64) as u64;
-        (b..b + BUCKET).find(|&i| {
-            let s = &self.slots[i];
-            s[0] == lo && s[1] == hi && s[2] as u16 == k.tag
-        })
+        if self.width == 2 {
+            if hi != 0 {
+                return None;
+            }
+            let w = &self.words[b * 2..(b + BUCKET) * 2];
+            (0..BUCKET)
+                .find(|&j| w[2 * j] == lo && w[2 * j + 1] as u16 == k.tag)
+                .map(|j| b + j)
+        } else {
+            let w = &self.words[b * 3..(b + BUCKET) * 3];
+            (0..BUCKET)
+                .find(|&j| w[3 * j] == lo && w[3 * j + 1] == hi && w[3 * j + 2] as u16 == k.tag)
+                .map(|j| b + j)
+        }
     }
 
     /// What is known of `k` (nothing when absent).
+    #[inline]
     pub fn get(&self, k: &Key) -> Knowledge {
         match self.find(k) {
             Some(i) => {
-                let s = Slot::unpack(&self.slots[i]);
+                let m = self.meta(i);
+                let value = (m >> 16) as u8;
                 Knowledge {
-                    value: (s.value != NONE).then_some(s.value as u32),
-                    not: s.not,
+                    value: (value != NONE).then_some(value as u32),
+                    not: (m >> 32) as u32,
                 }
             }
             None => Knowledge::default(),
@@ -224,30 +306,29 @@ impl Table {
     }
 
     fn slot_for(&mut self, k: &Key, weight: u8, exact: bool) -> Option<usize> {
+        if !self.fits(k) {
+            return None;
+        }
         if let Some(i) = self.find(k) {
             return Some(i);
         }
-        if (self.used + 1) * 2 > self.slots.len() && self.mask + 1 < self.max_buckets {
+        if (self.used + 1) * 4 > self.slots() * 3 && self.mask + 1 < self.max_buckets {
             self.grow();
         }
         let b = self.bucket(k);
-        let prio = |w: &[u64; 3]| {
-            let s = Slot::unpack(w);
-            (s.weight as u32) * 2 + (s.value != NONE) as u32
-        };
+        let prio = |m: u64| ((m >> 24) as u8 as u32) * 2 + ((m >> 16) as u8 != NONE) as u32;
         let mut best = b;
         for i in b..b + BUCKET {
-            if self.slots[i][2] as u16 == 0 {
+            if self.meta(i) as u16 == 0 {
                 self.used += 1;
-                best = i;
-                return Some(self.fill(best, k, weight));
+                return Some(self.fill(i, k, weight));
             }
-            if prio(&self.slots[i]) < prio(&self.slots[best]) {
+            if prio(self.meta(i)) < prio(self.meta(best)) {
                 best = i;
             }
         }
         let new_prio = weight as u32 * 2 + exact as u32;
-        if new_prio + 8 < prio(&self.slots[best]) {
+        if new_prio + 8 < prio(self.meta(best)) {
             // Much less valuable than everything there: keep the bucket as it is.
             return None;
         }
@@ -256,15 +337,17 @@ impl Table {
     }
 
     fn fill(&mut self, i: usize, k: &Key, weight: u8) -> usize {
-        self.slots[i] = Slot {
-            lo: k.bits as u64,
-            hi: (k.bits >> 64) as u64,
-            tag: k.tag,
-            value: NONE,
-            weight,
-            not: 0,
-        }
-        .pack();
+        self.put(
+            i,
+            &Slot {
+                lo: k.bits as u64,
+                hi: (k.bits >> 64) as u64,
+                tag: k.tag,
+                value: NONE,
+                weight,
+                not: 0,
+            },
+        );
         i
     }
 
@@ -274,9 +357,8 @@ impl Table {
             return;
         }
         if let Some(i) = self.slot_for(k, weight.min(254) as u8, true) {
-            let mut s = Slot::unpack(&self.slots[i]);
-            s.value = v as u8;
-            self.slots[i] = s.pack();
+            let m = self.meta(i) & !(0xFF << 16) | (v as u64) << 16;
+            self.set_meta(i, m);
         }
     }
 
@@ -286,7 +368,8 @@ impl Table {
             return;
         }
         if let Some(i) = self.slot_for(k, weight.min(254) as u8, false) {
-            self.slots[i][2] |= 1u64 << (32 + n);
+            let m = self.meta(i) | 1u64 << (32 + n);
+            self.set_meta(i, m);
         }
     }
 
@@ -297,7 +380,7 @@ impl Table {
         w.write_all(domain.as_bytes())?;
         w.write_all(&(self.used as u64).to_le_bytes())?;
         let mut buf = Vec::with_capacity(1 << 16);
-        for s in self.slots.iter().map(Slot::unpack).filter(|s| s.tag != 0) {
+        for s in self.entries() {
             buf.extend_from_slice(&s.lo.to_le_bytes());
             buf.extend_from_slice(&s.hi.to_le_bytes());
             buf.extend_from_slice(&s.tag.to_le_bytes());
@@ -354,12 +437,11 @@ impl Table {
                 tag,
             };
             if let Some(i) = self.slot_for(&k, weight, value != NONE) {
-                let mut s = Slot::unpack(&self.slots[i]);
+                let mut m = self.meta(i) | (not as u64) << 32;
                 if value != NONE {
-                    s.value = value;
+                    m = m & !(0xFF << 16) | (value as u64) << 16;
                 }
-                s.not |= not;
-                self.slots[i] = s.pack();
+                self.set_meta(i, m);
             }
         }
         Ok(count)
@@ -390,8 +472,43 @@ mod tests {
     use super::*;
 
     #[test]
-    fn slot_is_24_bytes() {
-        assert_eq!(SLOT_BYTES, 24);
+    fn slot_sizes() {
+        let wide = Table::with_bytes(1 << 20).unwrap();
+        let narrow = Table::narrow(1 << 20).unwrap();
+        assert_eq!(wide.bytes(), wide.capacity() * SLOT_BYTES);
+        assert_eq!(narrow.bytes(), narrow.capacity() * NARROW_SLOT_BYTES);
+        assert!(narrow.is_narrow() && !wide.is_narrow());
+    }
+
+    #[test]
+    fn narrow_table_keeps_64_bit_keys_only() {
+        let mut t = Table::narrow(1 << 16).unwrap();
+        let small = Key {
+            bits: u64::MAX as u128,
+            tag: 0x0808,
+        };
+        let big = Key {
+            bits: 1u128 << 64 | 5,
+            tag: 0x0909,
+        };
+        t.set_value(&small, 30, 4);
+        t.set_not(&small, 30, 2);
+        t.set_value(&big, 40, 3);
+        assert_eq!(
+            t.get(&small),
+            Knowledge {
+                value: Some(4),
+                not: 1 << 2
+            }
+        );
+        assert_eq!(t.get(&big), Knowledge::default());
+        assert_eq!(t.len(), 1);
+        // Save and load through a wide table and back.
+        let mut buf = Vec::new();
+        t.save("x", &mut buf).unwrap();
+        let mut u = Table::with_bytes(1 << 16).unwrap();
+        assert_eq!(u.load("x", &mut buf.as_slice()).unwrap(), 1);
+        assert_eq!(u.get(&small).value, Some(4));
     }
 
     #[test]
@@ -440,7 +557,7 @@ mod tests {
         let mut u = Table::with_bytes(1 << 12).unwrap();
         assert_eq!(u.load("x", &mut buf.as_slice()).unwrap(), t.len() as u64);
         assert!(u.load("y", &mut buf.as_slice()).is_err());
-        for s in t.slots.iter().map(Slot::unpack).filter(|s| s.tag != 0) {
+        for s in t.entries() {
             let k = Key {
                 bits: (s.hi as u128) << 64 | s.lo as u128,
                 tag: s.tag,

@@ -258,8 +258,11 @@ impl Engine {
     pub fn new(rules: Rules, graph: Graph, opts: Options) -> Result<Engine, SearchError> {
         // On a lattice of at most 64 cells every key's set fits 64 bits (a shape has one bit
         // per cell of its bounding box): 16-byte slots, half as many entries again per byte.
-        let narrow = graph.grid_shape().is_some_and(|(r, c)| r * c <= 64);
-        let table = if narrow {
+        let cells = graph.grid_shape().map(|(r, c)| r * c);
+        // On a lattice of at most 48 cells every shape fits the 48 bits of a compact slot.
+        let table = if cells.is_some_and(|n| n <= 48) {
+            Table::compact(opts.max_memory)
+        } else if cells.is_some_and(|n| n <= 64) {
             Table::narrow(opts.max_memory)
         } else {
             Table::with_bytes(opts.max_memory)

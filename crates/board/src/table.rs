@@ -17,6 +17,8 @@
 //! domain string (the game and, where keys depend on it, the graph) that must match.
 
 use std::io::{Read, Write};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed, Ordering::Release};
+use std::sync::Arc;
 
 /// A canonical component key: equal keys mean isomorphic components (the converse may fail).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -89,6 +91,8 @@ pub struct Table {
     max_buckets: usize,
     used: usize,
     replaced: u64,
+    /// The compact table, when this is one ([`Table::compact`]): every method goes there.
+    compact: Option<Arc<Compact>>,
 }
 
 fn hash(k: &Key) -> u64 {
@@ -137,7 +141,49 @@ impl Table {
             max_buckets,
             used: 0,
             replaced: 0,
+            compact: None,
         })
+    }
+
+    /// A compact table of at most `bytes` bytes: 8-byte slots that hold a lattice key whose
+    /// shape fits 48 bits and its exact value in one word (no "not" masks: [`Table::set_not`]
+    /// is ignored), so a table can be shared by threads ([`Table::share`]) with no lock and no
+    /// torn entry. Its memory is reserved at once but untouched (zeroed by the system, page by
+    /// page as the table grows into it). `None` when `bytes` cannot hold one bucket of
+    /// [`Table::MIN_BYTES`].
+    pub fn compact(bytes: usize) -> Option<Table> {
+        if bytes < Table::MIN_BYTES {
+            return None;
+        }
+        let c = Compact::with_bytes(bytes);
+        Some(Table {
+            words: Vec::new(),
+            width: 1,
+            mask: 0,
+            max_buckets: c.max_buckets,
+            used: 0,
+            replaced: 0,
+            compact: Some(Arc::new(c)),
+        })
+    }
+
+    /// Another handle on the same compact table, for another thread (`None` unless compact).
+    pub fn share(&self) -> Option<Table> {
+        let c = self.compact.as_ref()?;
+        Some(Table {
+            words: Vec::new(),
+            width: 1,
+            mask: 0,
+            max_buckets: c.max_buckets,
+            used: 0,
+            replaced: 0,
+            compact: Some(c.clone()),
+        })
+    }
+
+    /// Whether this is a compact table ([`Table::compact`]).
+    pub fn is_compact(&self) -> bool {
+        self.compact.is_some()
     }
 
     /// Whether this is a narrow table ([`Table::narrow`]).
@@ -183,6 +229,9 @@ impl Table {
 
     /// The most bytes the table may grow to.
     pub fn max_bytes(&self) -> usize {
+        if self.compact.is_some() {
+            return self.max_buckets * COMPACT_BUCKET * 8;
+        }
         self.max_buckets * BUCKET * 8 * self.width
     }
 
@@ -215,24 +264,51 @@ impl Table {
 
     /// The table's size in bytes.
     pub fn bytes(&self) -> usize {
+        if let Some(c) = &self.compact {
+            return c.slots() * 8;
+        }
         self.words.len() * 8
     }
 
     /// How many slots it has now (it grows, up to [`Table::max_bytes`], as it fills).
     pub fn capacity(&self) -> usize {
+        if let Some(c) = &self.compact {
+            return c.slots();
+        }
         self.slots()
     }
 
     /// How many slots are in use.
     pub fn len(&self) -> usize {
+        if let Some(c) = &self.compact {
+            return c.used.load(Relaxed);
+        }
         self.used
     }
 
     /// The slots in use.
-    fn entries(&self) -> impl Iterator<Item = Slot> + '_ {
-        (0..self.slots())
-            .map(|i| self.slot(i))
-            .filter(|s| s.tag != 0)
+    fn entries(&self) -> Box<dyn Iterator<Item = Slot> + '_> {
+        if let Some(c) = &self.compact {
+            return Box::new(c.words[..c.slots()].iter().filter_map(|w| {
+                let w = w.load(Relaxed);
+                (w != 0).then(|| {
+                    let k = Compact::key_of(w);
+                    Slot {
+                        lo: k.bits as u64,
+                        hi: 0,
+                        tag: k.tag,
+                        value: (w >> 57) as u8 - 1,
+                        weight: k.bits.count_ones() as u8,
+                        not: 0,
+                    }
+                })
+            }));
+        }
+        Box::new(
+            (0..self.slots())
+                .map(|i| self.slot(i))
+                .filter(|s| s.tag != 0),
+        )
     }
 
     /// How many slots in use hold an exact value (the rest hold only values ruled out).
@@ -250,11 +326,14 @@ impl Table {
 
     /// Whether no slot is in use.
     pub fn is_empty(&self) -> bool {
-        self.used == 0
+        self.len() == 0
     }
 
     /// How many entries were evicted to make room.
     pub fn replaced(&self) -> u64 {
+        if let Some(c) = &self.compact {
+            return c.replaced.load(Relaxed);
+        }
         self.replaced
     }
 
@@ -292,6 +371,12 @@ impl Table {
     /// What is known of `k` (nothing when absent).
     #[inline]
     pub fn get(&self, k: &Key) -> Knowledge {
+        if let Some(c) = &self.compact {
+            return Knowledge {
+                value: c.get(k),
+                not: 0,
+            };
+        }
         match self.find(k) {
             Some(i) => {
                 let m = self.meta(i);
@@ -353,6 +438,10 @@ impl Table {
 
     /// Records that `k` (of size `weight`) has value `v`.
     pub fn set_value(&mut self, k: &Key, weight: u32, v: u32) {
+        if let Some(c) = &self.compact {
+            c.set_value(k, v);
+            return;
+        }
         if v >= NONE as u32 {
             return;
         }
@@ -364,7 +453,7 @@ impl Table {
 
     /// Records that `k` (of size `weight`) does not have value `n` (ignored for `n ≥ 32`).
     pub fn set_not(&mut self, k: &Key, weight: u32, n: u32) {
-        if n >= 32 {
+        if n >= 32 || self.compact.is_some() {
             return;
         }
         if let Some(i) = self.slot_for(k, weight.min(254) as u8, false) {
@@ -378,7 +467,7 @@ impl Table {
         w.write_all(MAGIC)?;
         w.write_all(&(domain.len() as u32).to_le_bytes())?;
         w.write_all(domain.as_bytes())?;
-        w.write_all(&(self.used as u64).to_le_bytes())?;
+        w.write_all(&(self.entries().count() as u64).to_le_bytes())?;
         let mut buf = Vec::with_capacity(1 << 16);
         for s in self.entries() {
             buf.extend_from_slice(&s.lo.to_le_bytes());
@@ -436,6 +525,12 @@ impl Table {
                 bits: (hi as u128) << 64 | lo as u128,
                 tag,
             };
+            if let Some(c) = &self.compact {
+                if value != NONE {
+                    c.set_value(&k, value as u32);
+                }
+                continue;
+            }
             if let Some(i) = self.slot_for(&k, weight, value != NONE) {
                 let mut m = self.meta(i) | (not as u64) << 32;
                 if value != NONE {
@@ -445,6 +540,154 @@ impl Table {
             }
         }
         Ok(count)
+    }
+}
+
+/// Slots in a bucket of the compact table (one cache line).
+const COMPACT_BUCKET: usize = 8;
+/// The shape bits of a compact slot.
+const SHAPE: u64 = (1 << 48) - 1;
+/// The key bits of a compact slot (shape, height - 1, width - 1); the value + 1 lies above.
+const KEY_BITS: u64 = (1 << 57) - 1;
+
+/// The storage of [`Table::compact`]: one `u64` a slot, `shape | (h - 1) << 48 | (w - 1) << 51
+/// | (value + 1) << 57` (0: empty); it doubles when half full. Every store writes a whole entry in one atomic word, so a
+/// reader on any thread sees an entry that was written whole, never a mix of two; the worst a
+/// race does is lose an entry (a search recomputes it). The table doubles by raising its mask
+/// within memory reserved at the start, so no thread ever sees it move.
+struct Compact {
+    words: Box<[AtomicU64]>,
+    /// Buckets in use, less one.
+    mask: AtomicUsize,
+    max_buckets: usize,
+    used: AtomicUsize,
+    replaced: AtomicU64,
+    growing: AtomicBool,
+}
+
+impl Compact {
+    fn with_bytes(bytes: usize) -> Compact {
+        let buckets = (bytes / (8 * COMPACT_BUCKET)).max(1);
+        let max_buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
+        Compact {
+            words: bytemuck::allocation::zeroed_slice_box(max_buckets * COMPACT_BUCKET),
+            mask: AtomicUsize::new(max_buckets.min(START_BUCKETS) - 1),
+            max_buckets,
+            used: AtomicUsize::new(0),
+            replaced: AtomicU64::new(0),
+            growing: AtomicBool::new(false),
+        }
+    }
+
+    fn slots(&self) -> usize {
+        (self.mask.load(Relaxed) + 1) * COMPACT_BUCKET
+    }
+
+    /// `k`'s slot word without its value, or `None` when `k` is no lattice shape of at most
+    /// 48 bits.
+    #[inline]
+    fn encode(k: &Key) -> Option<u64> {
+        let (h, w) = ((k.tag >> 8) as u64, (k.tag & 0xFF) as u64);
+        if k.bits >> 48 != 0 || !(1..=8).contains(&h) || !(1..=64).contains(&w) {
+            return None;
+        }
+        Some(k.bits as u64 | (h - 1) << 48 | (w - 1) << 51)
+    }
+
+    fn key_of(w: u64) -> Key {
+        let (h, wd) = ((w >> 48 & 7) + 1, (w >> 51 & 63) + 1);
+        Key {
+            bits: (w & SHAPE) as u128,
+            tag: (h << 8 | wd) as u16,
+        }
+    }
+
+    #[inline]
+    fn bucket(&self, k: &Key, mask: usize) -> usize {
+        (hash(k) as usize & mask) * COMPACT_BUCKET
+    }
+
+    #[inline]
+    fn get(&self, k: &Key) -> Option<u32> {
+        let e = Compact::encode(k)?;
+        let b = self.bucket(k, self.mask.load(Relaxed));
+        self.words[b..b + COMPACT_BUCKET].iter().find_map(|s| {
+            let w = s.load(Relaxed);
+            (w & KEY_BITS == e).then_some((w >> 57) as u32 - 1)
+        })
+    }
+
+    fn set_value(&self, k: &Key, v: u32) {
+        let Some(e) = Compact::encode(k) else { return };
+        if v >= 127 {
+            return;
+        }
+        let entry = e | (v as u64 + 1) << 57;
+        if self.used.load(Relaxed) * 2 > self.slots() {
+            self.grow();
+        }
+        let b = self.bucket(k, self.mask.load(Relaxed));
+        let weight = |w: u64| (w & SHAPE).count_ones();
+        let mut victim = b;
+        for (i, s) in self.words[b..b + COMPACT_BUCKET].iter().enumerate() {
+            let w = s.load(Relaxed);
+            if w & KEY_BITS == e {
+                return;
+            }
+            if w == 0 && s.compare_exchange(0, entry, Relaxed, Relaxed).is_ok() {
+                self.used.fetch_add(1, Relaxed);
+                return;
+            }
+            if weight(w) < weight(self.words[victim].load(Relaxed)) {
+                victim = b + i;
+            }
+        }
+        // Full: the lightest entry gives way, unless it is much heavier than this one.
+        if weight(entry) + 4 < weight(self.words[victim].load(Relaxed)) {
+            return;
+        }
+        self.words[victim].store(entry, Relaxed);
+        self.replaced.fetch_add(1, Relaxed);
+    }
+
+    /// Doubles the buckets in use (one thread at a time; the others go on meanwhile): the new
+    /// mask is published first, then each entry of bucket `b` whose bucket is now `b + old` is
+    /// moved there. A lookup in between may miss an entry not yet moved; none sees a wrong one.
+    fn grow(&self) {
+        let old = self.mask.load(Relaxed) + 1;
+        if old >= self.max_buckets || self.growing.swap(true, Relaxed) {
+            return;
+        }
+        if self.mask.load(Relaxed) + 1 != old {
+            self.growing.store(false, Release);
+            return;
+        }
+        let mask = old * 2 - 1;
+        self.mask.store(mask, Release);
+        for b in 0..old {
+            let mut free = (b + old) * COMPACT_BUCKET;
+            let end = free + COMPACT_BUCKET;
+            for i in b * COMPACT_BUCKET..(b + 1) * COMPACT_BUCKET {
+                let w = self.words[i].load(Relaxed);
+                if w == 0 || self.bucket(&Compact::key_of(w), mask) == b * COMPACT_BUCKET {
+                    continue;
+                }
+                while free < end
+                    && self.words[free]
+                        .compare_exchange(0, w, Relaxed, Relaxed)
+                        .is_err()
+                {
+                    free += 1;
+                }
+                if free < end {
+                    free += 1;
+                } else {
+                    self.used.fetch_sub(1, Relaxed);
+                }
+                let _ = self.words[i].compare_exchange(w, 0, Relaxed, Relaxed);
+            }
+        }
+        self.growing.store(false, Release);
     }
 }
 
@@ -478,6 +721,46 @@ mod tests {
         assert_eq!(wide.bytes(), wide.capacity() * SLOT_BYTES);
         assert_eq!(narrow.bytes(), narrow.capacity() * NARROW_SLOT_BYTES);
         assert!(narrow.is_narrow() && !wide.is_narrow());
+    }
+
+    #[test]
+    fn compact_table_grows_shares_and_saves() {
+        let mut t = Table::compact(1 << 20).unwrap();
+        let shape = |i: u64| Key {
+            bits: (i * 2 + 1) as u128,
+            tag: 0x0410,
+        };
+        let start = t.capacity();
+        let n = start as u64;
+        for i in 0..n {
+            t.set_value(&shape(i), 10, (i % 5) as u32);
+        }
+        assert!(t.capacity() > start && t.bytes() <= t.max_bytes());
+        let kept = (0..n)
+            .filter(|&i| t.get(&shape(i)).value == Some((i % 5) as u32))
+            .count();
+        assert!(kept as u64 + t.replaced() >= n, "{kept} kept");
+        // No wrong value, no "not" masks, no keys past 48 bits.
+        for i in 0..n {
+            assert_eq!(t.get(&shape(i)).value.unwrap_or(i as u32 % 5), i as u32 % 5);
+        }
+        t.set_not(&shape(0), 10, 3);
+        assert_eq!(t.get(&shape(0)).not, 0);
+        let wide = Key {
+            bits: 1 << 50,
+            tag: 0x0808,
+        };
+        t.set_value(&wide, 40, 2);
+        assert_eq!(t.get(&wide).value, None);
+        // A shared handle sees the same entries.
+        let u = t.share().unwrap();
+        assert_eq!(u.get(&shape(1)), t.get(&shape(1)));
+        // Saved and loaded into a wide table.
+        let mut buf = Vec::new();
+        t.save("x", &mut buf).unwrap();
+        let mut w = Table::with_bytes(4 << 20).unwrap();
+        assert_eq!(w.load("x", &mut buf.as_slice()).unwrap(), t.len() as u64);
+        assert_eq!(w.get(&shape(3)).value, t.get(&shape(3)).value);
     }
 
     #[test]

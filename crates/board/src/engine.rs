@@ -35,12 +35,17 @@
 //! component never valued (most of the large ones) costs no cache miss in the table. A search can be bounded in nodes ([`Options::max_nodes`]), stopped from another thread
 //! ([`Options::stop`]) and watched ([`Engine::set_progress`]); it can be saved and resumed
 //! ([`Engine::save`], [`Engine::load`]).
+//!
+//! Threads ([`Options::threads`]): on a lattice of at most 48 cells the table is compact
+//! (one atomic word an entry), so helper threads share it and the filter: a Lemoine–Viennot
+//! question of a component of [`PARALLEL_SIZE`] cells or more ("has an option value `n`?")
+//! hands its options to the helpers one by one, and the first "yes" stops the rest.
 
 use crate::graph::{Graph, VertexSet};
 use crate::table::{Key, LoadError, Table};
 use serde::Serialize;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -50,6 +55,13 @@ pub const SMALL_COMPONENT: usize = 15;
 
 /// Words of the filter in front of the table (256 KiB).
 const FILTER_WORDS: usize = 1 << 15;
+
+/// The default [`Options::threads`].
+pub const DEFAULT_THREADS: usize = 1;
+
+/// Components of at least this many cells ask their questions on several threads
+/// ([`Options::threads`]).
+pub const PARALLEL_SIZE: u32 = 20;
 
 /// The default table size: 256 MiB.
 pub const DEFAULT_MAX_MEMORY: usize = 256 << 20;
@@ -98,6 +110,11 @@ pub struct Options {
     pub stop: Option<Arc<AtomicBool>>,
     /// How often, in nodes, the stop flag and limits are checked and progress is reported.
     pub check_every: u64,
+    /// Threads that search the options of a large component side by side (sharing one
+    /// table), where the table is compact ([`Table::compact`]: lattices of at most 48
+    /// cells); elsewhere, and with 1, the search is single-threaded. While they run, the
+    /// progress callback is not called; the stop flag and node limit hold for them too.
+    pub threads: usize,
 }
 
 impl Default for Options {
@@ -107,6 +124,7 @@ impl Default for Options {
             max_nodes: None,
             stop: None,
             check_every: 1 << 14,
+            threads: DEFAULT_THREADS,
         }
     }
 }
@@ -190,7 +208,11 @@ pub struct Engine {
     free: Vec<Opts>,
     /// One bit per hash of every key whose value was ever recorded: a lookup of a component
     /// whose bit is clear (most unknown components) skips the table and its cache miss.
-    filter: Vec<u64>,
+    /// Shared with the helper threads; a bit set by a plain load and store may be lost to a
+    /// race, which only costs a look-up skipped (the table never holds a wrong value).
+    filter: Arc<[AtomicU64]>,
+    /// A helper thread's engine: raised when its work is no longer needed.
+    abort: Option<Arc<AtomicBool>>,
 }
 
 /// The filter's word and bit for `k`.
@@ -299,7 +321,8 @@ impl Engine {
             progress: None,
             grid,
             free: Vec::new(),
-            filter: vec![0; FILTER_WORDS],
+            filter: (0..FILTER_WORDS).map(|_| AtomicU64::new(0)).collect(),
+            abort: None,
         })
     }
 
@@ -368,8 +391,7 @@ impl Engine {
         let mut r = std::io::BufReader::new(f);
         let n = self.table.load(&self.domain(), &mut r)?;
         for k in self.table.exact_keys() {
-            let (w, b) = filter_bit(&k, self.filter.len());
-            self.filter[w] |= 1 << b;
+            self.mark(&k);
         }
         Ok(n)
     }
@@ -445,7 +467,7 @@ impl Engine {
         self.nodes += 1;
         if self.nodes >= self.next_check {
             self.next_check = self.nodes + self.opts.check_every.max(1);
-            if let Some(s) = &self.opts.stop {
+            for s in [&self.opts.stop, &self.abort].into_iter().flatten() {
                 if s.load(Ordering::Relaxed) {
                     return Err(SearchError::Stopped { nodes: self.nodes });
                 }
@@ -706,7 +728,7 @@ impl Engine {
             _ if p.zero => Some(0),
             _ => {
                 let (w, b) = filter_bit(&p.key, self.filter.len());
-                if self.filter[w] >> b & 1 == 0 {
+                if self.filter[w].load(Ordering::Relaxed) >> b & 1 == 0 {
                     return None;
                 }
                 self.table.get(&p.key).value
@@ -716,9 +738,18 @@ impl Engine {
 
     /// Records `p`'s value in the table and its key in the filter.
     fn set_value(&mut self, p: &Part, v: u32) {
-        let (w, b) = filter_bit(&p.key, self.filter.len());
-        self.filter[w] |= 1 << b;
+        self.mark(&p.key);
         self.table.set_value(&p.key, p.size, v);
+    }
+
+    /// Sets `k`'s bit in the filter.
+    fn mark(&self, k: &Key) {
+        let (w, b) = filter_bit(k, self.filter.len());
+        let f = &self.filter[w];
+        let old = f.load(Ordering::Relaxed);
+        if old >> b & 1 == 0 {
+            f.store(old | 1 << b, Ordering::Relaxed);
+        }
     }
 
     fn value(&mut self, p: &Part) -> Result<u32, SearchError> {
@@ -883,6 +914,17 @@ impl Engine {
                 }
             }
         }
+        if self.opts.threads > 1
+            && self.abort.is_none()
+            && p.size >= PARALLEL_SIZE
+            && self.table.is_compact()
+        {
+            let found = self.any_option_p(o, n)?;
+            if found {
+                self.table.set_not(&p.key, p.size, n);
+            }
+            return Ok(found);
+        }
         for i in 0..o.list.len() {
             let opt = o.list[i];
             if opt.len != 0 && self.sum_is_p(&mut o.parts[opt.range()], n ^ opt.xor)? {
@@ -891,6 +933,110 @@ impl Engine {
             }
         }
         Ok(false)
+    }
+
+    /// Whether some option of `o` (parts of unknown value) plus `*n` is a P-position, asked
+    /// on [`Options::threads`] helper threads that share the table and the filter: each takes
+    /// the next option in order; the first "yes" stops the others (by their abort flag).
+    fn any_option_p(&mut self, o: &Opts, n: u32) -> Result<bool, SearchError> {
+        let tasks: Vec<(Vec<Part>, u32)> = o
+            .list
+            .iter()
+            .filter(|opt| opt.len != 0)
+            .map(|opt| (o.parts[opt.range()].to_vec(), n ^ opt.xor))
+            .collect();
+        let next = AtomicUsize::new(0);
+        let abort = Arc::new(AtomicBool::new(false));
+        let helpers: Vec<Engine> = (0..self.opts.threads)
+            .map(|_| self.helper(abort.clone()))
+            .collect();
+        let outcomes: Vec<(Result<bool, SearchError>, u64)> = std::thread::scope(|sc| {
+            let handles: Vec<_> = helpers
+                .into_iter()
+                .map(|mut h| {
+                    let (tasks, next, abort) = (&tasks, &next, &abort);
+                    sc.spawn(move || {
+                        let r = loop {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            if i >= tasks.len() || abort.load(Ordering::Relaxed) {
+                                break Ok(false);
+                            }
+                            let mut parts = tasks[i].0.clone();
+                            match h.sum_is_p(&mut parts, tasks[i].1) {
+                                Ok(false) => {}
+                                Ok(true) => {
+                                    abort.store(true, Ordering::Relaxed);
+                                    break Ok(true);
+                                }
+                                Err(e) => {
+                                    abort.store(true, Ordering::Relaxed);
+                                    break Err(e);
+                                }
+                            }
+                        };
+                        (r, h.nodes)
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a search thread panicked"))
+                .collect()
+        });
+        let mut found = false;
+        let mut err = None;
+        for (r, nodes) in outcomes {
+            self.nodes += nodes;
+            match r {
+                Ok(f) => found |= f,
+                // A helper stopped by the abort flag yields to another's real error.
+                Err(e) => {
+                    if !matches!(err, Some(ref x) if !matches!(x, SearchError::Stopped { .. })) {
+                        err = Some(e);
+                    }
+                }
+            }
+        }
+        if found {
+            return Ok(true);
+        }
+        match err {
+            // A helper stopped by the user's flag or a limit: so is the search.
+            Some(SearchError::Stopped { .. }) => Err(SearchError::Stopped { nodes: self.nodes }),
+            Some(SearchError::NodeLimit { .. }) => Err(SearchError::NodeLimit {
+                limit: self.opts.max_nodes.unwrap_or(self.nodes),
+            }),
+            Some(e) => Err(e),
+            None => Ok(false),
+        }
+    }
+
+    /// An engine for a helper thread: the same game, the shared table and filter, its own
+    /// buffers and node count; it stops when `abort` is raised (checked every 256 nodes), and
+    /// never starts threads of its own.
+    fn helper(&self, abort: Arc<AtomicBool>) -> Engine {
+        let mut opts = self.opts.clone();
+        opts.check_every = 256;
+        // The helpers share what is left of the node limit.
+        let share = self.opts.threads.max(1) as u64;
+        opts.max_nodes = opts
+            .max_nodes
+            .map(|m| (m.saturating_sub(self.nodes) / share).max(1));
+        Engine {
+            rules: self.rules,
+            graph: self.graph.clone(),
+            closed: self.closed.clone(),
+            table: self.table.share().expect("a compact table"),
+            next_check: opts.check_every,
+            opts,
+            nodes: 0,
+            start: self.start,
+            progress: None,
+            grid: self.grid,
+            free: Vec::new(),
+            filter: self.filter.clone(),
+            abort: Some(abort),
+        }
     }
 
     /// The value of `p` if it lies in the set `r` (bit `n`: value `n`), else `None` (then

@@ -44,6 +44,7 @@
 use crate::graph::{Graph, VertexSet};
 use crate::table::{Key, LoadError, Table};
 use serde::Serialize;
+use std::cell::Cell;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -213,7 +214,13 @@ pub struct Engine {
     filter: Arc<[AtomicU64]>,
     /// A helper thread's engine: raised when its work is no longer needed.
     abort: Option<Arc<AtomicBool>>,
+    /// On lattices of at most 48 cells: the canonical keys of recently keyed cell sets, by
+    /// set (see [`Engine::key`]).
+    key_cache: Vec<[Cell<u64>; 2]>,
 }
+
+/// Entries of the key cache (256 KiB).
+const KEY_CACHE: usize = 1 << 14;
 
 /// The filter's word and bit for `k`.
 fn filter_bit(k: &Key, words: usize) -> (usize, u32) {
@@ -323,6 +330,7 @@ impl Engine {
             free: Vec::new(),
             filter: (0..FILTER_WORDS).map(|_| AtomicU64::new(0)).collect(),
             abort: None,
+            key_cache: Engine::key_cache(cells),
         })
     }
 
@@ -653,9 +661,40 @@ impl Engine {
         }
     }
 
+    /// An empty key cache for a lattice of `cells` cells (none unless at most 48).
+    fn key_cache(cells: Option<usize>) -> Vec<[Cell<u64>; 2]> {
+        match cells {
+            Some(n) if n <= 48 => (0..KEY_CACHE).map(|_| Default::default()).collect(),
+            _ => Vec::new(),
+        }
+    }
+
     /// The component's key, and whether it is known to be 0 by symmetry.
+    ///
+    /// On a lattice of at most 48 cells, through a direct-mapped cache by cell set: the same
+    /// sets come back all the time (the options of a component asked again with another
+    /// set of values, transpositions), and a hit costs a hash instead of eight images. An
+    /// entry is `[set | tag << 48, shape | zero << 63]` (sets and shapes fit 48 bits).
     fn key(&self, comp: VertexSet) -> (Key, bool) {
         match self.grid {
+            Some(g) if !self.key_cache.is_empty() => {
+                let set = comp as u64;
+                let h = set.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                let slot = &self.key_cache[(h >> 50) as usize & (KEY_CACHE - 1)];
+                let w0 = slot[0].get();
+                if w0 & ((1 << 48) - 1) == set && set != 0 {
+                    let w1 = slot[1].get();
+                    let key = Key {
+                        bits: (w1 & ((1 << 48) - 1)) as u128,
+                        tag: (w0 >> 48) as u16,
+                    };
+                    return (key, w1 >> 63 != 0);
+                }
+                let (key, zero) = grid_key_zero(comp, g.cols);
+                slot[0].set(set | (key.tag as u64) << 48);
+                slot[1].set(key.bits as u64 | (zero as u64) << 63);
+                (key, zero)
+            }
             Some(g) => grid_key_zero(comp, g.cols),
             None => {
                 let k = comp.count_ones() as usize;
@@ -1036,6 +1075,7 @@ impl Engine {
             free: Vec::new(),
             filter: self.filter.clone(),
             abort: Some(abort),
+            key_cache: Engine::key_cache(self.graph.grid_shape().map(|(r, c)| r * c)),
         }
     }
 
@@ -1736,6 +1776,31 @@ mod tests {
         assert_eq!(grid_key(1u128 << 127, 1), grid_key_old(1u128 << 127, 1));
         assert_eq!(grid_key(u128::MAX, 128), grid_key_old(u128::MAX, 128));
         assert_eq!(grid_key(u128::MAX, 1), grid_key_old(u128::MAX, 1));
+    }
+
+    #[test]
+    fn cached_keys_are_the_keys() {
+        // Random cell sets of a 6 x 8 lattice, each keyed twice (the second time from the
+        // cache, or after its slot was taken by another set): always grid_key_zero's answer.
+        let g = Graph::grid(6, 8).unwrap();
+        let e = Engine::new(Rules::ArcKayles, g, Options::default()).unwrap();
+        assert!(!e.key_cache.is_empty());
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut sets = Vec::new();
+        for _ in 0..50_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let set = (x & x >> 5) as u128 & low(48);
+            if set != 0 {
+                sets.push(set);
+            }
+        }
+        for round in 0..2 {
+            for &set in &sets {
+                assert_eq!(e.key(set), grid_key_zero(set, 8), "round {round} {set:#x}");
+            }
+        }
     }
 
     #[test]

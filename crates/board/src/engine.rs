@@ -515,6 +515,14 @@ impl Engine {
             // A vertex with no live neighbour and no loop can never be deleted by a move.
             let mut live = self.graph.loops() & pos;
             match self.grid {
+                Some(g) if g.small => {
+                    let (p, sh) = (pos as u64, g.cols as u32);
+                    let nb = (p << 1 & g.not_first as u64)
+                        | (p >> 1 & g.not_last as u64)
+                        | p.checked_shl(sh).unwrap_or(0)
+                        | p.checked_shr(sh).unwrap_or(0);
+                    live |= (nb & p) as u128;
+                }
                 Some(g) => live |= grid_neighbors(pos, &g) & pos,
                 None => {
                     for v in bits(pos) {
@@ -862,6 +870,22 @@ impl Engine {
     /// The positions the moves of `pos` lead to, appended to `out` (without the moves).
     fn option_sets(&self, pos: VertexSet, out: &mut Vec<VertexSet>) {
         match (self.rules, self.grid) {
+            (Rules::ArcKayles, Some(g)) if self.graph.loops() == 0 && g.small => {
+                // The same in 64-bit words.
+                let (p, sh) = (pos as u64, g.cols as u32);
+                let mut h = p & (p >> 1) & g.not_last as u64;
+                while h != 0 {
+                    let u = h & h.wrapping_neg();
+                    h &= h - 1;
+                    out.push((p & !(u | u << 1)) as u128);
+                }
+                let mut v = p & p.checked_shr(sh).unwrap_or(0);
+                while v != 0 {
+                    let u = v & v.wrapping_neg();
+                    v &= v - 1;
+                    out.push((p & !(u | u << sh)) as u128);
+                }
+            }
             (Rules::ArcKayles, Some(g)) if self.graph.loops() == 0 => {
                 // Dominoes: a cell and its right or lower neighbour.
                 let mut h = pos & (pos >> 1) & g.not_last;
@@ -1376,6 +1400,9 @@ fn cancel_pairs(parts: &mut Vec<Part>, start: usize) {
 ///
 /// Both are proved by pairing the moves of the two games (a bisimulation), by induction.
 fn reduce_once(p: VertexSet, g: &GridShape) -> VertexSet {
+    if g.small {
+        return reduce_once_small(p as u64, g) as u128;
+    }
     let cols = g.cols;
     let right = (p >> 1) & g.not_last & p;
     let left = (p << 1) & g.not_first & p;
@@ -1399,6 +1426,33 @@ fn reduce_once(p: VertexSet, g: &GridShape) -> VertexSet {
         | ((other << 1) & g.not_first)
         | shr(other, cols)
         | shl(other, cols);
+    let bridges = other & !near_other;
+    p & !(drop | bridges)
+}
+
+/// [`reduce_once`] on a lattice of at most 64 cells, in 64-bit words (cheaper shifts).
+fn reduce_once_small(p: u64, g: &GridShape) -> u64 {
+    let (cols, nf, nl) = (g.cols as u32, g.not_first as u64, g.not_last as u64);
+    let shl = |m: u64| m.checked_shl(cols).unwrap_or(0);
+    let shr = |m: u64| m.checked_shr(cols).unwrap_or(0);
+    let right = (p >> 1) & nl & p;
+    let left = (p << 1) & nf & p;
+    let down = shr(p) & p;
+    let up = shl(p) & p;
+    let odd = right ^ left ^ down ^ up;
+    let two = (right & left) | ((right | left) & (down | up)) | (down & up);
+    let tufts = odd & !two;
+    let (t_r, t_l, t_d, t_u) = (tufts & right, tufts & left, tufts & down, tufts & up);
+    let (c_r, c_l, c_d, c_u) = (t_r << 1, t_l >> 1, shl(t_d), shr(t_u));
+    let mut seen = c_d;
+    let mut drop = t_r & (seen >> 1);
+    seen |= c_r;
+    drop |= t_u & shl(seen);
+    seen |= c_u;
+    drop |= t_l & (seen << 1);
+    seen |= c_l;
+    let other = p & !(tufts | seen);
+    let near_other = ((other >> 1) & nl) | ((other << 1) & nf) | shr(other) | shl(other);
     let bridges = other & !near_other;
     p & !(drop | bridges)
 }
@@ -1776,6 +1830,45 @@ mod tests {
         assert_eq!(grid_key(1u128 << 127, 1), grid_key_old(1u128 << 127, 1));
         assert_eq!(grid_key(u128::MAX, 128), grid_key_old(u128::MAX, 128));
         assert_eq!(grid_key(u128::MAX, 1), grid_key_old(u128::MAX, 1));
+    }
+
+    #[test]
+    fn small_word_paths_match_the_wide_ones() {
+        // The 64-bit reductions and Cram option lists against the 128-bit ones, on random
+        // cell sets of lattices of at most 64 cells.
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for (rows, cols) in [
+            (1, 7),
+            (2, 2),
+            (3, 5),
+            (5, 6),
+            (4, 9),
+            (6, 8),
+            (8, 8),
+            (1, 64),
+        ] {
+            let g = Graph::grid(rows, cols).unwrap();
+            let mut e = Engine::new(Rules::ArcKayles, g, Options::default()).unwrap();
+            let small = e.grid.unwrap();
+            assert!(small.small);
+            let wide = GridShape {
+                small: false,
+                ..small
+            };
+            for _ in 0..2000 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let set = (x | x >> 9) as u128 & low(rows * cols);
+                assert_eq!(reduce_once(set, &small), reduce_once(set, &wide));
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                e.option_sets(set, &mut a);
+                e.grid = Some(wide);
+                e.option_sets(set, &mut b);
+                e.grid = Some(small);
+                assert_eq!(a, b, "{rows}x{cols} {set:#x}");
+            }
+        }
     }
 
     #[test]

@@ -613,7 +613,7 @@ impl Compact {
         let b = self.bucket(k, self.mask.load(Relaxed));
         self.words[b..b + COMPACT_BUCKET].iter().find_map(|s| {
             let w = s.load(Relaxed);
-            (w & KEY_BITS == e).then_some((w >> 57) as u32 - 1)
+            (w & KEY_BITS == e).then(|| (w >> 57) as u32 - 1)
         })
     }
 

@@ -1,7 +1,7 @@
 //! Values one Cram board with the engine, for benchmarks (`bench/boards.sh`).
 //!
 //! ```text
-//! cargo run --release -p grundy-board --example cram -- 5x7 [--max-memory 256M] [--table FILE]
+//! cargo run --release -p grundy-board --example cram -- 5x7 [--max-memory 256M] [--threads N] [--table FILE]
 //! ```
 //!
 //! Prints the board's nim value, the nodes searched, the table's use and the seconds taken.
@@ -41,13 +41,18 @@ fn run() -> Result<(), String> {
                 let n = args.next().ok_or("--max-nodes needs a number")?;
                 opts.max_nodes = Some(n.parse().map_err(|_| format!("bad node count {n:?}"))?);
             }
+            "--threads" => {
+                let n = args.next().ok_or("--threads needs a number")?;
+                opts.threads = n.parse().map_err(|_| format!("bad thread count {n:?}"))?;
+            }
             "--table" => table = Some(args.next().ok_or("--table needs a file")?.into()),
             _ if board.is_none() => board = Some(Board::parse(&a).map_err(|e| e.to_string())?),
             _ => return Err(format!("unexpected argument {a:?}")),
         }
     }
-    let board =
-        board.ok_or("usage: cram BOARD [--max-memory 256M] [--max-nodes N] [--table FILE]")?;
+    let board = board.ok_or(
+        "usage: cram BOARD [--max-memory 256M] [--max-nodes N] [--threads N] [--table FILE]",
+    )?;
     let t0 = Instant::now();
     let mut e = board.engine(opts).map_err(|e| e.to_string())?;
     if let Some(t) = &table {

@@ -35,12 +35,18 @@
 //! component never valued (most of the large ones) costs no cache miss in the table. A search can be bounded in nodes ([`Options::max_nodes`]), stopped from another thread
 //! ([`Options::stop`]) and watched ([`Engine::set_progress`]); it can be saved and resumed
 //! ([`Engine::save`], [`Engine::load`]).
+//!
+//! Threads ([`Options::threads`]): on a lattice of at most 48 cells the table is compact
+//! (one atomic word an entry), so helper threads share it and the filter: a Lemoine–Viennot
+//! question of a component of [`PARALLEL_SIZE`] cells or more ("has an option value `n`?")
+//! hands its options to the helpers one by one, and the first "yes" stops the rest.
 
 use crate::graph::{Graph, VertexSet};
 use crate::table::{Key, LoadError, Table};
 use serde::Serialize;
+use std::cell::Cell;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -50,6 +56,13 @@ pub const SMALL_COMPONENT: usize = 15;
 
 /// Words of the filter in front of the table (256 KiB).
 const FILTER_WORDS: usize = 1 << 15;
+
+/// The default [`Options::threads`].
+pub const DEFAULT_THREADS: usize = 1;
+
+/// Components of at least this many cells ask their questions on several threads
+/// ([`Options::threads`]).
+pub const PARALLEL_SIZE: u32 = 20;
 
 /// The default table size: 256 MiB.
 pub const DEFAULT_MAX_MEMORY: usize = 256 << 20;
@@ -98,6 +111,11 @@ pub struct Options {
     pub stop: Option<Arc<AtomicBool>>,
     /// How often, in nodes, the stop flag and limits are checked and progress is reported.
     pub check_every: u64,
+    /// Threads that search the options of a large component side by side (sharing one
+    /// table), where the table is compact ([`Table::compact`]: lattices of at most 48
+    /// cells); elsewhere, and with 1, the search is single-threaded. While they run, the
+    /// progress callback is not called; the stop flag and node limit hold for them too.
+    pub threads: usize,
 }
 
 impl Default for Options {
@@ -107,6 +125,7 @@ impl Default for Options {
             max_nodes: None,
             stop: None,
             check_every: 1 << 14,
+            threads: DEFAULT_THREADS,
         }
     }
 }
@@ -190,8 +209,18 @@ pub struct Engine {
     free: Vec<Opts>,
     /// One bit per hash of every key whose value was ever recorded: a lookup of a component
     /// whose bit is clear (most unknown components) skips the table and its cache miss.
-    filter: Vec<u64>,
+    /// Shared with the helper threads; a bit set by a plain load and store may be lost to a
+    /// race, which only costs a look-up skipped (the table never holds a wrong value).
+    filter: Arc<[AtomicU64]>,
+    /// A helper thread's engine: raised when its work is no longer needed.
+    abort: Option<Arc<AtomicBool>>,
+    /// On lattices of at most 48 cells: the canonical keys of recently keyed cell sets, by
+    /// set (see [`Engine::key`]).
+    key_cache: Vec<[Cell<u64>; 2]>,
 }
+
+/// Entries of the key cache (256 KiB).
+const KEY_CACHE: usize = 1 << 14;
 
 /// The filter's word and bit for `k`.
 fn filter_bit(k: &Key, words: usize) -> (usize, u32) {
@@ -256,7 +285,18 @@ pub struct Analysis {
 impl Engine {
     /// An engine for `rules` on `graph` with an empty table of `opts.max_memory` bytes.
     pub fn new(rules: Rules, graph: Graph, opts: Options) -> Result<Engine, SearchError> {
-        let table = Table::with_bytes(opts.max_memory).ok_or(SearchError::MemoryTooSmall {
+        // On a lattice of at most 64 cells every key's set fits 64 bits (a shape has one bit
+        // per cell of its bounding box): 16-byte slots, half as many entries again per byte.
+        let cells = graph.grid_shape().map(|(r, c)| r * c);
+        // On a lattice of at most 48 cells every shape fits the 48 bits of a compact slot.
+        let table = if cells.is_some_and(|n| n <= 48) {
+            Table::compact(opts.max_memory)
+        } else if cells.is_some_and(|n| n <= 64) {
+            Table::narrow(opts.max_memory)
+        } else {
+            Table::with_bytes(opts.max_memory)
+        };
+        let table = table.ok_or(SearchError::MemoryTooSmall {
             bytes: opts.max_memory,
             min: Table::MIN_BYTES,
         })?;
@@ -288,7 +328,9 @@ impl Engine {
             progress: None,
             grid,
             free: Vec::new(),
-            filter: vec![0; FILTER_WORDS],
+            filter: (0..FILTER_WORDS).map(|_| AtomicU64::new(0)).collect(),
+            abort: None,
+            key_cache: Engine::key_cache(cells),
         })
     }
 
@@ -357,8 +399,7 @@ impl Engine {
         let mut r = std::io::BufReader::new(f);
         let n = self.table.load(&self.domain(), &mut r)?;
         for k in self.table.exact_keys() {
-            let (w, b) = filter_bit(&k, self.filter.len());
-            self.filter[w] |= 1 << b;
+            self.mark(&k);
         }
         Ok(n)
     }
@@ -434,7 +475,7 @@ impl Engine {
         self.nodes += 1;
         if self.nodes >= self.next_check {
             self.next_check = self.nodes + self.opts.check_every.max(1);
-            if let Some(s) = &self.opts.stop {
+            for s in [&self.opts.stop, &self.abort].into_iter().flatten() {
                 if s.load(Ordering::Relaxed) {
                     return Err(SearchError::Stopped { nodes: self.nodes });
                 }
@@ -474,6 +515,14 @@ impl Engine {
             // A vertex with no live neighbour and no loop can never be deleted by a move.
             let mut live = self.graph.loops() & pos;
             match self.grid {
+                Some(g) if g.small => {
+                    let (p, sh) = (pos as u64, g.cols as u32);
+                    let nb = (p << 1 & g.not_first as u64)
+                        | (p >> 1 & g.not_last as u64)
+                        | p.checked_shl(sh).unwrap_or(0)
+                        | p.checked_shr(sh).unwrap_or(0);
+                    live |= (nb & p) as u128;
+                }
                 Some(g) => live |= grid_neighbors(pos, &g) & pos,
                 None => {
                     for v in bits(pos) {
@@ -620,9 +669,40 @@ impl Engine {
         }
     }
 
+    /// An empty key cache for a lattice of `cells` cells (none unless at most 48).
+    fn key_cache(cells: Option<usize>) -> Vec<[Cell<u64>; 2]> {
+        match cells {
+            Some(n) if n <= 48 => (0..KEY_CACHE).map(|_| Default::default()).collect(),
+            _ => Vec::new(),
+        }
+    }
+
     /// The component's key, and whether it is known to be 0 by symmetry.
+    ///
+    /// On a lattice of at most 48 cells, through a direct-mapped cache by cell set: the same
+    /// sets come back all the time (the options of a component asked again with another
+    /// set of values, transpositions), and a hit costs a hash instead of eight images. An
+    /// entry is `[set | tag << 48, shape | zero << 63]` (sets and shapes fit 48 bits).
     fn key(&self, comp: VertexSet) -> (Key, bool) {
         match self.grid {
+            Some(g) if !self.key_cache.is_empty() => {
+                let set = comp as u64;
+                let h = set.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                let slot = &self.key_cache[(h >> 50) as usize & (KEY_CACHE - 1)];
+                let w0 = slot[0].get();
+                if w0 & ((1 << 48) - 1) == set && set != 0 {
+                    let w1 = slot[1].get();
+                    let key = Key {
+                        bits: (w1 & ((1 << 48) - 1)) as u128,
+                        tag: (w0 >> 48) as u16,
+                    };
+                    return (key, w1 >> 63 != 0);
+                }
+                let (key, zero) = grid_key_zero(comp, g.cols);
+                slot[0].set(set | (key.tag as u64) << 48);
+                slot[1].set(key.bits as u64 | (zero as u64) << 63);
+                (key, zero)
+            }
             Some(g) => grid_key_zero(comp, g.cols),
             None => {
                 let k = comp.count_ones() as usize;
@@ -695,7 +775,7 @@ impl Engine {
             _ if p.zero => Some(0),
             _ => {
                 let (w, b) = filter_bit(&p.key, self.filter.len());
-                if self.filter[w] >> b & 1 == 0 {
+                if self.filter[w].load(Ordering::Relaxed) >> b & 1 == 0 {
                     return None;
                 }
                 self.table.get(&p.key).value
@@ -705,9 +785,18 @@ impl Engine {
 
     /// Records `p`'s value in the table and its key in the filter.
     fn set_value(&mut self, p: &Part, v: u32) {
-        let (w, b) = filter_bit(&p.key, self.filter.len());
-        self.filter[w] |= 1 << b;
+        self.mark(&p.key);
         self.table.set_value(&p.key, p.size, v);
+    }
+
+    /// Sets `k`'s bit in the filter.
+    fn mark(&self, k: &Key) {
+        let (w, b) = filter_bit(k, self.filter.len());
+        let f = &self.filter[w];
+        let old = f.load(Ordering::Relaxed);
+        if old >> b & 1 == 0 {
+            f.store(old | 1 << b, Ordering::Relaxed);
+        }
     }
 
     fn value(&mut self, p: &Part) -> Result<u32, SearchError> {
@@ -781,6 +870,22 @@ impl Engine {
     /// The positions the moves of `pos` lead to, appended to `out` (without the moves).
     fn option_sets(&self, pos: VertexSet, out: &mut Vec<VertexSet>) {
         match (self.rules, self.grid) {
+            (Rules::ArcKayles, Some(g)) if self.graph.loops() == 0 && g.small => {
+                // The same in 64-bit words.
+                let (p, sh) = (pos as u64, g.cols as u32);
+                let mut h = p & (p >> 1) & g.not_last as u64;
+                while h != 0 {
+                    let u = h & h.wrapping_neg();
+                    h &= h - 1;
+                    out.push((p & !(u | u << 1)) as u128);
+                }
+                let mut v = p & p.checked_shr(sh).unwrap_or(0);
+                while v != 0 {
+                    let u = v & v.wrapping_neg();
+                    v &= v - 1;
+                    out.push((p & !(u | u << sh)) as u128);
+                }
+            }
             (Rules::ArcKayles, Some(g)) if self.graph.loops() == 0 => {
                 // Dominoes: a cell and its right or lower neighbour.
                 let mut h = pos & (pos >> 1) & g.not_last;
@@ -872,6 +977,17 @@ impl Engine {
                 }
             }
         }
+        if self.opts.threads > 1
+            && self.abort.is_none()
+            && p.size >= PARALLEL_SIZE
+            && self.table.is_compact()
+        {
+            let found = self.any_option_p(o, n)?;
+            if found {
+                self.table.set_not(&p.key, p.size, n);
+            }
+            return Ok(found);
+        }
         for i in 0..o.list.len() {
             let opt = o.list[i];
             if opt.len != 0 && self.sum_is_p(&mut o.parts[opt.range()], n ^ opt.xor)? {
@@ -880,6 +996,111 @@ impl Engine {
             }
         }
         Ok(false)
+    }
+
+    /// Whether some option of `o` (parts of unknown value) plus `*n` is a P-position, asked
+    /// on [`Options::threads`] helper threads that share the table and the filter: each takes
+    /// the next option in order; the first "yes" stops the others (by their abort flag).
+    fn any_option_p(&mut self, o: &Opts, n: u32) -> Result<bool, SearchError> {
+        let tasks: Vec<(Vec<Part>, u32)> = o
+            .list
+            .iter()
+            .filter(|opt| opt.len != 0)
+            .map(|opt| (o.parts[opt.range()].to_vec(), n ^ opt.xor))
+            .collect();
+        let next = AtomicUsize::new(0);
+        let abort = Arc::new(AtomicBool::new(false));
+        let helpers: Vec<Engine> = (0..self.opts.threads)
+            .map(|_| self.helper(abort.clone()))
+            .collect();
+        let outcomes: Vec<(Result<bool, SearchError>, u64)> = std::thread::scope(|sc| {
+            let handles: Vec<_> = helpers
+                .into_iter()
+                .map(|mut h| {
+                    let (tasks, next, abort) = (&tasks, &next, &abort);
+                    sc.spawn(move || {
+                        let r = loop {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            if i >= tasks.len() || abort.load(Ordering::Relaxed) {
+                                break Ok(false);
+                            }
+                            let mut parts = tasks[i].0.clone();
+                            match h.sum_is_p(&mut parts, tasks[i].1) {
+                                Ok(false) => {}
+                                Ok(true) => {
+                                    abort.store(true, Ordering::Relaxed);
+                                    break Ok(true);
+                                }
+                                Err(e) => {
+                                    abort.store(true, Ordering::Relaxed);
+                                    break Err(e);
+                                }
+                            }
+                        };
+                        (r, h.nodes)
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a search thread panicked"))
+                .collect()
+        });
+        let mut found = false;
+        let mut err = None;
+        for (r, nodes) in outcomes {
+            self.nodes += nodes;
+            match r {
+                Ok(f) => found |= f,
+                // A helper stopped by the abort flag yields to another's real error.
+                Err(e) => {
+                    if !matches!(err, Some(ref x) if !matches!(x, SearchError::Stopped { .. })) {
+                        err = Some(e);
+                    }
+                }
+            }
+        }
+        if found {
+            return Ok(true);
+        }
+        match err {
+            // A helper stopped by the user's flag or a limit: so is the search.
+            Some(SearchError::Stopped { .. }) => Err(SearchError::Stopped { nodes: self.nodes }),
+            Some(SearchError::NodeLimit { .. }) => Err(SearchError::NodeLimit {
+                limit: self.opts.max_nodes.unwrap_or(self.nodes),
+            }),
+            Some(e) => Err(e),
+            None => Ok(false),
+        }
+    }
+
+    /// An engine for a helper thread: the same game, the shared table and filter, its own
+    /// buffers and node count; it stops when `abort` is raised (checked every 256 nodes), and
+    /// never starts threads of its own.
+    fn helper(&self, abort: Arc<AtomicBool>) -> Engine {
+        let mut opts = self.opts.clone();
+        opts.check_every = 256;
+        // The helpers share what is left of the node limit.
+        let share = self.opts.threads.max(1) as u64;
+        opts.max_nodes = opts
+            .max_nodes
+            .map(|m| (m.saturating_sub(self.nodes) / share).max(1));
+        Engine {
+            rules: self.rules,
+            graph: self.graph.clone(),
+            closed: self.closed.clone(),
+            table: self.table.share().expect("a compact table"),
+            next_check: opts.check_every,
+            opts,
+            nodes: 0,
+            start: self.start,
+            progress: None,
+            grid: self.grid,
+            free: Vec::new(),
+            filter: self.filter.clone(),
+            abort: Some(abort),
+            key_cache: Engine::key_cache(self.graph.grid_shape().map(|(r, c)| r * c)),
+        }
     }
 
     /// The value of `p` if it lies in the set `r` (bit `n`: value `n`), else `None` (then
@@ -1179,6 +1400,9 @@ fn cancel_pairs(parts: &mut Vec<Part>, start: usize) {
 ///
 /// Both are proved by pairing the moves of the two games (a bisimulation), by induction.
 fn reduce_once(p: VertexSet, g: &GridShape) -> VertexSet {
+    if g.small {
+        return reduce_once_small(p as u64, g) as u128;
+    }
     let cols = g.cols;
     let right = (p >> 1) & g.not_last & p;
     let left = (p << 1) & g.not_first & p;
@@ -1202,6 +1426,33 @@ fn reduce_once(p: VertexSet, g: &GridShape) -> VertexSet {
         | ((other << 1) & g.not_first)
         | shr(other, cols)
         | shl(other, cols);
+    let bridges = other & !near_other;
+    p & !(drop | bridges)
+}
+
+/// [`reduce_once`] on a lattice of at most 64 cells, in 64-bit words (cheaper shifts).
+fn reduce_once_small(p: u64, g: &GridShape) -> u64 {
+    let (cols, nf, nl) = (g.cols as u32, g.not_first as u64, g.not_last as u64);
+    let shl = |m: u64| m.checked_shl(cols).unwrap_or(0);
+    let shr = |m: u64| m.checked_shr(cols).unwrap_or(0);
+    let right = (p >> 1) & nl & p;
+    let left = (p << 1) & nf & p;
+    let down = shr(p) & p;
+    let up = shl(p) & p;
+    let odd = right ^ left ^ down ^ up;
+    let two = (right & left) | ((right | left) & (down | up)) | (down & up);
+    let tufts = odd & !two;
+    let (t_r, t_l, t_d, t_u) = (tufts & right, tufts & left, tufts & down, tufts & up);
+    let (c_r, c_l, c_d, c_u) = (t_r << 1, t_l >> 1, shl(t_d), shr(t_u));
+    let mut seen = c_d;
+    let mut drop = t_r & (seen >> 1);
+    seen |= c_r;
+    drop |= t_u & shl(seen);
+    seen |= c_u;
+    drop |= t_l & (seen << 1);
+    seen |= c_l;
+    let other = p & !(tufts | seen);
+    let near_other = ((other >> 1) & nl) | ((other << 1) & nf) | shr(other) | shl(other);
     let bridges = other & !near_other;
     p & !(drop | bridges)
 }
@@ -1579,6 +1830,70 @@ mod tests {
         assert_eq!(grid_key(1u128 << 127, 1), grid_key_old(1u128 << 127, 1));
         assert_eq!(grid_key(u128::MAX, 128), grid_key_old(u128::MAX, 128));
         assert_eq!(grid_key(u128::MAX, 1), grid_key_old(u128::MAX, 1));
+    }
+
+    #[test]
+    fn small_word_paths_match_the_wide_ones() {
+        // The 64-bit reductions and Cram option lists against the 128-bit ones, on random
+        // cell sets of lattices of at most 64 cells.
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for (rows, cols) in [
+            (1, 7),
+            (2, 2),
+            (3, 5),
+            (5, 6),
+            (4, 9),
+            (6, 8),
+            (8, 8),
+            (1, 64),
+        ] {
+            let g = Graph::grid(rows, cols).unwrap();
+            let mut e = Engine::new(Rules::ArcKayles, g, Options::default()).unwrap();
+            let small = e.grid.unwrap();
+            assert!(small.small);
+            let wide = GridShape {
+                small: false,
+                ..small
+            };
+            for _ in 0..2000 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let set = (x | x >> 9) as u128 & low(rows * cols);
+                assert_eq!(reduce_once(set, &small), reduce_once(set, &wide));
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                e.option_sets(set, &mut a);
+                e.grid = Some(wide);
+                e.option_sets(set, &mut b);
+                e.grid = Some(small);
+                assert_eq!(a, b, "{rows}x{cols} {set:#x}");
+            }
+        }
+    }
+
+    #[test]
+    fn cached_keys_are_the_keys() {
+        // Random cell sets of a 6 x 8 lattice, each keyed twice (the second time from the
+        // cache, or after its slot was taken by another set): always grid_key_zero's answer.
+        let g = Graph::grid(6, 8).unwrap();
+        let e = Engine::new(Rules::ArcKayles, g, Options::default()).unwrap();
+        assert!(!e.key_cache.is_empty());
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut sets = Vec::new();
+        for _ in 0..50_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let set = (x & x >> 5) as u128 & low(48);
+            if set != 0 {
+                sets.push(set);
+            }
+        }
+        for round in 0..2 {
+            for &set in &sets {
+                assert_eq!(e.key(set), grid_key_zero(set, 8), "round {round} {set:#x}");
+            }
+        }
     }
 
     #[test]

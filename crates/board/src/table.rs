@@ -1,17 +1,24 @@
 //! The transposition table: what the search knows about components, in a fixed block of memory.
 //!
-//! Each slot is 24 bytes: the component's canonical key (a 128-bit set and a 16-bit tag), its
-//! nim value when known, a 32-bit mask of values it is known NOT to have (the Lemoine–Viennot
-//! questions "is G + *n a P-position?" answered no), and a weight (the component's size). Slots
-//! come in buckets of four; a key lives in the bucket its hash names. When a bucket is full the
-//! lightest entry (smallest component, partial knowledge before exact values) gives way, so the
-//! table never grows past its cap and the search goes on, only recomputing what was dropped.
-//! A table starts at 384 KiB and doubles, up to its cap, whenever it is half full.
+//! Each slot holds the component's canonical key (a 128-bit set and a 16-bit tag), its nim
+//! value when known, a 32-bit mask of values it is known NOT to have (the Lemoine–Viennot
+//! questions "is G + *n a P-position?" answered no), and a weight (the component's size). A
+//! slot is 24 bytes, or 16 in a *narrow* table ([`Table::narrow`]), which stores only keys
+//! whose set fits 64 bits (every key of a lattice of at most 64 cells: a shape's encoding has
+//! one bit per cell of its bounding box), so the same memory holds half as many entries again.
+//! Slots come in buckets of eight; a key lives in the bucket its hash names. When a bucket is
+//! full the lightest entry (smallest component, partial knowledge before exact values) gives
+//! way, so the table never grows past its cap and the search goes on, only recomputing what was
+//! dropped. A table starts small and doubles, up to its cap, whenever it is three quarters
+//! full (eight-way buckets rarely overflow below that: Cram 5x7 takes 570 000 nodes in a
+//! 1 MiB narrow table as in 2 MiB, 5x8 3 % more nodes in 4 MiB than in 8).
 //!
 //! The table can be written to a file and read back ([`Table::save`], [`Table::load`]), with a
 //! domain string (the game and, where keys depend on it, the graph) that must match.
 
 use std::io::{Read, Write};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed, Ordering::Release};
+use std::sync::Arc;
 
 /// A canonical component key: equal keys mean isomorphic components (the converse may fail).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -33,36 +40,35 @@ struct Slot {
 }
 
 impl Slot {
-    fn pack(&self) -> [u64; 3] {
-        [
-            self.lo,
-            self.hi,
-            self.tag as u64
-                | (self.value as u64) << 16
-                | (self.weight as u64) << 24
-                | (self.not as u64) << 32,
-        ]
+    /// The slot's last word: tag, value, weight and "not" mask (a zero tag: an empty slot).
+    fn meta(&self) -> u64 {
+        self.tag as u64
+            | (self.value as u64) << 16
+            | (self.weight as u64) << 24
+            | (self.not as u64) << 32
     }
 
-    fn unpack(w: &[u64; 3]) -> Slot {
+    fn from_words(lo: u64, hi: u64, meta: u64) -> Slot {
         Slot {
-            lo: w[0],
-            hi: w[1],
-            tag: w[2] as u16,
-            value: (w[2] >> 16) as u8,
-            weight: (w[2] >> 24) as u8,
-            not: (w[2] >> 32) as u32,
+            lo,
+            hi,
+            tag: meta as u16,
+            value: (meta >> 16) as u8,
+            weight: (meta >> 24) as u8,
+            not: (meta >> 32) as u32,
         }
     }
 }
 
 const NONE: u8 = u8::MAX;
-/// Buckets a new table starts with (384 KiB); it doubles, up to its cap, when half
-/// full, so small searches stay small.
-const START_BUCKETS: usize = 1 << 12;
-const BUCKET: usize = 4;
-/// The bytes one slot takes.
-pub const SLOT_BYTES: usize = std::mem::size_of::<[u64; 3]>();
+/// Buckets a new table starts with (384 KiB wide, 256 KiB narrow); it doubles, up to its cap,
+/// when three quarters full, so small searches stay small.
+const START_BUCKETS: usize = 1 << 11;
+const BUCKET: usize = 8;
+/// The bytes one slot of a wide table takes.
+pub const SLOT_BYTES: usize = 24;
+/// The bytes one slot of a narrow table takes.
+pub const NARROW_SLOT_BYTES: usize = 16;
 const MAGIC: &[u8; 8] = b"GRBTT001";
 
 /// What the table knows of one key.
@@ -76,13 +82,17 @@ pub struct Knowledge {
 
 /// A fixed-size, bucketed transposition table of component knowledge.
 pub struct Table {
-    /// Packed slots (`Slot::pack`): all-zero words are an empty slot, so a new table is
-    /// zeroed memory the system hands out lazily, page by page as the search touches it.
-    slots: Vec<[u64; 3]>,
+    /// Slots of `width` words each: `[lo, hi, meta]`, or `[lo, meta]` when narrow (`hi` is
+    /// 0), `meta` as [`Slot::meta`] packs it. All-zero words are an empty slot, so a new table
+    /// is zeroed memory the system hands out lazily, page by page as the search touches it.
+    words: Vec<u64>,
+    width: usize,
     mask: usize,
     max_buckets: usize,
     used: usize,
     replaced: u64,
+    /// The compact table, when this is one ([`Table::compact`]): every method goes there.
+    compact: Option<Arc<Compact>>,
 }
 
 fn hash(k: &Key) -> u64 {
@@ -104,24 +114,125 @@ impl Table {
     /// A table of at most `bytes` bytes (rounded down to a power of two of buckets), or `None`
     /// when `bytes` cannot hold one bucket.
     pub fn with_bytes(bytes: usize) -> Option<Table> {
-        let buckets = bytes / (SLOT_BYTES * BUCKET);
+        Table::make(bytes, 3)
+    }
+
+    /// A narrow table of at most `bytes` bytes: 16-byte slots that store only keys whose
+    /// set fits 64 bits (others are neither stored nor found), or `None` when `bytes` cannot
+    /// hold one bucket of [`Table::MIN_BYTES`].
+    pub fn narrow(bytes: usize) -> Option<Table> {
+        if bytes < Table::MIN_BYTES {
+            return None;
+        }
+        Table::make(bytes, 2)
+    }
+
+    fn make(bytes: usize, width: usize) -> Option<Table> {
+        let buckets = bytes / (8 * width * BUCKET);
         if buckets == 0 {
             return None;
         }
         let max_buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
         let buckets = max_buckets.min(START_BUCKETS);
         Some(Table {
-            slots: vec![[0u64; 3]; buckets * BUCKET],
+            words: vec![0u64; buckets * BUCKET * width],
+            width,
             mask: buckets - 1,
             max_buckets,
             used: 0,
             replaced: 0,
+            compact: None,
         })
+    }
+
+    /// A compact table of at most `bytes` bytes: 8-byte slots that hold a lattice key whose
+    /// shape fits 48 bits and its exact value in one word (no "not" masks: [`Table::set_not`]
+    /// is ignored), so a table can be shared by threads ([`Table::share`]) with no lock and no
+    /// torn entry. Its memory is reserved at once but untouched (zeroed by the system, page by
+    /// page as the table grows into it). `None` when `bytes` cannot hold one bucket of
+    /// [`Table::MIN_BYTES`].
+    pub fn compact(bytes: usize) -> Option<Table> {
+        if bytes < Table::MIN_BYTES {
+            return None;
+        }
+        let c = Compact::with_bytes(bytes);
+        Some(Table {
+            words: Vec::new(),
+            width: 1,
+            mask: 0,
+            max_buckets: c.max_buckets,
+            used: 0,
+            replaced: 0,
+            compact: Some(Arc::new(c)),
+        })
+    }
+
+    /// Another handle on the same compact table, for another thread (`None` unless compact).
+    pub fn share(&self) -> Option<Table> {
+        let c = self.compact.as_ref()?;
+        Some(Table {
+            words: Vec::new(),
+            width: 1,
+            mask: 0,
+            max_buckets: c.max_buckets,
+            used: 0,
+            replaced: 0,
+            compact: Some(c.clone()),
+        })
+    }
+
+    /// Whether this is a compact table ([`Table::compact`]).
+    pub fn is_compact(&self) -> bool {
+        self.compact.is_some()
+    }
+
+    /// Whether this is a narrow table ([`Table::narrow`]).
+    pub fn is_narrow(&self) -> bool {
+        self.width == 2
+    }
+
+    /// The slot `i`.
+    #[inline]
+    fn slot(&self, i: usize) -> Slot {
+        let w = &self.words[i * self.width..(i + 1) * self.width];
+        match *w {
+            [lo, meta] => Slot::from_words(lo, 0, meta),
+            [lo, hi, meta] => Slot::from_words(lo, hi, meta),
+            _ => unreachable!("slots are 2 or 3 words"),
+        }
+    }
+
+    /// The last word of slot `i` (tag, value, weight, "not" mask).
+    #[inline]
+    fn meta(&self, i: usize) -> u64 {
+        self.words[(i + 1) * self.width - 1]
+    }
+
+    #[inline]
+    fn set_meta(&mut self, i: usize, meta: u64) {
+        self.words[(i + 1) * self.width - 1] = meta;
+    }
+
+    fn put(&mut self, i: usize, s: &Slot) {
+        let w = self.width;
+        let at = &mut self.words[i * w..(i + 1) * w];
+        at[0] = s.lo;
+        if w == 3 {
+            at[1] = s.hi;
+        }
+        at[w - 1] = s.meta();
+    }
+
+    fn slots(&self) -> usize {
+        self.words.len() / self.width
     }
 
     /// The most bytes the table may grow to.
     pub fn max_bytes(&self) -> usize {
-        self.max_buckets * BUCKET * SLOT_BYTES
+        if self.compact.is_some() {
+            return self.max_buckets * COMPACT_BUCKET * 8;
+        }
+        self.max_buckets * BUCKET * 8 * self.width
     }
 
     /// Doubles the table (up to its cap) in place: an entry of bucket `b` stays there or moves
@@ -129,22 +240,22 @@ impl Table {
     /// old and new tables never coexist (the allocator can extend the block where it lies).
     fn grow(&mut self) {
         let old = self.mask + 1;
-        self.slots.resize(old * 2 * BUCKET, [0u64; 3]);
+        self.words.resize(old * 2 * BUCKET * self.width, 0);
         self.mask = old * 2 - 1;
         for b in 0..old {
             let mut free = (b + old) * BUCKET;
             for i in b * BUCKET..(b + 1) * BUCKET {
-                let w = self.slots[i];
-                if w[2] as u16 == 0 {
+                let s = self.slot(i);
+                if s.tag == 0 {
                     continue;
                 }
                 let k = Key {
-                    bits: (w[1] as u128) << 64 | w[0] as u128,
-                    tag: w[2] as u16,
+                    bits: (s.hi as u128) << 64 | s.lo as u128,
+                    tag: s.tag,
                 };
                 if self.bucket(&k) != b * BUCKET {
-                    self.slots[free] = w;
-                    self.slots[i] = [0u64; 3];
+                    self.put(free, &s);
+                    self.put(i, &Slot::default());
                     free += 1;
                 }
             }
@@ -153,45 +264,76 @@ impl Table {
 
     /// The table's size in bytes.
     pub fn bytes(&self) -> usize {
-        self.slots.len() * SLOT_BYTES
+        if let Some(c) = &self.compact {
+            return c.slots() * 8;
+        }
+        self.words.len() * 8
     }
 
     /// How many slots it has now (it grows, up to [`Table::max_bytes`], as it fills).
     pub fn capacity(&self) -> usize {
-        self.slots.len()
+        if let Some(c) = &self.compact {
+            return c.slots();
+        }
+        self.slots()
     }
 
     /// How many slots are in use.
     pub fn len(&self) -> usize {
+        if let Some(c) = &self.compact {
+            return c.used.load(Relaxed);
+        }
         self.used
+    }
+
+    /// The slots in use.
+    fn entries(&self) -> Box<dyn Iterator<Item = Slot> + '_> {
+        if let Some(c) = &self.compact {
+            return Box::new(c.words[..c.slots()].iter().filter_map(|w| {
+                let w = w.load(Relaxed);
+                (w != 0).then(|| {
+                    let k = Compact::key_of(w);
+                    Slot {
+                        lo: k.bits as u64,
+                        hi: 0,
+                        tag: k.tag,
+                        value: (w >> 57) as u8 - 1,
+                        weight: k.bits.count_ones() as u8,
+                        not: 0,
+                    }
+                })
+            }));
+        }
+        Box::new(
+            (0..self.slots())
+                .map(|i| self.slot(i))
+                .filter(|s| s.tag != 0),
+        )
     }
 
     /// How many slots in use hold an exact value (the rest hold only values ruled out).
     pub fn exact_len(&self) -> usize {
-        self.slots
-            .iter()
-            .filter(|w| w[2] as u16 != 0 && Slot::unpack(w).value != NONE)
-            .count()
+        self.entries().filter(|s| s.value != NONE).count()
     }
 
     /// The keys that hold an exact value.
     pub(crate) fn exact_keys(&self) -> impl Iterator<Item = Key> + '_ {
-        self.slots
-            .iter()
-            .filter(|w| w[2] as u16 != 0 && Slot::unpack(w).value != NONE)
-            .map(|w| Key {
-                bits: (w[1] as u128) << 64 | w[0] as u128,
-                tag: w[2] as u16,
-            })
+        self.entries().filter(|s| s.value != NONE).map(|s| Key {
+            bits: (s.hi as u128) << 64 | s.lo as u128,
+            tag: s.tag,
+        })
     }
 
     /// Whether no slot is in use.
     pub fn is_empty(&self) -> bool {
-        self.used == 0
+        self.len() == 0
     }
 
     /// How many entries were evicted to make room.
     pub fn replaced(&self) -> u64 {
+        if let Some(c) = &self.compact {
+            return c.replaced.load(Relaxed);
+        }
         self.replaced
     }
 
@@ -199,24 +341,49 @@ impl Table {
         (hash(k) as usize & self.mask) * BUCKET
     }
 
+    /// Whether `k` can be stored: a narrow table takes only keys whose set fits 64 bits.
+    #[inline]
+    fn fits(&self, k: &Key) -> bool {
+        self.width == 3 || k.bits >> 64 == 0
+    }
+
+    #[inline]
     fn find(&self, k: &Key) -> Option<usize> {
         let b = self.bucket(k);
         let lo = k.bits as u64;
         let hi = (k.bits >> 64) as u64;
-        (b..b + BUCKET).find(|&i| {
-            let s = &self.slots[i];
-            s[0] == lo && s[1] == hi && s[2] as u16 == k.tag
-        })
+        if self.width == 2 {
+            if hi != 0 {
+                return None;
+            }
+            let w = &self.words[b * 2..(b + BUCKET) * 2];
+            (0..BUCKET)
+                .find(|&j| w[2 * j] == lo && w[2 * j + 1] as u16 == k.tag)
+                .map(|j| b + j)
+        } else {
+            let w = &self.words[b * 3..(b + BUCKET) * 3];
+            (0..BUCKET)
+                .find(|&j| w[3 * j] == lo && w[3 * j + 1] == hi && w[3 * j + 2] as u16 == k.tag)
+                .map(|j| b + j)
+        }
     }
 
     /// What is known of `k` (nothing when absent).
+    #[inline]
     pub fn get(&self, k: &Key) -> Knowledge {
+        if let Some(c) = &self.compact {
+            return Knowledge {
+                value: c.get(k),
+                not: 0,
+            };
+        }
         match self.find(k) {
             Some(i) => {
-                let s = Slot::unpack(&self.slots[i]);
+                let m = self.meta(i);
+                let value = (m >> 16) as u8;
                 Knowledge {
-                    value: (s.value != NONE).then_some(s.value as u32),
-                    not: s.not,
+                    value: (value != NONE).then_some(value as u32),
+                    not: (m >> 32) as u32,
                 }
             }
             None => Knowledge::default(),
@@ -224,30 +391,29 @@ impl Table {
     }
 
     fn slot_for(&mut self, k: &Key, weight: u8, exact: bool) -> Option<usize> {
+        if !self.fits(k) {
+            return None;
+        }
         if let Some(i) = self.find(k) {
             return Some(i);
         }
-        if (self.used + 1) * 2 > self.slots.len() && self.mask + 1 < self.max_buckets {
+        if (self.used + 1) * 4 > self.slots() * 3 && self.mask + 1 < self.max_buckets {
             self.grow();
         }
         let b = self.bucket(k);
-        let prio = |w: &[u64; 3]| {
-            let s = Slot::unpack(w);
-            (s.weight as u32) * 2 + (s.value != NONE) as u32
-        };
+        let prio = |m: u64| ((m >> 24) as u8 as u32) * 2 + ((m >> 16) as u8 != NONE) as u32;
         let mut best = b;
         for i in b..b + BUCKET {
-            if self.slots[i][2] as u16 == 0 {
+            if self.meta(i) as u16 == 0 {
                 self.used += 1;
-                best = i;
-                return Some(self.fill(best, k, weight));
+                return Some(self.fill(i, k, weight));
             }
-            if prio(&self.slots[i]) < prio(&self.slots[best]) {
+            if prio(self.meta(i)) < prio(self.meta(best)) {
                 best = i;
             }
         }
         let new_prio = weight as u32 * 2 + exact as u32;
-        if new_prio + 8 < prio(&self.slots[best]) {
+        if new_prio + 8 < prio(self.meta(best)) {
             // Much less valuable than everything there: keep the bucket as it is.
             return None;
         }
@@ -256,37 +422,43 @@ impl Table {
     }
 
     fn fill(&mut self, i: usize, k: &Key, weight: u8) -> usize {
-        self.slots[i] = Slot {
-            lo: k.bits as u64,
-            hi: (k.bits >> 64) as u64,
-            tag: k.tag,
-            value: NONE,
-            weight,
-            not: 0,
-        }
-        .pack();
+        self.put(
+            i,
+            &Slot {
+                lo: k.bits as u64,
+                hi: (k.bits >> 64) as u64,
+                tag: k.tag,
+                value: NONE,
+                weight,
+                not: 0,
+            },
+        );
         i
     }
 
     /// Records that `k` (of size `weight`) has value `v`.
     pub fn set_value(&mut self, k: &Key, weight: u32, v: u32) {
+        if let Some(c) = &self.compact {
+            c.set_value(k, v);
+            return;
+        }
         if v >= NONE as u32 {
             return;
         }
         if let Some(i) = self.slot_for(k, weight.min(254) as u8, true) {
-            let mut s = Slot::unpack(&self.slots[i]);
-            s.value = v as u8;
-            self.slots[i] = s.pack();
+            let m = self.meta(i) & !(0xFF << 16) | (v as u64) << 16;
+            self.set_meta(i, m);
         }
     }
 
     /// Records that `k` (of size `weight`) does not have value `n` (ignored for `n ≥ 32`).
     pub fn set_not(&mut self, k: &Key, weight: u32, n: u32) {
-        if n >= 32 {
+        if n >= 32 || self.compact.is_some() {
             return;
         }
         if let Some(i) = self.slot_for(k, weight.min(254) as u8, false) {
-            self.slots[i][2] |= 1u64 << (32 + n);
+            let m = self.meta(i) | 1u64 << (32 + n);
+            self.set_meta(i, m);
         }
     }
 
@@ -295,9 +467,9 @@ impl Table {
         w.write_all(MAGIC)?;
         w.write_all(&(domain.len() as u32).to_le_bytes())?;
         w.write_all(domain.as_bytes())?;
-        w.write_all(&(self.used as u64).to_le_bytes())?;
+        w.write_all(&(self.entries().count() as u64).to_le_bytes())?;
         let mut buf = Vec::with_capacity(1 << 16);
-        for s in self.slots.iter().map(Slot::unpack).filter(|s| s.tag != 0) {
+        for s in self.entries() {
             buf.extend_from_slice(&s.lo.to_le_bytes());
             buf.extend_from_slice(&s.hi.to_le_bytes());
             buf.extend_from_slice(&s.tag.to_le_bytes());
@@ -353,16 +525,169 @@ impl Table {
                 bits: (hi as u128) << 64 | lo as u128,
                 tag,
             };
-            if let Some(i) = self.slot_for(&k, weight, value != NONE) {
-                let mut s = Slot::unpack(&self.slots[i]);
+            if let Some(c) = &self.compact {
                 if value != NONE {
-                    s.value = value;
+                    c.set_value(&k, value as u32);
                 }
-                s.not |= not;
-                self.slots[i] = s.pack();
+                continue;
+            }
+            if let Some(i) = self.slot_for(&k, weight, value != NONE) {
+                let mut m = self.meta(i) | (not as u64) << 32;
+                if value != NONE {
+                    m = m & !(0xFF << 16) | (value as u64) << 16;
+                }
+                self.set_meta(i, m);
             }
         }
         Ok(count)
+    }
+}
+
+/// Slots in a bucket of the compact table (one cache line).
+const COMPACT_BUCKET: usize = 8;
+/// The shape bits of a compact slot.
+const SHAPE: u64 = (1 << 48) - 1;
+/// The key bits of a compact slot (shape, height - 1, width - 1); the value + 1 lies above.
+const KEY_BITS: u64 = (1 << 57) - 1;
+
+/// The storage of [`Table::compact`]: one `u64` a slot, `shape | (h - 1) << 48 | (w - 1) << 51
+/// | (value + 1) << 57` (0: empty); it doubles when half full. Every store writes a whole entry in one atomic word, so a
+/// reader on any thread sees an entry that was written whole, never a mix of two; the worst a
+/// race does is lose an entry (a search recomputes it). The table doubles by raising its mask
+/// within memory reserved at the start, so no thread ever sees it move.
+struct Compact {
+    words: Box<[AtomicU64]>,
+    /// Buckets in use, less one.
+    mask: AtomicUsize,
+    max_buckets: usize,
+    used: AtomicUsize,
+    replaced: AtomicU64,
+    growing: AtomicBool,
+}
+
+impl Compact {
+    fn with_bytes(bytes: usize) -> Compact {
+        let buckets = (bytes / (8 * COMPACT_BUCKET)).max(1);
+        let max_buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
+        Compact {
+            words: bytemuck::allocation::zeroed_slice_box(max_buckets * COMPACT_BUCKET),
+            mask: AtomicUsize::new(max_buckets.min(START_BUCKETS) - 1),
+            max_buckets,
+            used: AtomicUsize::new(0),
+            replaced: AtomicU64::new(0),
+            growing: AtomicBool::new(false),
+        }
+    }
+
+    fn slots(&self) -> usize {
+        (self.mask.load(Relaxed) + 1) * COMPACT_BUCKET
+    }
+
+    /// `k`'s slot word without its value, or `None` when `k` is no lattice shape of at most
+    /// 48 bits.
+    #[inline]
+    fn encode(k: &Key) -> Option<u64> {
+        let (h, w) = ((k.tag >> 8) as u64, (k.tag & 0xFF) as u64);
+        if k.bits >> 48 != 0 || !(1..=8).contains(&h) || !(1..=64).contains(&w) {
+            return None;
+        }
+        Some(k.bits as u64 | (h - 1) << 48 | (w - 1) << 51)
+    }
+
+    fn key_of(w: u64) -> Key {
+        let (h, wd) = ((w >> 48 & 7) + 1, (w >> 51 & 63) + 1);
+        Key {
+            bits: (w & SHAPE) as u128,
+            tag: (h << 8 | wd) as u16,
+        }
+    }
+
+    #[inline]
+    fn bucket(&self, k: &Key, mask: usize) -> usize {
+        (hash(k) as usize & mask) * COMPACT_BUCKET
+    }
+
+    #[inline]
+    fn get(&self, k: &Key) -> Option<u32> {
+        let e = Compact::encode(k)?;
+        let b = self.bucket(k, self.mask.load(Relaxed));
+        self.words[b..b + COMPACT_BUCKET].iter().find_map(|s| {
+            let w = s.load(Relaxed);
+            (w & KEY_BITS == e).then(|| (w >> 57) as u32 - 1)
+        })
+    }
+
+    fn set_value(&self, k: &Key, v: u32) {
+        let Some(e) = Compact::encode(k) else { return };
+        if v >= 127 {
+            return;
+        }
+        let entry = e | (v as u64 + 1) << 57;
+        if self.used.load(Relaxed) * 2 > self.slots() {
+            self.grow();
+        }
+        let b = self.bucket(k, self.mask.load(Relaxed));
+        let weight = |w: u64| (w & SHAPE).count_ones();
+        let mut victim = b;
+        for (i, s) in self.words[b..b + COMPACT_BUCKET].iter().enumerate() {
+            let w = s.load(Relaxed);
+            if w & KEY_BITS == e {
+                return;
+            }
+            if w == 0 && s.compare_exchange(0, entry, Relaxed, Relaxed).is_ok() {
+                self.used.fetch_add(1, Relaxed);
+                return;
+            }
+            if weight(w) < weight(self.words[victim].load(Relaxed)) {
+                victim = b + i;
+            }
+        }
+        // Full: the lightest entry gives way, unless it is much heavier than this one.
+        if weight(entry) + 4 < weight(self.words[victim].load(Relaxed)) {
+            return;
+        }
+        self.words[victim].store(entry, Relaxed);
+        self.replaced.fetch_add(1, Relaxed);
+    }
+
+    /// Doubles the buckets in use (one thread at a time; the others go on meanwhile): the new
+    /// mask is published first, then each entry of bucket `b` whose bucket is now `b + old` is
+    /// moved there. A lookup in between may miss an entry not yet moved; none sees a wrong one.
+    fn grow(&self) {
+        let old = self.mask.load(Relaxed) + 1;
+        if old >= self.max_buckets || self.growing.swap(true, Relaxed) {
+            return;
+        }
+        if self.mask.load(Relaxed) + 1 != old {
+            self.growing.store(false, Release);
+            return;
+        }
+        let mask = old * 2 - 1;
+        self.mask.store(mask, Release);
+        for b in 0..old {
+            let mut free = (b + old) * COMPACT_BUCKET;
+            let end = free + COMPACT_BUCKET;
+            for i in b * COMPACT_BUCKET..(b + 1) * COMPACT_BUCKET {
+                let w = self.words[i].load(Relaxed);
+                if w == 0 || self.bucket(&Compact::key_of(w), mask) == b * COMPACT_BUCKET {
+                    continue;
+                }
+                while free < end
+                    && self.words[free]
+                        .compare_exchange(0, w, Relaxed, Relaxed)
+                        .is_err()
+                {
+                    free += 1;
+                }
+                if free < end {
+                    free += 1;
+                } else {
+                    self.used.fetch_sub(1, Relaxed);
+                }
+                let _ = self.words[i].compare_exchange(w, 0, Relaxed, Relaxed);
+            }
+        }
+        self.growing.store(false, Release);
     }
 }
 
@@ -390,8 +715,83 @@ mod tests {
     use super::*;
 
     #[test]
-    fn slot_is_24_bytes() {
-        assert_eq!(SLOT_BYTES, 24);
+    fn slot_sizes() {
+        let wide = Table::with_bytes(1 << 20).unwrap();
+        let narrow = Table::narrow(1 << 20).unwrap();
+        assert_eq!(wide.bytes(), wide.capacity() * SLOT_BYTES);
+        assert_eq!(narrow.bytes(), narrow.capacity() * NARROW_SLOT_BYTES);
+        assert!(narrow.is_narrow() && !wide.is_narrow());
+    }
+
+    #[test]
+    fn compact_table_grows_shares_and_saves() {
+        let mut t = Table::compact(1 << 20).unwrap();
+        let shape = |i: u64| Key {
+            bits: (i * 2 + 1) as u128,
+            tag: 0x0410,
+        };
+        let start = t.capacity();
+        let n = start as u64;
+        for i in 0..n {
+            t.set_value(&shape(i), 10, (i % 5) as u32);
+        }
+        assert!(t.capacity() > start && t.bytes() <= t.max_bytes());
+        let kept = (0..n)
+            .filter(|&i| t.get(&shape(i)).value == Some((i % 5) as u32))
+            .count();
+        assert!(kept as u64 + t.replaced() >= n, "{kept} kept");
+        // No wrong value, no "not" masks, no keys past 48 bits.
+        for i in 0..n {
+            assert_eq!(t.get(&shape(i)).value.unwrap_or(i as u32 % 5), i as u32 % 5);
+        }
+        t.set_not(&shape(0), 10, 3);
+        assert_eq!(t.get(&shape(0)).not, 0);
+        let wide = Key {
+            bits: 1 << 50,
+            tag: 0x0808,
+        };
+        t.set_value(&wide, 40, 2);
+        assert_eq!(t.get(&wide).value, None);
+        // A shared handle sees the same entries.
+        let u = t.share().unwrap();
+        assert_eq!(u.get(&shape(1)), t.get(&shape(1)));
+        // Saved and loaded into a wide table.
+        let mut buf = Vec::new();
+        t.save("x", &mut buf).unwrap();
+        let mut w = Table::with_bytes(4 << 20).unwrap();
+        assert_eq!(w.load("x", &mut buf.as_slice()).unwrap(), t.len() as u64);
+        assert_eq!(w.get(&shape(3)).value, t.get(&shape(3)).value);
+    }
+
+    #[test]
+    fn narrow_table_keeps_64_bit_keys_only() {
+        let mut t = Table::narrow(1 << 16).unwrap();
+        let small = Key {
+            bits: u64::MAX as u128,
+            tag: 0x0808,
+        };
+        let big = Key {
+            bits: 1u128 << 64 | 5,
+            tag: 0x0909,
+        };
+        t.set_value(&small, 30, 4);
+        t.set_not(&small, 30, 2);
+        t.set_value(&big, 40, 3);
+        assert_eq!(
+            t.get(&small),
+            Knowledge {
+                value: Some(4),
+                not: 1 << 2
+            }
+        );
+        assert_eq!(t.get(&big), Knowledge::default());
+        assert_eq!(t.len(), 1);
+        // Save and load through a wide table and back.
+        let mut buf = Vec::new();
+        t.save("x", &mut buf).unwrap();
+        let mut u = Table::with_bytes(1 << 16).unwrap();
+        assert_eq!(u.load("x", &mut buf.as_slice()).unwrap(), 1);
+        assert_eq!(u.get(&small).value, Some(4));
     }
 
     #[test]
@@ -440,7 +840,7 @@ mod tests {
         let mut u = Table::with_bytes(1 << 12).unwrap();
         assert_eq!(u.load("x", &mut buf.as_slice()).unwrap(), t.len() as u64);
         assert!(u.load("y", &mut buf.as_slice()).is_err());
-        for s in t.slots.iter().map(Slot::unpack).filter(|s| s.tag != 0) {
+        for s in t.entries() {
             let k = Key {
                 bits: (s.hi as u128) << 64 | s.lo as u128,
                 tag: s.tag,

@@ -142,11 +142,44 @@ proptest! {
         let want = brute(Rules::ArcKayles, &g, b.empty(), &mut memo);
         let a = b.analyze(small_opts()).unwrap();
         prop_assert_eq!(a.grundy, want);
+        let threaded = Options { threads: 2, ..small_opts() };
+        prop_assert_eq!(b.analyze(threaded).unwrap().grundy, want);
         // Every winning move found leads to a P-position, by the brute force too.
         for m in a.winning_moves {
             let grundy_board::Move::Edge(u, v) = m else { panic!("{m:?}") };
             let to = b.empty() & !(1u128 << u | 1u128 << v);
             prop_assert_eq!(brute(Rules::ArcKayles, &g, to, &mut memo), 0);
+        }
+    }
+}
+
+#[test]
+fn threads_agree_with_one_thread() {
+    // Dense boards (components of 20 cells and more search their options on two threads)
+    // with a few cells filled at random: the same values, winning moves included.
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    for (rows, cols) in [(4, 5), (5, 5), (4, 6), (5, 6), (4, 7)] {
+        for _ in 0..3 {
+            let mut filled = 0u128;
+            for _ in 0..3 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                filled |= 1u128 << (x % (rows * cols) as u64);
+            }
+            let b = Board::rectangle(rows, cols).unwrap();
+            let b = b.with_empty(b.empty() & !filled);
+            let one = b.analyze(Options::default()).unwrap();
+            for threads in [2, 3] {
+                let many = b
+                    .analyze(Options {
+                        threads,
+                        ..Options::default()
+                    })
+                    .unwrap();
+                assert_eq!(many.grundy, one.grundy, "{b} on {threads} threads");
+                assert_eq!(many.winning_moves, one.winning_moves, "{b}");
+            }
         }
     }
 }

@@ -66,6 +66,15 @@ fn cram_table() {
             let b = Board::rectangle(rows, cols).unwrap();
             let got = b.analyze(Options::default()).unwrap().grundy;
             assert_eq!(got, v, "Cram {rows}x{cols}");
+            let two = Options {
+                threads: 2,
+                ..Options::default()
+            };
+            assert_eq!(
+                b.analyze(two).unwrap().grundy,
+                v,
+                "Cram {rows}x{cols}, 2 threads"
+            );
             checked += 1;
         }
     }

@@ -275,7 +275,7 @@ pub struct Analysis {
     /// `"N"` or `"P"`.
     pub outcome: grundy_core::Outcome,
     /// The position's nim value.
-    pub grundy: u32,
+    pub grundy: u64,
     /// Every move to a P-position.
     pub winning_moves: Vec<Move>,
     /// Search nodes used (cumulative for the engine).
@@ -465,7 +465,7 @@ impl Engine {
             } else {
                 grundy_core::Outcome::N
             },
-            grundy: g,
+            grundy: u64::from(g),
             winning_moves,
             nodes: self.nodes,
         })

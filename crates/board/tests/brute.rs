@@ -108,7 +108,7 @@ proptest! {
         let g = b.graph();
         let mut memo = HashMap::new();
         let want = brute(Rules::ArcKayles, &g, sym, &mut memo);
-        prop_assert_eq!(b.analyze(small_opts()).unwrap().grundy, want);
+        prop_assert_eq!(b.analyze(small_opts()).unwrap().grundy, u64::from(want));
         let mut memo = HashMap::new();
         let nk = brute(Rules::NodeKayles, &g, sym, &mut memo);
         let mut e = Engine::new(Rules::NodeKayles, g, small_opts()).unwrap();
@@ -122,7 +122,7 @@ proptest! {
         let g = b.graph();
         let mut memo = HashMap::new();
         let want = brute(Rules::ArcKayles, &g, b.empty(), &mut memo);
-        prop_assert_eq!(b.analyze(small_opts()).unwrap().grundy, want);
+        prop_assert_eq!(b.analyze(small_opts()).unwrap().grundy, u64::from(want));
         let mut memo = HashMap::new();
         let nk = brute(Rules::NodeKayles, &g, b.empty(), &mut memo);
         let mut e = Engine::new(Rules::NodeKayles, g, small_opts()).unwrap();
@@ -141,9 +141,9 @@ proptest! {
         let mut memo = HashMap::new();
         let want = brute(Rules::ArcKayles, &g, b.empty(), &mut memo);
         let a = b.analyze(small_opts()).unwrap();
-        prop_assert_eq!(a.grundy, want);
+        prop_assert_eq!(a.grundy, u64::from(want));
         let threaded = Options { threads: 2, ..small_opts() };
-        prop_assert_eq!(b.analyze(threaded).unwrap().grundy, want);
+        prop_assert_eq!(b.analyze(threaded).unwrap().grundy, u64::from(want));
         // Every winning move found leads to a P-position, by the brute force too.
         for m in a.winning_moves {
             let grundy_board::Move::Edge(u, v) = m else { panic!("{m:?}") };

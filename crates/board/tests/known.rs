@@ -65,14 +65,14 @@ fn cram_table() {
             }
             let b = Board::rectangle(rows, cols).unwrap();
             let got = b.analyze(Options::default()).unwrap().grundy;
-            assert_eq!(got, v, "Cram {rows}x{cols}");
+            assert_eq!(got, u64::from(v), "Cram {rows}x{cols}");
             let two = Options {
                 threads: 2,
                 ..Options::default()
             };
             assert_eq!(
                 b.analyze(two).unwrap().grundy,
-                v,
+                u64::from(v),
                 "Cram {rows}x{cols}, 2 threads"
             );
             checked += 1;

@@ -24,6 +24,7 @@
 
 #![forbid(unsafe_code)]
 
+mod answer;
 pub mod catalogue;
 pub mod cram;
 pub mod engine;

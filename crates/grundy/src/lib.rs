@@ -97,6 +97,12 @@ pub mod games {
     pub use grundy_games::*;
 }
 
+/// Board and graph games on the decomposing search engine: Node Kayles, Arc Kayles, Cram
+/// (components, a packed transposition table, Lemoine–Viennot questions).
+pub mod board {
+    pub use grundy_board::*;
+}
+
 /// Loopy games: Smith's generalized values (finite, or ∞ with its set K), draws, remoteness,
 /// sums of tokens, graphs with cycles, the `windup:N:S` family.
 pub mod loopy {

@@ -137,3 +137,37 @@ fn loopy_values_are_the_same_grundy() {
     agree("windup 1", &a, &r);
     assert_eq!(r.grundy, Some(Grundy::infinite([])));
 }
+
+#[test]
+fn the_board_engine() {
+    use grundy::board::cram::Board;
+    use grundy::board::engine::{Engine, Options, Rules};
+    use grundy::board::graph::Graph;
+    for (game, rules, text) in [
+        ("node-kayles", Rules::NodeKayles, "grid:3x4"),
+        ("node-kayles", Rules::NodeKayles, "path:10"),
+        ("arc-kayles", Rules::ArcKayles, "cycle:7"),
+        ("arc-kayles", Rules::ArcKayles, "grid:2x5"),
+    ] {
+        let g = Graph::parse(text).unwrap();
+        let all = g.all();
+        let mut e = Engine::new(rules, g, Options::default()).unwrap();
+        let a = e.analyze(all).unwrap();
+        agree(
+            &format!("{game} {text}"),
+            &a,
+            &report(game, text, Play::Normal),
+        );
+    }
+    for (r, c) in [(3, 4), (2, 5), (3, 3)] {
+        let a = Board::rectangle(r, c)
+            .unwrap()
+            .analyze(Options::default())
+            .unwrap();
+        agree(
+            &format!("cram {r}x{c}"),
+            &a,
+            &report("cram", &format!("{r}x{c}"), Play::Normal),
+        );
+    }
+}

@@ -1,14 +1,23 @@
 //! Heaps per second of the misère quotient engine on a few rules.
 //!
-//! `cargo run --release -p grundy-misere --example quotient_bench -- [RULE UPTO]...`
-//! (default: 0.75 to 30, 0.77 to 30, 0.07 to 20, 0.137 to 20).
+//! `cargo run --release -p grundy-misere --example quotient_bench -- [--max-order N] [RULE UPTO]...`
+//! (default: 0.75 to 30, 0.77 to 30, 0.07 to 20, 0.137 to 20; `--max-order` sets the |Q| cap
+//! of [`Limits`], the non-convergence detector).
 
 use std::time::Instant;
 
 use grundy_misere::quotient::{Limits, QuotientEngine};
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let mut limits = Limits::default();
+    if args.first().map(String::as_str) == Some("--max-order") {
+        limits.max_order = args
+            .get(1)
+            .and_then(|x| x.parse().ok())
+            .expect("--max-order N");
+        args.drain(..2);
+    }
     let jobs: Vec<(String, u64)> = if args.len() >= 2 {
         args.chunks(2)
             .filter_map(|c| Some((c[0].clone(), c.get(1)?.parse().ok()?)))
@@ -22,7 +31,7 @@ fn main() {
         ]
     };
     for (rule, upto) in jobs {
-        let mut e = match QuotientEngine::new(&rule, Limits::default()) {
+        let mut e = match QuotientEngine::new(&rule, limits) {
             Ok(e) => e,
             Err(err) => {
                 println!("{rule}: {err}");

@@ -46,6 +46,7 @@ pub struct Forms {
     canon: FxHashMap<FormId, FormId>,
     sums: FxHashMap<(FormId, FormId), FormId>,
     phyla: FxHashMap<FormId, crate::genus::Phylum>,
+    values: FxHashMap<FormId, (u32, u32)>,
     genera: FxHashMap<FormId, Genus>,
     differences: FxHashMap<(FormId, FormId), Option<FormId>>,
     texts: FxHashMap<FormId, Text>,
@@ -53,7 +54,8 @@ pub struct Forms {
 }
 
 /// The tame / restive / restless classification (Conway, ONAG ch. 12; Winning Ways ch. 13),
-/// hereditary as CGSuite's `IsTame`, `IsRestive` and `IsRestless` are.
+/// as CGSuite's `IsTame`, `IsRestive` and `IsRestless` decide it: read off the game's
+/// [`crate::genus::Phylum`] (nim heap or hereditarily tame; hereditarily restive; restless).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Class {
@@ -63,7 +65,8 @@ pub enum Class {
     Tame,
     /// Not tame, every option tame, and normal value 0 or 1.
     Restive,
-    /// Not tame, every option tame, normal value 2 or more, and misère value 0 or 1.
+    /// Not tame, every option generally tame (tame, or reversibly tame), normal value 2 or
+    /// more, and misère value 0 or 1.
     Restless,
     /// Anything else (an option that is not tame, or neither value 0 or 1).
     Other,
@@ -323,19 +326,64 @@ impl Forms {
         r
     }
 
-    /// The phylum of a game (from its canonical form): how its genus continues and prints.
+    /// The phylum of a game, decided on its canonical form by CGSuite's rule
+    /// ([`crate::genus::classify`]); an odd game has the phylum of its even part.
     pub fn phylum(&mut self, g: FormId) -> crate::genus::Phylum {
-        use crate::genus::Phylum;
+        use crate::genus::{classify, OptionFacts};
         let c = self.canonical(g);
         if let Some(&p) = self.phyla.get(&c) {
             return p;
         }
-        let genus = self.genus(c);
-        let opts = self.nodes[c].clone();
-        let ps: Vec<Phylum> = opts.into_iter().map(|o| self.phylum(o)).collect();
-        let p = crate::genus::phylum_of(&genus, &ps);
+        let e = self.even_part(c);
+        let p = if e != c {
+            self.phylum(e)
+        } else {
+            let opts = self.nodes[c].clone();
+            let mut facts = Vec::with_capacity(opts.len());
+            for o in opts {
+                let phylum = self.phylum(o);
+                let values = self.values(o);
+                let eo = self.even_part(o);
+                let even_values = self.values(eo);
+                let mut second = Vec::new();
+                if !phylum.is_generally_tame() {
+                    for y in self.nodes[o].clone() {
+                        second.push((self.phylum(y), self.values(y)));
+                    }
+                }
+                facts.push(OptionFacts {
+                    phylum,
+                    values,
+                    even_values,
+                    second,
+                });
+            }
+            let (gp, gm) = self.values(c);
+            classify(gp, gm, &facts)
+        };
         self.phyla.insert(c, p);
         p
+    }
+
+    /// The normal and misère Grundy values (g+, g−) of a game, memoised.
+    fn values(&mut self, g: FormId) -> (u32, u32) {
+        if let Some(&v) = self.values.get(&g) {
+            return v;
+        }
+        let opts = self.nodes[g].clone();
+        let vals: Vec<(u32, u32)> = opts.into_iter().map(|o| self.values(o)).collect();
+        let plus: Vec<u64> = vals.iter().map(|v| v.0 as u64).collect();
+        let minus: Vec<u64> = vals.iter().map(|v| v.1 as u64).collect();
+        let v = (
+            mex(&plus) as u32,
+            if vals.is_empty() {
+                1
+            } else {
+                mex(&minus) as u32
+            },
+        );
+        self.values.insert(g, v);
+        v
     }
 
     /// A game in entry notation: `*[…]` with nim heaps for integers (re-parseable by
@@ -648,20 +696,12 @@ impl Forms {
         if let Some(&k) = self.classes.get(&c) {
             return k;
         }
-        let opts = self.nodes[c].clone();
-        let all_tame = opts.into_iter().all(|o| self.class(o) == Class::Tame);
-        let genus = self.genus(c);
-        let (gp, gm) = (genus.g, genus.gamma[0]);
-        let tame_genus = (gm == gp || (gp < 2 && gm == 1 - gp))
-            && (1..genus.gamma.len()).all(|i| genus.gamma[i] == gp ^ (2 * (i as u32 % 2)));
-        let k = if all_tame && tame_genus {
-            Class::Tame
-        } else if all_tame && gp < 2 {
-            Class::Restive
-        } else if all_tame && gm < 2 {
-            Class::Restless
-        } else {
-            Class::Other
+        use crate::genus::Phylum;
+        let k = match self.phylum(c) {
+            Phylum::NimHeap | Phylum::HereditarilyTame => Class::Tame,
+            Phylum::HereditarilyRestive => Class::Restive,
+            Phylum::Restless => Class::Restless,
+            _ => Class::Other,
         };
         self.classes.insert(c, k);
         k

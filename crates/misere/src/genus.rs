@@ -2,14 +2,19 @@
 //! and γi the misère Grundy value of G + i·*2.
 //!
 //! The misère Grundy value of a game is 1 when it has no options and otherwise the mex of its
-//! options' misère Grundy values. The sequence γ is eventually periodic with period 2; the
-//! genus is printed as CGSuite prints it ([`Genus::text`]): the shortest prefix of γ after
-//! which the digits follow the default continuation of the game's [`Phylum`], the digits run
-//! together unless one is 10 or more (then they are separated by commas in parentheses), and
-//! plain `g` in the nim-heap phylum. The phylum is decided on the misère canonical form, from
-//! the game's own γ and its options' phyla ([`phylum_of`]); on CGSuite's test data this
-//! reproduces 143 of 147 genera (four Kayles heaps, 7, 10, 13, 14, come out wild where CGSuite
-//! prints them generally tame).
+//! options' misère Grundy values. The sequence γ is eventually periodic with period 2. The
+//! genus is printed as CGSuite prints it ([`Genus::text`]), by the [`Phylum`] of the game's
+//! misère canonical form ([`classify`], CGSuite's classification): plain `g` for a nim heap;
+//! g^{γ0} for a tame or restive game, whose γ continues by default (γi = g ⊕ 2·(i mod 2), or
+//! b ⊕ 2·(i mod 2) with b = γ0 < 4 ? γ0 : g for restive games, i ≥ 1); and otherwise the
+//! digits of γ up to the point after which they alternate, at least two. Digits run together
+//! unless one is 10 or more (then they are separated by commas in parentheses).
+//!
+//! The phylum cannot be read off γ: Kayles heaps 7 and 19 both have γ = 2, 0, 2, 0, … (checked
+//! by brute force on heap + k·*2), yet heap 7 is reversibly tame (its one option that is not
+//! generally tame, heap 5 of genus 4^146, is restless and has the option *2 with g+ = g− = 2,
+//! so the move to it reverses) and prints `2^2`, while heap 19 is wild and prints `2^20`. With
+//! this rule all 147 genera of CGSuite's test data are reproduced.
 //!
 //! ```
 //! use grundy_misere::genus::genus_of_rule;
@@ -49,64 +54,204 @@ impl Genus {
     }
 }
 
-/// How a genus continues beyond its printed digits (CGSuite's phyla), decided hereditarily on
-/// the canonical form: a game is in a phylum when its own γ follows that phylum's continuation
-/// and every option is in it (or a narrower one).
+/// CGSuite's phyla of misère canonical forms (the classification of Dan Hoey's code in CGSuite,
+/// after Conway, ONAG ch. 12: tame games, restive games, and games made tame or restive by
+/// reversible moves), in CGSuite's order. The phylum decides how a genus prints: a nim heap as
+/// plain `g`, a tame or restive game by g and γ0 alone (its γ continues by the phylum's
+/// default), anything else by the digits of γ up to its period 2.
+///
+/// An odd game (G + *1 for an even G) has the phylum of its even part.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub enum Phylum {
-    /// Behaves like the nim heap *g: printed as plain `g`.
+    /// A nim heap: every option a nim heap and the genus a nim heap's (g^g, 0^1 or 1^0).
     NimHeap,
-    /// γi = g ⊕ 2·(i mod 2) for i ≥ 1.
-    GenerallyTame,
-    /// γi = b ⊕ 2·(i mod 2) for i ≥ 1, b = γ0 when γ0 < 4, else g.
-    GenerallyRestive,
-    /// Anything else: γ alternates between its last two printed digits.
+    /// Tame genus (g^g, 0^1, 1^0) with every option a nim heap or hereditarily tame.
+    HereditarilyTame,
+    /// Tame genus with every option generally tame, or with each wild option reversible
+    /// through a generally tame option of the same g+ and g− (ONAG's tame-reversible move).
+    ReversiblyTame,
+    /// Tame genus, made tame by tameable options; printed as a wild game.
+    Tameable,
+    /// Restive genus (g+ ∈ {0, 1}, not tame) with hereditarily tame options.
+    HereditarilyRestive,
+    /// Restive genus with generally tame options, or wild options reversible through restive
+    /// or tame ones.
+    ReversiblyRestive,
+    /// g+ ≥ 2 and g− ∈ {0, 1}, every option generally tame.
+    Restless,
+    /// Anything else.
     Wild,
 }
 
-/// The phylum of a game with genus `genus` whose options have phyla `options`.
-pub fn phylum_of(genus: &Genus, options: &[Phylum]) -> Phylum {
-    let (g, gamma) = (genus.g, &genus.gamma);
-    let worst = options.iter().copied().max().unwrap_or(Phylum::NimHeap);
-    let nim = (0..gamma.len()).all(|i| gamma[i] == nim_default(g, i));
-    let tame_tail = (1..gamma.len()).all(|i| gamma[i] == g ^ (2 * (i as u32 % 2)));
-    let b = if gamma[0] < 4 { gamma[0] } else { g };
-    let restive_tail = (1..gamma.len()).all(|i| gamma[i] == b ^ (2 * (i as u32 % 2)));
-    if nim && worst == Phylum::NimHeap {
-        Phylum::NimHeap
-    } else if tame_tail && worst <= Phylum::GenerallyRestive {
-        Phylum::GenerallyTame
-    } else if restive_tail && worst <= Phylum::GenerallyRestive {
-        Phylum::GenerallyRestive
-    } else {
-        Phylum::Wild
+impl Phylum {
+    /// Nim heap, hereditarily or reversibly tame (CGSuite's `isGenerallyTame`).
+    pub fn is_generally_tame(self) -> bool {
+        matches!(
+            self,
+            Phylum::NimHeap | Phylum::HereditarilyTame | Phylum::ReversiblyTame
+        )
+    }
+
+    /// Generally tame or hereditarily / reversibly restive: the genus is g^{γ0} and γ continues
+    /// by default.
+    pub fn is_restive_or_tame(self) -> bool {
+        self.is_generally_tame()
+            || matches!(
+                self,
+                Phylum::HereditarilyRestive | Phylum::ReversiblyRestive
+            )
     }
 }
 
-/// CGSuite's text for a genus in a known phylum.
+/// What the classification needs to know of one option of a game ([`classify`]).
+#[derive(Clone, Debug)]
+pub struct OptionFacts {
+    /// The option's phylum.
+    pub phylum: Phylum,
+    /// The option's normal and misère Grundy values g+, g−.
+    pub values: (u32, u32),
+    /// g+ and g− of the option's even part (the option itself when even, else option + *1).
+    pub even_values: (u32, u32),
+    /// Phylum and (g+, g−) of each option of the option; needed only when the option is not
+    /// generally tame (left empty otherwise).
+    pub second: Vec<(Phylum, (u32, u32))>,
+}
+
+/// The kind of (g+, g−) pair: what the game would be if its options allowed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// g+ = g−, or both in {0, 1}.
+    Tame,
+    /// g+ ∈ {0, 1}, not tame.
+    Restive,
+    /// g− ∈ {0, 1}, not tame.
+    Restless,
+    /// Anything else.
+    Wild,
+}
+
+fn mex_of(set: &[u32]) -> u32 {
+    (0..).find(|m| !set.contains(m)).unwrap_or(0)
+}
+
+/// The phylum of an even game with normal value `gp`, misère value `gm` and the options
+/// `options` (CGSuite's rule, a fact of its output, re-derived here):
+///
+/// 1. If every option is generally tame: a tame pair with only nim-heap options is a nim heap
+///    unless (g+, g−) is (0, 0) or (1, 1); with nim heaps and hereditarily tame options, a tame
+///    pair is hereditarily tame and a restive pair hereditarily restive; otherwise a tame pair
+///    is reversibly tame, a restive pair reversibly restive, a restless pair restless.
+/// 2. If some option is not generally tame and the pair is tame (restive), the game is
+///    reversibly tame (restive) when every such option G′ has options G″ of the right phylum
+///    with g+(G″) = g+(G) and g−(G″) = g−(G) (for restive games with the extra parity
+///    conditions on the other value), and g+, g− are the mex of the generally tame options'
+///    alone. A tame pair whose wild options are tameable or reversible through tameable
+///    options is tameable when the mex over tame and tameable options gives g+, g−.
+/// 3. Otherwise wild.
+pub fn classify(gp: u32, gm: u32, options: &[OptionFacts]) -> Phylum {
+    let kind = if gp == gm || (gp < 2 && gm < 2) {
+        Kind::Tame
+    } else if gp < 2 {
+        Kind::Restive
+    } else if gm < 2 {
+        Kind::Restless
+    } else {
+        Kind::Wild
+    };
+    let all_tame = options.iter().all(|o| o.phylum.is_generally_tame());
+    if all_tame {
+        let wildest = options
+            .iter()
+            .map(|o| o.phylum)
+            .max()
+            .unwrap_or(Phylum::NimHeap);
+        let hereditary = wildest <= Phylum::HereditarilyTame;
+        return match kind {
+            Kind::Tame if wildest == Phylum::NimHeap && (gp > 1 || gp != gm) => Phylum::NimHeap,
+            Kind::Tame if hereditary => Phylum::HereditarilyTame,
+            Kind::Restive if hereditary => Phylum::HereditarilyRestive,
+            Kind::Tame => Phylum::ReversiblyTame,
+            Kind::Restive => Phylum::ReversiblyRestive,
+            Kind::Restless => Phylum::Restless,
+            Kind::Wild => Phylum::Wild,
+        };
+    }
+    if !matches!(kind, Kind::Tame | Kind::Restive) {
+        return Phylum::Wild;
+    }
+    // Some option is not generally tame: is every such option reversible?
+    let (mut reversible, mut tameable) = (true, kind == Kind::Tame);
+    let (mut tame_p, mut tame_m) = (Vec::new(), Vec::new());
+    let (mut tameable_p, mut tameable_m) = (Vec::new(), Vec::new());
+    for o in options {
+        if !(reversible || tameable) {
+            return Phylum::Wild;
+        }
+        if o.phylum.is_generally_tame() {
+            tame_p.push(o.values.0);
+            tame_m.push(o.values.1);
+            continue;
+        }
+        let (mut m_found, mut p_found) = (false, false);
+        let (mut m_tameable, mut p_tameable) = (false, false);
+        if tameable && o.phylum == Phylum::Tameable {
+            // CGSuite records the even part's values here.
+            tameable_p.push(o.even_values.0);
+            tameable_m.push(o.even_values.1);
+            (m_tameable, p_tameable) = (true, true);
+        }
+        for &(q, (sp, sm)) in &o.second {
+            if kind == Kind::Tame && q.is_generally_tame() {
+                m_found |= gm == sm;
+                p_found |= gp == sp;
+            } else if kind == Kind::Restive && q.is_restive_or_tame() {
+                m_found |= gm == sm && (sp < 2 || (sp ^ gm) < 2);
+                p_found |= gp == sp && (sm < 2 || (sm ^ gm) < 2);
+            } else if tameable && q == Phylum::Tameable {
+                m_tameable |= gm == sm;
+                p_tameable |= gp == sp;
+            }
+        }
+        if !(m_found && p_found) {
+            reversible = false;
+            if !(m_tameable && p_tameable) {
+                tameable = false;
+            }
+        }
+    }
+    if reversible && (gp != mex_of(&tame_p) || gm != mex_of(&tame_m)) {
+        reversible = false;
+    }
+    if tameable {
+        tame_p.extend(tameable_p);
+        tame_m.extend(tameable_m);
+        if (gp != mex_of(&tame_p) || gm != mex_of(&tame_m)) && (!tame_p.is_empty() || gp > 0) {
+            tameable = false;
+        }
+    }
+    match (reversible, tameable, kind) {
+        (true, _, Kind::Tame) => Phylum::ReversiblyTame,
+        (true, _, _) => Phylum::ReversiblyRestive,
+        (false, true, _) => Phylum::Tameable,
+        _ => Phylum::Wild,
+    }
+}
+
+/// CGSuite's text for a genus in a known phylum: plain `g` for a nim heap, g^{γ0} for a tame or
+/// restive game (its γ continues by default), and otherwise the digits of γ up to the point
+/// after which they alternate (at least two).
 pub fn genus_text_in(g: u32, gamma: &[u32], phylum: Phylum) -> String {
     let len = gamma.len();
-    let k = match phylum {
-        Phylum::NimHeap => return g.to_string(),
-        Phylum::GenerallyTame | Phylum::GenerallyRestive => {
-            let b = if phylum == Phylum::GenerallyTame || gamma[0] >= 4 {
-                g
-            } else {
-                gamma[0]
-            };
-            let mut k = 1;
-            while k < len && !(k..len).all(|i| gamma[i] == b ^ (2 * (i as u32 % 2))) {
-                k += 1;
-            }
-            k
+    let k = if phylum == Phylum::NimHeap {
+        return g.to_string();
+    } else if phylum.is_restive_or_tame() {
+        1
+    } else {
+        let mut k = 2.min(len);
+        while k < len && !(k..len).all(|i| gamma[i] == gamma[i - 2]) {
+            k += 1;
         }
-        Phylum::Wild => {
-            let mut k = 2.min(len);
-            while k < len && !(k..len).all(|i| gamma[i] == gamma[i - 2]) {
-                k += 1;
-            }
-            k
-        }
+        k
     };
     let digits = &gamma[..k];
     let sup = if digits.iter().any(|&d| d >= 10) {

@@ -114,7 +114,7 @@ pub struct FormInfo {
     /// The misère Grundy value.
     pub misere_grundy: u32,
     /// The normal-play Grundy value.
-    pub grundy: u32,
+    pub grundy: u64,
     /// The misère outcome.
     pub outcome: Outcome,
     /// The mate (0 ↔ *1 at the leaves), canonical, in entry notation.
@@ -432,7 +432,7 @@ impl Forms {
             canonical: self.entry_text(c),
             birthday: self.birthday(c),
             misere_grundy: self.misere_grundy(c),
-            grundy: self.grundy(g),
+            grundy: u64::from(self.grundy(g)),
             outcome: self.outcome(c),
             mate: self.entry_text(m),
             genus,

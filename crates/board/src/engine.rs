@@ -98,6 +98,9 @@ pub struct Options {
     pub stop: Option<Arc<AtomicBool>>,
     /// How often, in nodes, the stop flag and limits are checked and progress is reported.
     pub check_every: u64,
+    /// Value components that the half-turn mirror strategy proves 0 without search (on a
+    /// lattice); `false` searches them too (a check of the shortcut, never a different value).
+    pub mirror: bool,
 }
 
 impl Default for Options {
@@ -107,6 +110,7 @@ impl Default for Options {
             max_nodes: None,
             stop: None,
             check_every: 1 << 14,
+            mirror: true,
         }
     }
 }
@@ -692,7 +696,7 @@ impl Engine {
         match (self.rules, p.size) {
             (Rules::NodeKayles, 1 | 2) => Some(1),
             (Rules::ArcKayles, 2) if p.set & self.graph.loops() == 0 => Some(1),
-            _ if p.zero => Some(0),
+            _ if p.zero && self.opts.mirror => Some(0),
             _ => {
                 let (w, b) = filter_bit(&p.key, self.filter.len());
                 if self.filter[w] >> b & 1 == 0 {

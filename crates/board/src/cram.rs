@@ -76,7 +76,7 @@ pub enum BoardError {
         ch: char,
     },
     /// Rows of different lengths.
-    #[error("row {row} has {len} cells but row 1 has {expected}")]
+    #[error("ragged board: row {row} has {len} cells but row 1 has {expected}")]
     Ragged {
         /// The row (1-based).
         row: usize,

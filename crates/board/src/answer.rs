@@ -15,3 +15,15 @@ impl Answer for Analysis {
         self.winning_moves.len() as u64
     }
 }
+
+impl Answer for crate::cram::CramAnalysis {
+    fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+    fn grundy(&self) -> Option<Grundy> {
+        Some(Grundy::Finite(self.grundy))
+    }
+    fn winning_move_count(&self) -> u64 {
+        self.winning_moves.len() as u64
+    }
+}

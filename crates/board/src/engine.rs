@@ -116,6 +116,9 @@ pub struct Options {
     /// cells); elsewhere, and with 1, the search is single-threaded. While they run, the
     /// progress callback is not called; the stop flag and node limit hold for them too.
     pub threads: usize,
+    /// Value components that the half-turn mirror strategy proves 0 without search (on a
+    /// lattice); `false` searches them too (a check of the shortcut, never a different value).
+    pub mirror: bool,
 }
 
 impl Default for Options {
@@ -126,6 +129,7 @@ impl Default for Options {
             stop: None,
             check_every: 1 << 14,
             threads: DEFAULT_THREADS,
+            mirror: true,
         }
     }
 }
@@ -772,7 +776,7 @@ impl Engine {
         match (self.rules, p.size) {
             (Rules::NodeKayles, 1 | 2) => Some(1),
             (Rules::ArcKayles, 2) if p.set & self.graph.loops() == 0 => Some(1),
-            _ if p.zero => Some(0),
+            _ if p.zero && self.opts.mirror => Some(0),
             _ => {
                 let (w, b) = filter_bit(&p.key, self.filter.len());
                 if self.filter[w].load(Ordering::Relaxed) >> b & 1 == 0 {

@@ -107,3 +107,45 @@ fn ctrl_c_without_a_checkpoint_stops_at_once() {
     assert!(err.contains("stopped"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// Ctrl-C stops a long Cram search: the table is written to `--table FILE`, the message says
+/// how to resume, exit 130; a later run reads the table back (a table of shapes serves every
+/// board, so a small board shows it at once).
+#[test]
+fn ctrl_c_keeps_the_cram_table() {
+    let t = std::env::temp_dir().join(format!("grundy-cli-stop-cram-{}.table", std::process::id()));
+    let _ = std::fs::remove_file(&t);
+    let path = t.to_str().unwrap();
+    let child = bin()
+        .args(["cram", "6", "7", "--force", "--table", path, "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("grundy starts");
+    std::thread::sleep(Duration::from_millis(1500));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    let out = child.wait_with_output().expect("grundy ends");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(out.stdout.is_empty());
+    assert!(err.contains("board 6x7: stopped after"), "{err}");
+    assert!(
+        err.contains("run the same command again to resume"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(t.exists());
+    let again = bin()
+        .args(["cram", "4", "5", "--table", path, "--json"])
+        .output()
+        .unwrap();
+    assert!(again.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
+    assert_eq!(v["grundy"], 2, "cram.txt: 4x5");
+    assert!(v["resumed"].as_u64().unwrap() > 0, "{v}");
+    let _ = std::fs::remove_file(&t);
+}

@@ -604,13 +604,19 @@ fn gen_cram(r: &mut Rng, c: &mut Case) {
         c.arg(number(r, hi));
         c.arg(number(r, hi));
     }
-    if r.chance(20) {
+    // Boards of up to 128 cells are searched: large ones get a small node limit, so that a
+    // case ends within the timeout.
+    if r.chance(20) || !small {
         c.flag("--max-positions", number(r, 50_000));
     } else if small && r.chance(10) {
         c.arg("--force");
     }
     if r.chance(15) {
         c.arg("--no-mirror");
+    }
+    if r.chance(15) {
+        // A table file in the case's scratch directory: written by one run, read by the next.
+        c.flag("--table", "cram.table".to_string());
     }
     if r.chance(40) {
         c.arg("--json");

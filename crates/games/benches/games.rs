@@ -4,6 +4,7 @@
 //! `cargo bench -p grundy-games --bench games` (Cram 4×8 alone takes several seconds per run).
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use grundy_core::Solver;
 use grundy_games::{cards, cram, fib, maze, walls, wythoff, UBig};
 use std::hint::black_box;
 use std::time::Duration;
@@ -53,26 +54,22 @@ fn bench_walls(c: &mut Criterion) {
 }
 
 fn bench_cram(c: &mut Criterion) {
-    // Plain search: the mirror shortcut would settle even × even boards at once.
-    let plain = cram::CramOptions {
-        mirror: false,
-        budget: grundy_core::Budget::UNLIMITED,
-    };
-    let mirror = cram::CramOptions {
-        mirror: true,
-        ..plain
-    };
+    // The reduced solver (misère play's search and the board engine's oracle; `grundy cram`
+    // runs the engine, benchmarked by grundy-board's `cram` example). Plain search: the
+    // mirror shortcut would settle even × even boards at once.
+    let plain = cram::Cram { mirror: false };
+    let mirror = cram::Cram { mirror: true };
     let b46 = cram::Shape::rectangle(4, 6).unwrap();
     c.bench_function("cram_4x6", |b| {
-        b.iter(|| cram::analyze(black_box(&b46), &plain).unwrap())
+        b.iter(|| Solver::new(plain).grundy(black_box(&b46)))
     });
     let b56 = cram::Shape::rectangle(5, 6).unwrap();
     c.bench_function("cram_5x6", |b| {
-        b.iter(|| cram::analyze(black_box(&b56), &mirror).unwrap())
+        b.iter(|| Solver::new(mirror).grundy(black_box(&b56)))
     });
     let b48 = cram::Shape::rectangle(4, 8).unwrap();
     c.bench_function("cram_4x8", |b| {
-        b.iter(|| cram::analyze(black_box(&b48), &plain).unwrap())
+        b.iter(|| Solver::new(plain).grundy(black_box(&b48)))
     });
 }
 

@@ -1,10 +1,13 @@
-//! Prints Cram values of empty boards, smallest first, with the time each took.
+//! Prints Cram values of empty boards, smallest first, with the time each took, by the reduced
+//! solver of `grundy_games::cram` (misère play's search and the board engine's oracle; the
+//! engine's own is grundy-board's `cram` example).
 //!
 //! `cargo run --release -p grundy-games --example cram_table -- [MAX_ROWS] [MAX_COLS] [SECONDS] [plain]`
 //! (defaults 7 15 60): stops starting new boards once SECONDS have passed in total; `plain`
 //! turns the mirror shortcut off (every board searched).
 
-use grundy_games::cram::{self, CramOptions, Shape};
+use grundy_core::Solver;
+use grundy_games::cram::{Cram, Shape};
 use std::time::Instant;
 
 fn main() {
@@ -15,9 +18,8 @@ fn main() {
     let max_rows = args.first().copied().unwrap_or(7);
     let max_cols = args.get(1).copied().unwrap_or(15);
     let budget = args.get(2).copied().unwrap_or(60) as f64;
-    let options = CramOptions {
+    let game = Cram {
         mirror: !std::env::args().any(|a| a == "plain"),
-        budget: grundy_core::Budget::UNLIMITED,
     };
     let start = Instant::now();
     let mut boards: Vec<(usize, usize)> = (1..=max_rows)
@@ -32,11 +34,11 @@ fn main() {
         }
         let t = Instant::now();
         let board = Shape::rectangle(r, c).expect("fits 64 cells");
-        let a = cram::analyze(&board, &options).expect("no position limit");
+        let mut solver = Solver::new(game);
+        let v = solver.grundy(&board);
         println!(
-            "{r}x{c}: {} ({} positions, {:.3} s)",
-            a.grundy,
-            a.positions,
+            "{r}x{c}: {v} ({} positions, {:.3} s)",
+            solver.memo_len(),
             t.elapsed().as_secs_f64()
         );
     }

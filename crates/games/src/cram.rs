@@ -1,45 +1,30 @@
 //! Cram: players alternately cover two adjacent empty cells with a domino (either direction);
 //! whoever cannot place one loses.
 //!
-//! Positions are sets of empty cells (at most 64) in a small frame, solved by the generic
-//! [`Solver`] with three reductions that shrink its memo: cells with no empty neighbour are
-//! dropped (no domino can ever cover them), the rest is cropped to its bounding box and brought
-//! to a canonical orientation among the board's symmetries (4 for a rectangle, 8 for a square),
-//! and a position whose cells fall apart into several connected pieces is valued as the XOR of
-//! its pieces ([`Game::components`]).
-//!
-//! [`analyze`] solves a board within a [`Budget`] ([`CramOptions::budget`]) and
-//! returns a serializable [`CramAnalysis`].
+//! Normal play runs on the board search engine (`grundy-board`'s `cram::solve`, which
+//! `grundy cram` calls too); this module holds the registry's `cram` entry ([`CramEntry`]) and
+//! the plain searches over [`Shape`]s: [`Cram`], the generic [`grundy_core::Solver`] with three
+//! reductions that shrink its memo (cells with no empty neighbour are dropped, the rest is
+//! cropped to its bounding box and brought to a canonical orientation among the board's
+//! symmetries, and a position whose cells fall apart into several connected pieces is valued
+//! as the XOR of its pieces), which answers misère play and is the engine's independent
+//! oracle in tests, and [`PlainCram`], the unreduced game.
 //!
 //! ```
-//! use grundy_games::cram::{self, CramOptions, Shape};
-//! use grundy_core::Budget;
+//! use grundy_core::{Outcome, Solver};
+//! use grundy_games::cram::{Cram, Shape};
 //!
 //! // A row of three: either end domino leaves one cell, where nothing fits.
-//! let a = cram::analyze(&Shape::parse("...")?, &CramOptions::default())?;
-//! assert_eq!(a.grundy, 1);
-//! let m = &a.winning_moves[0];
-//! assert_eq!(m.cells, [(0, 0), (0, 1)]);
-//! assert_eq!(m.to, "##.");
-//! assert_eq!(m.text, "place a horizontal domino on (0, 0)-(0, 1)");
-//!
-//! // A search larger than the budget is refused, not run.
-//! let small = CramOptions { budget: Budget::positions(10), ..CramOptions::default() };
-//! assert!(cram::analyze(&Shape::rectangle(5, 5)?, &small).is_err());
+//! let row = Shape::parse("...")?;
+//! let mut s = Solver::new(Cram::default());
+//! assert_eq!(s.grundy(&row), 1);
+//! assert_eq!(s.misere_outcome(&Cram { mirror: false }.reduce(&row)), Outcome::P);
 //! # Ok::<(), grundy_games::GameError>(())
 //! ```
 
 use crate::error::{GameError, Result};
-use crate::limit::Capped;
-pub use crate::limit::Progress;
-use grundy_core::{Budget, Game, Outcome, Solver};
-
-/// The default budget of a Cram search: two million positions, about 2.5 seconds and 160 MB
-/// (5×6, 1.6 million positions, fits; 7×5 does not), and 1 GiB of memo (an entry is estimated
-/// at [`Budget::entry_bytes`] of a [`Shape`]). Raise it per call ([`CramOptions::budget`]).
-pub const DEFAULT_BUDGET: Budget = Budget::new(2_000_000, 1 << 30);
-use serde::Serialize;
-use std::fmt::Write as _;
+use grundy_board::cram::{self as engine, Board};
+use grundy_core::{Game, Outcome};
 
 /// The most cells a board may have (one bit each in a `u64`).
 pub const MAX_CELLS: usize = 64;
@@ -418,127 +403,6 @@ impl Game for Cram {
     }
 }
 
-/// How [`analyze`] searches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CramOptions {
-    /// Settle positions symmetric under a half-turn (value 0) without searching them.
-    pub mirror: bool,
-    /// What the search may memoise before it gives up with [`GameError::Limit`]: positions,
-    /// and memory at [`Budget::entry_bytes`] of a [`Shape`] each (default [`DEFAULT_BUDGET`]).
-    /// [`Budget::UNLIMITED`] lifts the limit.
-    pub budget: Budget,
-}
-
-impl Default for CramOptions {
-    fn default() -> Self {
-        CramOptions {
-            mirror: true,
-            budget: DEFAULT_BUDGET,
-        }
-    }
-}
-
-/// A winning placement of a [`CramAnalysis`].
-///
-/// JSON: `{"cells": [[0, 1], [1, 1]], "direction": "vertical", "to": ".#.|.#.|...",
-/// "text": "place a vertical domino on (0, 1)-(1, 1)"}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct CramMove {
-    /// The two cells covered, [row, column] from the top-left, in reading order.
-    pub cells: [(usize, usize); 2],
-    /// "horizontal" or "vertical".
-    pub direction: &'static str,
-    /// The board after the move in `--board` notation (covered cells become `#`).
-    pub to: String,
-    /// The move in words.
-    pub text: String,
-}
-
-/// A board solved by [`analyze`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct CramAnalysis {
-    /// Rows of the board's frame.
-    pub rows: usize,
-    /// Columns of the board's frame.
-    pub cols: usize,
-    /// Empty cells.
-    pub cells: u32,
-    /// The Grundy value.
-    pub grundy: u64,
-    /// `N` when the player to move wins.
-    pub outcome: Outcome,
-    /// True when the value 0 follows from the half-turn mirror strategy, without a search.
-    pub mirror_strategy: bool,
-    /// Every winning placement (empty in a P-position).
-    pub winning_moves: Vec<CramMove>,
-    /// Positions the solver memoised (a measure of the work done).
-    pub positions: u64,
-}
-
-/// Solves `board` within `options.budget`: value, outcome and every winning placement.
-pub fn analyze(board: &Shape, options: &CramOptions) -> Result<CramAnalysis> {
-    analyze_with_progress(board, options, None)
-}
-
-/// [`analyze`], calling `progress` with the number of positions searched every 65 536
-/// positions.
-pub fn analyze_with_progress(
-    board: &Shape,
-    options: &CramOptions,
-    progress: Option<Progress<'_>>,
-) -> Result<CramAnalysis> {
-    let game = Cram {
-        mirror: options.mirror,
-    };
-    let what = || format!("board {}x{}", board.height(), board.width());
-    let mut solver = Solver::new(Capped::new(game, &options.budget, progress));
-    let grundy = solver.grundy(&game.reduce(board));
-    solver.game().check(what)?;
-    let w = board.width();
-    let mut winning_moves = Vec::new();
-    if grundy != 0 {
-        for (a, b) in board.placements() {
-            let after = board.place(a, b);
-            let v = solver.grundy(&game.reduce(&after));
-            solver.game().check(what)?;
-            if v != 0 {
-                continue;
-            }
-            let cells = [(a / w, a % w), (b / w, b % w)];
-            let direction = if cells[0].0 == cells[1].0 {
-                "horizontal"
-            } else {
-                "vertical"
-            };
-            let text = format!(
-                "place a {direction} domino on ({}, {})-({}, {})",
-                cells[0].0, cells[0].1, cells[1].0, cells[1].1
-            );
-            winning_moves.push(CramMove {
-                cells,
-                direction,
-                to: after.to_text(),
-                text,
-            });
-        }
-    }
-    Ok(CramAnalysis {
-        rows: board.height(),
-        cols: board.width(),
-        cells: board.cells(),
-        grundy,
-        outcome: Outcome::from_grundy(grundy),
-        mirror_strategy: options.mirror && board.canonical().is_mirror_zero(),
-        winning_moves,
-        positions: solver.memo_len() as u64,
-    })
-}
-
-/// Solves the empty `rows × cols` board (at most 64 cells) with [`analyze`].
-pub fn analyze_rectangle(rows: usize, cols: usize, options: &CramOptions) -> Result<CramAnalysis> {
-    analyze(&Shape::rectangle(rows, cols)?, options)
-}
-
 /// Cram without any reduction: plain cell sets in the original frame, no symmetry, no
 /// splitting, no dead-cell removal. The test oracle for [`Cram`].
 #[derive(Clone, Copy, Debug, Default)]
@@ -549,48 +413,6 @@ impl Game for PlainCram {
 
     fn options(&self, pos: &Shape, out: &mut Vec<Shape>) {
         out.extend(pos.placements().into_iter().map(|(a, b)| pos.place(a, b)));
-    }
-}
-
-impl CramAnalysis {
-    /// The analysis as text for a reader, the words every front end shows (`grundy cram`): the
-    /// board, the value, the outcome and why, every winning placement.
-    ///
-    /// ```
-    /// use grundy_games::cram::{self, CramOptions};
-    ///
-    /// let a = cram::analyze_rectangle(1, 3, &CramOptions::default())?;
-    /// assert_eq!(a.describe().lines().nth(2), Some("Outcome: N - the player to move wins."));
-    /// # Ok::<(), grundy_games::GameError>(())
-    /// ```
-    pub fn describe(&self) -> String {
-        let mut s = format!(
-            "Cram on a {}x{} board with {} empty cells\nGrundy value: {} ({} positions memoised)\n",
-            self.rows, self.cols, self.cells, self.grundy, self.positions
-        );
-        match self.outcome {
-            Outcome::P if self.mirror_strategy => s.push_str(
-                "Outcome: P - the player to move loses: the board is symmetric under a half-turn \
-                 and no domino covers a cell and its image, so the second player answers each \
-                 domino with its rotated image (the mirror shortcut can be turned off).\n",
-            ),
-            Outcome::P | Outcome::D => s.push_str(
-                "Outcome: P - the player to move loses: every placement leaves a non-zero value.\n",
-            ),
-            Outcome::N => {
-                s.push_str("Outcome: N - the player to move wins.\n");
-                for m in &self.winning_moves {
-                    let [(r1, c1), (r2, c2)] = m.cells;
-                    let _ = writeln!(
-                        s,
-                        "Winning placement: {} domino on ({r1}, {c1}) and ({r2}, {c2}); it \
-                         leaves value 0.",
-                        m.direction
-                    );
-                }
-            }
-        }
-        s
     }
 }
 
@@ -632,13 +454,19 @@ impl grundy_core::catalogue::Entry for CramEntry {
     }
 }
 
-/// The rules of Cram for the catalogue: the reduced search ([`Cram`], pieces and mirror
-/// shortcut) for normal play, plain canonical positions for misère play, each held to the
-/// caller's budget and kept between calls.
+/// The rules of Cram for the catalogue: the board search engine (`grundy-board`) for normal
+/// play, the plain search over canonical positions ([`Cram`] without the mirror shortcut, kept
+/// between calls) for misère play, each held to the caller's budget.
 #[derive(Default)]
 pub struct CramRules {
-    normal: Option<crate::catalogue::Search<Cram>>,
     misere: Option<crate::catalogue::Search<Cram>>,
+}
+
+/// The same board for the engine (the same cells, bit `r * cols + c`).
+fn board(s: &Shape) -> grundy_core::catalogue::Result<Board> {
+    Ok(Board::rectangle(s.height(), s.width())
+        .map_err(|e| GameError::Invalid(e.to_string()))?
+        .with_empty(s.bits as u128))
 }
 
 impl CramRules {
@@ -663,48 +491,62 @@ impl CramRules {
         grundy_core::catalogue::Position::text("board", shown).with("rows", rows)
     }
 
+    /// Every placement's outcome and value, the root's value (misère: 1 for N, 0 for P) and
+    /// the search's work: engine nodes and table entries in normal play, memoised positions
+    /// (twice) in misère play.
+    #[allow(clippy::type_complexity)]
+    fn values(
+        &mut self,
+        shape: &Shape,
+        play: grundy_core::catalogue::Play,
+        budget: &grundy_core::catalogue::Budget,
+    ) -> grundy_core::catalogue::Result<(u64, Vec<(Outcome, Option<u64>)>, u64, u64)> {
+        let placements = shape.placements();
+        if !play.is_misere() {
+            let b = board(shape)?;
+            let mut opts = engine::engine_options(&b, budget, true)?;
+            // The registry's calls are short: a table past 256 MiB would not pay.
+            opts.max_memory = opts.max_memory.min(256 << 20);
+            let fail = |e| engine::search_error(&b, budget, e, None);
+            let mut e = b.engine(opts).map_err(fail)?;
+            let root = e.grundy(b.empty()).map_err(fail)? as u64;
+            let mut values = Vec::with_capacity(placements.len());
+            for &(x, y) in &placements {
+                let after = b.empty() & !(1u128 << x | 1u128 << y);
+                let g = e.grundy(after).map_err(fail)? as u64;
+                values.push((Outcome::from_grundy(g), Some(g)));
+            }
+            return Ok((root, values, e.nodes(), e.table().len() as u64));
+        }
+        let search = self
+            .misere
+            .get_or_insert_with(|| crate::catalogue::Search::new(Cram { mirror: false }));
+        let game = *search.game();
+        let what = format!("board {}x{}", shape.height(), shape.width());
+        let (root, values) = search.run(budget, &what, |s| {
+            let root = u64::from(s.misere_outcome(&game.reduce(shape)) == Outcome::N);
+            let values = placements
+                .iter()
+                .map(|&(a, b)| (s.misere_outcome(&game.reduce(&shape.place(a, b))), None))
+                .collect::<Vec<_>>();
+            (root, values)
+        })?;
+        let n = search.memo_len() as u64;
+        Ok((root, values, n, n))
+    }
+
     /// Every placement with the board it leaves and that board's outcome and value.
     #[allow(clippy::type_complexity)]
     fn list(
         &mut self,
-        board: &Shape,
+        shape: &Shape,
         play: grundy_core::catalogue::Play,
         budget: &grundy_core::catalogue::Budget,
-    ) -> grundy_core::catalogue::Result<(Vec<grundy_core::catalogue::Move>, u64, usize)> {
-        let misere = play.is_misere();
-        let slot = if misere {
-            &mut self.misere
-        } else {
-            &mut self.normal
-        };
-        let search =
-            slot.get_or_insert_with(|| crate::catalogue::Search::new(Cram { mirror: !misere }));
-        let game = *search.game();
-        let placements = board.placements();
-        let what = format!("board {}x{}", board.height(), board.width());
-        let (root, values) = search.run(budget, &what, |s| {
-            let start = game.reduce(board);
-            let root = if misere {
-                u64::from(s.misere_outcome(&start) == Outcome::N)
-            } else {
-                s.grundy(&start)
-            };
-            let values: Vec<(Outcome, Option<u64>)> = placements
-                .iter()
-                .map(|&(a, b)| {
-                    let after = game.reduce(&board.place(a, b));
-                    if misere {
-                        (s.misere_outcome(&after), None)
-                    } else {
-                        let g = s.grundy(&after);
-                        (Outcome::from_grundy(g), Some(g))
-                    }
-                })
-                .collect();
-            (root, values)
-        })?;
-        let w = board.width();
-        let moves = placements
+    ) -> grundy_core::catalogue::Result<(Vec<grundy_core::catalogue::Move>, u64, (u64, u64))> {
+        let (root, values, nodes, entries) = self.values(shape, play, budget)?;
+        let w = shape.width();
+        let moves = shape
+            .placements()
             .iter()
             .zip(values)
             .map(|(&(a, b), (outcome, g))| {
@@ -717,11 +559,11 @@ impl CramRules {
                 let cells = format!("({}, {})-({}, {})", c1.0, c1.1, c2.0, c2.1);
                 let text = format!("place a {direction} domino on {cells}");
                 let short = format!("{direction} {cells}");
-                let to = Self::position(&board.place(a, b));
+                let to = Self::position(&shape.place(a, b));
                 crate::catalogue::make_move(text, &short, to, outcome, g)
             })
             .collect();
-        Ok((moves, root, search.memo_len()))
+        Ok((moves, root, (nodes, entries)))
     }
 }
 
@@ -743,8 +585,8 @@ impl grundy_core::catalogue::Rules for CramRules {
         play: grundy_core::catalogue::Play,
         budget: &grundy_core::catalogue::Budget,
     ) -> grundy_core::catalogue::Result<Vec<grundy_core::catalogue::Move>> {
-        let board = Self::read(&pos.text)?;
-        Ok(self.list(&board, play, budget)?.0)
+        let shape = Self::read(&pos.text)?;
+        Ok(self.list(&shape, play, budget)?.0)
     }
 
     fn analyze(
@@ -754,9 +596,9 @@ impl grundy_core::catalogue::Rules for CramRules {
         budget: &grundy_core::catalogue::Budget,
     ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Report> {
         use grundy_core::catalogue::{Grundy, Report};
-        let board = Self::read(&pos.text)?;
-        let (moves, root, positions) = self.list(&board, play, budget)?;
-        let position = Self::position(&board);
+        let shape = Self::read(&pos.text)?;
+        let (moves, root, (nodes, entries)) = self.list(&shape, play, budget)?;
+        let position = Self::position(&shape);
         let mut r = if play.is_misere() {
             let outcome = if root == 1 { Outcome::N } else { Outcome::P };
             let mut r = Report::new("cram", position, play, outcome, None);
@@ -771,8 +613,8 @@ impl grundy_core::catalogue::Rules for CramRules {
                 Outcome::from_grundy(g),
                 Some(Grundy::Finite(g)),
             );
-            let canonical = board.canonical();
-            let mirror = canonical != Shape::EMPTY && canonical.is_mirror_zero();
+            let b = board(&shape)?;
+            let mirror = b.mirror_zero();
             if mirror {
                 r.explanation.push(
                     "The board is symmetric under a half-turn and no domino covers a cell and \
@@ -782,7 +624,7 @@ impl grundy_core::catalogue::Rules for CramRules {
                 );
             } else {
                 r.explanation = grundy_core::catalogue::explain_by_options(g, &moves);
-                if !board.is_connected() {
+                if !shape.is_connected() {
                     r.explanation.push(
                         "The empty cells fall apart into regions, separate games whose values \
                          XOR."
@@ -790,36 +632,25 @@ impl grundy_core::catalogue::Rules for CramRules {
                     );
                 }
             }
-            let w = board.width();
             let winning = moves
                 .iter()
-                .zip(board.placements())
+                .zip(shape.placements())
                 .filter(|(m, _)| m.wins())
-                .map(|(m, (a, b))| {
-                    let cells = [(a / w, a % w), (b / w, b % w)];
-                    CramMove {
-                        cells,
-                        direction: if cells[0].0 == cells[1].0 {
-                            "horizontal"
-                        } else {
-                            "vertical"
-                        },
-                        to: board.place(a, b).to_text(),
-                        text: m.text.clone(),
-                    }
-                })
+                .map(|(_, (x, y))| b.placement(x, y))
                 .collect();
-            let old = CramAnalysis {
-                rows: board.height(),
-                cols: board.width(),
-                cells: board.cells(),
+            let details = engine::CramAnalysis {
+                rows: shape.height(),
+                cols: shape.width(),
+                cells: shape.cells(),
                 grundy: g,
                 outcome: Outcome::from_grundy(g),
                 mirror_strategy: mirror,
                 winning_moves: winning,
-                positions: positions as u64,
+                positions: nodes,
+                resumed: 0,
+                table_entries: entries,
             };
-            r.details = serde_json::to_value(old).unwrap_or_default();
+            r.details = serde_json::to_value(details).unwrap_or_default();
             r
         };
         r.moves = Some(moves.len() as u64);

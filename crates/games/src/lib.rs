@@ -6,11 +6,12 @@
 //!
 //! Each game answers one question with one call that returns a serializable result
 //! (`serde::Serialize`): [`fib::analyze`], [`wythoff::analyze`], [`maze::analyze`],
-//! [`walls::analyze`], [`cram::analyze`], [`chomp::analyze`] and [`cards::analyze`]. Every move
+//! [`walls::analyze`], [`chomp::analyze`] and [`cards::analyze`] (Cram's is
+//! `grundy_board::cram::solve`, on the board search engine). Every move
 //! in a result has the fields `to` (the position after the move) and `text` (the move in
 //! words) besides its own; `UBig` numbers serialize as decimal strings, machine integers as
-//! numbers. The Cram and Chomp searches take a [`grundy_core::Budget`] (positions and estimated
-//! memory; [`cram::DEFAULT_BUDGET`], [`chomp::DEFAULT_BUDGET`] by default) and stop past it with
+//! numbers. The Chomp search takes a [`grundy_core::Budget`] (positions and estimated
+//! memory; [`chomp::DEFAULT_BUDGET`] by default) and stops past it with
 //! [`GameError::Limit`].
 //!
 //! | module | game | fast method |
@@ -19,7 +20,7 @@
 //! | [`wythoff`] | Wythoff's game, r-Wythoff | exact Beatty pairs ⌊jφ⌋, ⌊jφ²⌋; bitset Grundy table |
 //! | [`maze`] | maze games and their sums | row/column value bitsets |
 //! | [`walls`] | the wall-making game | one value per sub-rectangle |
-//! | [`cram`] | Cram | generic solver on canonical pieces (crop, symmetry, split, mirror) |
+//! | [`cram`] | Cram | the board search engine (`grundy-board`); misère play and the oracle: generic solver on canonical pieces |
 //! | [`chomp`] | Chomp | generic solver on staircases |
 //! | [`cards`] | take-from-the-ends card game | O(N²) margin DP with an optimal line |
 //! | [`hackenbush`] | green Hackenbush on any graph | fusion (bridges, 2-edge-connected parts) and colon principles, linear time |
@@ -41,7 +42,6 @@ pub mod cram;
 pub mod error;
 pub mod fib;
 pub mod hackenbush;
-mod limit;
 pub mod maze;
 pub mod node_kayles;
 pub mod number;
@@ -51,7 +51,6 @@ pub mod wythoff;
 
 pub use dashu::integer::UBig;
 pub use error::{GameError, Result};
-pub use limit::Progress;
 pub use number::{parse_bounded, parse_count};
 
 /// Every game of this crate as a catalogue entry (the facade's registry lists them with the

@@ -464,11 +464,21 @@ fn cram_agrees_with_its_analysis() {
             None => cram::Shape::parse(text),
         }
         .unwrap();
-        let old = cram::analyze(&shape, &cram::CramOptions::default()).unwrap();
+        // The engine's own analysis (what `grundy cram` prints) and the reduced solver.
+        let board = grundy_board::cram::Board::parse(&shape.to_text()).unwrap();
+        let old = grundy_board::cram::solve(&board, &Default::default(), None).unwrap();
         assert_eq!(
             r.grundy.and_then(|g| g.finite()),
             Some(old.grundy),
             "{text}"
+        );
+        assert_eq!(
+            Solver::new(cram::Cram::default()).grundy(&shape),
+            old.grundy
+        );
+        assert_eq!(
+            r.details["winning_moves"],
+            serde_json::to_value(&old.winning_moves).unwrap()
         );
         let wins: Vec<&str> = r.winning_moves.iter().map(|m| m.text.as_str()).collect();
         let old_wins: Vec<&str> = old.winning_moves.iter().map(|m| m.text.as_str()).collect();

@@ -1,9 +1,12 @@
 //! Cram against the published table (beling/impartial-games), CGSuite's test, and the
-//! unreduced game on random small boards; Chomp against exhaustive recursion.
+//! unreduced game on random small boards: the board search engine (`grundy_board::cram`, what
+//! `grundy cram` and the registry's `cram` run) and this crate's reduced solver ([`Cram`], the
+//! misère search and the engine's independent oracle). Chomp against exhaustive recursion.
 
+use grundy_board::cram::{self as engine, Board, CramAnalysis, CramOptions};
 use grundy_core::{Outcome, Solver};
 use grundy_games::chomp::{self, Chomp, Staircase};
-use grundy_games::cram::{self, Cram, CramOptions, PlainCram, Shape};
+use grundy_games::cram::{Cram, PlainCram, Shape};
 use proptest::prelude::*;
 
 /// Parses cram.txt: `rows: v v v …` for columns 4..15; `-` and `?` entries are skipped.
@@ -25,17 +28,23 @@ fn reference() -> Vec<(usize, usize, u64)> {
     out
 }
 
-/// Searches without a position limit, with or without the mirror shortcut.
+/// Searches without a node limit, with or without the mirror shortcut.
 fn unlimited(mirror: bool) -> CramOptions {
     CramOptions {
         mirror,
-        budget: grundy_core::Budget::UNLIMITED,
+        budget: grundy_core::Budget::UNLIMITED.with_bytes(1 << 28),
+        ..CramOptions::default()
     }
 }
 
-/// Every board's analysis, with the mirror shortcut and no position limit.
-fn analyze(board: &Shape) -> cram::CramAnalysis {
-    cram::analyze(board, &unlimited(true)).unwrap()
+/// The engine's board for a shape.
+fn board(s: &Shape) -> Board {
+    Board::parse(&s.to_text()).unwrap()
+}
+
+/// Every board's analysis by the engine, with the mirror shortcut and no node limit.
+fn analyze(s: &Shape) -> CramAnalysis {
+    engine::solve(&board(s), &unlimited(true), None).unwrap()
 }
 
 fn solve(r: usize, c: usize) -> u64 {
@@ -44,7 +53,7 @@ fn solve(r: usize, c: usize) -> u64 {
 
 /// Without the mirror shortcut: even × even boards are searched, not recognised.
 fn solve_plain(r: usize, c: usize) -> u64 {
-    cram::analyze_rectangle(r, c, &unlimited(false))
+    engine::solve(&Board::rectangle(r, c).unwrap(), &unlimited(false), None)
         .unwrap()
         .grundy
 }
@@ -57,6 +66,12 @@ fn reproduces_reference_small() {
         if r * c <= 24 {
             assert_eq!(solve(r, c), v, "{r}x{c}");
             assert_eq!(solve_plain(r, c), v, "{r}x{c} without the mirror shortcut");
+            let shape = Shape::rectangle(r, c).unwrap();
+            assert_eq!(
+                Solver::new(Cram::default()).grundy(&shape),
+                v,
+                "{r}x{c} oracle"
+            );
             checked += 1;
         }
     }
@@ -137,6 +152,7 @@ proptest! {
     fn mirror_shortcut_is_sound(board in symmetric_board()) {
         let plain = Solver::new(PlainCram).grundy(&board);
         prop_assert_eq!(analyze(&board).grundy, plain);
+        prop_assert_eq!(Solver::new(Cram::default()).grundy(&board), plain);
         if board.is_mirror_zero() {
             prop_assert_eq!(plain, 0);
         }

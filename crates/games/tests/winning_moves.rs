@@ -2,17 +2,24 @@
 //! moves are exactly the options that lead to a P-position, each found by the generic
 //! [`Solver`] searching whole positions (no Sprague–Grundy shortcut of the game's own), or by
 //! exhaustive recursion. Also the JSON shape every move shares (`to`, `text`) and the limits
-//! that refuse runaway searches.
+//! that refuse runaway searches. Cram's analysis is the board engine's
+//! (`grundy_board::cram::solve`, what `grundy cram` runs), checked here against the plain game.
 
+use grundy_board::cram::{self as cram, CramOptions};
 use grundy_core::budget::{Budget, Resource};
 use grundy_core::{Game, Outcome, Solver};
 use grundy_games::chomp::{self, Staircase};
-use grundy_games::cram::{self, CramOptions, PlainCram, Shape};
+use grundy_games::cram::{PlainCram, Shape};
 use grundy_games::maze::{self, Cell, Maze};
 use grundy_games::walls::{self, Board, Rect, WallGame};
 use grundy_games::{fib, wythoff, GameError, UBig};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
+
+/// The engine's board with the cells of `s`.
+fn engine_board(s: &Shape) -> grundy_board::cram::Board {
+    grundy_board::cram::Board::parse(&s.to_text()).unwrap()
+}
 
 /// A game searched as a whole: the wrapped game's moves, never its split into components.
 struct Whole<G>(G);
@@ -200,7 +207,7 @@ proptest! {
     fn cram_winning_moves_are_the_moves_to_p((r, c, free) in random_mask(4, 4)) {
         let bits = free.iter().enumerate().fold(0u64, |b, (i, &f)| b | (f as u64) << i);
         let board = Shape::new(r, c, bits).unwrap();
-        let a = cram::analyze(&board, &CramOptions::default()).unwrap();
+        let a = cram::solve(&engine_board(&board), &CramOptions::default(), None).unwrap();
         let mut plain = Solver::new(PlainCram);
         let want: Vec<Shape> = board
             .placements()
@@ -211,6 +218,7 @@ proptest! {
         let got: Vec<Shape> = a.winning_moves.iter().map(|m| Shape::parse(&m.to).unwrap()).collect();
         prop_assert_eq!(got, want);
         prop_assert_eq!(a.grundy, plain.grundy(&board));
+        prop_assert_eq!(engine_board(&board).mirror_zero(), board.canonical() != Shape::EMPTY && board.canonical().is_mirror_zero());
         for m in &a.winning_moves {
             let [(r1, c1), (r2, c2)] = m.cells;
             prop_assert_eq!(board.place(r1 * c + c1, r2 * c + c2), Shape::parse(&m.to).unwrap());
@@ -280,7 +288,12 @@ fn moves_share_to_and_text() {
     assert_eq!(v["winning_moves"][0]["cell"], serde_json::json!([1, 1]));
     let v = check(
         serde_json::to_value(
-            cram::analyze(&Shape::parse("...").unwrap(), &CramOptions::default()).unwrap(),
+            cram::solve(
+                &grundy_board::cram::Board::parse("...").unwrap(),
+                &CramOptions::default(),
+                None,
+            )
+            .unwrap(),
         )
         .unwrap(),
         "winning_moves",
@@ -332,22 +345,28 @@ fn searches_stop_at_the_position_limit() {
         budget: Budget::positions(1000),
         ..CramOptions::default()
     };
-    let e = cram::analyze_rectangle(5, 6, &small).unwrap_err();
+    // Cram's positions are the engine's search nodes.
+    let board = grundy_board::cram::Board::rectangle(5, 6).unwrap();
+    let e = cram::solve(&board, &small, None).unwrap_err();
     assert_eq!(
         e.to_string(),
         "board 5x6: the search needs more than 1000 positions (the position limit)"
     );
-    assert!(grundy_core::catalogue::Error::from(e.clone()).is_limit());
+    assert!(e.is_limit());
+    assert_eq!(e.parameter, Some("max_positions"));
     // The library names the cap reached, never a command-line flag.
     assert!(!e.to_string().contains("--"), "{e}");
-    // Progress is reported while a long search runs (every 65536 positions).
-    let mut last = 0u64;
-    let mut seen = |n: u64| last = n;
-    let board = Shape::rectangle(5, 6).unwrap();
-    let a = cram::analyze_with_progress(&board, &CramOptions::default(), Some(&mut seen)).unwrap();
+    // Progress is reported while a long search runs (every 16384 search nodes).
+    let last = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let seen = last.clone();
+    let watch: cram::Watch = Box::new(move |p| {
+        seen.store(p.nodes, std::sync::atomic::Ordering::Relaxed);
+    });
+    let a = cram::solve(&board, &CramOptions::default(), Some(watch)).unwrap();
     assert_eq!(a.grundy, 2, "cram.txt: 5x6 has value 2");
-    assert!(a.positions >= 65536, "{}", a.positions);
-    assert_eq!(last, a.positions / 65536 * 65536);
+    assert!(a.positions >= 16384, "{}", a.positions);
+    let last = last.load(std::sync::atomic::Ordering::Relaxed);
+    assert_eq!(last, a.positions / 16384 * 16384);
     assert!(matches!(
         chomp::analyze(12, 12, &chomp::DEFAULT_BUDGET),
         Err(GameError::Limit(_))
@@ -372,20 +391,24 @@ fn searches_stop_at_the_memory_limit() {
     );
     assert!(e.to_string().contains("of memory (the memory limit"), "{e}");
     assert!(grundy_core::catalogue::Error::from(e).is_limit());
-    // Cram: a 5×6 board needs far more than 64 KiB of memo.
+    // Cram: the engine's table replaces entries when full, so memory never stops its search;
+    // a cap below the least table it accepts (1 MiB) is refused, naming memory.
     let small = CramOptions {
         budget: Budget::new(u64::MAX, 64 << 10),
         ..CramOptions::default()
     };
-    let e = cram::analyze_rectangle(5, 6, &small).unwrap_err();
-    assert!(
-        matches!(&e, GameError::Limit(l) if l.resource == Resource::Memory),
-        "{e:?}"
-    );
+    let board = grundy_board::cram::Board::rectangle(5, 6).unwrap();
+    let e = cram::solve(&board, &small, None).unwrap_err();
+    assert_eq!(e.parameter, Some("max_bytes"), "{e:?}");
     assert!(
         e.to_string()
             .starts_with("board 5x6: the search needs more than 64 KiB of memory"),
         "{e}"
     );
-    assert!(grundy_core::catalogue::Error::from(e).is_limit());
+    assert!(e.is_limit());
+    let enough = CramOptions {
+        budget: Budget::new(u64::MAX, cram::MIN_MEMORY),
+        ..CramOptions::default()
+    };
+    assert_eq!(cram::solve(&board, &enough, None).unwrap().grundy, 2);
 }

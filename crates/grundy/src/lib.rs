@@ -14,6 +14,7 @@
 //! | [`graph`] | games on directed graphs read from text |
 //! | [`heap`] | one-heap rules (take-and-break codes, subtraction sets, named games): sequences with the engine chosen for you, periods with their proof status, sums of heaps, record-scale runs |
 //! | [`games`] | the catalogue: Fibonacci Nim, Wythoff, mazes, wall-making, Cram, Chomp, the card game |
+//! | [`board`] | the search engine of Node Kayles, Arc Kayles and Cram: boards to 128 cells, a table saved and resumed |
 //! | [`penney`] | pattern races (Penney's game) with exact probabilities |
 //! | [`script`] | your own games written in Lua: values, outcomes, winning moves, sequences, tables, sums |
 //! | [`survey`] | whole families of heap games (`octal:3`, `sub:8`, …) solved into a resumable SQLite table |
@@ -97,8 +98,9 @@ pub mod games {
     pub use grundy_games::*;
 }
 
-/// Board and graph games on the decomposing search engine: Node Kayles, Arc Kayles, Cram
-/// (components, a packed transposition table, Lemoine–Viennot questions).
+/// The search engine for vertex-deletion games on graphs of up to 128 vertices (Node Kayles,
+/// Arc Kayles, Cram as Arc Kayles on a grid): [`board::cram::solve`] is `grundy cram`'s call
+/// (a budget, a stop flag, progress, a table file saved and resumed).
 pub mod board {
     pub use grundy_board::*;
 }

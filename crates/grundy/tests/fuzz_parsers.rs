@@ -588,7 +588,7 @@ fn walls_boards() {
 
 #[test]
 fn cram_boards() {
-    use grundy::games::cram;
+    use grundy::board::cram;
     const SEEDS: &[&str] = &[
         ".........|##.######",
         "....|....|....",
@@ -597,14 +597,14 @@ fn cram_boards() {
         "........",
     ];
     fuzz("cram_boards", text(SEEDS, ".#|\n X", 60), |s| {
-        let r = cram::Shape::parse(&s);
+        let r = cram::Board::parse(&s);
         let mut out = vec![verdict(&r)];
         if let Ok(b) = r {
             let o = cram::CramOptions {
-                mirror: true,
                 budget: grundy::Budget::positions(20_000),
+                ..cram::CramOptions::default()
             };
-            out.push(verdict(&cram::analyze(&b, &o)));
+            out.push(verdict(&cram::solve(&b, &o, None)));
         }
         out
     });

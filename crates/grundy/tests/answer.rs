@@ -160,14 +160,11 @@ fn the_board_engine() {
         );
     }
     for (r, c) in [(3, 4), (2, 5), (3, 3)] {
-        let a = Board::rectangle(r, c)
-            .unwrap()
-            .analyze(Options::default())
-            .unwrap();
-        agree(
-            &format!("cram {r}x{c}"),
-            &a,
-            &report("cram", &format!("{r}x{c}"), Play::Normal),
-        );
+        let board = Board::rectangle(r, c).unwrap();
+        let r_ = report("cram", &format!("{r}x{c}"), Play::Normal);
+        let a = board.analyze(Options::default()).unwrap();
+        agree(&format!("cram {r}x{c} (engine)"), &a, &r_);
+        let s = grundy::board::cram::solve(&board, &Default::default(), None).unwrap();
+        agree(&format!("cram {r}x{c} (grundy cram)"), &s, &r_);
     }
 }

@@ -8,7 +8,6 @@
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashSet;
-use std::ffi::c_void;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -114,7 +113,8 @@ pub(crate) struct LuaGame {
     canon: Option<Function>,
     show: Option<Function>,
     sum_mt: Table,
-    sum_ptr: *const c_void,
+    /// Reads `moves`' results (see [`read::Reader`]).
+    reader: read::Reader,
     limits: Limits,
     meter: Rc<Meter>,
     error: RefCell<Option<ScriptError>>,
@@ -161,6 +161,8 @@ impl LuaGame {
             .eval()
             .map_err(internal)?;
         lua.sandbox(true).map_err(internal)?;
+        // Before the script runs, so that its own `sum`, if it has one, is not the probe's.
+        let reader = read::Reader::new(&lua, &sum_mt);
         let meter = Rc::new(Meter::default());
         meter.left.set(limits.setup_steps);
         {
@@ -207,7 +209,6 @@ impl LuaGame {
             ))
         })?;
         let (split, canon, show) = (get("split")?, get("canon")?, get("show")?);
-        let sum_ptr = sum_mt.to_pointer();
         Ok(LuaGame {
             lua,
             name: name.to_string(),
@@ -216,7 +217,7 @@ impl LuaGame {
             canon,
             show,
             sum_mt,
-            sum_ptr,
+            reader,
             limits: limits.clone(),
             meter,
             error: RefCell::new(None),
@@ -424,13 +425,13 @@ impl LuaGame {
         let result = r.and_then(|v| match v {
             Value::Table(t) => {
                 let before = out.len();
-                read::read_options(&self.lua, &t, self.sum_ptr, out).map_err(|(i, m)| {
-                    ScriptError::InvalidPosition {
+                self.reader
+                    .read_options(&self.lua, &t, out)
+                    .map_err(|(i, m)| ScriptError::InvalidPosition {
                         call: format!("moves({})", short(p)),
                         index: i,
                         message: m,
-                    }
-                })?;
+                    })?;
                 let mut st = self.stats.borrow_mut();
                 st.moves_calls += 1;
                 st.options += (out.len() - before) as u64;
@@ -505,13 +506,13 @@ impl LuaGame {
             .create_table_from([(1, v)])
             .map_err(|e| self.lua_error(fname, p, e))?;
         let mut out = Vec::with_capacity(1);
-        read::read_options(&self.lua, &t, self.sum_ptr, &mut out).map_err(|(_, m)| {
-            ScriptError::InvalidPosition {
+        self.reader
+            .read_options(&self.lua, &t, &mut out)
+            .map_err(|(_, m)| ScriptError::InvalidPosition {
                 call: format!("{fname}({})", short(p)),
                 index: 0,
                 message: m,
-            }
-        })?;
+            })?;
         Ok(out.pop().expect("one value read"))
     }
 
@@ -655,13 +656,13 @@ impl Game for LuaGame {
                     Value::Nil | Value::Boolean(false) => Ok(Vec::new()),
                     Value::Table(t) => {
                         let mut parts = Vec::new();
-                        read::read_options(&self.lua, &t, self.sum_ptr, &mut parts).map_err(
-                            |(i, m)| ScriptError::InvalidPosition {
+                        self.reader
+                            .read_options(&self.lua, &t, &mut parts)
+                            .map_err(|(i, m)| ScriptError::InvalidPosition {
                                 call: format!("split({})", short(p)),
                                 index: i,
                                 message: m,
-                            },
-                        )?;
+                            })?;
                         Ok(parts)
                     }
                     v => Err(ScriptError::Runtime {
@@ -827,5 +828,110 @@ fn type_name(v: &Value) -> &'static str {
     match v {
         Value::Integer(_) | Value::Number(_) => "number",
         v => v.type_name(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// Reads the list the Lua expression `expr` evaluates to, by the reader's direct path
+    /// and by the C API alone: (result, keys) each.
+    type Read = (Result<(), (usize, String)>, Vec<Key>);
+
+    fn read_both(game: &LuaGame, expr: &str) -> (Read, Read) {
+        let t: Table = game.lua.load(expr).eval().expect("a table");
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        let ra = game.reader.read_options(&game.lua, &t, &mut a);
+        let rb = game.reader.api_only().read_options(&game.lua, &t, &mut b);
+        ((ra, a), (rb, b))
+    }
+
+    fn game() -> LuaGame {
+        LuaGame::new(
+            "t.lua",
+            "function moves(p) return {} end",
+            &Limits::default(),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn the_direct_path_is_on() {
+        // Off only if Luau's table layout changed (see `read`'s module docs): then this
+        // fails, and the mirrors in `read.rs` need updating.
+        assert!(game().reader.direct());
+    }
+
+    #[test]
+    fn direct_and_api_reads_agree_on_every_shape() {
+        let g = game();
+        for expr in [
+            "return { sum(3, 5), sum(5, 3), 7, -2, sum(1, 2, 3), sum(9) }",
+            "return { sum(1, nil, 2) }",
+            "return { sum(1.5, 2) }",
+            "return { sum(2^53, -2^53), 2^53 + 2 }",
+            "return { 0/0 }",
+            "return { math.huge }",
+            "return { sum() }",
+            "return { sum(1, 2, 3, 4, 5, 6, 7, 8, 9, 10) }",
+            "return { sum('a', 1), sum({1}, 2), sum(sum(1, 2), 3) }",
+            "return { 'x', true, false, {1, 2}, {} }",
+            "return { 1, nil, 3 }",
+            "local t = { 1, 2 }; t.x = 3; return t",
+            "local t = { 1, 2 }; t[4] = 3; return t",
+            "local s = sum(1, 2); s.x = 1; return { s }",
+            "local t = {}; t[1] = sum(1, 2); t[2] = 5; return t",
+            "return {}",
+        ] {
+            let ((ra, a), (rb, b)) = read_both(&g, expr);
+            assert_eq!(ra, rb, "{expr}");
+            assert_eq!(a, b, "{expr}");
+        }
+    }
+
+    /// One option, as Lua source: integers (some past 2^53, some not integers), sums of them
+    /// (some with holes or other parts), strings, lists.
+    fn option() -> impl Strategy<Value = String> {
+        let int = prop_oneof![
+            (-300i64..300).prop_map(|x| x.to_string()),
+            Just("2^53".to_string()),
+            Just("2^53 + 2".to_string()),
+            Just("-2^60".to_string()),
+            Just("1.5".to_string()),
+            Just("0/0".to_string()),
+            Just("nil".to_string()),
+        ];
+        let part = prop_oneof![
+            8 => int.clone(),
+            1 => Just("'s'".to_string()),
+            1 => Just("{1, 2}".to_string()),
+            1 => Just("sum(4, 5)".to_string()),
+        ];
+        prop_oneof![
+            3 => int,
+            6 => prop::collection::vec(part, 0..11).prop_map(|v| format!("sum({})", v.join(", "))),
+            1 => Just("'abc'".to_string()),
+            1 => Just("{3, {4}}".to_string()),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+        #[test]
+        fn direct_path_reads_as_the_api(opts in prop::collection::vec(option(), 0..20), extra in 0..3u8) {
+            let g = game();
+            let tail = match extra {
+                0 => "",
+                1 => "t.k = 1;",
+                _ => "t[#t + 2] = 1;",
+            };
+            let expr = format!("local t = {{ {} }}; {tail} return t", opts.join(", "));
+            let ((ra, a), (rb, b)) = read_both(&g, &expr);
+            prop_assert_eq!(ra, rb, "{}", expr);
+            prop_assert_eq!(a, b, "{}", expr);
+        }
     }
 }

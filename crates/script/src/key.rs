@@ -19,6 +19,8 @@ const TRUE: u8 = 3;
 const STR: u8 = 4;
 const LIST: u8 = 5;
 const SUM: u8 = 6;
+/// The tag that starts a sum's encoding (a count of up to 127 parts is then one byte).
+pub(crate) const SUM_TAG: u8 = SUM;
 
 /// A position as bytes (see the module docs). Equal positions have equal bytes, and a key
 /// of up to [`INLINE`] bytes is always inline (zero-padded), so the derived equality is the

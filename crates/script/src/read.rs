@@ -6,6 +6,18 @@
 //! runs the walk in a protected call with the array on the stack. The walk only reads (no
 //! allocation, no metamethod, nothing that can raise a Lua error) and checks the stack space
 //! before every push.
+//!
+//! **The direct path.** Even so, the C API costs about 15 calls an option (a `sum(a, b)` is a
+//! table whose metatable, length and two numbers are each a call), ~1 000 instructions: as
+//! much again as the Lua that built it. So the common shapes — an array whose elements are
+//! integers and `sum(…)`s of up to [`SMALL_SUM`] integers — are read from the tables'
+//! memory, through mirrors of Luau's own `LuaTable` and `TValue` ([`RawTable`], [`RawValue`]).
+//! Those layouts are private to Luau, so [`Reader::new`] checks them on a probe table
+//! against the C API when each Lua state is made, and reads everything through the C API if
+//! they differ (a Luau upgrade that changed them); tests assert that the direct path is on.
+//! Any element of another shape (a string, a list, a sum of anything but integers, a number
+//! that is not an integer) is read by the C API path, element by element, so the direct path
+//! changes no result and no error, only the time (tested against the API path).
 
 use std::ffi::c_void;
 
@@ -17,37 +29,309 @@ use crate::position::MAX_LITERAL_DEPTH;
 /// Largest magnitude of a Lua number taken as an integer position (doubles are exact below).
 const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53
 
-/// Converts every element of the array `list` into a position [`Key`], appending them to `out`.
+/// How options are read from one Lua state: the metatable that the engine's `sum(…)` gives its
+/// tables, and whether the direct path (see the module docs) may be used.
+pub(crate) struct Reader {
+    sum_mt: *const c_void,
+    direct: bool,
+}
+
+impl Reader {
+    /// A reader for `lua`, whose sums have the metatable `sum_mt`. Checks the table layout on
+    /// a probe (see the module docs): the direct path is on only when it reads the probe as
+    /// the C API does.
+    pub(crate) fn new(lua: &Lua, sum_mt: &Table) -> Reader {
+        let sum_mt = sum_mt.to_pointer();
+        let mut r = Reader {
+            sum_mt,
+            direct: false,
+        };
+        r.direct = r.probe(lua).unwrap_or(false);
+        r
+    }
+
+    /// A reader that never takes the direct path (the reference the tests compare it with).
+    #[cfg(test)]
+    pub(crate) fn api_only(&self) -> Reader {
+        Reader {
+            sum_mt: self.sum_mt,
+            direct: false,
+        }
+    }
+
+    /// Whether the direct path is on.
+    #[cfg(test)]
+    pub(crate) fn direct(&self) -> bool {
+        self.direct
+    }
+
+    /// True when the layout mirrors match this Luau: the probe's fields read directly agree
+    /// with the C API, then the whole probe reads the same both ways.
+    fn probe(&self, lua: &Lua) -> mlua::Result<bool> {
+        let probe: Table = lua
+            .load("return { sum(3, -5), 7, sum(2, 1, 9), sum(-1.5, 2), 2^60, 'x', {1, sum(4, 4)} }")
+            .set_name("=probe")
+            .eval()?;
+        let mut ok = false;
+        {
+            let ok = &mut ok;
+            let sum_mt = self.sum_mt;
+            // SAFETY: `exec_raw` runs the closure in a protected call with the probe on top of
+            // the stack. The probe is a table (the API says so before anything is read), so
+            // `lua_topointer` gives its `LuaTable`, whose first 48 bytes hold the fields
+            // `RawTable` mirrors whatever their layout; they are compared with what the C API
+            // says (type tag, metatable, array size) before the array pointer is followed, and
+            // the sum's table likewise. `lua_rawgeti` is checked for stack room first.
+            unsafe {
+                lua.exec_raw::<()>(&probe, |state| {
+                    let idx = ffi::lua_gettop(state);
+                    if ffi::lua_type(state, idx) != ffi::LUA_TTABLE
+                        || ffi::lua_checkstack(state, 2) == 0
+                    {
+                        return;
+                    }
+                    let t = &*(ffi::lua_topointer(state, idx) as *const RawTable);
+                    if t.header[0] as i32 != ffi::LUA_TTABLE
+                        || !t.metatable.is_null()
+                        || !(7..=64).contains(&t.sizearray)
+                        || t.array.is_null()
+                    {
+                        return;
+                    }
+                    ffi::lua_rawgeti_(state, idx, 1);
+                    let s = &*(ffi::lua_topointer(state, -1) as *const RawTable);
+                    let mt = ffi::lua_getmetatablepointer(state, -1);
+                    ffi::lua_settop(state, -2);
+                    if mt != sum_mt || s.metatable != sum_mt || s.sizearray != 2 {
+                        return;
+                    }
+                    let first = &*t.array;
+                    let second = &*t.array.add(1);
+                    *ok = first.tt == ffi::LUA_TTABLE
+                        && first.bits == s as *const RawTable as u64
+                        && second.tt == ffi::LUA_TNUMBER
+                        && f64::from_bits(second.bits) == 7.0;
+                })?;
+            }
+        }
+        if !ok {
+            return Ok(false);
+        }
+        let on = Reader {
+            sum_mt: self.sum_mt,
+            direct: true,
+        };
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        let ra = on.read_options(lua, &probe, &mut a);
+        let rb = self.read_options(lua, &probe, &mut b);
+        Ok(ra == rb && a == b && !a.is_empty())
+    }
+
+    /// Converts every element of the array `list` into a position [`Key`], appending them to
+    /// `out`. The error names the 1-based index of the bad element and what is wrong with it.
+    pub(crate) fn read_options(
+        &self,
+        lua: &Lua,
+        list: &Table,
+        out: &mut Vec<Key>,
+    ) -> Result<(), (usize, String)> {
+        let mut result: Result<(), (usize, String)> = Ok(());
+        let (sum_mt, direct) = (self.sum_mt, self.direct);
+        let outcome = {
+            let result = &mut result;
+            // SAFETY: `exec_raw` pushes `list` and calls the closure inside a protected call
+            // with `list` on top of the stack. The closure only uses read-only API calls
+            // (`lua_type`, `lua_objlen`, `lua_rawgeti`, `lua_rawiter`, `lua_to*`,
+            // `lua_getmetatablepointer`), none of which raises a Lua error (raw access ignores
+            // metamethods) or allocates, after `lua_checkstack` has made room for every value
+            // it pushes; it pops what it pushes. The direct path reads the tables only while
+            // they are reachable from the stack (so not collected), with no allocation in Lua
+            // between (so none moves), and only after `Reader::probe` checked the layout.
+            unsafe {
+                lua.exec_raw::<()>(list, |state| {
+                    let idx = ffi::lua_gettop(state);
+                    let before = out.len();
+                    *result = match direct {
+                        true => match read_array_direct(state, idx, sum_mt, out) {
+                            Some(r) => r,
+                            None => {
+                                out.truncate(before);
+                                read_array(state, idx, sum_mt, out)
+                            }
+                        },
+                        false => read_array(state, idx, sum_mt, out),
+                    };
+                    ffi::lua_settop(state, idx - 1);
+                })
+            }
+        };
+        if let Err(e) = outcome {
+            return Err((0, format!("cannot read the options: {e}")));
+        }
+        result
+    }
+}
+
+/// Mirror of the head of Luau's `LuaTable` (`VM/src/lobject.h`, Luau 0.740): the common
+/// header and byte fields, the array size, the array boundary, the metatable, the array part
+/// and the hash part. Checked by [`Reader::probe`].
+#[repr(C)]
+struct RawTable {
+    /// `tt`, `marked`, `memcat`, `tmcache`, `readonly`, `safeenv`, `lsizenode`, `nodemask8`.
+    header: [u8; 8],
+    sizearray: i32,
+    aboundary: i32,
+    metatable: *const c_void,
+    array: *const RawValue,
+    node: *const RawNode,
+}
+
+/// Mirror of Luau's `TValue`: the value (a number's bits, an integer, or a pointer to the
+/// object), one word of vector data, the type tag.
+#[repr(C)]
+struct RawValue {
+    bits: u64,
+    extra: i32,
+    tt: i32,
+}
+
+/// Mirror of Luau's `LuaNode`: the value, then the key (a `TValue`-sized `TKey`).
+#[repr(C)]
+struct RawNode {
+    val: RawValue,
+    key: RawValue,
+}
+
+/// Whether every slot of `t`'s hash part is empty (Luau points an empty one at a shared dummy
+/// node, one empty slot).
 ///
-/// `sum_mt` is the metatable that the engine's `sum(…)` gives its tables. The error names
-/// the 1-based index of the bad element and what is wrong with it.
-pub(crate) fn read_options(
-    lua: &Lua,
-    list: &Table,
+/// # Safety
+/// `t` is a live table and the layout mirrors match ([`Reader::probe`]).
+unsafe fn hash_empty(t: &RawTable) -> bool {
+    let nodes = 1usize << t.header[6];
+    // SAFETY: the caller's contract: `node` points at `1 << lsizenode` nodes.
+    (0..nodes).all(|k| unsafe { (*t.node.add(k)).val.tt } == ffi::LUA_TNIL)
+}
+
+/// The integer a Lua number slot holds, if it holds one the C API path would accept.
+fn slot_int(v: &RawValue) -> Option<i64> {
+    match v.tt {
+        ffi::LUA_TNUMBER => {
+            let x = f64::from_bits(v.bits);
+            // NaN and the infinities fail the first test; a fraction the second.
+            (x.abs() <= EXACT && (x as i64) as f64 == x).then_some(x as i64)
+        }
+        ffi::LUA_TINTEGER => Some(v.bits as i64),
+        _ => None,
+    }
+}
+
+/// The direct path over the array at absolute index `idx` (see the module docs): `None` when
+/// the table is not a plain array in its array part (the caller then reads it by the API,
+/// which finds the same options or the error). Elements of other shapes are read by the API.
+///
+/// # Safety
+/// `state` is a valid Luau state, `idx` an absolute index holding a table, and the layout
+/// mirrors match ([`Reader::probe`]).
+unsafe fn read_array_direct(
+    state: *mut ffi::lua_State,
+    idx: i32,
     sum_mt: *const c_void,
     out: &mut Vec<Key>,
-) -> Result<(), (usize, String)> {
-    let mut result: Result<(), (usize, String)> = Ok(());
-    let outcome = {
-        let result = &mut result;
-        // SAFETY: `exec_raw` pushes `list` and calls the closure inside a protected call with
-        // `list` on top of the stack. The closure only uses read-only API calls
-        // (`lua_type`, `lua_objlen`, `lua_rawgeti`, `lua_rawiter`, `lua_to*`,
-        // `lua_getmetatablepointer`),
-        // none of which raises a Lua error (raw access ignores metamethods) or allocates, after
-        // `lua_checkstack` has made room for every value it pushes; it pops what it pushes.
-        unsafe {
-            lua.exec_raw::<()>(list, |state| {
-                let idx = ffi::lua_gettop(state);
-                *result = read_array(state, idx, sum_mt, out);
-                ffi::lua_settop(state, idx - 1);
-            })
+) -> Option<Result<(), (usize, String)>> {
+    // SAFETY: the caller's contract. `t` and every table reached from it are reachable from
+    // the stack while they are read, and nothing here allocates in Lua, so none is collected
+    // or moved; `array` holds `sizearray` slots. The API calls (for elements of other shapes)
+    // are made after `lua_checkstack` and pop what they push.
+    unsafe {
+        let t = &*(ffi::lua_topointer(state, idx) as *const RawTable);
+        let size = usize::try_from(t.sizearray).ok()?;
+        if !hash_empty(t) {
+            return None;
         }
-    };
-    if let Err(e) = outcome {
-        return Err((0, format!("cannot read the options: {e}")));
+        // An empty array part may have no pointer at all.
+        let slots: &[RawValue] = match size {
+            0 => &[],
+            _ => std::slice::from_raw_parts(t.array, size),
+        };
+        let n = slots
+            .iter()
+            .position(|v| v.tt == ffi::LUA_TNIL)
+            .unwrap_or(size);
+        if slots[n..].iter().any(|v| v.tt != ffi::LUA_TNIL) {
+            return None; // holes: not an array
+        }
+        if ffi::lua_checkstack(state, 4) == 0 {
+            return Some(Err((0, "the Lua stack is full".into())));
+        }
+        out.reserve(n);
+        let mut buf = Vec::with_capacity(32);
+        for (i, v) in slots[..n].iter().enumerate() {
+            if let Some(k) = direct_value(v, sum_mt) {
+                out.push(k);
+                continue;
+            }
+            ffi::lua_rawgeti_(state, idx, (i + 1) as i32);
+            let top = ffi::lua_gettop(state);
+            buf.clear();
+            let r = read_value(state, top, sum_mt, 0, &mut buf);
+            ffi::lua_settop(state, top - 1);
+            if let Err(e) = r {
+                return Some(Err((i + 1, e)));
+            }
+            out.push(Key::from_bytes(&buf));
+        }
+        Some(Ok(()))
     }
-    result
+}
+
+/// The key of one array slot read directly: an integer, or a `sum(…)` of 1 to [`SMALL_SUM`]
+/// integers with no holes; `None` for anything else (read by the API instead).
+///
+/// # Safety
+/// `v` is a live slot and the layout mirrors match ([`Reader::probe`]).
+unsafe fn direct_value(v: &RawValue, sum_mt: *const c_void) -> Option<Key> {
+    if let Some(x) = slot_int(v) {
+        let mut b = [0u8; 11];
+        let len = key::encode_int(x, &mut b);
+        return Some(Key::from_bytes(&b[..len]));
+    }
+    if v.tt != ffi::LUA_TTABLE {
+        return None;
+    }
+    // SAFETY: the caller's contract; a table slot's value is a pointer to its `LuaTable`.
+    let s = unsafe { &*(v.bits as *const RawTable) };
+    let n = usize::try_from(s.sizearray).ok()?;
+    // SAFETY: as above; `array` holds `sizearray` slots.
+    if s.metatable != sum_mt || n == 0 || n > SMALL_SUM || !unsafe { hash_empty(s) } {
+        return None;
+    }
+    // SAFETY: as above.
+    let slots = unsafe { std::slice::from_raw_parts(s.array, n) };
+    let mut enc = [([0u8; 11], 0usize); SMALL_SUM];
+    for (slot, v) in enc.iter_mut().zip(slots) {
+        slot.1 = key::encode_int(slot_int(v)?, &mut slot.0);
+    }
+    let parts = &mut enc[..n];
+    if n == 2 {
+        if parts[1].0[..parts[1].1] < parts[0].0[..parts[0].1] {
+            parts.swap(0, 1);
+        }
+    } else {
+        parts.sort_unstable_by(|x, y| x.0[..x.1].cmp(&y.0[..y.1]));
+    }
+    if n == 1 {
+        return Some(Key::from_bytes(&parts[0].0[..parts[0].1]));
+    }
+    let mut b = [0u8; 2 + SMALL_SUM * 11];
+    b[0] = key::SUM_TAG;
+    b[1] = n as u8;
+    let mut len = 2;
+    for (p, l) in parts.iter() {
+        b[len..len + l].copy_from_slice(&p[..*l]);
+        len += l;
+    }
+    Some(Key::from_bytes(&b[..len]))
 }
 
 /// Sums of at most this many integer parts are read without allocating.

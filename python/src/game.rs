@@ -15,7 +15,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 
 use grundy::game::Game;
-use grundy::loopy::{LoopyOutcome, Value};
+use grundy::loopy::Value;
 use grundy::{Outcome, Solver};
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::PyRuntimeError;
@@ -559,8 +559,8 @@ impl GameSolver {
                 if o != Outcome::P && !s.game().failed() {
                     for opt in s.options(&id) {
                         match value(py, s, opt)?.outcome() {
-                            LoopyOutcome::P => winning.push(opt),
-                            LoopyOutcome::D if o == Outcome::D => drawing.push(opt),
+                            Outcome::P => winning.push(opt),
+                            Outcome::D if o == Outcome::D => drawing.push(opt),
                             _ => {}
                         }
                     }

@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use grundy_core::catalogue::Budget;
 use grundy_core::{Game, Solver};
-use grundy_loopy::{explore, Digraph, LabelledGraph, LoopyOutcome, Windup};
+use grundy_loopy::{explore, Digraph, LabelledGraph, Outcome, Windup};
 
 /// Subtraction {1, 3, 4}, loopfree: the same rules for both solvers.
 struct Subtract134;
@@ -74,9 +74,9 @@ fn main() {
         };
         *census.entry(key).or_default() += 1;
         outcomes[match labelled.outcome(v) {
-            LoopyOutcome::P => 0,
-            LoopyOutcome::N => 1,
-            LoopyOutcome::D => 2,
+            Outcome::P => 0,
+            Outcome::N => 1,
+            Outcome::D => 2,
         }] += 1;
     }
     let max_remoteness = (0..n).filter_map(|v| labelled.remoteness(v)).max();
@@ -109,7 +109,7 @@ fn main() {
     let labelled = LabelledGraph::new(graph);
     let label = t.elapsed();
     let draws = (0..labelled.len())
-        .filter(|&v| labelled.outcome(v) == LoopyOutcome::D)
+        .filter(|&v| labelled.outcome(v) == Outcome::D)
         .count();
     println!(
         "{w}: build {:.3} s, label {:.3} s over {} levels, {draws} draws",

@@ -17,7 +17,8 @@ use grundy_core::{FxHashMap, Game};
 
 use crate::digraph::{Digraph, DigraphError};
 use crate::label::LabelledGraph;
-use crate::value::{LoopyOutcome, Value};
+use crate::value::Value;
+use grundy_core::Outcome;
 
 /// Bytes of bookkeeping per position beside the position itself: index entry, offsets and
 /// the labelling's five arrays.
@@ -159,7 +160,7 @@ pub struct PositionValue<P> {
     /// Its generalized Sprague–Grundy value.
     pub grundy: Value,
     /// Its outcome.
-    pub outcome: LoopyOutcome,
+    pub outcome: Outcome,
     /// Its remoteness; absent (also from JSON) for a draw.
     #[serde(
         skip_serializing_if = "Option::is_none",
@@ -243,7 +244,7 @@ impl<P: Clone + Eq + Hash> Explored<P> {
             .collect();
         let mut winning_moves: Vec<PositionValue<P>> = options
             .iter()
-            .filter(|o| o.outcome == LoopyOutcome::P)
+            .filter(|o| o.outcome == Outcome::P)
             .cloned()
             .collect();
         winning_moves.sort_by_key(|o| o.remoteness);

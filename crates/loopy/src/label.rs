@@ -27,14 +27,15 @@
 use std::collections::BTreeSet;
 
 use crate::digraph::Digraph;
-use crate::value::{LoopyOutcome, Value};
+use crate::value::Value;
+use grundy_core::Outcome;
 
 const NONE: u32 = u32::MAX;
 
 /// A graph with every vertex's generalized Sprague–Grundy value, outcome and remoteness.
 ///
 /// ```
-/// use grundy_loopy::{Digraph, LabelledGraph, LoopyOutcome, Value};
+/// use grundy_loopy::{Digraph, LabelledGraph, Outcome, Value};
 ///
 /// // a <-> b, b -> c: a cycle with one exit.
 /// let g = Digraph::from_edges(3, &[(0, 1), (1, 0), (1, 2)])?;
@@ -45,7 +46,7 @@ const NONE: u32 = u32::MAX;
 /// // a <-> b alone: a drawn cycle.
 /// let l = LabelledGraph::new(Digraph::from_edges(2, &[(0, 1), (1, 0)])?);
 /// assert_eq!(l.value(0), Value::infinite([]));
-/// assert_eq!(l.outcome(0), LoopyOutcome::D);
+/// assert_eq!(l.outcome(0), Outcome::D);
 /// assert_eq!(l.drawing_moves(0), [1]);
 /// # Ok::<(), grundy_loopy::DigraphError>(())
 /// ```
@@ -68,7 +69,7 @@ pub struct OptionInfo {
     /// Its value.
     pub grundy: Value,
     /// Its outcome (for the player to move there, the opponent).
-    pub outcome: LoopyOutcome,
+    pub outcome: Outcome,
     /// Its remoteness; absent (also from JSON) for a draw.
     #[serde(
         skip_serializing_if = "Option::is_none",
@@ -297,13 +298,13 @@ impl LabelledGraph {
     }
 
     /// The outcome of `v`: `P` for value 0, `N` when it has a P-option, `D` otherwise.
-    pub fn outcome(&self, v: usize) -> LoopyOutcome {
+    pub fn outcome(&self, v: usize) -> Outcome {
         if self.level[v] == 0 {
-            LoopyOutcome::P
+            Outcome::P
         } else if self.remote[v] != NONE {
-            LoopyOutcome::N
+            Outcome::N
         } else {
-            LoopyOutcome::D
+            Outcome::D
         }
     }
 
@@ -350,12 +351,12 @@ impl LabelledGraph {
     /// The moves that keep a drawn `v` drawn: its options that are draws (every other
     /// option is an N-position, won by the opponent). Empty unless `v` is a draw.
     pub fn drawing_moves(&self, v: usize) -> Vec<usize> {
-        if self.outcome(v) != LoopyOutcome::D {
+        if self.outcome(v) != Outcome::D {
             return Vec::new();
         }
         self.option_vertices(v)
             .into_iter()
-            .filter(|&w| self.outcome(w) == LoopyOutcome::D)
+            .filter(|&w| self.outcome(w) == Outcome::D)
             .collect()
     }
 
@@ -375,14 +376,12 @@ impl LabelledGraph {
     pub fn best_move(&self, v: usize) -> Option<usize> {
         let options = self.option_vertices(v);
         match self.outcome(v) {
-            LoopyOutcome::N => options
+            Outcome::N => options
                 .into_iter()
                 .filter(|&w| self.level[w] == 0)
                 .min_by_key(|&w| self.remote[w]),
-            LoopyOutcome::P => options.into_iter().max_by_key(|&w| self.remote[w]),
-            LoopyOutcome::D => options
-                .into_iter()
-                .find(|&w| self.outcome(w) == LoopyOutcome::D),
+            Outcome::P => options.into_iter().max_by_key(|&w| self.remote[w]),
+            Outcome::D => options.into_iter().find(|&w| self.outcome(w) == Outcome::D),
         }
     }
 }

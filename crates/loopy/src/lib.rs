@@ -2,11 +2,11 @@
 //! values, draws, remoteness and sums.
 //!
 //! A position of a loopy game has a finite value `m` or `∞(K)` ([`Value`]), `K` the finite
-//! values of its options; the outcome ([`LoopyOutcome`]) is `P` for 0, `N` for `m > 0` or
+//! values of its options; the outcome ([`Outcome`]) is `P` for 0, `N` for `m > 0` or
 //! `∞(K)` with `0 ∈ K`, and `D` (a draw) otherwise. Sums add by Smith's rule (`Value + Value`).
 //!
 //! - [`catalogue`]: `windup:N:S` and `loopy-digraph` as entries of the game catalogue.
-//! - [`value`]: [`Value`], [`LoopyOutcome`], the sum rule, text `∞(0,2)` and JSON
+//! - [`value`]: [`Value`], [`Outcome`], the sum rule, text `∞(0,2)` and JSON
 //!   `{"infinite": [0, 2]}`.
 //! - [`digraph`]: an explicit move graph ([`Digraph`], compressed rows, loops and repeated
 //!   edges allowed).
@@ -21,7 +21,7 @@
 //!   words ([`LoopyGraph::explain`]).
 //!
 //! ```
-//! use grundy_loopy::{LoopyGraph, LoopyOutcome, Value};
+//! use grundy_loopy::{LoopyGraph, Outcome, Value};
 //!
 //! // Each of a and c alone is won (take the exit x or y), but together they are a draw:
 //! // whoever takes an exit first hands the opponent the other won game, and the tokens can
@@ -29,8 +29,8 @@
 //! let g = LoopyGraph::parse("a b\nb a\na x\nc d\nd c\nc y\nb b\nd d\n")?;
 //! let a = g.analyze(&["a", "c"])?;
 //! let t = a.tokens.unwrap();
-//! assert_eq!(g.labelled().outcome(0), LoopyOutcome::N);
-//! assert_eq!(t.outcome, LoopyOutcome::D);
+//! assert_eq!(g.labelled().outcome(0), Outcome::N);
+//! assert_eq!(t.outcome, Outcome::D);
 //! assert_eq!(t.grundy, Value::infinite([]));
 //! # Ok::<(), grundy_loopy::LoopyGraphError>(())
 //! ```
@@ -48,6 +48,7 @@ pub mod value;
 pub mod windup;
 
 pub use digraph::{Digraph, DigraphError};
+pub use grundy_core::Outcome;
 pub use implicit::{analyze_game, explore, Explored, LimitError, PositionAnalysis, PositionValue};
 pub use label::{LabelledGraph, OptionInfo};
 pub use named::{
@@ -55,5 +56,5 @@ pub use named::{
     LoopyTokenReport, LoopyVertex, NamedMove, EXPLAIN_MAX_MOVES,
 };
 pub use sum::{SumAnalysis, TokenMove};
-pub use value::{LoopyOutcome, Value};
+pub use value::Value;
 pub use windup::{Windup, WindupError, WINDUP_MAX_MOVES, WINDUP_MAX_N};

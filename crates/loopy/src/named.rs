@@ -12,7 +12,8 @@ use grundy_core::graph::{DiGraph, GraphError};
 
 use crate::digraph::{Digraph, DigraphError};
 use crate::label::LabelledGraph;
-use crate::value::{LoopyOutcome, Value};
+use crate::value::Value;
+use grundy_core::Outcome;
 
 /// Why a loopy graph, or a question about it, was rejected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -58,7 +59,7 @@ pub struct LoopyVertex {
     /// Its generalized Sprague–Grundy value.
     pub grundy: Value,
     /// Its outcome.
-    pub outcome: LoopyOutcome,
+    pub outcome: Outcome,
     /// Its remoteness (Smith), absent for a draw.
     #[serde(
         skip_serializing_if = "Option::is_none",
@@ -96,7 +97,7 @@ pub struct LoopyTokenReport {
     /// The sum's value.
     pub grundy: Value,
     /// Its outcome: `"D"` when neither player can force a win.
-    pub outcome: LoopyOutcome,
+    pub outcome: Outcome,
     /// In an N-position, every move to a P-position.
     pub winning_moves: Vec<LoopyGraphMove>,
     /// In a drawn position, every move that keeps the draw.
@@ -123,7 +124,7 @@ pub struct LoopyGraphAnalysis {
 /// their sum.
 ///
 /// ```
-/// use grundy_loopy::{analyze, LoopyOutcome};
+/// use grundy_loopy::{analyze, Outcome};
 ///
 /// // A cycle a -> b -> c -> a with one exit c -> x: b must move to c, which escapes to x.
 /// let a = analyze("a b\nb c\nc a\nc x\n", &[] as &[&str])?;
@@ -133,7 +134,7 @@ pub struct LoopyGraphAnalysis {
 /// // Two tokens on the drawn cycle a <-> b: a draw, either token keeps it.
 /// let a = analyze("a b\nb a\n", &["a", "b"])?;
 /// let t = a.tokens.unwrap();
-/// assert_eq!((t.grundy.to_string(), t.outcome), ("∞".to_string(), LoopyOutcome::D));
+/// assert_eq!((t.grundy.to_string(), t.outcome), ("∞".to_string(), Outcome::D));
 /// assert_eq!(t.drawing_moves.len(), 2);
 /// # Ok::<(), grundy_loopy::LoopyGraphError>(())
 /// ```
@@ -299,9 +300,9 @@ impl LoopyGraph {
         let on: Vec<&str> = at.iter().map(|&v| name(v)).collect();
         let mut s = String::new();
         let verdict = match sum.outcome {
-            LoopyOutcome::P => "a P-position: the player to move loses",
-            LoopyOutcome::N => "an N-position: the player to move wins",
-            LoopyOutcome::D => "a draw",
+            Outcome::P => "a P-position: the player to move loses",
+            Outcome::N => "an N-position: the player to move wins",
+            Outcome::D => "a draw",
         };
         let _ = writeln!(
             s,
@@ -310,7 +311,7 @@ impl LoopyGraph {
             terms.join(" + "),
             sum.grundy
         );
-        if sum.outcome == LoopyOutcome::D {
+        if sum.outcome == Outcome::D {
             let infinite = at.iter().filter(|&&v| l.finite(v).is_none()).count();
             let why = if infinite >= 2 {
                 "two or more tokens stand on infinite values, and by Smith's rule such a sum is \
@@ -340,9 +341,9 @@ impl LoopyGraph {
                 after[token] = onto;
                 let a = l.analyze_tokens(&after);
                 let verb = match (sum.outcome, a.outcome) {
-                    (LoopyOutcome::N, LoopyOutcome::P) => "wins".to_string(),
-                    (LoopyOutcome::D, LoopyOutcome::D) => "keeps the draw".to_string(),
-                    (_, LoopyOutcome::N) => match a.winning_moves.first() {
+                    (Outcome::N, Outcome::P) => "wins".to_string(),
+                    (Outcome::D, Outcome::D) => "keeps the draw".to_string(),
+                    (_, Outcome::N) => match a.winning_moves.first() {
                         Some(r) => format!(
                             "loses: the opponent moves token {} {} -> {} (value {})",
                             r.token,
@@ -401,13 +402,13 @@ pub fn explain_vertex(l: &LabelledGraph, v: usize, name: &dyn Fn(usize) -> Strin
             .map(|(x, _)| x)
     };
     match l.outcome(v) {
-        LoopyOutcome::P if options.is_empty() => {
+        Outcome::P if options.is_empty() => {
             let _ = writeln!(
                 s,
                 "{me} is a P-position (value 0): there is no move, so the player to move loses."
             );
         }
-        LoopyOutcome::P => {
+        Outcome::P => {
             let r = l.remoteness(v).unwrap_or(0);
             let _ = writeln!(
                 s,
@@ -430,7 +431,7 @@ pub fn explain_vertex(l: &LabelledGraph, v: usize, name: &dyn Fn(usize) -> Strin
                 }
             }
         }
-        LoopyOutcome::N => {
+        Outcome::N => {
             let r = l.remoteness(v).unwrap_or(0);
             let _ = writeln!(
                 s,
@@ -450,7 +451,7 @@ pub fn explain_vertex(l: &LabelledGraph, v: usize, name: &dyn Fn(usize) -> Strin
                 let _ = writeln!(s, "  {me} -> {} wins: {end}.", name(w));
             }
         }
-        LoopyOutcome::D => {
+        Outcome::D => {
             let _ = writeln!(
                 s,
                 "{me} is a draw (value {value}): no move reaches a P-position, so the player to \
@@ -459,7 +460,7 @@ pub fn explain_vertex(l: &LabelledGraph, v: usize, name: &dyn Fn(usize) -> Strin
             );
             for w in options {
                 match l.outcome(w) {
-                    LoopyOutcome::D => {
+                    Outcome::D => {
                         let _ = writeln!(
                             s,
                             "  {me} -> {} keeps the draw ({} is a draw, value {}).",
@@ -536,9 +537,9 @@ impl LoopyGraphAnalysis {
         };
         let terms: Vec<String> = t.token_grundy.iter().map(Value::to_string).collect();
         let verdict = match t.outcome {
-            LoopyOutcome::P => "P-position: the player to move loses",
-            LoopyOutcome::N => "N-position: the player to move wins",
-            LoopyOutcome::D => {
+            Outcome::P => "P-position: the player to move loses",
+            Outcome::N => "N-position: the player to move wins",
+            Outcome::D => {
                 "a draw: neither player can force a win; with best play this game never ends"
             }
         };

@@ -2,7 +2,8 @@
 //! the sum's value follows Smith's rule from the tokens' values.
 
 use crate::label::LabelledGraph;
-use crate::value::{LoopyOutcome, Value};
+use crate::value::Value;
+use grundy_core::Outcome;
 
 /// A move of a sum of tokens: token `token` slides from `from` onto `onto`.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -23,7 +24,7 @@ pub struct SumAnalysis {
     /// The sum's value, by Smith's rule.
     pub grundy: Value,
     /// Its outcome.
-    pub outcome: LoopyOutcome,
+    pub outcome: Outcome,
     /// In an N-position, every move to a sum of value 0.
     pub winning_moves: Vec<TokenMove>,
     /// In a drawn position, every move after which the sum is still a draw (every other
@@ -87,15 +88,15 @@ impl LabelledGraph {
     /// winning moves in an N-position, drawing moves in a drawn one.
     ///
     /// ```
-    /// use grundy_loopy::{Digraph, LabelledGraph, LoopyOutcome};
+    /// use grundy_loopy::{Digraph, LabelledGraph, Outcome};
     ///
     /// // a -> b, b -> a, b -> b, a -> c: a is ∞(0), an N-position (move to c), b is ∞, a
     /// // draw; two tokens on a are a draw.
     /// let l = LabelledGraph::new(Digraph::from_edges(3, &[(0, 1), (1, 0), (1, 1), (0, 2)])?);
     /// assert_eq!(l.value(0).to_string(), "∞(0)");
-    /// assert_eq!(l.outcome(0), LoopyOutcome::N);
+    /// assert_eq!(l.outcome(0), Outcome::N);
     /// let s = l.analyze_tokens(&[0, 0]);
-    /// assert_eq!(s.outcome, LoopyOutcome::D);
+    /// assert_eq!(s.outcome, Outcome::D);
     /// assert_eq!(s.drawing_moves.len(), 2); // either token to b
     /// # Ok::<(), grundy_loopy::DigraphError>(())
     /// ```
@@ -105,14 +106,14 @@ impl LabelledGraph {
         let outcome = grundy.outcome();
         let mut winning_moves = Vec::new();
         let mut drawing_moves = Vec::new();
-        if outcome != LoopyOutcome::P {
+        if outcome != Outcome::P {
             let totals = Totals::new(&values);
             for (token, &from) in tokens.iter().enumerate() {
                 for onto in self.option_vertices(from) {
                     let after = totals.replaced(token, &self.value(onto));
                     let keep = match outcome {
-                        LoopyOutcome::N => after.outcome() == LoopyOutcome::P,
-                        _ => after.outcome() == LoopyOutcome::D,
+                        Outcome::N => after.outcome() == Outcome::P,
+                        _ => after.outcome() == Outcome::D,
                     };
                     if keep {
                         let m = TokenMove {
@@ -121,7 +122,7 @@ impl LabelledGraph {
                             onto,
                             grundy: after,
                         };
-                        if outcome == LoopyOutcome::N {
+                        if outcome == Outcome::N {
                             winning_moves.push(m);
                         } else {
                             drawing_moves.push(m);

@@ -48,7 +48,7 @@ pub enum WindupError {
 /// The game `windup:N:S` (see the module docs).
 ///
 /// ```
-/// use grundy_loopy::{LoopyOutcome, Windup};
+/// use grundy_loopy::{Outcome, Windup};
 ///
 /// let w = Windup::parse("windup:8:3,5")?;
 /// let l = w.labelled();

@@ -3,7 +3,7 @@
 //! line is checked (Ferguson's drawn cycle, a cycle with one exit, a drawn sum of two won
 //! positions).
 
-use grundy_loopy::{LoopyGraph, LoopyOutcome};
+use grundy_loopy::{LoopyGraph, Outcome};
 
 fn examples() -> Vec<(String, String)> {
     let dir = format!("{}/../../examples/graphs", env!("CARGO_MANIFEST_DIR"));
@@ -36,7 +36,7 @@ fn graph_examples_give_their_stated_outcomes() {
                 assert_eq!(r.grundy.to_string(), w[1], "{path}: {line}");
                 assert_eq!(r.outcome.as_str(), w[2], "{path}: {line}");
                 let rem = w.get(3).map(|x| x.parse::<u64>().expect("remoteness"));
-                if r.outcome == LoopyOutcome::D {
+                if r.outcome == Outcome::D {
                     assert_eq!(r.remoteness, None);
                 } else if rem.is_some() {
                     assert_eq!(r.remoteness, rem, "{path}: {line}");
@@ -50,9 +50,9 @@ fn graph_examples_give_their_stated_outcomes() {
                 assert_eq!(t.grundy.to_string(), want[0], "{path}: {line}");
                 assert_eq!(t.outcome.as_str(), want[1], "{path}: {line}");
                 match t.outcome {
-                    LoopyOutcome::N => assert!(!t.winning_moves.is_empty()),
-                    LoopyOutcome::D => assert!(!t.drawing_moves.is_empty()),
-                    LoopyOutcome::P => {}
+                    Outcome::N => assert!(!t.winning_moves.is_empty()),
+                    Outcome::D => assert!(!t.drawing_moves.is_empty()),
+                    Outcome::P => {}
                 }
                 checked += 1;
             }

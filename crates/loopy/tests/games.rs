@@ -3,7 +3,7 @@
 
 use grundy_core::catalogue::Budget;
 use grundy_core::Game;
-use grundy_loopy::{analyze_game, explore, LimitError, LoopyOutcome, Value, Windup};
+use grundy_loopy::{analyze_game, explore, LimitError, Outcome, Value, Windup};
 
 fn outcomes(w: &Windup) -> String {
     let l = w.labelled();
@@ -119,13 +119,13 @@ fn lua_examples_rules() {
         .collect();
     assert_eq!(values, ["0", "∞(0)", "∞(0)", "∞", "∞", "∞", "∞"]);
     let a = analyze_game(&TakeOrGive, &2, &Budget::default()).unwrap();
-    assert_eq!(a.this.outcome, LoopyOutcome::N);
+    assert_eq!(a.this.outcome, Outcome::N);
     assert_eq!(a.this.remoteness, Some(1));
     assert_eq!(a.winning_moves.len(), 1);
     assert_eq!(a.winning_moves[0].position, 0);
     // From 4, moving to 2 hands the opponent the win; 3 and 5 keep the draw.
     let a = analyze_game(&TakeOrGive, &4, &Budget::default()).unwrap();
-    assert_eq!(a.this.outcome, LoopyOutcome::D);
+    assert_eq!(a.this.outcome, Outcome::D);
     let keep: Vec<u32> = a.drawing_moves.iter().map(|p| p.position).collect();
     assert_eq!(keep, [3, 5]);
     let w = Windup::parse("windup:12:2,5").unwrap().values();
@@ -139,14 +139,11 @@ fn lua_examples_rules() {
         ["0", "∞", "∞(0)", "∞", "∞", "∞(0)", "∞", "0", "∞", "∞(0)", "∞", "∞"]
     );
     let a = analyze_game(&Clock, &1, &Budget::default()).unwrap();
-    assert_eq!(a.this.outcome, LoopyOutcome::D);
+    assert_eq!(a.this.outcome, Outcome::D);
     assert!(!a.drawing_moves.is_empty());
     // 7 is lost although play can go round: both its moves (to 5 and 2) reach 0.
     let a7 = analyze_game(&Clock, &7, &Budget::default()).unwrap();
-    assert_eq!(
-        (a7.this.outcome, a7.this.remoteness),
-        (LoopyOutcome::P, Some(2))
-    );
+    assert_eq!((a7.this.outcome, a7.this.remoteness), (Outcome::P, Some(2)));
     let json = serde_json::to_value(&a).unwrap();
     assert_eq!(json["outcome"], "D");
     assert_eq!(json["position"], 1);

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use grundy_loopy::{Digraph, LabelledGraph, LoopyOutcome, Value};
+use grundy_loopy::{Digraph, LabelledGraph, Outcome, Value};
 use proptest::prelude::*;
 
 fn successors(n: usize, edges: &[(usize, usize)]) -> Vec<Vec<usize>> {
@@ -20,9 +20,9 @@ fn successors(n: usize, edges: &[(usize, usize)]) -> Vec<Vec<usize>> {
 /// remoteness `r` if an option is a P-position of remoteness below `r` (first round found:
 /// the fastest win), a P-position if every option is an N-position of remoteness below `r`
 /// (first round: the slowest loss). What is never labelled is a draw.
-fn plain_retrograde(succ: &[Vec<usize>]) -> Vec<(LoopyOutcome, Option<u64>)> {
+fn plain_retrograde(succ: &[Vec<usize>]) -> Vec<(Outcome, Option<u64>)> {
     let n = succ.len();
-    let mut label: Vec<Option<(LoopyOutcome, u64)>> = vec![None; n];
+    let mut label: Vec<Option<(Outcome, u64)>> = vec![None; n];
     for r in 0u64.. {
         let mut new = Vec::new();
         for u in 0..n {
@@ -31,14 +31,14 @@ fn plain_retrograde(succ: &[Vec<usize>]) -> Vec<(LoopyOutcome, Option<u64>)> {
             }
             let wins = succ[u]
                 .iter()
-                .any(|&w| matches!(label[w], Some((LoopyOutcome::P, x)) if x < r));
+                .any(|&w| matches!(label[w], Some((Outcome::P, x)) if x < r));
             let loses = succ[u]
                 .iter()
-                .all(|&w| matches!(label[w], Some((LoopyOutcome::N, x)) if x < r));
+                .all(|&w| matches!(label[w], Some((Outcome::N, x)) if x < r));
             if wins {
-                new.push((u, LoopyOutcome::N));
+                new.push((u, Outcome::N));
             } else if loses {
-                new.push((u, LoopyOutcome::P));
+                new.push((u, Outcome::P));
             }
         }
         if new.is_empty() {
@@ -52,7 +52,7 @@ fn plain_retrograde(succ: &[Vec<usize>]) -> Vec<(LoopyOutcome, Option<u64>)> {
         .into_iter()
         .map(|l| match l {
             Some((o, r)) => (o, Some(r)),
-            None => (LoopyOutcome::D, None),
+            None => (Outcome::D, None),
         })
         .collect()
 }
@@ -142,8 +142,8 @@ proptest! {
             }
             // Drawing moves: exactly the drawn options of a drawn vertex.
             let draws: BTreeSet<usize> = l.drawing_moves(v).into_iter().collect();
-            let expected: BTreeSet<usize> = if plain[v].0 == LoopyOutcome::D {
-                succ[v].iter().copied().filter(|&w| plain[w].0 == LoopyOutcome::D).collect()
+            let expected: BTreeSet<usize> = if plain[v].0 == Outcome::D {
+                succ[v].iter().copied().filter(|&w| plain[w].0 == Outcome::D).collect()
             } else {
                 BTreeSet::new()
             };
@@ -151,7 +151,7 @@ proptest! {
             // The engine's move: one step down the remoteness (win fast, lose slow), or a draw.
             match (plain[v], l.best_move(v)) {
                 ((_, Some(0)), m) => prop_assert_eq!(m, None),
-                ((LoopyOutcome::D, None), Some(w)) => prop_assert_eq!(plain[w].0, LoopyOutcome::D),
+                ((Outcome::D, None), Some(w)) => prop_assert_eq!(plain[w].0, Outcome::D),
                 ((o, Some(r)), Some(w)) => {
                     prop_assert_ne!(plain[w].0, o);
                     prop_assert_eq!(plain[w].1, Some(r - 1));
@@ -160,7 +160,7 @@ proptest! {
             }
             // Winning moves: the P-options, each with its remoteness; the fastest is R(v) - 1.
             let wins = l.winning_moves(v);
-            if plain[v].0 == LoopyOutcome::N {
+            if plain[v].0 == Outcome::N {
                 let fastest = wins.iter().map(|&(_, r)| r).min();
                 prop_assert_eq!(fastest.map(|r| r + 1), plain[v].1);
             } else {
@@ -252,9 +252,9 @@ proptest! {
                     .collect();
                 // N: the moves to P-positions; D: the moves to draws; P: none listed.
                 let want = match p.outcome(id(a, b)) {
-                    LoopyOutcome::N => Some(LoopyOutcome::P),
-                    LoopyOutcome::D => Some(LoopyOutcome::D),
-                    LoopyOutcome::P => None,
+                    Outcome::N => Some(Outcome::P),
+                    Outcome::D => Some(Outcome::D),
+                    Outcome::P => None,
                 };
                 let expected: BTreeSet<usize> = p
                     .graph()
@@ -312,7 +312,7 @@ fn nim_heaps_need_no_levels_beyond_the_closure() {
     edges.push((n - 1, n - 1));
     let l = label(n, &edges);
     assert_eq!(l.value(n - 1), Value::infinite(0..(n as u64 - 1)));
-    assert_eq!(l.outcome(n - 1), LoopyOutcome::N);
+    assert_eq!(l.outcome(n - 1), Outcome::N);
 }
 
 #[test]
@@ -322,7 +322,7 @@ fn empty_and_single_vertices() {
     assert_eq!(l.remoteness(0), Some(0));
     let l = label(1, &[(0, 0)]);
     assert_eq!(l.value(0), Value::infinite([]));
-    assert_eq!(l.outcome(0), LoopyOutcome::D);
+    assert_eq!(l.outcome(0), Outcome::D);
     assert_eq!(l.drawing_moves(0), [0]);
     let l = LabelledGraph::new(Digraph::from_edges(0, &[]).unwrap());
     assert!(l.is_empty());

@@ -111,7 +111,7 @@ use std::time::{Duration, Instant};
 
 pub use grundy_core::catalogue::Budget;
 use grundy_core::{CycleError, FxHashMap, Outcome, Solver};
-use grundy_loopy::{Explored, LimitError, LoopyOutcome};
+use grundy_loopy::{Explored, LimitError};
 use serde::Serialize;
 
 pub use engine::Stats;
@@ -898,8 +898,8 @@ impl Session {
                                 .map(|(j, v)| if j == i { vo.clone() } else { v.clone() })
                                 .sum();
                             match after.outcome() {
-                                LoopyOutcome::P => winning_moves.push(self.make_move(parts, i, o)?),
-                                LoopyOutcome::D if outcome == Outcome::D => {
+                                Outcome::P => winning_moves.push(self.make_move(parts, i, o)?),
+                                Outcome::D if outcome == Outcome::D => {
                                     drawing_moves.push(self.make_move(parts, i, o)?)
                                 }
                                 _ => {}
@@ -1059,7 +1059,7 @@ impl Session {
         let drawing_moves = match outcome {
             Outcome::D => options
                 .iter()
-                .filter(|o| o.grundy.outcome() == LoopyOutcome::D)
+                .filter(|o| o.grundy.outcome() == Outcome::D)
                 .cloned()
                 .collect(),
             _ => Vec::new(),

@@ -15,7 +15,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 
 use grundy::game::Game;
-use grundy::loopy::Value;
+use grundy::loopy::Grundy;
 use grundy::{Outcome, Solver};
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::PyRuntimeError;
@@ -370,7 +370,7 @@ pub struct GameSolver {
 /// position it labelled (a cycle met by the ordinary solver switches to it).
 struct Inner {
     solver: Solver<PyGame>,
-    loopy: HashMap<u32, (Value, Option<u64>)>,
+    loopy: HashMap<u32, (Grundy, Option<u64>)>,
 }
 
 impl std::ops::Deref for Inner {
@@ -398,10 +398,10 @@ type AnalysisTuple = (
 );
 
 /// A value for Python: an int, or the frozenset K of `∞(K)`.
-fn to_py(py: Python<'_>, v: &Value) -> PyResult<Py<PyAny>> {
+fn to_py(py: Python<'_>, v: &Grundy) -> PyResult<Py<PyAny>> {
     Ok(match v {
-        Value::Finite(m) => m.into_pyobject(py)?.into_any().unbind(),
-        Value::Infinite(k) => pyo3::types::PyFrozenSet::new(py, k.iter())?
+        Grundy::Finite(m) => m.into_pyobject(py)?.into_any().unbind(),
+        Grundy::Infinite(k) => pyo3::types::PyFrozenSet::new(py, k.iter())?
             .into_any()
             .unbind(),
     })
@@ -435,13 +435,13 @@ fn cycle(py: Python<'_>, e: grundy::game::CycleError) -> PyErr {
 /// The value of `id`: by the ordinary solver, or, when it meets a cycle, by the loopy solver
 /// (every position reachable from `id` explored within the game's `max_positions`, the move
 /// graph labelled with Smith's values, every explored position's value kept).
-fn value(py: Python<'_>, s: &mut Inner, id: u32) -> PyResult<Value> {
+fn value(py: Python<'_>, s: &mut Inner, id: u32) -> PyResult<Grundy> {
     if let Some((v, _)) = s.loopy.get(&id) {
         return Ok(v.clone());
     }
     match s.solver.try_grundy(&id) {
-        Ok(v) => Ok(Value::Finite(v)),
-        Err(_) if s.game().failed() => Ok(Value::Finite(0)),
+        Ok(v) => Ok(Grundy::Finite(v)),
+        Err(_) if s.game().failed() => Ok(Grundy::Finite(0)),
         Err(_) => {
             let budget = grundy::catalogue::Budget {
                 max_positions: s.game().max_positions as u64,

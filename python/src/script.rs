@@ -79,7 +79,7 @@ fn answer(s: &mut Session, req: Request) -> Result<Reply, ScriptError> {
                         return Err(ScriptError::Input(format!(
                             "{} has the infinite value {} (a loopy game): use analyze",
                             a.texts.join(" + "),
-                            a.grundy.unwrap_or(grundy::script::Value::Finite(0))
+                            a.grundy.unwrap_or(grundy::script::Grundy::Finite(0))
                         )))
                     }
                     g => out.push(g.flatten().unwrap_or(0)),

@@ -17,7 +17,7 @@ use grundy_core::{FxHashMap, Game};
 
 use crate::digraph::{Digraph, DigraphError};
 use crate::label::LabelledGraph;
-use crate::value::Value;
+use crate::value::Grundy;
 use grundy_core::Outcome;
 
 /// Bytes of bookkeeping per position beside the position itself: index entry, offsets and
@@ -65,7 +65,7 @@ pub struct Explored<P> {
 /// ```
 /// use grundy_core::catalogue::Budget;
 /// use grundy_core::Game;
-/// use grundy_loopy::{explore, Value};
+/// use grundy_loopy::{explore, Grundy};
 ///
 /// /// A counter that moves down by one, and from 1 back up to 2: a cycle with one exit.
 /// struct UpDown;
@@ -78,8 +78,8 @@ pub struct Explored<P> {
 /// }
 /// let e = explore(&UpDown, &2, &Budget::default())?;
 /// assert_eq!(e.positions(), [2, 1, 0]);
-/// assert_eq!(e.value(&2), Some(Value::Finite(0))); // must move to 1, which moves to 0
-/// assert_eq!(e.value(&1), Some(Value::Finite(1)));
+/// assert_eq!(e.value(&2), Some(Grundy::Finite(0))); // must move to 1, which moves to 0
+/// assert_eq!(e.value(&1), Some(Grundy::Finite(1)));
 /// let tiny = Budget { max_positions: 2, ..Budget::default() };
 /// assert!(explore(&UpDown, &2, &tiny).is_err());
 /// # Ok::<(), grundy_loopy::LimitError>(())
@@ -158,7 +158,7 @@ pub struct PositionValue<P> {
     /// The position.
     pub position: P,
     /// Its generalized Sprague–Grundy value.
-    pub grundy: Value,
+    pub grundy: Grundy,
     /// Its outcome.
     pub outcome: Outcome,
     /// Its remoteness; absent (also from JSON) for a draw.
@@ -201,7 +201,7 @@ impl<P: Clone + Eq + Hash> Explored<P> {
     }
 
     /// The value of `p`, if it was reached.
-    pub fn value(&self, p: &P) -> Option<Value> {
+    pub fn value(&self, p: &P) -> Option<Grundy> {
         self.index_of(p).map(|v| self.labelled.value(v))
     }
 

@@ -27,7 +27,7 @@
 use std::collections::BTreeSet;
 
 use crate::digraph::Digraph;
-use crate::value::Value;
+use crate::value::Grundy;
 use grundy_core::Outcome;
 
 const NONE: u32 = u32::MAX;
@@ -35,17 +35,17 @@ const NONE: u32 = u32::MAX;
 /// A graph with every vertex's generalized Sprague–Grundy value, outcome and remoteness.
 ///
 /// ```
-/// use grundy_loopy::{Digraph, LabelledGraph, Outcome, Value};
+/// use grundy_loopy::{Digraph, LabelledGraph, Outcome, Grundy};
 ///
 /// // a <-> b, b -> c: a cycle with one exit.
 /// let g = Digraph::from_edges(3, &[(0, 1), (1, 0), (1, 2)])?;
 /// let l = LabelledGraph::new(g);
-/// assert_eq!(l.value(0), Value::Finite(0)); // a: P, must move to b
-/// assert_eq!(l.value(1), Value::Finite(1)); // b: N, move to c
+/// assert_eq!(l.value(0), Grundy::Finite(0)); // a: P, must move to b
+/// assert_eq!(l.value(1), Grundy::Finite(1)); // b: N, move to c
 /// assert_eq!(l.remoteness(0), Some(2));
 /// // a <-> b alone: a drawn cycle.
 /// let l = LabelledGraph::new(Digraph::from_edges(2, &[(0, 1), (1, 0)])?);
-/// assert_eq!(l.value(0), Value::infinite([]));
+/// assert_eq!(l.value(0), Grundy::infinite([]));
 /// assert_eq!(l.outcome(0), Outcome::D);
 /// assert_eq!(l.drawing_moves(0), [1]);
 /// # Ok::<(), grundy_loopy::DigraphError>(())
@@ -67,7 +67,7 @@ pub struct OptionInfo {
     /// The vertex the move goes to.
     pub to: usize,
     /// Its value.
-    pub grundy: Value,
+    pub grundy: Grundy,
     /// Its outcome (for the player to move there, the opponent).
     pub outcome: Outcome,
     /// Its remoteness; absent (also from JSON) for a draw.
@@ -267,7 +267,7 @@ impl LabelledGraph {
         self.level.is_empty()
     }
 
-    /// Value levels the labelling ran through, each one retrograde pass (at most the largest
+    /// Grundy levels the labelling ran through, each one retrograde pass (at most the largest
     /// finite value plus two; 0 for an empty graph).
     pub fn levels(&self) -> u32 {
         self.levels
@@ -279,10 +279,10 @@ impl LabelledGraph {
     }
 
     /// The value of `v`: finite, or `∞(K)` with `K` read from its options.
-    pub fn value(&self, v: usize) -> Value {
+    pub fn value(&self, v: usize) -> Grundy {
         match self.finite(v) {
-            Some(m) => Value::Finite(m),
-            None => Value::Infinite(
+            Some(m) => Grundy::Finite(m),
+            None => Grundy::Infinite(
                 self.graph
                     .successors(v)
                     .iter()
@@ -293,7 +293,7 @@ impl LabelledGraph {
     }
 
     /// The value of every vertex, in vertex order.
-    pub fn values(&self) -> Vec<Value> {
+    pub fn values(&self) -> Vec<Grundy> {
         (0..self.len()).map(|v| self.value(v)).collect()
     }
 

@@ -1,12 +1,12 @@
 //! grundy-loopy: impartial games whose play can repeat — Smith's generalized Sprague–Grundy
 //! values, draws, remoteness and sums.
 //!
-//! A position of a loopy game has a finite value `m` or `∞(K)` ([`Value`]), `K` the finite
+//! A position of a loopy game has a finite value `m` or `∞(K)` ([`Grundy`]), `K` the finite
 //! values of its options; the outcome ([`Outcome`]) is `P` for 0, `N` for `m > 0` or
-//! `∞(K)` with `0 ∈ K`, and `D` (a draw) otherwise. Sums add by Smith's rule (`Value + Value`).
+//! `∞(K)` with `0 ∈ K`, and `D` (a draw) otherwise. Sums add by Smith's rule (`Grundy + Grundy`).
 //!
 //! - [`catalogue`]: `windup:N:S` and `loopy-digraph` as entries of the game catalogue.
-//! - [`value`]: [`Value`], [`Outcome`], the sum rule, text `∞(0,2)` and JSON
+//! - [`value`]: [`Grundy`], [`Outcome`], the sum rule, text `∞(0,2)` and JSON
 //!   `{"infinite": [0, 2]}`.
 //! - [`digraph`]: an explicit move graph ([`Digraph`], compressed rows, loops and repeated
 //!   edges allowed).
@@ -21,7 +21,7 @@
 //!   words ([`LoopyGraph::explain`]).
 //!
 //! ```
-//! use grundy_loopy::{LoopyGraph, Outcome, Value};
+//! use grundy_loopy::{LoopyGraph, Outcome, Grundy};
 //!
 //! // Each of a and c alone is won (take the exit x or y), but together they are a draw:
 //! // whoever takes an exit first hands the opponent the other won game, and the tokens can
@@ -31,7 +31,7 @@
 //! let t = a.tokens.unwrap();
 //! assert_eq!(g.labelled().outcome(0), Outcome::N);
 //! assert_eq!(t.outcome, Outcome::D);
-//! assert_eq!(t.grundy, Value::infinite([]));
+//! assert_eq!(t.grundy, Grundy::infinite([]));
 //! # Ok::<(), grundy_loopy::LoopyGraphError>(())
 //! ```
 
@@ -56,5 +56,5 @@ pub use named::{
     LoopyTokenReport, LoopyVertex, NamedMove, EXPLAIN_MAX_MOVES,
 };
 pub use sum::{SumAnalysis, TokenMove};
-pub use value::Value;
+pub use value::Grundy;
 pub use windup::{Windup, WindupError, WINDUP_MAX_MOVES, WINDUP_MAX_N};

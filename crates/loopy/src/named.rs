@@ -12,7 +12,7 @@ use grundy_core::graph::{DiGraph, GraphError};
 
 use crate::digraph::{Digraph, DigraphError};
 use crate::label::LabelledGraph;
-use crate::value::Value;
+use crate::value::Grundy;
 use grundy_core::Outcome;
 
 /// Why a loopy graph, or a question about it, was rejected.
@@ -39,7 +39,7 @@ pub struct NamedMove {
     /// The vertex moved to.
     pub onto: String,
     /// Its value.
-    pub grundy: Value,
+    pub grundy: Grundy,
     /// Its remoteness; absent (also from JSON) for a draw.
     #[serde(
         skip_serializing_if = "Option::is_none",
@@ -57,7 +57,7 @@ pub struct LoopyVertex {
     /// The vertex's name.
     pub name: String,
     /// Its generalized Sprague–Grundy value.
-    pub grundy: Value,
+    pub grundy: Grundy,
     /// Its outcome.
     pub outcome: Outcome,
     /// Its remoteness (Smith), absent for a draw.
@@ -86,7 +86,7 @@ pub struct LoopyGraphMove {
     /// The move in words: "move token 1 from c to d" ("move the token …" when alone).
     pub text: String,
     /// The sum's value after the move.
-    pub grundy: Value,
+    pub grundy: Grundy,
 }
 
 /// Tokens on the graph: their sum's value by Smith's rule, outcome and good moves.
@@ -95,7 +95,7 @@ pub struct LoopyTokenReport {
     /// The tokens' vertices, as given.
     pub tokens: Vec<String>,
     /// The sum's value.
-    pub grundy: Value,
+    pub grundy: Grundy,
     /// Its outcome: `"D"` when neither player can force a win.
     pub outcome: Outcome,
     /// In an N-position, every move to a P-position.
@@ -104,7 +104,7 @@ pub struct LoopyTokenReport {
     pub drawing_moves: Vec<LoopyGraphMove>,
     /// Each token's value (for the text; not serialized).
     #[serde(skip)]
-    pub token_grundy: Vec<Value>,
+    pub token_grundy: Vec<Grundy>,
 }
 
 /// The answer to `grundy graph` on a loopy graph.
@@ -322,7 +322,7 @@ impl LoopyGraph {
                     .iter()
                     .map(|&v| l.value(v))
                     .find(|v| !v.is_finite())
-                    .unwrap_or(Value::infinite([]));
+                    .unwrap_or(Grundy::infinite([]));
                 let n = at.iter().filter_map(|&v| l.finite(v)).fold(0, |a, b| a ^ b);
                 format!(
                     "one token stands on an infinite value, {k}, and the others add up to {n}; \
@@ -535,7 +535,7 @@ impl LoopyGraphAnalysis {
         let Some(t) = &self.tokens else {
             return s;
         };
-        let terms: Vec<String> = t.token_grundy.iter().map(Value::to_string).collect();
+        let terms: Vec<String> = t.token_grundy.iter().map(Grundy::to_string).collect();
         let verdict = match t.outcome {
             Outcome::P => "P-position: the player to move loses",
             Outcome::N => "N-position: the player to move wins",

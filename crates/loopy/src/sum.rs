@@ -2,7 +2,7 @@
 //! the sum's value follows Smith's rule from the tokens' values.
 
 use crate::label::LabelledGraph;
-use crate::value::Value;
+use crate::value::Grundy;
 use grundy_core::Outcome;
 
 /// A move of a sum of tokens: token `token` slides from `from` onto `onto`.
@@ -15,14 +15,14 @@ pub struct TokenMove {
     /// The vertex it moves onto.
     pub onto: usize,
     /// The value of the whole sum after the move.
-    pub grundy: Value,
+    pub grundy: Grundy,
 }
 
 /// The value of a sum of tokens and its good moves.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct SumAnalysis {
     /// The sum's value, by Smith's rule.
-    pub grundy: Value,
+    pub grundy: Grundy,
     /// Its outcome.
     pub outcome: Outcome,
     /// In an N-position, every move to a sum of value 0.
@@ -34,19 +34,19 @@ pub struct SumAnalysis {
 
 /// Running totals of token values: how many are infinite and the XOR of the finite ones.
 struct Totals<'a> {
-    values: &'a [Value],
+    values: &'a [Grundy],
     infinite: Vec<usize>,
     xor: u64,
 }
 
 impl<'a> Totals<'a> {
-    fn new(values: &'a [Value]) -> Self {
+    fn new(values: &'a [Grundy]) -> Self {
         let mut infinite = Vec::new();
         let mut xor = 0;
         for (i, v) in values.iter().enumerate() {
             match v {
-                Value::Finite(m) => xor ^= m,
-                Value::Infinite(_) => infinite.push(i),
+                Grundy::Finite(m) => xor ^= m,
+                Grundy::Infinite(_) => infinite.push(i),
             }
         }
         Totals {
@@ -57,22 +57,22 @@ impl<'a> Totals<'a> {
     }
 
     /// The sum of every token but `i`, plus `v` in its place.
-    fn replaced(&self, i: usize, v: &Value) -> Value {
+    fn replaced(&self, i: usize, v: &Grundy) -> Grundy {
         let (others_inf, xor) = match &self.values[i] {
-            Value::Finite(m) => (self.infinite.len(), self.xor ^ m),
-            Value::Infinite(_) => (self.infinite.len() - 1, self.xor),
+            Grundy::Finite(m) => (self.infinite.len(), self.xor ^ m),
+            Grundy::Infinite(_) => (self.infinite.len() - 1, self.xor),
         };
         let others = match others_inf {
-            0 => Value::Finite(xor),
+            0 => Grundy::Finite(xor),
             1 => {
                 let j = *self
                     .infinite
                     .iter()
                     .find(|&&j| j != i)
                     .unwrap_or(&self.infinite[0]);
-                &self.values[j] + &Value::Finite(xor)
+                &self.values[j] + &Grundy::Finite(xor)
             }
-            _ => Value::infinite([]),
+            _ => Grundy::infinite([]),
         };
         &others + v
     }
@@ -80,7 +80,7 @@ impl<'a> Totals<'a> {
 
 impl LabelledGraph {
     /// The value of tokens on `tokens` (vertices, repeats allowed), by Smith's rule.
-    pub fn sum_value(&self, tokens: &[usize]) -> Value {
+    pub fn sum_value(&self, tokens: &[usize]) -> Grundy {
         tokens.iter().map(|&v| self.value(v)).sum()
     }
 
@@ -101,8 +101,8 @@ impl LabelledGraph {
     /// # Ok::<(), grundy_loopy::DigraphError>(())
     /// ```
     pub fn analyze_tokens(&self, tokens: &[usize]) -> SumAnalysis {
-        let values: Vec<Value> = tokens.iter().map(|&v| self.value(v)).collect();
-        let grundy: Value = values.iter().cloned().sum();
+        let values: Vec<Grundy> = tokens.iter().map(|&v| self.value(v)).collect();
+        let grundy: Grundy = values.iter().cloned().sum();
         let outcome = grundy.outcome();
         let mut winning_moves = Vec::new();
         let mut drawing_moves = Vec::new();

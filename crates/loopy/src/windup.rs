@@ -10,7 +10,7 @@ use grundy_core::Game;
 
 use crate::digraph::Digraph;
 use crate::label::LabelledGraph;
-use crate::value::Value;
+use crate::value::Grundy;
 
 /// The largest `N` accepted: 2^24 positions.
 pub const WINDUP_MAX_N: u64 = 1 << 24;
@@ -165,7 +165,7 @@ impl Windup {
     }
 
     /// The value of every position `0..N`.
-    pub fn values(&self) -> Vec<Value> {
+    pub fn values(&self) -> Vec<Grundy> {
         self.labelled().values()
     }
 }

@@ -3,7 +3,7 @@
 
 use grundy_core::catalogue::Budget;
 use grundy_core::Game;
-use grundy_loopy::{analyze_game, explore, LimitError, Outcome, Value, Windup};
+use grundy_loopy::{analyze_game, explore, Grundy, LimitError, Outcome, Windup};
 
 fn outcomes(w: &Windup) -> String {
     let l = w.labelled();
@@ -14,15 +14,15 @@ fn outcomes(w: &Windup) -> String {
 fn windup_small_families_by_hand() {
     // ±1 on a clock of 4: 1 and 3 reach 0, 2 must move to one of them.
     let w = Windup::parse("windup:4:1,3").unwrap();
-    assert_eq!(w.values(), [0, 1, 0, 1].map(Value::Finite));
+    assert_eq!(w.values(), [0, 1, 0, 1].map(Grundy::Finite));
     // ±1 on a clock of 5: 2 and 3 only move to each other or to a won 1 or 4: drawn.
     let w = Windup::parse("windup:5:1,4").unwrap();
     assert_eq!(outcomes(&w), "PNDDN");
-    let v: Vec<String> = w.values().iter().map(Value::to_string).collect();
+    let v: Vec<String> = w.values().iter().map(Grundy::to_string).collect();
     assert_eq!(v, ["0", "∞(0)", "∞", "∞", "∞(0)"]);
     // Take 1 only: no wrap ever happens (1 -> 0 ends it), values alternate.
     let w = Windup::parse("windup:9:1").unwrap();
-    assert_eq!(w.values(), [0, 1, 0, 1, 0, 1, 0, 1, 0].map(Value::Finite));
+    assert_eq!(w.values(), [0, 1, 0, 1, 0, 1, 0, 1, 0].map(Grundy::Finite));
     // The example: 3 and 5 reach 0; 2 -> 7 or 5, 7 -> 4 or 2, ... go round forever.
     let w = Windup::parse("windup:8:3,5").unwrap();
     assert_eq!(outcomes(&w), "PDDNDNDD");
@@ -133,7 +133,7 @@ fn lua_examples_rules() {
     for h in 0..12u32 {
         assert_eq!(e.value(&h).as_ref(), Some(&w[h as usize]), "hour {h}");
     }
-    let text: Vec<String> = w.iter().map(Value::to_string).collect();
+    let text: Vec<String> = w.iter().map(Grundy::to_string).collect();
     assert_eq!(
         text,
         ["0", "∞", "∞(0)", "∞", "∞", "∞(0)", "∞", "0", "∞", "∞(0)", "∞", "∞"]
@@ -245,7 +245,7 @@ fn loopfree_games_equal_the_corpus() {
     for (n, &want) in kayles.iter().enumerate().take(19) {
         let start = if n == 0 { vec![] } else { vec![n as u8] };
         let e = explore(&Kayles, &start, &Budget::default()).unwrap();
-        assert_eq!(e.labelled().value(0), Value::Finite(want), "Kayles {n}");
+        assert_eq!(e.labelled().value(0), Grundy::Finite(want), "Kayles {n}");
     }
     let grundy = oeis("A002188");
     for (n, &want) in grundy.iter().enumerate().take(26) {
@@ -253,7 +253,7 @@ fn loopfree_games_equal_the_corpus() {
         let e = explore(&GrundysGame, &start, &Budget::default()).unwrap();
         assert_eq!(
             e.labelled().value(0),
-            Value::Finite(want),
+            Grundy::Finite(want),
             "Grundy's game {n}"
         );
     }

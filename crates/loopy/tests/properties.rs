@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use grundy_loopy::{Digraph, LabelledGraph, Outcome, Value};
+use grundy_loopy::{Digraph, Grundy, LabelledGraph, Outcome};
 use proptest::prelude::*;
 
 fn successors(n: usize, edges: &[(usize, usize)]) -> Vec<Vec<usize>> {
@@ -61,7 +61,7 @@ fn plain_retrograde(succ: &[Vec<usize>]) -> Vec<(Outcome, Option<u64>)> {
 /// unlabelled vertex with options of values `0..m`, none of value `m`, and every unlabelled
 /// option having an option of value `m`; repeat until nothing changes; stop at a level that
 /// labels nothing.
-fn naive_values(succ: &[Vec<usize>]) -> Vec<Value> {
+fn naive_values(succ: &[Vec<usize>]) -> Vec<Grundy> {
     let n = succ.len();
     let mut val: Vec<Option<u64>> = vec![None; n];
     for m in 0u64.. {
@@ -95,8 +95,8 @@ fn naive_values(succ: &[Vec<usize>]) -> Vec<Value> {
     }
     (0..n)
         .map(|u| match val[u] {
-            Some(m) => Value::Finite(m),
-            None => Value::Infinite(succ[u].iter().filter_map(|&w| val[w]).collect()),
+            Some(m) => Grundy::Finite(m),
+            None => Grundy::Infinite(succ[u].iter().filter_map(|&w| val[w]).collect()),
         })
         .collect()
 }
@@ -130,7 +130,7 @@ proptest! {
             prop_assert_eq!(l.outcome(v), plain[v].0, "vertex {} of {:?}", v, edges);
             prop_assert_eq!(value.outcome(), plain[v].0);
             prop_assert_eq!(l.remoteness(v), plain[v].1, "vertex {} of {:?}", v, edges);
-            if let Value::Finite(m) = value {
+            if let Grundy::Finite(m) = value {
                 let fin: BTreeSet<u64> = succ[v].iter().filter_map(|&w| l.finite(w)).collect();
                 prop_assert!(!fin.contains(&m));
                 prop_assert!((0..m).all(|j| fin.contains(&j)));
@@ -210,7 +210,7 @@ proptest! {
         }
         let ordinary = core.grundy_values().expect("acyclic");
         for (v, &g) in ordinary.iter().enumerate() {
-            prop_assert_eq!(l.value(v), Value::Finite(g));
+            prop_assert_eq!(l.value(v), Grundy::Finite(g));
             prop_assert!(l.remoteness(v).is_some());
         }
     }
@@ -305,23 +305,23 @@ fn nim_heaps_need_no_levels_beyond_the_closure() {
     let n = 300;
     let edges: Vec<(usize, usize)> = (0..n).flat_map(|a| (0..a).map(move |b| (a, b))).collect();
     let l = label(n, &edges);
-    assert!((0..n).all(|v| l.value(v) == Value::Finite(v as u64)));
+    assert!((0..n).all(|v| l.value(v) == Grundy::Finite(v as u64)));
     assert_eq!(l.levels(), 1);
     // The same with a loop at the top: heap n - 1 may also stay put, and is ∞(0..n-2).
     let mut edges = edges;
     edges.push((n - 1, n - 1));
     let l = label(n, &edges);
-    assert_eq!(l.value(n - 1), Value::infinite(0..(n as u64 - 1)));
+    assert_eq!(l.value(n - 1), Grundy::infinite(0..(n as u64 - 1)));
     assert_eq!(l.outcome(n - 1), Outcome::N);
 }
 
 #[test]
 fn empty_and_single_vertices() {
     let l = label(1, &[]);
-    assert_eq!(l.value(0), Value::Finite(0));
+    assert_eq!(l.value(0), Grundy::Finite(0));
     assert_eq!(l.remoteness(0), Some(0));
     let l = label(1, &[(0, 0)]);
-    assert_eq!(l.value(0), Value::infinite([]));
+    assert_eq!(l.value(0), Grundy::infinite([]));
     assert_eq!(l.outcome(0), Outcome::D);
     assert_eq!(l.drawing_moves(0), [0]);
     let l = LabelledGraph::new(Digraph::from_edges(0, &[]).unwrap());

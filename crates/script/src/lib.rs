@@ -34,7 +34,7 @@
 //! **Loopy games.** A script declares nothing: when the search meets a cycle (a position
 //! reachable from itself), normal play switches to the loopy solver of `grundy-loopy`: every
 //! position reachable from the one asked about is explored (within [`Limits::budget`]),
-//! the move graph is built and labelled with Smith's generalized values ([`Value`]: `m` or
+//! the move graph is built and labelled with Smith's generalized values ([`Grundy`]: `m` or
 //! `∞(K)`), and every explored position's value and remoteness are kept for the session. A
 //! position then may be a draw ([`Outcome::D`]); its analysis lists the moves that keep the
 //! draw, and [`Session::explain`] says in words why. Positions valued by the ordinary solver
@@ -65,7 +65,7 @@
 //! whose text is one line.
 //!
 //! ```
-//! use grundy_script::{parse_position, Limits, Play, Script, Value};
+//! use grundy_script::{parse_position, Limits, Play, Script, Grundy};
 //!
 //! let kayles = r#"
 //!   name = "Kayles"
@@ -89,7 +89,7 @@
 //! let parts: Vec<_> = ["7", "9", "12"].iter().map(|t| parse_position(t).unwrap()).collect();
 //! let mut s = script.session()?;
 //! let a = s.analyze(&parts, Play::Normal)?;
-//! assert_eq!(a.grundy, Some(Value::Finite(2 ^ 4 ^ 4)));
+//! assert_eq!(a.grundy, Some(Grundy::Finite(2 ^ 4 ^ 4)));
 //! assert_eq!(a.winning_moves.len(), 5);
 //! assert_eq!(s.stats().moves_calls, 13);
 //! # Ok::<(), grundy_script::ScriptError>(())
@@ -117,7 +117,7 @@ use serde::Serialize;
 pub use engine::Stats;
 use engine::{short, LuaGame};
 pub use grundy_core::nim::Play;
-pub use grundy_loopy::Value;
+pub use grundy_loopy::Grundy;
 use key::Key;
 pub use position::{parse_position, LiteralError, Position, MAX_LITERAL_DEPTH};
 
@@ -386,11 +386,11 @@ pub struct ScriptAnalysis {
     pub play: Play,
     /// Each part's value (normal play): finite, or `∞(K)` in a loopy game.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub values: Option<Vec<Value>>,
+    pub values: Option<Vec<Grundy>>,
     /// Their sum by Smith's rule (the XOR when all are finite): the sum's value (normal play;
     /// misère values do not add).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub grundy: Option<Value>,
+    pub grundy: Option<Grundy>,
     /// Who wins: P, N, or D (a draw, only in a loopy game).
     pub outcome: Outcome,
     /// Smith's remoteness of a single position valued by the loopy solver (moves to the end
@@ -418,7 +418,7 @@ impl ScriptAnalysis {
         if let (Some(vs), Some(g)) = (&self.values, &self.grundy) {
             if vs.len() > 1 {
                 let v: Vec<String> = vs.iter().map(|v| v.to_string()).collect();
-                let op = if vs.iter().all(Value::is_finite) {
+                let op = if vs.iter().all(Grundy::is_finite) {
                     "their XOR"
                 } else {
                     "by Smith's rule their sum"
@@ -507,7 +507,7 @@ pub struct ScriptSequence {
     /// The last position.
     pub upto: u64,
     /// G(0), G(1), …, G(upto): finite, or `∞(K)` in a loopy game.
-    pub values: Vec<Value>,
+    pub values: Vec<Grundy>,
     /// The period the values show, if any.
     pub period: Option<ObservedPeriod>,
 }
@@ -516,7 +516,7 @@ impl ScriptSequence {
     /// The values as integers, when every one is finite (`None` in a loopy game with a
     /// position of value `∞(K)`).
     pub fn finite_values(&self) -> Option<Vec<u64>> {
-        self.values.iter().map(Value::finite).collect()
+        self.values.iter().map(Grundy::finite).collect()
     }
 }
 
@@ -532,7 +532,7 @@ pub struct ScriptTable {
     /// Columns (values of `b`: 0..cols).
     pub cols: u64,
     /// `values[a][b]` = G({a, b}) (`∞(K)` in a loopy game).
-    pub values: Vec<Vec<Value>>,
+    pub values: Vec<Vec<Grundy>>,
     /// Every `[a, b]` of value 0, row by row.
     pub p_positions: Vec<[u64; 2]>,
 }
@@ -565,7 +565,7 @@ impl ScriptTable {
         for (a, row) in self.values.iter().enumerate() {
             let _ = write!(out, "{a:>l$} |");
             for v in row {
-                let cell = if *v == Value::Finite(0) {
+                let cell = if *v == Grundy::Finite(0) {
                     "0*".to_string()
                 } else {
                     v.to_string()
@@ -603,7 +603,7 @@ pub struct ExplainedOption {
     /// It, as `show` writes it.
     pub text: String,
     /// Its value (`∞(K)` in a loopy game).
-    pub grundy: Value,
+    pub grundy: Grundy,
 }
 
 /// A position's options and their values: why it has its value (the mex of theirs; in a loopy
@@ -622,7 +622,7 @@ pub struct Explanation {
     pub text: String,
     /// Its value: the mex of its options' values (or their XOR when it splits); in a loopy
     /// game Smith's value, `m` or `∞(K)`.
-    pub grundy: Value,
+    pub grundy: Grundy,
     /// Who wins: P, N, or D (a draw).
     pub outcome: Outcome,
     /// Smith's remoteness (loopy solver only; absent for a draw).
@@ -680,7 +680,7 @@ impl Explanation {
             grundy_core::mex(&seen)
         );
         for o in &self.options {
-            let mark = if o.grundy == Value::Finite(0) {
+            let mark = if o.grundy == Grundy::Finite(0) {
                 "  (winning move)"
             } else {
                 ""
@@ -696,7 +696,7 @@ pub struct Session {
     script: Script,
     solver: Solver<LuaGame>,
     /// Values and remoteness of the positions the loopy solver labelled.
-    loopy: FxHashMap<Key, (Value, Option<u64>)>,
+    loopy: FxHashMap<Key, (Grundy, Option<u64>)>,
     /// Every position valued by the loopy solver (see [`Session::loopy_only`]).
     loopy_only: bool,
     stop: Option<Arc<AtomicBool>>,
@@ -752,11 +752,11 @@ impl Session {
 
     /// The value of `p`, or the error the script caused on the way (the memo is then cleared:
     /// its last entries may be wrong). A cycle switches to the loopy solver.
-    fn value(&mut self, p: &Position) -> Result<Value, ScriptError> {
+    fn value(&mut self, p: &Position) -> Result<Grundy, ScriptError> {
         self.value_of(&Key::of(p))
     }
 
-    fn value_of(&mut self, key: &Key) -> Result<Value, ScriptError> {
+    fn value_of(&mut self, key: &Key) -> Result<Grundy, ScriptError> {
         if !self.loopy.is_empty() {
             if let Some((v, _)) = self.loopy.get(key) {
                 return Ok(v.clone());
@@ -779,7 +779,7 @@ impl Session {
         match r {
             Ok(v) => {
                 self.solver.game().replay(false);
-                Ok(Value::Finite(v))
+                Ok(Grundy::Finite(v))
             }
             // The memo holds only finished positions, whose values stand (no cycle is below
             // them); the loopy solver values the rest.
@@ -885,14 +885,14 @@ impl Session {
                     .iter()
                     .map(|p| self.value(p))
                     .collect::<Result<Vec<_>, _>>()?;
-                let total: Value = values.iter().cloned().sum();
+                let total: Grundy = values.iter().cloned().sum();
                 let outcome = total.outcome();
                 if outcome != Outcome::P {
                     for (i, p) in parts.iter().enumerate() {
                         for o in self.options(p)? {
                             let vo = self.value(&o)?;
                             // The sum after the move, by Smith's rule.
-                            let after: Value = values
+                            let after: Grundy = values
                                 .iter()
                                 .enumerate()
                                 .map(|(j, v)| if j == i { vo.clone() } else { v.clone() })
@@ -1017,7 +1017,7 @@ impl Session {
             for b in 0..cols {
                 let p = Position::List(vec![Position::Int(a as i64), Position::Int(b as i64)]);
                 let v = self.value(&p)?;
-                if v == Value::Finite(0) {
+                if v == Grundy::Finite(0) {
                     p_positions.push([a, b]);
                 }
                 row.push(v);
@@ -1053,7 +1053,7 @@ impl Session {
         let outcome = grundy.outcome();
         let winning_moves = options
             .iter()
-            .filter(|o| o.grundy == Value::Finite(0))
+            .filter(|o| o.grundy == Grundy::Finite(0))
             .cloned()
             .collect();
         let drawing_moves = match outcome {
@@ -1146,7 +1146,7 @@ impl Session {
 
 /// The period G(0..=n) shows (at least 4 periods and a quarter of the values), with how many
 /// times it repeats after its preperiod.
-fn observed_period(values: &[Value]) -> Option<ObservedPeriod> {
+fn observed_period(values: &[Grundy]) -> Option<ObservedPeriod> {
     let small: Vec<u32> = values
         .iter()
         .map(|v| u32::try_from(v.finite()?).ok())

@@ -4,7 +4,7 @@
 
 use grundy_core::Solver;
 use grundy_games::chomp::{Chomp, Staircase};
-use grundy_script::{parse_position, Limits, Play, Position, Script, Value};
+use grundy_script::{parse_position, Grundy, Limits, Play, Position, Script};
 
 fn source(file: &str) -> String {
     let path = format!("{}/../../examples/games/{file}", env!("CARGO_MANIFEST_DIR"));
@@ -79,7 +79,7 @@ fn wythoff_table_agrees_with_the_native_table() {
             );
             assert_eq!(
                 t.p_positions.contains(&[a as u64, b as u64]),
-                t.values[a][b] == Value::Finite(0)
+                t.values[a][b] == Grundy::Finite(0)
             );
         }
     }
@@ -367,7 +367,7 @@ fn explain_lists_options_and_values() {
     let mut s = load("kayles.lua").session().unwrap();
     let e = s.explain(&Position::Int(5)).unwrap();
     let values = native("kayles", 5);
-    assert_eq!(e.grundy, Value::Finite(values[5]));
+    assert_eq!(e.grundy, Grundy::Finite(values[5]));
     // From a row of 5: knock 1 (a + b = 4, a ≤ b: 3 ways) or 2 (a + b = 3: 2 ways).
     assert_eq!(e.options.len(), 5);
     let vs: Vec<u64> = e
@@ -375,7 +375,7 @@ fn explain_lists_options_and_values() {
         .iter()
         .map(|o| o.grundy.finite().unwrap())
         .collect();
-    assert_eq!(Value::Finite(grundy_core::mex(&vs)), e.grundy);
+    assert_eq!(Grundy::Finite(grundy_core::mex(&vs)), e.grundy);
     assert!(e.describe().contains("smallest value missing"));
 }
 

@@ -198,7 +198,7 @@ fn cycles_switch_to_the_loopy_solver_and_misere_cycles_are_reported() {
     )
     .unwrap();
     let a = s.analyze(&[Position::Int(3)], Play::Normal).unwrap();
-    assert_eq!(a.grundy, Some(grundy_script::Value::infinite([])));
+    assert_eq!(a.grundy, Some(grundy_script::Grundy::infinite([])));
     assert_eq!(a.outcome, grundy_core::Outcome::D);
     assert_eq!(a.drawing_moves.len(), 1);
     assert_eq!(a.remoteness, None);

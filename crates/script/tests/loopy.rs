@@ -7,7 +7,7 @@
 
 use grundy_core::Outcome;
 use grundy_loopy::{explore, Windup};
-use grundy_script::{Budget, Limits, Play, Position, Script, Value};
+use grundy_script::{Budget, Grundy, Limits, Play, Position, Script};
 use proptest::prelude::*;
 
 fn load(file: &str) -> Script {
@@ -16,16 +16,16 @@ fn load(file: &str) -> Script {
     Script::load(file, &src, Limits::default()).unwrap()
 }
 
-fn inf(k: &[u64]) -> Value {
-    Value::infinite(k.iter().copied())
+fn inf(k: &[u64]) -> Grundy {
+    Grundy::infinite(k.iter().copied())
 }
 
 #[test]
 fn clock_has_the_values_of_its_header_and_of_windup() {
     // Clock's header: 0 and 7 are 0; 2, 5, 9 are ∞(0); every other hour ∞.
-    let want: Vec<Value> = (0..12)
+    let want: Vec<Grundy> = (0..12)
         .map(|h| match h {
-            0 | 7 => Value::Finite(0),
+            0 | 7 => Grundy::Finite(0),
             2 | 5 | 9 => inf(&[0]),
             _ => inf(&[]),
         })
@@ -81,7 +81,7 @@ fn take_or_give_has_the_values_of_its_header() {
     let s = load("take-or-give.lua");
     let seq = s.sequence(6).unwrap();
     let want = [
-        Value::Finite(0),
+        Grundy::Finite(0),
         inf(&[0]),
         inf(&[0]),
         inf(&[]),
@@ -188,7 +188,7 @@ proptest! {
         ses.loopy_only(true);
         let loopy = ses.sequence(n).unwrap();
         prop_assert_eq!(&plain.values, &loopy.values);
-        prop_assert!(plain.values.iter().all(Value::is_finite));
+        prop_assert!(plain.values.iter().all(Grundy::is_finite));
         for x in [n, n / 2] {
             let a = ses.analyze(&[Position::Int(x as i64)], Play::Normal).unwrap();
             let b = script.analyze(&[Position::Int(x as i64)], Play::Normal).unwrap();

@@ -265,10 +265,20 @@ fn cram_agrees_with_the_reference_table() {
                 let out = json_stdin(&["cram", &r.to_string(), &c.to_string(), "--json"], b"");
                 assert_eq!(out["grundy"], v, "{r}x{c}");
                 // Two threads share the table on boards of 20 cells and more: same answer.
-                let args = ["cram", &r.to_string(), &c.to_string(), "--threads", "2", "--json"];
+                let args = [
+                    "cram",
+                    &r.to_string(),
+                    &c.to_string(),
+                    "--threads",
+                    "2",
+                    "--json",
+                ];
                 let two = json_stdin(&args, b"");
                 assert_eq!(two["grundy"], v, "{r}x{c}, 2 threads");
-                assert_eq!(two["winning_moves"], out["winning_moves"], "{r}x{c}, 2 threads");
+                assert_eq!(
+                    two["winning_moves"], out["winning_moves"],
+                    "{r}x{c}, 2 threads"
+                );
                 checked += 1;
             }
         }

@@ -1,29 +1,8 @@
-//! The engine's analysis in the one shape, [`grundy_core::Answer`].
+//! The engine's analyses in the one shape, [`grundy_core::Answer`].
 
-use grundy_core::{Answer, Grundy, Outcome};
+use grundy_core::{impl_answer, Grundy};
 
-use crate::engine::Analysis;
-
-impl Answer for Analysis {
-    fn outcome(&self) -> Outcome {
-        self.outcome
-    }
-    fn grundy(&self) -> Option<Grundy> {
-        Some(Grundy::Finite(self.grundy))
-    }
-    fn winning_move_count(&self) -> u64 {
-        self.winning_moves.len() as u64
-    }
-}
-
-impl Answer for crate::cram::CramAnalysis {
-    fn outcome(&self) -> Outcome {
-        self.outcome
-    }
-    fn grundy(&self) -> Option<Grundy> {
-        Some(Grundy::Finite(self.grundy))
-    }
-    fn winning_move_count(&self) -> u64 {
-        self.winning_moves.len() as u64
-    }
-}
+impl_answer!(crate::engine::Analysis, |a| Some(Grundy::Finite(a.grundy)));
+impl_answer!(crate::cram::CramAnalysis, |a| Some(Grundy::Finite(
+    a.grundy
+)));

@@ -155,30 +155,25 @@ impl Table {
         if bytes < Table::MIN_BYTES {
             return None;
         }
-        let c = Compact::with_bytes(bytes);
-        Some(Table {
-            words: Vec::new(),
-            width: 1,
-            mask: 0,
-            max_buckets: c.max_buckets,
-            used: 0,
-            replaced: 0,
-            compact: Some(Arc::new(c)),
-        })
+        Some(Table::on_compact(Arc::new(Compact::with_bytes(bytes))))
     }
 
     /// Another handle on the same compact table, for another thread (`None` unless compact).
     pub fn share(&self) -> Option<Table> {
-        let c = self.compact.as_ref()?;
-        Some(Table {
+        Some(Table::on_compact(self.compact.as_ref()?.clone()))
+    }
+
+    /// A handle on the compact table `c`.
+    fn on_compact(c: Arc<Compact>) -> Table {
+        Table {
             words: Vec::new(),
             width: 1,
             mask: 0,
             max_buckets: c.max_buckets,
             used: 0,
             replaced: 0,
-            compact: Some(c.clone()),
-        })
+            compact: Some(c),
+        }
     }
 
     /// Whether this is a compact table ([`Table::compact`]).

@@ -24,6 +24,31 @@ pub trait Answer {
     fn winning_move_count(&self) -> u64;
 }
 
+/// Implements [`Answer`] for an analysis whose fields `outcome` (an [`Outcome`]) and
+/// `winning_moves` (a `Vec`) have the vocabulary's meaning; the closure-like `|a| value` turns
+/// the analysis `a` into its `Option<Grundy>`.
+///
+/// ```ignore
+/// grundy_core::impl_answer!(FibAnalysis, |a| a.grundy.map(Grundy::Finite));
+/// ```
+#[macro_export]
+macro_rules! impl_answer {
+    ($t:ty, |$a:ident| $grundy:expr) => {
+        impl $crate::Answer for $t {
+            fn outcome(&self) -> $crate::Outcome {
+                self.outcome
+            }
+            fn grundy(&self) -> Option<$crate::Grundy> {
+                let $a = self;
+                $grundy
+            }
+            fn winning_move_count(&self) -> u64 {
+                self.winning_moves.len() as u64
+            }
+        }
+    };
+}
+
 impl<P> Answer for crate::solver::Analysis<P> {
     fn outcome(&self) -> Outcome {
         self.outcome
@@ -49,17 +74,9 @@ impl Answer for crate::nim::NimAnalysis {
     }
 }
 
-impl Answer for crate::graph::TokenAnalysis {
-    fn outcome(&self) -> Outcome {
-        self.outcome
-    }
-    fn grundy(&self) -> Option<Grundy> {
-        Some(Grundy::Finite(self.grundy))
-    }
-    fn winning_move_count(&self) -> u64 {
-        self.winning_moves.len() as u64
-    }
-}
+impl_answer!(crate::graph::TokenAnalysis, |a| Some(Grundy::Finite(
+    a.grundy
+)));
 
 impl Answer for crate::graph::GraphAnalysis {
     /// The outcome of the tokens' position; without tokens, of an empty position (P).

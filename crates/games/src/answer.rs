@@ -1,39 +1,20 @@
 //! Every analysis of this crate in the one shape, [`grundy_core::Answer`]: outcome, value and
 //! the number of winning moves listed.
 
-use grundy_core::{Answer, Grundy, Outcome};
+use grundy_core::{impl_answer, Answer, Grundy, Outcome};
 
 use crate::{cards, chomp, fib, hackenbush, maze, turning, walls, wythoff};
 
-/// Implements [`Answer`] for analyses whose fields `outcome` and `winning_moves` have the
-/// one vocabulary's meaning; `$grundy` turns the analysis into its value.
-macro_rules! answer {
-    ($t:ty, |$a:ident| $grundy:expr) => {
-        impl Answer for $t {
-            fn outcome(&self) -> Outcome {
-                self.outcome
-            }
-            fn grundy(&self) -> Option<Grundy> {
-                let $a = self;
-                $grundy
-            }
-            fn winning_move_count(&self) -> u64 {
-                self.winning_moves.len() as u64
-            }
-        }
-    };
-}
-
-answer!(fib::FibAnalysis, |a| a.grundy.map(Grundy::Finite));
-answer!(wythoff::WythoffAnalysis, |a| a.grundy.map(Grundy::Finite));
-answer!(chomp::ChompAnalysis, |a| Some(Grundy::Finite(a.grundy)));
-answer!(maze::MazeAnalysis, |a| Some(Grundy::Finite(a.grundy)));
-answer!(walls::WallsAnalysis, |a| Some(Grundy::Finite(a.grundy)));
-answer!(hackenbush::HackenbushAnalysis, |a| Some(Grundy::Finite(
+impl_answer!(fib::FibAnalysis, |a| a.grundy.map(Grundy::Finite));
+impl_answer!(wythoff::WythoffAnalysis, |a| a.grundy.map(Grundy::Finite));
+impl_answer!(chomp::ChompAnalysis, |a| Some(Grundy::Finite(a.grundy)));
+impl_answer!(maze::MazeAnalysis, |a| Some(Grundy::Finite(a.grundy)));
+impl_answer!(walls::WallsAnalysis, |a| Some(Grundy::Finite(a.grundy)));
+impl_answer!(hackenbush::HackenbushAnalysis, |a| Some(Grundy::Finite(
     a.grundy
 )));
-answer!(turning::TurningAnalysis, |a| Some(Grundy::Finite(a.grundy)));
-answer!(turning::MisereAnalysis, |_a| None);
+impl_answer!(turning::TurningAnalysis, |a| Some(Grundy::Finite(a.grundy)));
+impl_answer!(turning::MisereAnalysis, |_a| None);
 
 /// A scoring game: `N` when the player to move scores at least half (a tie included), as
 /// the catalogue's report says; no Grundy value; the optimal first moves.

@@ -255,17 +255,7 @@ pub fn analyze_with(
     })
 }
 
-impl grundy_core::Answer for SumAnalysis {
-    fn outcome(&self) -> Outcome {
-        self.outcome
-    }
-    fn grundy(&self) -> Option<grundy_core::Grundy> {
-        Some(grundy_core::Grundy::Finite(self.grundy))
-    }
-    fn winning_move_count(&self) -> u64 {
-        self.winning_moves.len() as u64
-    }
-}
+grundy_core::impl_answer!(SumAnalysis, |a| Some(grundy_core::Grundy::Finite(a.grundy)));
 
 #[cfg(test)]
 mod tests {

@@ -1,7 +1,7 @@
 //! The loopy analyses in the one shape, [`grundy_core::Answer`]: the outcome may be `D`, the
 //! value `∞(K)`.
 
-use grundy_core::{Answer, Grundy, Outcome};
+use grundy_core::{impl_answer, Answer, Grundy, Outcome};
 
 use crate::implicit::PositionAnalysis;
 use crate::named::LoopyGraphAnalysis;
@@ -19,17 +19,7 @@ impl<P> Answer for PositionAnalysis<P> {
     }
 }
 
-impl Answer for SumAnalysis {
-    fn outcome(&self) -> Outcome {
-        self.outcome
-    }
-    fn grundy(&self) -> Option<Grundy> {
-        Some(self.grundy.clone())
-    }
-    fn winning_move_count(&self) -> u64 {
-        self.winning_moves.len() as u64
-    }
-}
+impl_answer!(SumAnalysis, |a| Some(a.grundy.clone()));
 
 /// The tokens' position; without tokens, the empty position (value 0, P).
 impl Answer for LoopyGraphAnalysis {

@@ -313,13 +313,7 @@ unsafe fn direct_value(v: &RawValue, sum_mt: *const c_void) -> Option<Key> {
         slot.1 = key::encode_int(slot_int(v)?, &mut slot.0);
     }
     let parts = &mut enc[..n];
-    if n == 2 {
-        if parts[1].0[..parts[1].1] < parts[0].0[..parts[0].1] {
-            parts.swap(0, 1);
-        }
-    } else {
-        parts.sort_unstable_by(|x, y| x.0[..x.1].cmp(&y.0[..y.1]));
-    }
+    sort_parts(parts);
     if n == 1 {
         return Some(Key::from_bytes(&parts[0].0[..parts[0].1]));
     }
@@ -498,13 +492,7 @@ unsafe fn read_value(
                 };
                 if small {
                     let parts = &mut enc[..n];
-                    if n == 2 {
-                        if parts[1].0[..parts[1].1] < parts[0].0[..parts[0].1] {
-                            parts.swap(0, 1);
-                        }
-                    } else {
-                        parts.sort_unstable_by(|x, y| x.0[..x.1].cmp(&y.0[..y.1]));
-                    }
+                    sort_parts(parts);
                     if n == 1 {
                         out.extend_from_slice(&parts[0].0[..parts[0].1]);
                     } else {
@@ -604,5 +592,17 @@ pub(crate) fn install_fast_interrupt(lua: &Lua) -> mlua::Result<()> {
                 (*cb).interrupt = Some(fast_interrupt);
             }
         })
+    }
+}
+
+/// Sorts a sum's encoded integer parts into key order (a sum's key lists its parts sorted, so
+/// that `sum(a, b)` and `sum(b, a)` are one position); two parts by one comparison.
+fn sort_parts(parts: &mut [([u8; 11], usize)]) {
+    if parts.len() == 2 {
+        if parts[1].0[..parts[1].1] < parts[0].0[..parts[0].1] {
+            parts.swap(0, 1);
+        }
+    } else {
+        parts.sort_unstable_by(|x, y| x.0[..x.1].cmp(&y.0[..y.1]));
     }
 }

@@ -44,39 +44,31 @@ const A317367: [u32; 105] = [
     1, 2, 0, 3, 1, 2, 0, 1, 1,
 ];
 
+#[path = "../../../testdata/games/cram_table.rs"]
+mod cram_table;
+
 #[test]
 fn cram_table() {
-    let text = corpus("games/cram.txt");
     let mut checked = 0;
-    for line in text.lines().filter(|l| !l.starts_with('#')) {
-        let Some((r, vals)) = line.split_once(':') else {
+    for (rows, cols, v) in cram_table::reference() {
+        // Small enough for a test, or even x even (0 by the mirror strategy, which the
+        // engine sees without search): the rest are in bench/boards.sh.
+        if rows * cols > 30 && (rows % 2 == 1 || cols % 2 == 1) {
             continue;
-        };
-        let Ok(rows) = r.trim().parse::<usize>() else {
-            continue;
-        };
-        for (i, v) in vals.split_whitespace().enumerate() {
-            let cols = 4 + i;
-            let Ok(v) = v.parse::<u32>() else { continue };
-            // Small enough for a test, or even x even (0 by the mirror strategy, which the
-            // engine sees without search): the rest are in bench/boards.sh.
-            if rows * cols > 30 && (rows % 2 == 1 || cols % 2 == 1) {
-                continue;
-            }
-            let b = Board::rectangle(rows, cols).unwrap();
-            let got = b.analyze(Options::default()).unwrap().grundy;
-            assert_eq!(got, u64::from(v), "Cram {rows}x{cols}");
-            let two = Options {
-                threads: 2,
-                ..Options::default()
-            };
-            assert_eq!(
-                b.analyze(two).unwrap().grundy,
-                u64::from(v),
-                "Cram {rows}x{cols}, 2 threads"
-            );
-            checked += 1;
         }
+        let b = Board::rectangle(rows, cols).unwrap();
+        let got = b.analyze(Options::default()).unwrap().grundy;
+        assert_eq!(got, v, "Cram {rows}x{cols}");
+        let two = Options {
+            threads: 2,
+            ..Options::default()
+        };
+        assert_eq!(
+            b.analyze(two).unwrap().grundy,
+            v,
+            "Cram {rows}x{cols}, 2 threads"
+        );
+        checked += 1;
     }
     assert_eq!(checked, 15); // 4x4..4x7, 5x5, 5x6, and 4x8..4x14, 6x6..6x14 even
 }

@@ -21,26 +21,9 @@ fn scratch(name: &str) -> PathBuf {
     p
 }
 
-/// `rows: v v v …` for columns 4..15 of cram.txt; `-` and `?` skipped.
-fn reference() -> Vec<(usize, usize, u64)> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata");
-    let text = std::fs::read_to_string(root.join("games/cram.txt")).unwrap();
-    let mut out = Vec::new();
-    for line in text.lines().filter(|l| !l.starts_with('#')) {
-        let Some((r, vals)) = line.split_once(':') else {
-            continue;
-        };
-        let Ok(r) = r.trim().parse::<usize>() else {
-            continue;
-        };
-        for (i, v) in vals.split_whitespace().enumerate() {
-            if let Ok(v) = v.parse() {
-                out.push((r, 4 + i, v));
-            }
-        }
-    }
-    out
-}
+#[path = "../../../testdata/games/cram_table.rs"]
+mod cram_table;
+use cram_table::reference;
 
 #[test]
 fn solves_the_reference_boards_up_to_30_cells() {

@@ -244,43 +244,33 @@ fn cram_boards() {
     assert_eq!(v["outcome"], "N");
 }
 
+#[path = "../../../testdata/games/cram_table.rs"]
+mod cram_table;
+
 /// `testdata/games/cram.txt` (Beling's igsolve README table): every board of at most 30 cells.
 #[test]
 fn cram_agrees_with_the_reference_table() {
-    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata");
-    let text = std::fs::read_to_string(root.join("games/cram.txt")).unwrap();
     let mut checked = 0;
-    for line in text.lines().filter(|l| !l.starts_with('#')) {
-        let Some((r, vals)) = line.split_once(':') else {
-            continue;
-        };
-        let Ok(r) = r.trim().parse::<usize>() else {
-            continue;
-        };
-        for (i, v) in vals.split_whitespace().enumerate() {
-            let (c, Ok(v)) = (4 + i, v.parse::<u64>()) else {
-                continue;
-            };
-            if r * c <= 30 {
-                let out = json_stdin(&["cram", &r.to_string(), &c.to_string(), "--json"], b"");
-                assert_eq!(out["grundy"], v, "{r}x{c}");
-                // Two threads share the table on boards of 20 cells and more: same answer.
-                let args = [
-                    "cram",
-                    &r.to_string(),
-                    &c.to_string(),
-                    "--threads",
-                    "2",
-                    "--json",
-                ];
-                let two = json_stdin(&args, b"");
-                assert_eq!(two["grundy"], v, "{r}x{c}, 2 threads");
-                assert_eq!(
-                    two["winning_moves"], out["winning_moves"],
-                    "{r}x{c}, 2 threads"
-                );
-                checked += 1;
-            }
+    for (r, c, v) in cram_table::reference() {
+        if r * c <= 30 {
+            let out = json_stdin(&["cram", &r.to_string(), &c.to_string(), "--json"], b"");
+            assert_eq!(out["grundy"], v, "{r}x{c}");
+            // Two threads share the table on boards of 20 cells and more: same answer.
+            let args = [
+                "cram",
+                &r.to_string(),
+                &c.to_string(),
+                "--threads",
+                "2",
+                "--json",
+            ];
+            let two = json_stdin(&args, b"");
+            assert_eq!(two["grundy"], v, "{r}x{c}, 2 threads");
+            assert_eq!(
+                two["winning_moves"], out["winning_moves"],
+                "{r}x{c}, 2 threads"
+            );
+            checked += 1;
         }
     }
     assert!(checked >= 5, "{checked}");

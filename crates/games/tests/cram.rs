@@ -9,24 +9,9 @@ use grundy_games::chomp::{self, Chomp, Staircase};
 use grundy_games::cram::{Cram, PlainCram, Shape};
 use proptest::prelude::*;
 
-/// Parses cram.txt: `rows: v v v …` for columns 4..15; `-` and `?` entries are skipped.
-fn reference() -> Vec<(usize, usize, u64)> {
-    let mut out = Vec::new();
-    for line in include_str!("../../../testdata/games/cram.txt").lines() {
-        let Some((r, vals)) = line.split_once(':') else {
-            continue;
-        };
-        let Ok(r) = r.trim().parse::<usize>() else {
-            continue;
-        };
-        for (i, v) in vals.split_whitespace().enumerate() {
-            if let Ok(v) = v.parse() {
-                out.push((r, 4 + i, v));
-            }
-        }
-    }
-    out
-}
+#[path = "../../../testdata/games/cram_table.rs"]
+mod cram_table;
+use cram_table::reference;
 
 /// Searches without a node limit, with or without the mirror shortcut.
 fn unlimited(mirror: bool) -> CramOptions {

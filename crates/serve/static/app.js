@@ -99,9 +99,23 @@ async function load(position, previous) {
   // The server decides everything, the draw by repetition too: it gets the earlier positions.
   const q = P.script ? { source: P.script, position } : { game: P.game, position };
   if (previous !== undefined && $("play-tutor").checked) q.previous = previous;
-  q.history = P.history.map((h) => h.position);
+  q.history = recentHistory(20000);
   P.turn = await post("/api/play", q);
   render();
+}
+
+/// The earlier positions, oldest first, as many of the latest as fit in `chars` characters (the
+/// server takes bodies up to 64 KiB, 3 bytes a character at worst; a longer game only loses its
+/// oldest positions, for the draw rule).
+function recentHistory(chars) {
+  const out = [];
+  let used = 0;
+  for (let i = P.history.length - 1; i >= 0; i--) {
+    used += P.history[i].position.length + 4;
+    if (used > chars) break;
+    out.push(P.history[i].position);
+  }
+  return out.reverse();
 }
 
 async function newGame(script) {

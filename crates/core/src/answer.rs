@@ -30,11 +30,12 @@ pub trait Answer {
 ///
 /// ```ignore
 /// grundy_core::impl_answer!(FibAnalysis, |a| a.grundy.map(Grundy::Finite));
+/// grundy_core::impl_answer!(impl<P> Analysis<P>, |a| Some(Grundy::Finite(a.grundy)));
 /// ```
 #[macro_export]
 macro_rules! impl_answer {
-    ($t:ty, |$a:ident| $grundy:expr) => {
-        impl $crate::Answer for $t {
+    (impl<$($g:ident),*> $t:ty, |$a:ident| $grundy:expr) => {
+        impl<$($g),*> $crate::Answer for $t {
             fn outcome(&self) -> $crate::Outcome {
                 self.outcome
             }
@@ -47,19 +48,12 @@ macro_rules! impl_answer {
             }
         }
     };
+    ($t:ty, |$a:ident| $grundy:expr) => {
+        $crate::impl_answer!(impl<> $t, |$a| $grundy);
+    };
 }
 
-impl<P> Answer for crate::solver::Analysis<P> {
-    fn outcome(&self) -> Outcome {
-        self.outcome
-    }
-    fn grundy(&self) -> Option<Grundy> {
-        Some(Grundy::Finite(self.grundy))
-    }
-    fn winning_move_count(&self) -> u64 {
-        self.winning_moves.len() as u64
-    }
-}
+impl_answer!(impl<P> crate::solver::Analysis<P>, |a| Some(Grundy::Finite(a.grundy)));
 
 impl Answer for crate::nim::NimAnalysis {
     fn outcome(&self) -> Outcome {

@@ -157,8 +157,15 @@ impl Turn {
     /// players alternating, this turn's position not included): marked [`Turn::drawn`] when
     /// [`repeated_thrice`] says so. How a stateless front end (the web page, which sends its
     /// history) gets the same draw rule as a [`Session`].
-    pub fn after_history<S: AsRef<str>>(mut self, earlier: &[S]) -> Turn {
-        if !self.game_over && repeated_thrice(earlier, &self.position_text) {
+    pub fn after_history<S: AsRef<str>>(self, earlier: &[S]) -> Turn {
+        let repeated = repeated_thrice(earlier, &self.position_text);
+        self.drawn_if(repeated)
+    }
+
+    /// This turn, ended drawn when `repeated` (and the game is not already over): `drawn`,
+    /// the reason as the hint, no reply.
+    fn drawn_if(mut self, repeated: bool) -> Turn {
+        if repeated && !self.game_over {
             self.drawn = true;
             self.reply = None;
             self.hint = DRAW_BY_REPETITION.to_string();
@@ -573,12 +580,8 @@ impl Session {
     /// time.
     pub fn turn(&mut self) -> Result<Turn> {
         let pos = self.position.clone();
-        let earlier: Vec<String> = self
-            .history
-            .iter()
-            .map(|(p, _, _)| p.text.clone())
-            .collect();
-        Ok(self.game.turn(&pos)?.after_history(&earlier))
+        let repeated = self.drawn();
+        Ok(self.game.turn(&pos)?.drawn_if(repeated))
     }
 
     fn apply(&mut self, m: Move) -> Move {

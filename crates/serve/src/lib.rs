@@ -735,8 +735,10 @@ fn check_history(h: &[String]) -> ApiResult<()> {
     Ok(())
 }
 
-fn missing_game() -> ApiError {
-    ApiError::bad("missing 'game' (a game of /api/games) or 'source' (a Lua game)".to_string())
+/// What a `POST /api/play` plays: a game of the registry, or a Lua game's source.
+enum Played {
+    Game(String),
+    Script(String),
 }
 
 /// One turn of `g` at its start, reached from `previous` after `history`.
@@ -763,7 +765,7 @@ async fn play_post(
     body: Result<axum::body::Bytes, axum::extract::rejection::BytesRejection>,
 ) -> Response {
     let timeout = s.config.timeout;
-    let req: PlayRequest = match body
+    let req = match body
         .map_err(|e| ApiError::bad(format!("bad body: {}", e.body_text())))
         .and_then(|b| {
             serde_json::from_slice(&b).map_err(|e| {
@@ -772,29 +774,38 @@ async fn play_post(
                 ))
             })
         })
-        .and_then(|r: PlayRequest| {
+        .and_then(|mut r: PlayRequest| {
             check_history(&r.history)?;
-            match (&r.game, &r.source) {
-                (Some(_), Some(_)) => Err(ApiError::bad(
-                    "give either 'game' or 'source', not both".to_string(),
-                )),
-                (None, None) => Err(missing_game()),
-                _ => Ok(r),
-            }
+            let played = match (r.game.take(), r.source.take()) {
+                (Some(g), None) => Played::Game(g),
+                (None, Some(src)) => Played::Script(src),
+                (Some(_), Some(_)) => {
+                    return Err(ApiError::bad(
+                        "give either 'game' or 'source', not both".to_string(),
+                    ))
+                }
+                (None, None) => {
+                    return Err(ApiError::bad(
+                        "missing 'game' (a game of /api/games) or 'source' (a Lua game)"
+                            .to_string(),
+                    ))
+                }
+            };
+            Ok((played, r))
         }) {
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
+    let (played, req) = req;
     compute(&s, move |_| {
-        let g = match (&req.game, &req.source) {
-            (Some(game), _) => grundy::play::Game::new(game, &req.position)?,
-            (None, Some(source)) => grundy::play::Game::script(
+        let g = match &played {
+            Played::Game(game) => grundy::play::Game::new(game, &req.position)?,
+            Played::Script(source) => grundy::play::Game::script(
                 SCRIPT_NAME,
                 source,
                 &req.position,
                 script_limits(timeout),
             )?,
-            (None, None) => return Err(missing_game()),
         };
         // The game was read at `position`: that is its start.
         Ok(play_turn(g, req.previous.as_deref(), &req.history)?)

@@ -388,6 +388,50 @@ impl Board {
         }
     }
 
+    /// Every domino that fits: `(a, b)` with `a < b` adjacent empty cells (`r * cols + c`), in
+    /// reading order of `a`, the horizontal placement before the vertical one.
+    pub fn placements(&self) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for a in crate::engine::bits(self.empty) {
+            let (r, c) = self.cell(a);
+            if c + 1 < self.cols && self.empty >> (a + 1) & 1 != 0 {
+                out.push((a, a + 1));
+            }
+            if r + 1 < self.rows && self.empty >> (a + self.cols) & 1 != 0 {
+                out.push((a, a + self.cols));
+            }
+        }
+        out
+    }
+
+    /// The number of regions the empty cells fall into (cells joined across a shared side):
+    /// each region is a separate game.
+    pub fn regions(&self) -> usize {
+        let cols = self.cols;
+        let left_edge = (0..self.rows).fold(0u128, |m, r| m | 1u128 << (r * cols));
+        let right_edge = left_edge << (cols - 1);
+        let mut rest = self.empty;
+        let mut n = 0;
+        while rest != 0 {
+            let mut region = rest & rest.wrapping_neg();
+            loop {
+                let grown = region
+                    | (region & !right_edge) << 1
+                    | (region & !left_edge) >> 1
+                    | region.checked_shl(cols as u32).unwrap_or(0)
+                    | region.checked_shr(cols as u32).unwrap_or(0);
+                let grown = grown & rest;
+                if grown == region {
+                    break;
+                }
+                region = grown;
+            }
+            rest &= !region;
+            n += 1;
+        }
+        n
+    }
+
     /// The placement of a domino on the cells `a` and `b` (`r * cols + c`, `a < b`,
     /// adjacent), in words, with the board it leaves.
     pub fn placement(&self, a: usize, b: usize) -> CramMove {

@@ -202,3 +202,21 @@ fn a_table_of_another_game_or_no_table_is_refused() {
     }
     let _ = std::fs::remove_file(&table);
 }
+
+/// A board's placements are the adjacent pairs of empty cells, and its regions the pieces
+/// the empty cells fall into, counted on boards drawn by hand.
+#[test]
+fn placements_and_regions() {
+    let b = Board::parse("..#|.##|#..").unwrap();
+    // (0,0)-(0,1), (0,0)-(1,0), (2,1)-(2,2).
+    assert_eq!(b.placements(), vec![(0, 1), (0, 3), (7, 8)]);
+    assert_eq!(b.regions(), 2);
+    assert_eq!(Board::rectangle(1, 128).unwrap().regions(), 1);
+    assert_eq!(Board::rectangle(1, 128).unwrap().placements().len(), 127);
+    assert_eq!(Board::parse(".#.|#.#|.#.").unwrap().regions(), 5);
+    assert_eq!(Board::parse("##|##").unwrap().regions(), 0);
+    assert_eq!(
+        Board::rectangle(4, 5).unwrap().placements().len(),
+        4 * 4 + 3 * 5
+    );
+}

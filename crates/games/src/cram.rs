@@ -416,9 +416,11 @@ impl Game for PlainCram {
     }
 }
 
-/// Cram in the catalogue: `cram`. A position is a board: `RxC` (empty, at most 64 cells) or
-/// its rows of `.` (empty) and `#` (covered or blocked), separated by newlines or `|`. Kind
-/// `board`: `{"rows": ["..#", "..."]}`; an empty rectangle prints as `RxC`.
+/// Cram in the catalogue: `cram`. A position is a board: `RxC` (empty, at most
+/// [`engine::MAX_CELLS`] = 128 cells) or its rows of `.` (empty) and `#` (covered or blocked),
+/// separated by newlines or `|`. Kind `board`: `{"rows": ["..#", "..."]}`; an empty rectangle
+/// prints as `RxC`. Normal play runs on the board engine up to 128 cells; misère play, a
+/// plain search over [`Shape`]s, takes boards of at most [`MAX_CELLS`] = 64 cells.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CramEntry;
 
@@ -432,7 +434,8 @@ impl grundy_core::catalogue::Entry for CramEntry {
             example_game: None,
             position: format!(
                 "a board 'RxC' or its rows, separated by newlines or '|': '.' empty, '#' \
-                 covered; at most {MAX_CELLS} cells"
+                 covered; at most {} cells ({MAX_CELLS} in misère play)",
+                engine::MAX_CELLS
             ),
             kind: "board".into(),
             family: false,
@@ -462,33 +465,42 @@ pub struct CramRules {
     misere: Option<crate::catalogue::Search<Cram>>,
 }
 
-/// The same board for the engine (the same cells, bit `r * cols + c`).
-fn board(s: &Shape) -> grundy_core::catalogue::Result<Board> {
-    Ok(Board::rectangle(s.height(), s.width())
-        .map_err(|e| GameError::Invalid(e.to_string()))?
-        .with_empty(s.bits as u128))
+/// A board's text refused by the engine's reader, as the games' error.
+fn board_error(e: engine::BoardError) -> GameError {
+    match e {
+        engine::BoardError::TooLarge(n) => GameError::TooLarge(format!(
+            "board of {n} cells too large (at most {} cells)",
+            engine::MAX_CELLS
+        )),
+        e => GameError::Invalid(format!("board: {e}")),
+    }
 }
 
 impl CramRules {
-    fn read(text: &str) -> grundy_core::catalogue::Result<Shape> {
+    fn read(text: &str) -> grundy_core::catalogue::Result<Board> {
         if let Some(dims) = crate::catalogue::dimensions(text) {
             let (r, c) = dims?;
-            return Ok(Shape::rectangle(r, c)?);
+            return Ok(Board::rectangle(r, c).map_err(board_error)?);
         }
         let rows = crate::catalogue::grid_rows(text, "board")?;
-        Ok(Shape::parse(&rows.join("\n"))?)
+        Ok(Board::parse(&rows.join("|")).map_err(board_error)?)
     }
 
-    fn position(s: &Shape) -> grundy_core::catalogue::Position {
-        let text = s.to_text();
+    fn position(b: &Board) -> grundy_core::catalogue::Position {
+        let text = b.to_string();
         let rows: Vec<&str> = text.split('|').collect();
-        let full = s.cells() as usize == s.height() * s.width();
+        let full = b.empty().count_ones() as usize == b.rows() * b.cols();
         let shown = if full {
-            format!("{}x{}", s.height(), s.width())
+            format!("{}x{}", b.rows(), b.cols())
         } else {
             text.clone()
         };
         grundy_core::catalogue::Position::text("board", shown).with("rows", rows)
+    }
+
+    /// The board after a domino on the cells `a` and `b`.
+    fn place(board: &Board, a: usize, b: usize) -> Board {
+        board.with_empty(board.empty() & !(1u128 << a | 1u128 << b))
     }
 
     /// Every placement's outcome and value, the root's value (misère: 1 for N, 0 for P) and
@@ -497,34 +509,45 @@ impl CramRules {
     #[allow(clippy::type_complexity)]
     fn values(
         &mut self,
-        shape: &Shape,
+        b: &Board,
         play: grundy_core::catalogue::Play,
         budget: &grundy_core::catalogue::Budget,
     ) -> grundy_core::catalogue::Result<(u64, Vec<(Outcome, Option<u64>)>, u64, u64)> {
-        let placements = shape.placements();
+        let placements = b.placements();
         if !play.is_misere() {
-            let b = board(shape)?;
-            let mut opts = engine::engine_options(&b, budget, true)?;
+            let mut opts = engine::engine_options(b, budget, true)?;
             // The registry's calls are short: a table past 256 MiB would not pay.
             opts.max_memory = opts.max_memory.min(256 << 20);
-            let fail = |e| engine::search_error(&b, budget, e, None);
+            let fail = |e| engine::search_error(b, budget, e, None);
             let mut e = b.engine(opts).map_err(fail)?;
             let root = e.grundy(b.empty()).map_err(fail)? as u64;
             let mut values = Vec::with_capacity(placements.len());
             for &(x, y) in &placements {
-                let after = b.empty() & !(1u128 << x | 1u128 << y);
-                let g = e.grundy(after).map_err(fail)? as u64;
+                let g = e.grundy(Self::place(b, x, y).empty()).map_err(fail)? as u64;
                 values.push((Outcome::from_grundy(g), Some(g)));
             }
             return Ok((root, values, e.nodes(), e.table().len() as u64));
         }
+        let cells = b.rows() * b.cols();
+        if cells > MAX_CELLS {
+            return Err(GameError::TooLarge(format!(
+                "board {}x{} too large for misère play (at most {MAX_CELLS} cells; normal \
+                 play takes {})",
+                b.rows(),
+                b.cols(),
+                engine::MAX_CELLS
+            ))
+            .into());
+        }
+        // The same cells as a `Shape` (bit r * cols + c in both).
+        let shape = Shape::new(b.rows(), b.cols(), b.empty() as u64)?;
         let search = self
             .misere
             .get_or_insert_with(|| crate::catalogue::Search::new(Cram { mirror: false }));
         let game = *search.game();
-        let what = format!("board {}x{}", shape.height(), shape.width());
+        let what = format!("board {}x{}", b.rows(), b.cols());
         let (root, values) = search.run(budget, &what, |s| {
-            let root = u64::from(s.misere_outcome(&game.reduce(shape)) == Outcome::N);
+            let root = u64::from(s.misere_outcome(&game.reduce(&shape)) == Outcome::N);
             let values = placements
                 .iter()
                 .map(|&(a, b)| (s.misere_outcome(&game.reduce(&shape.place(a, b))), None))
@@ -539,18 +562,17 @@ impl CramRules {
     #[allow(clippy::type_complexity)]
     fn list(
         &mut self,
-        shape: &Shape,
+        board: &Board,
         play: grundy_core::catalogue::Play,
         budget: &grundy_core::catalogue::Budget,
     ) -> grundy_core::catalogue::Result<(Vec<grundy_core::catalogue::Move>, u64, (u64, u64))> {
-        let (root, values, nodes, entries) = self.values(shape, play, budget)?;
-        let w = shape.width();
-        let moves = shape
+        let (root, values, nodes, entries) = self.values(board, play, budget)?;
+        let moves = board
             .placements()
             .iter()
             .zip(values)
             .map(|(&(a, b), (outcome, g))| {
-                let (c1, c2) = ((a / w, a % w), (b / w, b % w));
+                let (c1, c2) = (board.cell(a), board.cell(b));
                 let direction = if c1.0 == c2.0 {
                     "horizontal"
                 } else {
@@ -559,7 +581,7 @@ impl CramRules {
                 let cells = format!("({}, {})-({}, {})", c1.0, c1.1, c2.0, c2.1);
                 let text = format!("place a {direction} domino on {cells}");
                 let short = format!("{direction} {cells}");
-                let to = Self::position(&shape.place(a, b));
+                let to = Self::position(&Self::place(board, a, b));
                 crate::catalogue::make_move(text, &short, to, outcome, g)
             })
             .collect();
@@ -585,8 +607,8 @@ impl grundy_core::catalogue::Rules for CramRules {
         play: grundy_core::catalogue::Play,
         budget: &grundy_core::catalogue::Budget,
     ) -> grundy_core::catalogue::Result<Vec<grundy_core::catalogue::Move>> {
-        let shape = Self::read(&pos.text)?;
-        Ok(self.list(&shape, play, budget)?.0)
+        let board = Self::read(&pos.text)?;
+        Ok(self.list(&board, play, budget)?.0)
     }
 
     fn analyze(
@@ -596,9 +618,9 @@ impl grundy_core::catalogue::Rules for CramRules {
         budget: &grundy_core::catalogue::Budget,
     ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Report> {
         use grundy_core::catalogue::{Grundy, Report};
-        let shape = Self::read(&pos.text)?;
-        let (moves, root, (nodes, entries)) = self.list(&shape, play, budget)?;
-        let position = Self::position(&shape);
+        let b = Self::read(&pos.text)?;
+        let (moves, root, (nodes, entries)) = self.list(&b, play, budget)?;
+        let position = Self::position(&b);
         let mut r = if play.is_misere() {
             let outcome = if root == 1 { Outcome::N } else { Outcome::P };
             let mut r = Report::new("cram", position, play, outcome, None);
@@ -613,7 +635,6 @@ impl grundy_core::catalogue::Rules for CramRules {
                 Outcome::from_grundy(g),
                 Some(Grundy::Finite(g)),
             );
-            let b = board(&shape)?;
             let mirror = b.mirror_zero();
             if mirror {
                 r.explanation.push(
@@ -624,7 +645,7 @@ impl grundy_core::catalogue::Rules for CramRules {
                 );
             } else {
                 r.explanation = grundy_core::catalogue::explain_by_options(g, &moves);
-                if !shape.is_connected() {
+                if b.regions() > 1 {
                     r.explanation.push(
                         "The empty cells fall apart into regions, separate games whose values \
                          XOR."
@@ -634,14 +655,14 @@ impl grundy_core::catalogue::Rules for CramRules {
             }
             let winning = moves
                 .iter()
-                .zip(shape.placements())
+                .zip(b.placements())
                 .filter(|(m, _)| m.wins())
                 .map(|(_, (x, y))| b.placement(x, y))
                 .collect();
             let details = engine::CramAnalysis {
-                rows: shape.height(),
-                cols: shape.width(),
-                cells: shape.cells(),
+                rows: b.rows(),
+                cols: b.cols(),
+                cells: b.empty().count_ones(),
                 grundy: g,
                 outcome: Outcome::from_grundy(g),
                 mirror_strategy: mirror,

@@ -167,7 +167,7 @@ fn bad_positions_are_input_errors_naming_the_problem() {
         assert!(e.is_input() && !e.is_limit(), "{game} {text:?}: {e}");
         assert!(!e.message.contains('\n'), "{e}");
     }
-    let limits = [("cram", "9x9"), ("chomp", "17x2"), ("walls", "41x1")];
+    let limits = [("cram", "12x11"), ("chomp", "17x2"), ("walls", "41x1")];
     for (game, text) in limits {
         let e = open(game).parse(text).unwrap_err();
         assert!(e.is_limit() || e.is_input(), "{game} {text}: {e}");

@@ -199,3 +199,52 @@ fn chomp_rectangles_are_first_player_wins() {
         }
     }
 }
+
+/// The registry's `cram` takes the engine's boards of up to 128 cells: a 1 × n strip is
+/// Dawson's Kayles (octal 0.07) on n, whose value is OEIS A002187(n − 1) (the file in
+/// `testdata/oeis`), and the strip's winning moves are those the analysis lists.
+#[test]
+fn registry_cram_takes_128_cells() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testdata/oeis/A002187.txt"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let a: Vec<u64> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap())
+        .collect();
+    let entries = grundy_games::entries();
+    let entry = entries.iter().find(|e| e.matches("cram")).unwrap();
+    let mut rules = entry.open("cram").unwrap();
+    let budget = grundy_core::Budget::default();
+    for n in [65usize, 100, 127, 128] {
+        let pos = rules.parse(&format!("1x{n}")).unwrap();
+        assert_eq!(pos.text, format!("1x{n}"));
+        let r = rules
+            .analyze(&pos, grundy_core::catalogue::Play::Normal, &budget)
+            .unwrap();
+        assert_eq!(
+            r.grundy,
+            Some(grundy_core::Grundy::Finite(a[n - 1])),
+            "1x{n}"
+        );
+        for m in &r.winning_moves {
+            let after = rules.parse(&m.to.text).unwrap();
+            let v = rules
+                .analyze(&after, grundy_core::catalogue::Play::Normal, &budget)
+                .unwrap();
+            assert_eq!(v.grundy, Some(grundy_core::Grundy::Finite(0)), "{}", m.text);
+        }
+    }
+    // A 10 × 13 board has 130 cells: one line naming the limit.
+    let e = rules.parse("10x13").unwrap_err().to_string();
+    assert!(e.contains("130 cells") && e.contains("128"), "{e}");
+    // Misère play searches boards of at most 64 cells.
+    let pos = rules.parse("5x13").unwrap();
+    let e = rules
+        .analyze(&pos, grundy_core::catalogue::Play::Misere, &budget)
+        .unwrap_err();
+    assert!(e.to_string().contains("misère"), "{e}");
+}

@@ -944,16 +944,15 @@ impl Engine {
                 self.give_back(o);
                 return None;
             }
+            let dist = self.dist(centre, p.set & !to);
             o.list.push(Opt {
-                dist: self.dist(centre, p.set & !to),
-                largest,
+                order: order_key(k != start, largest, dist, xor, &o.parts[start..k]),
                 xor,
                 start: start as u32,
                 len: (k - start) as u32,
             });
         }
-        dedup_options(&mut o);
-        o.list.sort_by_key(|a| (a.len != 0, a.largest, a.dist));
+        sort_dedup_options(&mut o);
         Some(o)
     }
 
@@ -1284,16 +1283,15 @@ impl Engine {
                 }
                 continue;
             }
+            let dist = self.dist(centre, p.set & !to);
             o.list.push(Opt {
-                dist: self.dist(centre, p.set & !to),
-                largest,
+                order: order_key(false, largest, dist, xor, &o.parts[start..k]),
                 xor,
                 start: start as u32,
                 len: (k - start) as u32,
             });
         }
-        dedup_options(&mut o);
-        o.list.sort_by_key(|a| (a.largest, a.dist));
+        sort_dedup_options(&mut o);
         Some(o)
     }
 
@@ -1353,9 +1351,10 @@ impl Engine {
 /// XOR of the others, and the size of its largest unknown part (for ordering).
 #[derive(Clone, Copy)]
 struct Opt {
-    /// How far the move lies from the component's centre (for ordering).
-    dist: u32,
-    largest: u32,
+    /// The search order ([`order_key`]): whether it has unknown parts, the size of its
+    /// largest unknown part, how far the move lies from the component's centre, the XOR of
+    /// the known parts and a fingerprint of the unknown parts' keys.
+    order: u128,
     xor: u32,
     start: u32,
     len: u32,
@@ -1500,18 +1499,41 @@ fn excluded(not: u32, n: u32) -> bool {
     n < 32 && not >> n & 1 != 0
 }
 
-/// Sorts the options by (largest part, XOR of the known parts, the parts' keys) and keeps one
-/// of each group with the same parts (symmetric moves).
-fn dedup_options(o: &mut Opts) {
+/// The sort key of an option ([`Opt::order`]): `unknown` (has unknown parts: known options
+/// first where they are listed), the size `largest` of its largest unknown part (smallest
+/// first), the distance `dist` of the move from the component's centre (nearest first: it
+/// splits the component most evenly), then the XOR `xor` of its known parts and a fingerprint
+/// of its unknown `parts` (sorted by size and key), which puts options with the same parts
+/// (symmetric moves: a symmetry of the component keeps the distance from its centre) side by
+/// side for [`sort_dedup_options`].
+fn order_key(unknown: bool, largest: u32, dist: u32, xor: u32, parts: &[Part]) -> u128 {
+    let mut fp = 0u64;
+    for q in parts {
+        let h =
+            (q.key.bits as u64) ^ ((q.key.bits >> 64) as u64).rotate_left(17) ^ q.key.tag as u64;
+        fp = (fp.rotate_left(23) ^ h).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    (unknown as u128) << 127
+        | (largest.min(0x7FFF) as u128) << 112
+        | (dist.min(0xFFFF) as u128) << 96
+        | (xor as u128) << 64
+        | fp as u128
+}
+
+/// Sorts the options by [`Opt::order`] and keeps one of each run with the same parts and the
+/// same known XOR (symmetric moves; the fingerprint decides nothing alone: the keys are
+/// compared).
+fn sort_dedup_options(o: &mut Opts) {
+    o.list.sort_unstable_by_key(|a| a.order);
     let parts = &o.parts;
-    let keys = |a: &Opt| parts[a.range()].iter().map(|q| q.key);
-    o.list.sort_by(|a, b| {
-        (a.largest, a.xor)
-            .cmp(&(b.largest, b.xor))
-            .then_with(|| keys(a).cmp(keys(b)))
+    o.list.dedup_by(|a, b| {
+        a.order == b.order
+            && a.len == b.len
+            && parts[a.range()]
+                .iter()
+                .zip(&parts[b.range()])
+                .all(|(x, y)| x.key == y.key)
     });
-    o.list
-        .dedup_by(|a, b| a.largest == b.largest && a.xor == b.xor && keys(a).eq(keys(b)));
 }
 
 /// The moves of `rules` from the vertex set `pos` of `graph`, and the vertex sets they leave.

@@ -593,6 +593,55 @@ impl Engine {
         }
     }
 
+    /// Appends the component `comp` with its key.
+    #[inline]
+    fn push_part(&self, comp: VertexSet, out: &mut Vec<Part>) {
+        let (key, zero) = self.key(comp);
+        out.push(Part {
+            set: comp,
+            key,
+            size: comp.count_ones(),
+            zero,
+        });
+    }
+
+    /// [`Engine::split_into`] for a Cram option `to` of the connected component `from` (on
+    /// a lattice of at most 64 cells) that the reductions leave as it is. Every component
+    /// of `to` holds a cell next to the removed domino (a path of `from` from any cell to
+    /// the domino enters it from such a cell), so the fills start from those cells only,
+    /// and once one of them is left, the live cells not yet placed are its component: the
+    /// last part costs no fill.
+    fn split_option(&self, g: GridShape, from: VertexSet, to: VertexSet, out: &mut Vec<Part>) {
+        let (nf, nl, sh) = (g.not_first as u64, g.not_last as u64, g.cols as u32);
+        let nb = |x: u64| {
+            (x << 1 & nf)
+                | (x >> 1 & nl)
+                | x.checked_shl(sh).unwrap_or(0)
+                | x.checked_shr(sh).unwrap_or(0)
+        };
+        let t = to as u64;
+        // Live cells: those with a neighbour left (the others can never be covered).
+        let mut rest = t & nb(t);
+        let mut seeds = nb((from & !to) as u64) & rest;
+        while seeds != 0 {
+            let comp = if seeds & (seeds - 1) == 0 {
+                rest
+            } else {
+                let mut c = seeds & seeds.wrapping_neg();
+                loop {
+                    let next = (c | nb(c)) & rest;
+                    if next == c {
+                        break c;
+                    }
+                    c = next;
+                }
+            };
+            rest &= !comp;
+            seeds &= !comp;
+            self.push_part(comp as u128, out);
+        }
+    }
+
     /// Whether a Cram move from the connected `comp` to `to` (two cells fewer) leaves one
     /// component of at least two cells, by a look around the removed domino only: the cells
     /// next to it that remain are linked within the 3 x 4 box around it (then any path of
@@ -1240,17 +1289,16 @@ impl Engine {
         parts: &mut Vec<Part>,
     ) -> (u32, u32) {
         let start = parts.len();
-        if self.stays_connected(from, to) && self.unreduced(to) {
-            // One part, found without a flood fill.
-            let (key, zero) = self.key(to);
-            parts.push(Part {
-                set: to,
-                key,
-                size: to.count_ones(),
-                zero,
-            });
-        } else {
-            self.split_into(to, parts);
+        match self.reducible() {
+            Some(g) if g.small && self.unreduced(to) => {
+                if self.stays_connected(from, to) {
+                    // One part, found without a flood fill.
+                    self.push_part(to, parts);
+                } else {
+                    self.split_option(g, from, to, parts);
+                }
+            }
+            _ => self.split_into(to, parts),
         }
         let end = parts.len();
         let (xor, k) = self.fold_known(parts, start, end);
@@ -1919,6 +1967,48 @@ mod tests {
             for &set in &sets {
                 assert_eq!(e.key(set), grid_key_zero(set, 8), "round {round} {set:#x}");
             }
+        }
+    }
+
+    #[test]
+    fn seeded_option_split_agrees_with_the_flood_fill() {
+        // Every move of every component of random positions of several lattices: where the
+        // reductions leave the option as it is, the fills from the domino's neighbours give
+        // the same parts as the full split.
+        for (rows, cols) in [(5, 7), (4, 9), (6, 8), (1, 12), (3, 3)] {
+            let g = Graph::grid(rows, cols).unwrap();
+            let e = Engine::new(Rules::ArcKayles, g, Options::default()).unwrap();
+            let shape = e.reducible().unwrap();
+            let mut x = 0x9E37_79B9_7F4A_7C15u64;
+            let mut seen = 0;
+            for _ in 0..1000 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let pos = (x | x >> 3) as u128 & low(rows * cols);
+                let mut comps = Vec::new();
+                e.split(pos, &mut comps);
+                for c in comps {
+                    let mut tos = Vec::new();
+                    e.option_sets(c.set, &mut tos);
+                    for to in tos {
+                        if !e.unreduced(to) {
+                            continue;
+                        }
+                        let (mut a, mut b) = (Vec::new(), Vec::new());
+                        e.split(to, &mut a);
+                        e.split_option(shape, c.set, to, &mut b);
+                        let sets = |v: &[Part]| {
+                            let mut s: Vec<u128> = v.iter().map(|q| q.set).collect();
+                            s.sort_unstable();
+                            s
+                        };
+                        assert_eq!(sets(&a), sets(&b), "{rows}x{cols} {:#x} -> {to:#x}", c.set);
+                        seen += usize::from(a.len() > 1);
+                    }
+                }
+            }
+            assert!(seen > 0 || rows * cols < 12, "{rows}x{cols}: no split seen");
         }
     }
 

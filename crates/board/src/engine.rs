@@ -1650,15 +1650,87 @@ fn grid_key(comp: VertexSet, cols: usize) -> Key {
 /// answer that restores the symmetry, so the value is 0.
 fn grid_key_zero(comp: VertexSet, cols: usize) -> (Key, bool) {
     if comp >> 64 == 0 {
-        grid_key_zero_in!(comp as u64, cols, u64, 64)
+        grid_key_zero_in!(comp as u64, cols, u64, 64, true)
     } else {
-        grid_key_zero_in!(comp, cols, u128, 128)
+        grid_key_zero_in!(comp, cols, u128, 128, true)
     }
+}
+
+/// [`grid_key_zero`] without the 8 x 8 shortcut ([`key_in_8x8`]), its oracle.
+#[cfg(test)]
+fn grid_key_zero_general(comp: VertexSet, cols: usize) -> (Key, bool) {
+    if comp >> 64 == 0 {
+        grid_key_zero_in!(comp as u64, cols, u64, 64, false)
+    } else {
+        grid_key_zero_in!(comp, cols, u128, 128, false)
+    }
+}
+
+/// [`grid_key_zero`] of a shape whose box (`h` rows, `w` columns) fits 8 x 8, given with row
+/// `r` in byte `r` of `s8` (bit `8 r + c`: cell `(r, c)`). The eight images are a few word
+/// operations in this layout (a byte swap flips the rows, a bit reversal inside the bytes
+/// the columns, three delta swaps transpose), and since every image of one orientation has
+/// the same rows, the least image there is the least in the dense layout too (both compare
+/// the top row first, then the next): only the least is packed at its width.
+fn key_in_8x8(s8: u64, h: usize, w: usize) -> (Key, bool) {
+    // Row flip of a shape of `rows` rows.
+    let vflip = |x: u64, rows: usize| x.swap_bytes() >> (8 * (8 - rows));
+    // Column flip of a shape `width` wide.
+    let hflip = |x: u64, width: usize| {
+        const K1: u64 = 0x5555_5555_5555_5555;
+        const K2: u64 = 0x3333_3333_3333_3333;
+        const K4: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+        let x = (x >> 1 & K1) | (x & K1) << 1;
+        let x = (x >> 2 & K2) | (x & K2) << 2;
+        let x = (x >> 4 & K4) | (x & K4) << 4;
+        x >> (8 - width)
+    };
+    let d = vflip(hflip(s8, w), h);
+    let half_turn = d == s8;
+    let mut best = u64::MAX;
+    if h <= w {
+        best = best.min(s8).min(vflip(s8, h)).min(hflip(s8, w)).min(d);
+    }
+    if h >= w {
+        let t = transpose_8x8(s8);
+        let tc = hflip(t, h);
+        best = best.min(t).min(vflip(t, w)).min(tc).min(vflip(tc, w));
+    }
+    let (th, tw) = if h <= w { (h, w) } else { (w, h) };
+    let mut bits = 0u64;
+    for r in 0..th {
+        bits |= (best >> (8 * r) & 0xFF) << (r * tw);
+    }
+    // With a side odd, (h / 2, w / 2) is the centre cell or one of the two centre cells.
+    let centre = s8 >> (8 * (h / 2) + w / 2) & 1 != 0;
+    let zero = half_turn && (h.is_multiple_of(2) && w.is_multiple_of(2) || !centre);
+    (
+        Key {
+            bits: bits as u128,
+            tag: (th << 8 | tw) as u16,
+        },
+        zero,
+    )
+}
+
+/// The transpose of an 8 x 8 bit matrix (bit `8 r + c` to bit `8 c + r`), by three delta
+/// swaps.
+fn transpose_8x8(mut x: u64) -> u64 {
+    const K1: u64 = 0x5500_5500_5500_5500;
+    const K2: u64 = 0x3333_0000_3333_0000;
+    const K4: u64 = 0x0F0F_0F0F_0000_0000;
+    let t = K4 & (x ^ x << 28);
+    x ^= t ^ t >> 28;
+    let t = K2 & (x ^ x << 14);
+    x ^= t ^ t >> 14;
+    let t = K1 & (x ^ x << 7);
+    x ^= t ^ t >> 7;
+    x
 }
 
 /// The body of [`grid_key_zero`] in words of `$t` (`$bits` bits) that hold the component.
 macro_rules! grid_key_zero_in {
-    ($comp:expr, $cols:expr, $t:ty, $bits:expr) => {{
+    ($comp:expr, $cols:expr, $t:ty, $bits:expr, $fast:expr) => {{
         let comp: $t = $comp;
         let cols: usize = $cols;
         let ones = |n: usize| -> $t {
@@ -1684,6 +1756,13 @@ macro_rules! grid_key_zero_in {
         let s = s0 >> minc;
         let wmask = ones(w);
         let row = |r: usize| s >> (r * cols) & wmask;
+        if $fast && h <= 8 && w <= 8 {
+            let mut s8 = 0u64;
+            for r in 0..h {
+                s8 |= (row(r) as u64) << (8 * r);
+            }
+            return key_in_8x8(s8, h, w);
+        }
         // The images in a word of `$u` bits (u64 when the box has at most 64 cells).
         macro_rules! images {
             ($u:ty, $ubits:expr) => {{
@@ -1976,6 +2055,53 @@ mod tests {
                 assert_eq!(e.key(set), grid_key_zero(set, 8), "round {round} {set:#x}");
             }
         }
+    }
+
+    #[test]
+    fn transpose_8x8_moves_every_bit() {
+        for r in 0..8 {
+            for c in 0..8 {
+                assert_eq!(transpose_8x8(1 << (8 * r + c)), 1 << (8 * c + r));
+            }
+        }
+    }
+
+    #[test]
+    fn keys_in_8x8_match_the_general_images() {
+        // Random cell sets whose box fits 8 x 8, placed on a lattice 16 wide: the byte
+        // layout's key and mirror flag against the general images and the first keys.
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut tested = 0;
+        for _ in 0..200_000 {
+            let (h, w) = (1 + next() as usize % 8, 1 + next() as usize % 8);
+            let mut s8 = next() & next();
+            if next() % 4 == 0 {
+                s8 |= next() & next() & next() & 0x8142_2418_1824_4281;
+            }
+            let mut m = 0u64;
+            for r in 0..h {
+                m |= ((s8 >> (8 * r)) & ((1 << w) - 1)) << (8 * r);
+            }
+            if m == 0 {
+                continue;
+            }
+            let mut wide = 0u128;
+            for r in 0..8 {
+                wide |= ((m >> (8 * r) & 0xFF) as u128) << (16 * r + 3);
+            }
+            let fast = grid_key_zero(wide, 16);
+            let general = grid_key_zero_general(wide, 16);
+            assert_eq!(fast, general, "{m:#x}");
+            assert_eq!(fast.0, grid_key_old(wide, 16), "{m:#x}");
+            tested += 1;
+        }
+        assert!(tested > 100_000);
     }
 
     #[test]

@@ -221,6 +221,8 @@ pub struct Engine {
     /// On lattices of at most 48 cells: the canonical keys of recently keyed cell sets, by
     /// set (see [`Engine::key`]).
     key_cache: Vec<[Cell<u64>; 2]>,
+    /// On a lattice: each cell's row and column (for [`Engine::dist`], without divisions).
+    coords: Vec<[u8; 2]>,
 }
 
 /// Entries of the key cache (256 KiB).
@@ -292,6 +294,7 @@ impl Engine {
         // On a lattice of at most 64 cells every key's set fits 64 bits (a shape has one bit
         // per cell of its bounding box): 16-byte slots, half as many entries again per byte.
         let cells = graph.grid_shape().map(|(r, c)| r * c);
+        let graph_shape = graph.grid_shape();
         // On a lattice of at most 48 cells every shape fits the 48 bits of a compact slot.
         let table = if cells.is_some_and(|n| n <= 48) {
             Table::compact(opts.max_memory)
@@ -335,6 +338,7 @@ impl Engine {
             filter: (0..FILTER_WORDS).map(|_| AtomicU64::new(0)).collect(),
             abort: None,
             key_cache: Engine::key_cache(cells),
+            coords: Engine::coords(&graph_shape),
         })
     }
 
@@ -706,11 +710,16 @@ impl Engine {
     /// The distance (in half cells, Manhattan) from `centre` to the middle of the cells of
     /// `gone`.
     fn dist(&self, centre: (u32, u32), gone: VertexSet) -> u32 {
-        let Some(g) = self.grid else { return 0 };
-        let (mut r, mut c) = (0u32, 0u32);
-        for v in bits(gone).take(2) {
-            r += (v / g.cols) as u32;
-            c += (v % g.cols) as u32;
+        if self.coords.is_empty() || gone == 0 {
+            return 0;
+        }
+        let a = gone.trailing_zeros() as usize;
+        let rest = gone & (gone - 1);
+        let [mut r, mut c] = self.coords[a].map(u32::from);
+        if rest != 0 {
+            let [r2, c2] = self.coords[rest.trailing_zeros() as usize];
+            r += u32::from(r2);
+            c += u32::from(c2);
         }
         r.abs_diff(centre.0) + c.abs_diff(centre.1)
     }
@@ -721,6 +730,16 @@ impl Engine {
         match self.reducible() {
             Some(g) => reduce_once(pos, &g) == pos,
             None => true,
+        }
+    }
+
+    /// Each cell's row and column on a lattice of `rows × cols` cells (none off lattices).
+    fn coords(shape: &Option<(usize, usize)>) -> Vec<[u8; 2]> {
+        match *shape {
+            Some((rows, cols)) => (0..rows * cols)
+                .map(|v| [(v / cols) as u8, (v % cols) as u8])
+                .collect(),
+            None => Vec::new(),
         }
     }
 
@@ -1154,6 +1173,7 @@ impl Engine {
             filter: self.filter.clone(),
             abort: Some(abort),
             key_cache: Engine::key_cache(self.graph.grid_shape().map(|(r, c)| r * c)),
+            coords: self.coords.clone(),
         }
     }
 

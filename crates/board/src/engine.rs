@@ -225,6 +225,9 @@ pub struct Engine {
     coords: Vec<[u8; 2]>,
 }
 
+/// Values (from 0) whose "not this value" a key cache entry can hold.
+const NOT_BITS: u32 = 15;
+
 /// Entries of the key cache (256 KiB).
 const KEY_CACHE: usize = 1 << 14;
 
@@ -756,13 +759,13 @@ impl Engine {
     /// On a lattice of at most 48 cells, through a direct-mapped cache by cell set: the same
     /// sets come back all the time (the options of a component asked again with another
     /// set of values, transpositions), and a hit costs a hash instead of eight images. An
-    /// entry is `[set | tag << 48, shape | zero << 63]` (sets and shapes fit 48 bits).
+    /// entry is `[set | tag << 48, shape | not << 48 | zero << 63]` (sets and shapes fit 48
+    /// bits; `not`: values the set is known not to have, see [`Engine::cached_not`]).
     fn key(&self, comp: VertexSet) -> (Key, bool) {
         match self.grid {
             Some(g) if !self.key_cache.is_empty() => {
                 let set = comp as u64;
-                let h = set.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                let slot = &self.key_cache[(h >> 50) as usize & (KEY_CACHE - 1)];
+                let slot = self.cache_slot(set);
                 let w0 = slot[0].get();
                 if w0 & ((1 << 48) - 1) == set && set != 0 {
                     let w1 = slot[1].get();
@@ -854,6 +857,45 @@ impl Engine {
                 }
                 self.table.get(&p.key).value
             }
+        }
+    }
+
+    /// The key cache's slot for the cell set `set` (the cache must not be empty).
+    #[inline]
+    fn cache_slot(&self, set: u64) -> &[Cell<u64>; 2] {
+        let h = set.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        &self.key_cache[(h >> 50) as usize & (KEY_CACHE - 1)]
+    }
+
+    /// The values below [`NOT_BITS`] that the component `set` is known not to have, from
+    /// its key cache entry (0 when the entry holds another set, or there is no cache).
+    #[inline]
+    fn cached_not(&self, set: VertexSet) -> u32 {
+        if self.key_cache.is_empty() {
+            return 0;
+        }
+        let slot = self.cache_slot(set as u64);
+        if slot[0].get() & ((1 << 48) - 1) == set as u64 {
+            (slot[1].get() >> 48) as u32 & ((1 << NOT_BITS) - 1)
+        } else {
+            0
+        }
+    }
+
+    /// Notes in the key cache entry of the component `set` (if it is still that set's) that
+    /// its value is not in `r` (the values below [`NOT_BITS`] of it). The table keeps only
+    /// exact values (the "not" answers were three quarters of its entries), but these bits
+    /// cost no memory and spare a component asked the same question again its scan of the
+    /// options (Cram 5x6: a fifth of the scans that end early repeat an earlier question).
+    #[inline]
+    fn cache_not(&self, set: VertexSet, r: u128) {
+        if self.key_cache.is_empty() {
+            return;
+        }
+        let slot = self.cache_slot(set as u64);
+        if slot[0].get() & ((1 << 48) - 1) == set as u64 {
+            let bits = (r as u64 & ((1 << NOT_BITS) - 1)) << 48;
+            slot[1].set(slot[1].get() | bits);
         }
     }
 
@@ -1198,7 +1240,8 @@ impl Engine {
         // The value is at most the longest play `top`: only `r`'s values up to it matter.
         let top = self.bound(p);
         debug_assert!(top < 127);
-        let r = r & low(top as usize + 1);
+        // Nor the values the key cache knows it does not have.
+        let r = r & low(top as usize + 1) & !u128::from(self.cached_not(p.set));
         if r == 0 {
             return Ok(None);
         }
@@ -1208,6 +1251,7 @@ impl Engine {
         let mut cand = ALL;
         let mut hi = 0;
         let Some(mut o) = self.options_br(p, &mut cand, &mut hi, r) else {
+            self.cache_not(p.set, r);
             return Ok(None);
         };
         let maxr = 127 - r.leading_zeros();
@@ -1277,6 +1321,9 @@ impl Engine {
             }
         };
         self.give_back(o);
+        if let Ok(None) = out {
+            self.cache_not(p.set, r);
+        }
         out
     }
 
@@ -2161,6 +2208,30 @@ mod tests {
             }
             assert!(seen > 0 || rows * cols < 12, "{rows}x{cols}: no split seen");
         }
+    }
+
+    #[test]
+    fn cached_not_answers_belong_to_their_set() {
+        // "Not in r" noted for a keyed set is read back for that set only, keeps the key,
+        // and is gone once another set takes the slot.
+        let g = Graph::grid(6, 8).unwrap();
+        let e = Engine::new(Rules::ArcKayles, g, Options::default()).unwrap();
+        let set = 0b1111_0000_1111u128;
+        let key = e.key(set);
+        assert_eq!(e.cached_not(set), 0);
+        e.cache_not(set, 0b101 | 1 << 40);
+        assert_eq!(e.cached_not(set), 0b101);
+        assert_eq!(e.key(set), key);
+        assert_eq!(e.cached_not(set ^ 1), 0);
+        // Another set with the same slot evicts the facts.
+        let other = (1..1u128 << 20)
+            .map(|m| m << 1 | 1)
+            .find(|&m| m != set && std::ptr::eq(e.cache_slot(m as u64), e.cache_slot(set as u64)))
+            .unwrap();
+        e.key(other);
+        assert_eq!(e.cached_not(set), 0);
+        assert_eq!(e.key(set), key);
+        assert_eq!(e.cached_not(set), 0);
     }
 
     #[test]

@@ -864,7 +864,7 @@ impl Engine {
     #[inline]
     fn cache_slot(&self, set: u64) -> &[Cell<u64>; 2] {
         let h = set.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        &self.key_cache[(h >> 50) as usize & (KEY_CACHE - 1)]
+        &self.key_cache[(h >> (64 - KEY_CACHE.trailing_zeros())) as usize]
     }
 
     /// The values below [`NOT_BITS`] that the component `set` is known not to have, from

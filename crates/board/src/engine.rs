@@ -12,23 +12,25 @@
 //! Values are found as in Lemoine and Viennot's "Nimbers are inevitable" (TCS 462, 2012): a
 //! component's value is the least `n` such that no option has value `n`, and each "has an
 //! option value `n`?" asks of each option (a sum of components) whether `A + B + … + *n` is a
-//! P-position, by valuing every part but the largest (small parts are cheap, and usually
-//! known) and asking the question of the largest with the heap adjusted. That question, "is
-//! the value of `C` in the set `R`?", is answered by Beling and Rogalski's pruning ("On
-//! pruning search trees of impartial games", AI 283, 2020): a set of
-//! candidate values `0..=k` for `k` options; an option of known value removes its value; the
-//! others are asked whether their value lies among the candidates but the largest, and a "no"
-//! removes the largest; the search stops as soon as no candidate is in `R`. Only exact values
-//! are stored. (Components with a bound of 127 or more fall back to the plain questions, with
-//! "not n" masks in the table.) Pruning besides: a question whose set lies above the
-//! component's bound on its value (its longest play) is answered no at once; on a lattice, a
-//! component that is its own image under the half turn, with no cell or domino its own image
-//! or next to it, is 0 by the mirror strategy, without search; for Cram, a cell keeps only one
-//! of its pendant neighbours, a cell whose neighbours all have another pendant is dropped
-//! (`reduce_grid`), and two equal components of an option cancel. Move ordering: options
-//! whose parts are all known first, then the rest by the size of their largest unknown part,
-//! smallest first, and among equals the move nearest the component's centre first (it splits
-//! the component most evenly): 2 to 3 times fewer nodes on Cram than any fixed order.
+//! P-position, by valuing every part but the largest (small parts are cheap, and usually known)
+//! and asking the question of the largest with the heap adjusted. That question, "is the value
+//! of `C` in the set `R`?", is answered by Beling and Rogalski's pruning ("On pruning search
+//! trees of impartial games", AI 283, 2020): a set of candidate values `0..=k` for `k` options;
+//! an option of known value removes its value; the others are asked whether their value lies
+//! among the candidates but the largest, and a "no" removes the largest; the search stops as
+//! soon as no candidate is in `R`. Only exact values are stored in the table; the key cache (by
+//! cell set, on lattices of at most 48 cells) also keeps, in spare bits of its entries, the
+//! values below 15 a set was shown not to have, so a question asked again skips the scan of the
+//! options. (Components with a bound of 127 or more fall back to the plain questions, with "not
+//! n" masks in the table.) Pruning besides: a question whose set lies above the component's
+//! bound on its value (its longest play) is answered no at once; on a lattice, a component that
+//! is its own image under the half turn, with no cell or domino its own image or next to it, is
+//! 0 by the mirror strategy, without search; for Cram, a cell keeps only one of its pendant
+//! neighbours, a cell whose neighbours all have another pendant is dropped (`reduce_grid`), and
+//! two equal components of an option cancel. Move ordering: options whose parts are all known
+//! first, then the rest by the size of their largest unknown part, smallest first, and among
+//! equals the move nearest the component's centre first (it splits the component most evenly):
+//! 2 to 3 times fewer nodes on Cram than any fixed order.
 //!
 //! The [`Table`] has a fixed size ([`Options::max_memory`]); when it is full, light entries give
 //! way. A bit filter of the keys ever valued sits in front of it, so that looking up a

@@ -19,18 +19,19 @@
 //! an option of known value removes its value; the others are asked whether their value lies
 //! among the candidates but the largest, and a "no" removes the largest; the search stops as
 //! soon as no candidate is in `R`. Only exact values are stored in the table; the key cache (by
-//! cell set, on lattices of at most 48 cells) also keeps, in spare bits of its entries, the
-//! values below 15 a set was shown not to have, so a question asked again skips the scan of the
-//! options. (Components with a bound of 127 or more fall back to the plain questions, with "not
-//! n" masks in the table.) Pruning besides: a question whose set lies above the component's
-//! bound on its value (its longest play) is answered no at once; on a lattice, a component that
-//! is its own image under the half turn, with no cell or domino its own image or next to it, is
-//! 0 by the mirror strategy, without search; for Cram, a cell keeps only one of its pendant
-//! neighbours, a cell whose neighbours all have another pendant is dropped (`reduce_grid`), and
-//! two equal components of an option cancel. Move ordering: options whose parts are all known
-//! first, then the rest by the size of their largest unknown part, smallest first, and among
-//! equals the move nearest the component's centre first (it splits the component most evenly):
-//! 2 to 3 times fewer nodes on Cram than any fixed order.
+//! cell set, on lattices of at most 48 cells) also keeps, in spare bits of its entries, a set's
+//! value or the values below 14 it was shown not to have, so a question asked again skips the
+//! scan of the options and a known part skips the table. (Components with a bound of 127 or
+//! more fall back to the plain questions, with "not n" masks in the table.) Pruning besides: a
+//! question whose set lies above the component's bound on its value (its longest play) is
+//! answered no at once; on a lattice, a component that is its own image under the half turn,
+//! with no cell or domino its own image or next to it, is 0 by the mirror strategy, without
+//! search; for Cram, a cell keeps only one of its pendant neighbours, a cell whose neighbours
+//! all have another pendant is dropped (`reduce_grid`), and two equal components of an option
+//! cancel. Move ordering: options whose parts are all known first, then the rest by the size of
+//! their largest unknown part, smallest first, and among equals the move nearest the
+//! component's centre first (it splits the component most evenly): 2 to 3 times fewer nodes on
+//! Cram than any fixed order.
 //!
 //! The [`Table`] has a fixed size ([`Options::max_memory`]); when it is full, light entries give
 //! way. A bit filter of the keys ever valued sits in front of it, so that looking up a
@@ -228,7 +229,11 @@ pub struct Engine {
 }
 
 /// Values (from 0) whose "not this value" a key cache entry can hold.
-const NOT_BITS: u32 = 15;
+const NOT_BITS: u32 = 14;
+
+/// The flag of a key cache entry's facts (bits 48 to 62 of its second word) that says they
+/// are the exact value (its low 8 bits) rather than a "not" mask.
+const EXACT: u32 = 1 << 14;
 
 /// Entries of the key cache (256 KiB).
 const KEY_CACHE: usize = 1 << 14;
@@ -761,8 +766,9 @@ impl Engine {
     /// On a lattice of at most 48 cells, through a direct-mapped cache by cell set: the same
     /// sets come back all the time (the options of a component asked again with another
     /// set of values, transpositions), and a hit costs a hash instead of eight images. An
-    /// entry is `[set | tag << 48, shape | not << 48 | zero << 63]` (sets and shapes fit 48
-    /// bits; `not`: values the set is known not to have, see [`Engine::cached_not`]).
+    /// entry is `[set | tag << 48, shape | facts << 48 | zero << 63]` (sets and shapes fit 48
+    /// bits; `facts`: the set's value, or values it is known not to have, see
+    /// [`Engine::cached_facts`]).
     fn key(&self, comp: VertexSet) -> (Key, bool) {
         match self.grid {
             Some(g) if !self.key_cache.is_empty() => {
@@ -853,11 +859,18 @@ impl Engine {
             (Rules::ArcKayles, 2) if p.set & self.graph.loops() == 0 => Some(1),
             _ if p.zero && self.opts.mirror => Some(0),
             _ => {
+                if let Some(v) = self.cached_value(p.set) {
+                    return Some(v);
+                }
                 let (w, b) = filter_bit(&p.key, self.filter.len());
                 if self.filter[w].load(Ordering::Relaxed) >> b & 1 == 0 {
                     return None;
                 }
-                self.table.get(&p.key).value
+                let v = self.table.get(&p.key).value;
+                if let Some(v) = v {
+                    self.cache_value(p.set, v);
+                }
+                v
             }
         }
     }
@@ -869,18 +882,52 @@ impl Engine {
         &self.key_cache[(h >> (64 - KEY_CACHE.trailing_zeros())) as usize]
     }
 
-    /// The values below [`NOT_BITS`] that the component `set` is known not to have, from
-    /// its key cache entry (0 when the entry holds another set, or there is no cache).
+    /// The facts a key cache entry holds about the component `set` (bits 48 to 62 of its
+    /// second word: [`EXACT`] and the value, or the "not" mask), 0 when the entry holds
+    /// another set or there is no cache.
     #[inline]
-    fn cached_not(&self, set: VertexSet) -> u32 {
+    fn cached_facts(&self, set: VertexSet) -> u32 {
         if self.key_cache.is_empty() {
             return 0;
         }
         let slot = self.cache_slot(set as u64);
         if slot[0].get() & ((1 << 48) - 1) == set as u64 {
-            (slot[1].get() >> 48) as u32 & ((1 << NOT_BITS) - 1)
+            (slot[1].get() >> 48) as u32 & 0x7FFF
         } else {
             0
+        }
+    }
+
+    /// The value of the component `set`, if its key cache entry holds it: a hit spares the
+    /// filter's hash and the table's look-up (and its cache miss).
+    #[inline]
+    fn cached_value(&self, set: VertexSet) -> Option<u32> {
+        let f = self.cached_facts(set);
+        (f & EXACT != 0).then_some(f & 0xFF)
+    }
+
+    /// The values below [`NOT_BITS`] that the component `set` is known not to have, from
+    /// its key cache entry (0 when the entry holds another set, or there is no cache).
+    #[inline]
+    fn cached_not(&self, set: VertexSet) -> u32 {
+        let f = self.cached_facts(set);
+        match f & EXACT {
+            0 => f & ((1 << NOT_BITS) - 1),
+            _ => ((1 << NOT_BITS) - 1) & !(1u32.checked_shl(f & 0xFF).unwrap_or(0)),
+        }
+    }
+
+    /// Notes the value `v` of the component `set` in its key cache entry, if the entry is
+    /// still that set's (a value is a fact: it never has to be taken back).
+    #[inline]
+    fn cache_value(&self, set: VertexSet, v: u32) {
+        if self.key_cache.is_empty() || v > 0xFF {
+            return;
+        }
+        let slot = self.cache_slot(set as u64);
+        if slot[0].get() & ((1 << 48) - 1) == set as u64 {
+            let w1 = slot[1].get() & !(0x7FFF << 48);
+            slot[1].set(w1 | u64::from(EXACT | v) << 48);
         }
     }
 
@@ -895,9 +942,10 @@ impl Engine {
             return;
         }
         let slot = self.cache_slot(set as u64);
-        if slot[0].get() & ((1 << 48) - 1) == set as u64 {
+        let w1 = slot[1].get();
+        if slot[0].get() & ((1 << 48) - 1) == set as u64 && (w1 >> 48) as u32 & EXACT == 0 {
             let bits = (r as u64 & ((1 << NOT_BITS) - 1)) << 48;
-            slot[1].set(slot[1].get() | bits);
+            slot[1].set(w1 | bits);
         }
     }
 
@@ -905,6 +953,7 @@ impl Engine {
     fn set_value(&mut self, p: &Part, v: u32) {
         self.mark(&p.key);
         self.table.set_value(&p.key, p.size, v);
+        self.cache_value(p.set, v);
     }
 
     /// Sets `k`'s bit in the filter.
@@ -2213,9 +2262,9 @@ mod tests {
     }
 
     #[test]
-    fn cached_not_answers_belong_to_their_set() {
-        // "Not in r" noted for a keyed set is read back for that set only, keeps the key,
-        // and is gone once another set takes the slot.
+    fn cached_facts_belong_to_their_set() {
+        // "Not in r" and values noted for a keyed set are read back for that set only, keep
+        // the key, and are gone once another set takes the slot.
         let g = Graph::grid(6, 8).unwrap();
         let e = Engine::new(Rules::ArcKayles, g, Options::default()).unwrap();
         let set = 0b1111_0000_1111u128;
@@ -2225,6 +2274,14 @@ mod tests {
         assert_eq!(e.cached_not(set), 0b101);
         assert_eq!(e.key(set), key);
         assert_eq!(e.cached_not(set ^ 1), 0);
+        assert_eq!(e.cached_value(set), None);
+        // An exact value replaces the "not" facts, and stands for them.
+        e.cache_value(set, 3);
+        assert_eq!(e.cached_value(set), Some(3));
+        assert_eq!(e.cached_not(set), ((1 << NOT_BITS) - 1) & !0b1000);
+        e.cache_not(set, 0b1000);
+        assert_eq!(e.cached_value(set), Some(3));
+        assert_eq!(e.key(set), key);
         // Another set with the same slot evicts the facts.
         let other = (1..1u128 << 20)
             .map(|m| m << 1 | 1)
@@ -2232,6 +2289,7 @@ mod tests {
             .unwrap();
         e.key(other);
         assert_eq!(e.cached_not(set), 0);
+        assert_eq!(e.cached_value(set), None);
         assert_eq!(e.key(set), key);
         assert_eq!(e.cached_not(set), 0);
     }

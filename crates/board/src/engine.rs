@@ -104,7 +104,8 @@ pub enum Move {
 #[derive(Clone, Debug)]
 pub struct Options {
     /// The transposition table's size in bytes (the search's memory, bar a small stack and a
-    /// fixed 256 KiB filter in front of the table).
+    /// fixed 256 KiB filter in front of the table and, on lattices of at most 48 cells, a
+    /// fixed 256 KiB key cache, whose spare bits also hold values and "not" answers).
     pub max_memory: usize,
     /// The most search nodes (component questions) before giving up with
     /// [`SearchError::NodeLimit`]; `None` for no limit.

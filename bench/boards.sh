@@ -11,6 +11,8 @@
 # runs grundy-board and each igsolve method once and prints a markdown table of wall seconds
 # and peak memory (GNU time's maximum resident set), the values found, and igsolve's best time
 # over grundy-board's. Runs longer than TIMEOUT seconds (default 300) count as timed out.
+# GRUNDY_CRAM=PATH runs that build of the example instead (no build): an earlier commit's,
+# to compare two builds in one sitting.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BOARDS=("$@")
@@ -19,8 +21,12 @@ TIMEOUT=${TIMEOUT:-300}
 MAXMEM=${MAXMEM:-64M}
 METHODS=(${METHODS:-lvb br-asp-set})
 root=$PWD
-cargo build --release -q -p grundy-board --example cram
-ours="$root/target/release/examples/cram"
+if [ -n "${GRUNDY_CRAM:-}" ]; then
+  ours=$(realpath "$GRUNDY_CRAM")
+else
+  cargo build --release -q -p grundy-board --example cram
+  ours="$root/target/release/examples/cram"
+fi
 igsolve=""
 for cand in "$(command -v igsolve || true)" "$root/target/peers/bin/igsolve"; do
   if [ -n "$cand" ] && [ -x "$cand" ] && "$cand" --version 2>/dev/null | grep -q "0.1.2"; then

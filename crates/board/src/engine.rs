@@ -12,23 +12,26 @@
 //! Values are found as in Lemoine and Viennot's "Nimbers are inevitable" (TCS 462, 2012): a
 //! component's value is the least `n` such that no option has value `n`, and each "has an
 //! option value `n`?" asks of each option (a sum of components) whether `A + B + … + *n` is a
-//! P-position, by valuing every part but the largest (small parts are cheap, and usually
-//! known) and asking the question of the largest with the heap adjusted. That question, "is
-//! the value of `C` in the set `R`?", is answered by Beling and Rogalski's pruning ("On
-//! pruning search trees of impartial games", AI 283, 2020): a set of
-//! candidate values `0..=k` for `k` options; an option of known value removes its value; the
-//! others are asked whether their value lies among the candidates but the largest, and a "no"
-//! removes the largest; the search stops as soon as no candidate is in `R`. Only exact values
-//! are stored. (Components with a bound of 127 or more fall back to the plain questions, with
-//! "not n" masks in the table.) Pruning besides: a question whose set lies above the
-//! component's bound on its value (its longest play) is answered no at once; on a lattice, a
-//! component that is its own image under the half turn, with no cell or domino its own image
-//! or next to it, is 0 by the mirror strategy, without search; for Cram, a cell keeps only one
-//! of its pendant neighbours, a cell whose neighbours all have another pendant is dropped
-//! (`reduce_grid`), and two equal components of an option cancel. Move ordering: options
-//! whose parts are all known first, then the rest by the size of their largest unknown part,
-//! smallest first, and among equals the move nearest the component's centre first (it splits
-//! the component most evenly): 2 to 3 times fewer nodes on Cram than any fixed order.
+//! P-position, by valuing every part but the largest (small parts are cheap, and usually known)
+//! and asking the question of the largest with the heap adjusted. That question, "is the value
+//! of `C` in the set `R`?", is answered by Beling and Rogalski's pruning ("On pruning search
+//! trees of impartial games", AI 283, 2020): a set of candidate values `0..=k` for `k` options;
+//! an option of known value removes its value; the others are asked whether their value lies
+//! among the candidates but the largest, and a "no" removes the largest; the search stops as
+//! soon as no candidate is in `R`. Only exact values are stored in the table; the key cache (by
+//! cell set, on lattices of at most 48 cells) also keeps, in spare bits of its entries, a set's
+//! value or the values below 14 it was shown not to have, so a question asked again skips the
+//! scan of the options and a known part skips the table. (Components with a bound of 127 or
+//! more fall back to the plain questions, with "not n" masks in the table.) Pruning besides: a
+//! question whose set lies above the component's bound on its value (its longest play) is
+//! answered no at once; on a lattice, a component that is its own image under the half turn,
+//! with no cell or domino its own image or next to it, is 0 by the mirror strategy, without
+//! search; for Cram, a cell keeps only one of its pendant neighbours, a cell whose neighbours
+//! all have another pendant is dropped (`reduce_grid`), and two equal components of an option
+//! cancel. Move ordering: options whose parts are all known first, then the rest by the size of
+//! their largest unknown part, smallest first, and among equals the move nearest the
+//! component's centre first (it splits the component most evenly): 2 to 3 times fewer nodes on
+//! Cram than any fixed order.
 //!
 //! The [`Table`] has a fixed size ([`Options::max_memory`]); when it is full, light entries give
 //! way. A bit filter of the keys ever valued sits in front of it, so that looking up a
@@ -101,7 +104,8 @@ pub enum Move {
 #[derive(Clone, Debug)]
 pub struct Options {
     /// The transposition table's size in bytes (the search's memory, bar a small stack and a
-    /// fixed 256 KiB filter in front of the table).
+    /// fixed 256 KiB filter in front of the table and, on lattices of at most 48 cells, a
+    /// fixed 256 KiB key cache, whose spare bits also hold values and "not" answers).
     pub max_memory: usize,
     /// The most search nodes (component questions) before giving up with
     /// [`SearchError::NodeLimit`]; `None` for no limit.
@@ -221,7 +225,16 @@ pub struct Engine {
     /// On lattices of at most 48 cells: the canonical keys of recently keyed cell sets, by
     /// set (see [`Engine::key`]).
     key_cache: Vec<[Cell<u64>; 2]>,
+    /// On a lattice: each cell's row and column (for [`Engine::dist`], without divisions).
+    coords: Vec<[u8; 2]>,
 }
+
+/// Values (from 0) whose "not this value" a key cache entry can hold.
+const NOT_BITS: u32 = 14;
+
+/// The flag of a key cache entry's facts (bits 48 to 62 of its second word) that says they
+/// are the exact value (its low 8 bits) rather than a "not" mask.
+const EXACT: u32 = 1 << 14;
 
 /// Entries of the key cache (256 KiB).
 const KEY_CACHE: usize = 1 << 14;
@@ -292,6 +305,7 @@ impl Engine {
         // On a lattice of at most 64 cells every key's set fits 64 bits (a shape has one bit
         // per cell of its bounding box): 16-byte slots, half as many entries again per byte.
         let cells = graph.grid_shape().map(|(r, c)| r * c);
+        let graph_shape = graph.grid_shape();
         // On a lattice of at most 48 cells every shape fits the 48 bits of a compact slot.
         let table = if cells.is_some_and(|n| n <= 48) {
             Table::compact(opts.max_memory)
@@ -335,6 +349,7 @@ impl Engine {
             filter: (0..FILTER_WORDS).map(|_| AtomicU64::new(0)).collect(),
             abort: None,
             key_cache: Engine::key_cache(cells),
+            coords: Engine::coords(&graph_shape),
         })
     }
 
@@ -593,6 +608,56 @@ impl Engine {
         }
     }
 
+    /// Appends the component `comp` with its key.
+    #[inline]
+    fn push_part(&self, comp: VertexSet, out: &mut Vec<Part>) {
+        let (key, zero) = self.key(comp);
+        out.push(Part {
+            set: comp,
+            key,
+            size: comp.count_ones(),
+            zero,
+        });
+    }
+
+    /// [`Engine::split_into`] for a Cram option of the connected component `from` (on a
+    /// lattice of at most 64 cells), already reduced to `to` ([`reduce_grid`]). Every
+    /// component of `to` holds a cell next to a cell of `from` that is gone (the domino, or
+    /// one the reductions dropped): a path of `from` from any cell of `to` to a gone cell
+    /// enters the first from such a cell. So the fills start from those cells only, and once
+    /// one of them is left, the live cells not yet placed are its component: the last part
+    /// costs no fill.
+    fn split_option(&self, g: GridShape, from: VertexSet, to: VertexSet, out: &mut Vec<Part>) {
+        let (nf, nl, sh) = (g.not_first as u64, g.not_last as u64, g.cols as u32);
+        let nb = |x: u64| {
+            (x << 1 & nf)
+                | (x >> 1 & nl)
+                | x.checked_shl(sh).unwrap_or(0)
+                | x.checked_shr(sh).unwrap_or(0)
+        };
+        let t = to as u64;
+        // Live cells: those with a neighbour left (the others can never be covered).
+        let mut rest = t & nb(t);
+        let mut seeds = nb((from & !to) as u64) & rest;
+        while seeds != 0 {
+            let comp = if seeds & (seeds - 1) == 0 {
+                rest
+            } else {
+                let mut c = seeds & seeds.wrapping_neg();
+                loop {
+                    let next = (c | nb(c)) & rest;
+                    if next == c {
+                        break c;
+                    }
+                    c = next;
+                }
+            };
+            rest &= !comp;
+            seeds &= !comp;
+            self.push_part(comp as u128, out);
+        }
+    }
+
     /// Whether a Cram move from the connected `comp` to `to` (two cells fewer) leaves one
     /// component of at least two cells, by a look around the removed domino only: the cells
     /// next to it that remain are linked within the 3 x 4 box around it (then any path of
@@ -656,20 +721,36 @@ impl Engine {
     /// The distance (in half cells, Manhattan) from `centre` to the middle of the cells of
     /// `gone`.
     fn dist(&self, centre: (u32, u32), gone: VertexSet) -> u32 {
-        let Some(g) = self.grid else { return 0 };
-        let (mut r, mut c) = (0u32, 0u32);
-        for v in bits(gone).take(2) {
-            r += (v / g.cols) as u32;
-            c += (v % g.cols) as u32;
+        if self.coords.is_empty() || gone == 0 {
+            return 0;
+        }
+        let a = gone.trailing_zeros() as usize;
+        let rest = gone & (gone - 1);
+        let [mut r, mut c] = self.coords[a].map(u32::from);
+        if rest != 0 {
+            let [r2, c2] = self.coords[rest.trailing_zeros() as usize];
+            r += u32::from(r2);
+            c += u32::from(c2);
         }
         r.abs_diff(centre.0) + c.abs_diff(centre.1)
     }
 
     /// Whether [`reduce_grid`] leaves `pos` as it is (always, off Cram).
+    #[cfg(test)]
     fn unreduced(&self, pos: VertexSet) -> bool {
         match self.reducible() {
             Some(g) => reduce_once(pos, &g) == pos,
             None => true,
+        }
+    }
+
+    /// Each cell's row and column on a lattice of `rows × cols` cells (none off lattices).
+    fn coords(shape: &Option<(usize, usize)>) -> Vec<[u8; 2]> {
+        match *shape {
+            Some((rows, cols)) => (0..rows * cols)
+                .map(|v| [(v / cols) as u8, (v % cols) as u8])
+                .collect(),
+            None => Vec::new(),
         }
     }
 
@@ -686,13 +767,14 @@ impl Engine {
     /// On a lattice of at most 48 cells, through a direct-mapped cache by cell set: the same
     /// sets come back all the time (the options of a component asked again with another
     /// set of values, transpositions), and a hit costs a hash instead of eight images. An
-    /// entry is `[set | tag << 48, shape | zero << 63]` (sets and shapes fit 48 bits).
+    /// entry is `[set | tag << 48, shape | facts << 48 | zero << 63]` (sets and shapes fit 48
+    /// bits; `facts`: the set's value, or values it is known not to have, see
+    /// [`Engine::cached_facts`]).
     fn key(&self, comp: VertexSet) -> (Key, bool) {
         match self.grid {
             Some(g) if !self.key_cache.is_empty() => {
                 let set = comp as u64;
-                let h = set.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                let slot = &self.key_cache[(h >> 50) as usize & (KEY_CACHE - 1)];
+                let slot = self.cache_slot(set);
                 let w0 = slot[0].get();
                 if w0 & ((1 << 48) - 1) == set && set != 0 {
                     let w1 = slot[1].get();
@@ -778,12 +860,93 @@ impl Engine {
             (Rules::ArcKayles, 2) if p.set & self.graph.loops() == 0 => Some(1),
             _ if p.zero && self.opts.mirror => Some(0),
             _ => {
+                if let Some(v) = self.cached_value(p.set) {
+                    return Some(v);
+                }
                 let (w, b) = filter_bit(&p.key, self.filter.len());
                 if self.filter[w].load(Ordering::Relaxed) >> b & 1 == 0 {
                     return None;
                 }
-                self.table.get(&p.key).value
+                let v = self.table.get(&p.key).value;
+                if let Some(v) = v {
+                    self.cache_value(p.set, v);
+                }
+                v
             }
+        }
+    }
+
+    /// The key cache's slot for the cell set `set` (the cache must not be empty).
+    #[inline]
+    fn cache_slot(&self, set: u64) -> &[Cell<u64>; 2] {
+        let h = set.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        &self.key_cache[(h >> (64 - KEY_CACHE.trailing_zeros())) as usize]
+    }
+
+    /// The facts a key cache entry holds about the component `set` (bits 48 to 62 of its
+    /// second word: [`EXACT`] and the value, or the "not" mask), 0 when the entry holds
+    /// another set or there is no cache.
+    #[inline]
+    fn cached_facts(&self, set: VertexSet) -> u32 {
+        if self.key_cache.is_empty() {
+            return 0;
+        }
+        let slot = self.cache_slot(set as u64);
+        if slot[0].get() & ((1 << 48) - 1) == set as u64 {
+            (slot[1].get() >> 48) as u32 & 0x7FFF
+        } else {
+            0
+        }
+    }
+
+    /// The value of the component `set`, if its key cache entry holds it: a hit spares the
+    /// filter's hash and the table's look-up (and its cache miss).
+    #[inline]
+    fn cached_value(&self, set: VertexSet) -> Option<u32> {
+        let f = self.cached_facts(set);
+        (f & EXACT != 0).then_some(f & 0xFF)
+    }
+
+    /// The values below [`NOT_BITS`] that the component `set` is known not to have, from
+    /// its key cache entry (0 when the entry holds another set, or there is no cache).
+    #[inline]
+    fn cached_not(&self, set: VertexSet) -> u32 {
+        let f = self.cached_facts(set);
+        match f & EXACT {
+            0 => f & ((1 << NOT_BITS) - 1),
+            _ => ((1 << NOT_BITS) - 1) & !(1u32.checked_shl(f & 0xFF).unwrap_or(0)),
+        }
+    }
+
+    /// Notes the value `v` of the component `set` in its key cache entry, if the entry is
+    /// still that set's (a value is a fact: it never has to be taken back).
+    #[inline]
+    fn cache_value(&self, set: VertexSet, v: u32) {
+        if self.key_cache.is_empty() || v > 0xFF {
+            return;
+        }
+        let slot = self.cache_slot(set as u64);
+        if slot[0].get() & ((1 << 48) - 1) == set as u64 {
+            let w1 = slot[1].get() & !(0x7FFF << 48);
+            slot[1].set(w1 | u64::from(EXACT | v) << 48);
+        }
+    }
+
+    /// Notes in the key cache entry of the component `set` (if it is still that set's) that
+    /// its value is not in `r` (the values below [`NOT_BITS`] of it). The table keeps only
+    /// exact values (the "not" answers were three quarters of its entries), but these bits
+    /// cost no memory and spare a component asked the same question again its scan of the
+    /// options (Cram 5x6: a fifth of the scans that end early repeat an earlier question).
+    #[inline]
+    fn cache_not(&self, set: VertexSet, r: u128) {
+        if self.key_cache.is_empty() {
+            return;
+        }
+        let slot = self.cache_slot(set as u64);
+        let w1 = slot[1].get();
+        if slot[0].get() & ((1 << 48) - 1) == set as u64 && (w1 >> 48) as u32 & EXACT == 0 {
+            let bits = (r as u64 & ((1 << NOT_BITS) - 1)) << 48;
+            slot[1].set(w1 | bits);
         }
     }
 
@@ -791,6 +954,7 @@ impl Engine {
     fn set_value(&mut self, p: &Part, v: u32) {
         self.mark(&p.key);
         self.table.set_value(&p.key, p.size, v);
+        self.cache_value(p.set, v);
     }
 
     /// Sets `k`'s bit in the filter.
@@ -944,16 +1108,15 @@ impl Engine {
                 self.give_back(o);
                 return None;
             }
+            let dist = self.dist(centre, p.set & !to);
             o.list.push(Opt {
-                dist: self.dist(centre, p.set & !to),
-                largest,
+                order: order_key(k != start, largest, dist, xor, &o.parts[start..k]),
                 xor,
                 start: start as u32,
                 len: (k - start) as u32,
             });
         }
-        dedup_options(&mut o);
-        o.list.sort_by_key(|a| (a.len != 0, a.largest, a.dist));
+        sort_dedup_options(&mut o);
         Some(o)
     }
 
@@ -1104,6 +1267,7 @@ impl Engine {
             filter: self.filter.clone(),
             abort: Some(abort),
             key_cache: Engine::key_cache(self.graph.grid_shape().map(|(r, c)| r * c)),
+            coords: self.coords.clone(),
         }
     }
 
@@ -1128,7 +1292,8 @@ impl Engine {
         // The value is at most the longest play `top`: only `r`'s values up to it matter.
         let top = self.bound(p);
         debug_assert!(top < 127);
-        let r = r & low(top as usize + 1);
+        // Nor the values the key cache knows it does not have.
+        let r = r & low(top as usize + 1) & !u128::from(self.cached_not(p.set));
         if r == 0 {
             return Ok(None);
         }
@@ -1138,6 +1303,7 @@ impl Engine {
         let mut cand = ALL;
         let mut hi = 0;
         let Some(mut o) = self.options_br(p, &mut cand, &mut hi, r) else {
+            self.cache_not(p.set, r);
             return Ok(None);
         };
         let maxr = 127 - r.leading_zeros();
@@ -1207,6 +1373,9 @@ impl Engine {
             }
         };
         self.give_back(o);
+        if let Ok(None) = out {
+            self.cache_not(p.set, r);
+        }
         out
     }
 
@@ -1241,17 +1410,22 @@ impl Engine {
         parts: &mut Vec<Part>,
     ) -> (u32, u32) {
         let start = parts.len();
-        if self.stays_connected(from, to) && self.unreduced(to) {
-            // One part, found without a flood fill.
-            let (key, zero) = self.key(to);
-            parts.push(Part {
-                set: to,
-                key,
-                size: to.count_ones(),
-                zero,
-            });
-        } else {
-            self.split_into(to, parts);
+        match self.reducible() {
+            Some(g) if g.small => {
+                let once = reduce_once(to, &g);
+                if once == to && self.stays_connected(from, to) {
+                    // One part, found without a flood fill.
+                    self.push_part(to, parts);
+                } else {
+                    let reduced = if once == to {
+                        to
+                    } else {
+                        reduce_grid(once, &g)
+                    };
+                    self.split_option(g, from, reduced, parts);
+                }
+            }
+            _ => self.split_into(to, parts),
         }
         let end = parts.len();
         let (xor, k) = self.fold_known(parts, start, end);
@@ -1284,16 +1458,15 @@ impl Engine {
                 }
                 continue;
             }
+            let dist = self.dist(centre, p.set & !to);
             o.list.push(Opt {
-                dist: self.dist(centre, p.set & !to),
-                largest,
+                order: order_key(false, largest, dist, xor, &o.parts[start..k]),
                 xor,
                 start: start as u32,
                 len: (k - start) as u32,
             });
         }
-        dedup_options(&mut o);
-        o.list.sort_by_key(|a| (a.largest, a.dist));
+        sort_dedup_options(&mut o);
         Some(o)
     }
 
@@ -1353,9 +1526,10 @@ impl Engine {
 /// XOR of the others, and the size of its largest unknown part (for ordering).
 #[derive(Clone, Copy)]
 struct Opt {
-    /// How far the move lies from the component's centre (for ordering).
-    dist: u32,
-    largest: u32,
+    /// The search order ([`order_key`]): whether it has unknown parts, the size of its
+    /// largest unknown part, how far the move lies from the component's centre, the XOR of
+    /// the known parts and a fingerprint of the unknown parts' keys.
+    order: u128,
     xor: u32,
     start: u32,
     len: u32,
@@ -1500,18 +1674,41 @@ fn excluded(not: u32, n: u32) -> bool {
     n < 32 && not >> n & 1 != 0
 }
 
-/// Sorts the options by (largest part, XOR of the known parts, the parts' keys) and keeps one
-/// of each group with the same parts (symmetric moves).
-fn dedup_options(o: &mut Opts) {
+/// The sort key of an option ([`Opt::order`]): `unknown` (has unknown parts: known options
+/// first where they are listed), the size `largest` of its largest unknown part (smallest
+/// first), the distance `dist` of the move from the component's centre (nearest first: it
+/// splits the component most evenly), then the XOR `xor` of its known parts and a fingerprint
+/// of its unknown `parts` (sorted by size and key), which puts options with the same parts
+/// (symmetric moves: a symmetry of the component keeps the distance from its centre) side by
+/// side for [`sort_dedup_options`].
+fn order_key(unknown: bool, largest: u32, dist: u32, xor: u32, parts: &[Part]) -> u128 {
+    let mut fp = 0u64;
+    for q in parts {
+        let h =
+            (q.key.bits as u64) ^ ((q.key.bits >> 64) as u64).rotate_left(17) ^ q.key.tag as u64;
+        fp = (fp.rotate_left(23) ^ h).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    (unknown as u128) << 127
+        | (largest.min(0x7FFF) as u128) << 112
+        | (dist.min(0xFFFF) as u128) << 96
+        | (xor as u128) << 64
+        | fp as u128
+}
+
+/// Sorts the options by [`Opt::order`] and keeps one of each run with the same parts and the
+/// same known XOR (symmetric moves; the fingerprint decides nothing alone: the keys are
+/// compared).
+fn sort_dedup_options(o: &mut Opts) {
+    o.list.sort_unstable_by_key(|a| a.order);
     let parts = &o.parts;
-    let keys = |a: &Opt| parts[a.range()].iter().map(|q| q.key);
-    o.list.sort_by(|a, b| {
-        (a.largest, a.xor)
-            .cmp(&(b.largest, b.xor))
-            .then_with(|| keys(a).cmp(keys(b)))
+    o.list.dedup_by(|a, b| {
+        a.order == b.order
+            && a.len == b.len
+            && parts[a.range()]
+                .iter()
+                .zip(&parts[b.range()])
+                .all(|(x, y)| x.key == y.key)
     });
-    o.list
-        .dedup_by(|a, b| a.largest == b.largest && a.xor == b.xor && keys(a).eq(keys(b)));
 }
 
 /// The moves of `rules` from the vertex set `pos` of `graph`, and the vertex sets they leave.
@@ -1572,15 +1769,87 @@ fn grid_key(comp: VertexSet, cols: usize) -> Key {
 /// answer that restores the symmetry, so the value is 0.
 fn grid_key_zero(comp: VertexSet, cols: usize) -> (Key, bool) {
     if comp >> 64 == 0 {
-        grid_key_zero_in!(comp as u64, cols, u64, 64)
+        grid_key_zero_in!(comp as u64, cols, u64, 64, true)
     } else {
-        grid_key_zero_in!(comp, cols, u128, 128)
+        grid_key_zero_in!(comp, cols, u128, 128, true)
     }
+}
+
+/// [`grid_key_zero`] without the 8 x 8 shortcut ([`key_in_8x8`]), its oracle.
+#[cfg(test)]
+fn grid_key_zero_general(comp: VertexSet, cols: usize) -> (Key, bool) {
+    if comp >> 64 == 0 {
+        grid_key_zero_in!(comp as u64, cols, u64, 64, false)
+    } else {
+        grid_key_zero_in!(comp, cols, u128, 128, false)
+    }
+}
+
+/// [`grid_key_zero`] of a shape whose box (`h` rows, `w` columns) fits 8 x 8, given with row
+/// `r` in byte `r` of `s8` (bit `8 r + c`: cell `(r, c)`). The eight images are a few word
+/// operations in this layout (a byte swap flips the rows, a bit reversal inside the bytes
+/// the columns, three delta swaps transpose), and since every image of one orientation has
+/// the same rows, the least image there is the least in the dense layout too (both compare
+/// the top row first, then the next): only the least is packed at its width.
+fn key_in_8x8(s8: u64, h: usize, w: usize) -> (Key, bool) {
+    // Row flip of a shape of `rows` rows.
+    let vflip = |x: u64, rows: usize| x.swap_bytes() >> (8 * (8 - rows));
+    // Column flip of a shape `width` wide.
+    let hflip = |x: u64, width: usize| {
+        const K1: u64 = 0x5555_5555_5555_5555;
+        const K2: u64 = 0x3333_3333_3333_3333;
+        const K4: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+        let x = (x >> 1 & K1) | (x & K1) << 1;
+        let x = (x >> 2 & K2) | (x & K2) << 2;
+        let x = (x >> 4 & K4) | (x & K4) << 4;
+        x >> (8 - width)
+    };
+    let d = vflip(hflip(s8, w), h);
+    let half_turn = d == s8;
+    let mut best = u64::MAX;
+    if h <= w {
+        best = best.min(s8).min(vflip(s8, h)).min(hflip(s8, w)).min(d);
+    }
+    if h >= w {
+        let t = transpose_8x8(s8);
+        let tc = hflip(t, h);
+        best = best.min(t).min(vflip(t, w)).min(tc).min(vflip(tc, w));
+    }
+    let (th, tw) = if h <= w { (h, w) } else { (w, h) };
+    let mut bits = 0u64;
+    for r in 0..th {
+        bits |= (best >> (8 * r) & 0xFF) << (r * tw);
+    }
+    // With a side odd, (h / 2, w / 2) is the centre cell or one of the two centre cells.
+    let centre = s8 >> (8 * (h / 2) + w / 2) & 1 != 0;
+    let zero = half_turn && (h.is_multiple_of(2) && w.is_multiple_of(2) || !centre);
+    (
+        Key {
+            bits: bits as u128,
+            tag: (th << 8 | tw) as u16,
+        },
+        zero,
+    )
+}
+
+/// The transpose of an 8 x 8 bit matrix (bit `8 r + c` to bit `8 c + r`), by three delta
+/// swaps.
+fn transpose_8x8(mut x: u64) -> u64 {
+    const K1: u64 = 0x5500_5500_5500_5500;
+    const K2: u64 = 0x3333_0000_3333_0000;
+    const K4: u64 = 0x0F0F_0F0F_0000_0000;
+    let t = K4 & (x ^ x << 28);
+    x ^= t ^ t >> 28;
+    let t = K2 & (x ^ x << 14);
+    x ^= t ^ t >> 14;
+    let t = K1 & (x ^ x << 7);
+    x ^= t ^ t >> 7;
+    x
 }
 
 /// The body of [`grid_key_zero`] in words of `$t` (`$bits` bits) that hold the component.
 macro_rules! grid_key_zero_in {
-    ($comp:expr, $cols:expr, $t:ty, $bits:expr) => {{
+    ($comp:expr, $cols:expr, $t:ty, $bits:expr, $fast:expr) => {{
         let comp: $t = $comp;
         let cols: usize = $cols;
         let ones = |n: usize| -> $t {
@@ -1606,6 +1875,13 @@ macro_rules! grid_key_zero_in {
         let s = s0 >> minc;
         let wmask = ones(w);
         let row = |r: usize| s >> (r * cols) & wmask;
+        if $fast && h <= 8 && w <= 8 {
+            let mut s8 = 0u64;
+            for r in 0..h {
+                s8 |= (row(r) as u64) << (8 * r);
+            }
+            return key_in_8x8(s8, h, w);
+        }
         // The images in a word of `$u` bits (u64 when the box has at most 64 cells).
         macro_rules! images {
             ($u:ty, $ubits:expr) => {{
@@ -1898,6 +2174,125 @@ mod tests {
                 assert_eq!(e.key(set), grid_key_zero(set, 8), "round {round} {set:#x}");
             }
         }
+    }
+
+    #[test]
+    fn transpose_8x8_moves_every_bit() {
+        for r in 0..8 {
+            for c in 0..8 {
+                assert_eq!(transpose_8x8(1 << (8 * r + c)), 1 << (8 * c + r));
+            }
+        }
+    }
+
+    #[test]
+    fn keys_in_8x8_match_the_general_images() {
+        // Random cell sets whose box fits 8 x 8, placed on a lattice 16 wide: the byte
+        // layout's key and mirror flag against the general images and the first keys.
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut tested = 0;
+        for _ in 0..200_000 {
+            let (h, w) = (1 + next() as usize % 8, 1 + next() as usize % 8);
+            let mut s8 = next() & next();
+            if next() % 4 == 0 {
+                s8 |= next() & next() & next() & 0x8142_2418_1824_4281;
+            }
+            let mut m = 0u64;
+            for r in 0..h {
+                m |= ((s8 >> (8 * r)) & ((1 << w) - 1)) << (8 * r);
+            }
+            if m == 0 {
+                continue;
+            }
+            let mut wide = 0u128;
+            for r in 0..8 {
+                wide |= ((m >> (8 * r) & 0xFF) as u128) << (16 * r + 3);
+            }
+            let fast = grid_key_zero(wide, 16);
+            let general = grid_key_zero_general(wide, 16);
+            assert_eq!(fast, general, "{m:#x}");
+            assert_eq!(fast.0, grid_key_old(wide, 16), "{m:#x}");
+            tested += 1;
+        }
+        assert!(tested > 100_000);
+    }
+
+    #[test]
+    fn seeded_option_split_agrees_with_the_flood_fill() {
+        // Every move of every component of random positions of several lattices: the fills
+        // from the neighbours of the cells gone (the domino, and those the reductions drop)
+        // give the same parts as the full split.
+        for (rows, cols) in [(5, 7), (4, 9), (6, 8), (1, 12), (3, 3)] {
+            let g = Graph::grid(rows, cols).unwrap();
+            let e = Engine::new(Rules::ArcKayles, g, Options::default()).unwrap();
+            let shape = e.reducible().unwrap();
+            let mut x = 0x9E37_79B9_7F4A_7C15u64;
+            let mut seen = 0;
+            for _ in 0..1000 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let pos = (x | x >> 3) as u128 & low(rows * cols);
+                let mut comps = Vec::new();
+                e.split(pos, &mut comps);
+                for c in comps {
+                    let mut tos = Vec::new();
+                    e.option_sets(c.set, &mut tos);
+                    for to in tos {
+                        let (mut a, mut b) = (Vec::new(), Vec::new());
+                        e.split(to, &mut a);
+                        e.split_option(shape, c.set, reduce_grid(to, &shape), &mut b);
+                        let sets = |v: &[Part]| {
+                            let mut s: Vec<u128> = v.iter().map(|q| q.set).collect();
+                            s.sort_unstable();
+                            s
+                        };
+                        assert_eq!(sets(&a), sets(&b), "{rows}x{cols} {:#x} -> {to:#x}", c.set);
+                        seen += usize::from(a.len() > 1);
+                    }
+                }
+            }
+            assert!(seen > 0 || rows * cols < 12, "{rows}x{cols}: no split seen");
+        }
+    }
+
+    #[test]
+    fn cached_facts_belong_to_their_set() {
+        // "Not in r" and values noted for a keyed set are read back for that set only, keep
+        // the key, and are gone once another set takes the slot.
+        let g = Graph::grid(6, 8).unwrap();
+        let e = Engine::new(Rules::ArcKayles, g, Options::default()).unwrap();
+        let set = 0b1111_0000_1111u128;
+        let key = e.key(set);
+        assert_eq!(e.cached_not(set), 0);
+        e.cache_not(set, 0b101 | 1 << 40);
+        assert_eq!(e.cached_not(set), 0b101);
+        assert_eq!(e.key(set), key);
+        assert_eq!(e.cached_not(set ^ 1), 0);
+        assert_eq!(e.cached_value(set), None);
+        // An exact value replaces the "not" facts, and stands for them.
+        e.cache_value(set, 3);
+        assert_eq!(e.cached_value(set), Some(3));
+        assert_eq!(e.cached_not(set), ((1 << NOT_BITS) - 1) & !0b1000);
+        e.cache_not(set, 0b1000);
+        assert_eq!(e.cached_value(set), Some(3));
+        assert_eq!(e.key(set), key);
+        // Another set with the same slot evicts the facts.
+        let other = (1..1u128 << 20)
+            .map(|m| m << 1 | 1)
+            .find(|&m| m != set && std::ptr::eq(e.cache_slot(m as u64), e.cache_slot(set as u64)))
+            .unwrap();
+        e.key(other);
+        assert_eq!(e.cached_not(set), 0);
+        assert_eq!(e.cached_value(set), None);
+        assert_eq!(e.key(set), key);
+        assert_eq!(e.cached_not(set), 0);
     }
 
     #[test]

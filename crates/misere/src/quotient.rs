@@ -18,15 +18,15 @@
 //! by the **extension step** of Plambeck and Siegel, computed on elements: X is replaced by a
 //! fixed representative of Φ′(X) ∈ Q′ (the least sum with that element, heaps compared from
 //! the largest down), and the outcome of (Φ′(X), k) is the misère rule at the options of
-//! representative + k·n, each again an element (see [`RepOracle`]): at most |Q′| entries per
+//! representative + k·n, each again an element (see `RepOracle` in `search.rs`): at most |Q′| entries per
 //! k, no position searched. That identification assumes that sums merged in Q′ stay
 //! indistinguishable once heap n is present. When they do not (an element of Q′ splits, as in
 //! 0.07 at heaps 10 and 25, Kayles at 9), the oracle breaks the misère rule at some sum, which
-//! the exact check below finds. Then the engine answers by the misère rule at the latest
-//! candidate's images of a sum's options (a one-move look-ahead, at most
-//! [`LOOKAHEAD_ROUNDS`] rounds: enough for 0.07 at heap 10), then by the older recursion over
-//! real options whose memo is keyed by element, with keys found split remembered by position,
-//! and as a last resort by the plain position search [`MisereSearch`].
+//! the exact check below finds. Then the engine answers by the misère rule at a sum's options,
+//! each answered through its element of the latest candidate (a look-ahead, at most
+//! `LOOKAHEAD_ROUNDS` rounds: enough for 0.07 at heap 10 and Kayles at 9), then by the older
+//! recursion over real options whose memo is keyed by element, with keys found split
+//! remembered by position, and as a last resort by the plain position search [`MisereSearch`].
 //! Whatever the oracle, a candidate is only accepted after it is **verified exactly**:
 //!
 //! 1. its transitions commute, so every sum has one well-defined image ψ(G);
@@ -90,9 +90,9 @@ impl Default for Limits {
     }
 }
 
-/// How many rounds of the one-move look-ahead one heap may take before the split-key search
-/// answers it (see `QuotientEngine::learn_by_elements`).
-const LOOKAHEAD_ROUNDS: usize = 2;
+/// How many rounds of the look-ahead one heap may take before the split-key search answers it
+/// (see `QuotientEngine::learn_by_elements`).
+const LOOKAHEAD_ROUNDS: usize = 4;
 
 /// A generator of the quotient: its letter and the heap whose Φ it is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -242,7 +242,7 @@ pub struct QuotientEngine {
     splits: usize,
     /// The latest minimised candidate of the heap being added.
     candidate: Option<Monoid>,
-    /// Rounds of the one-move look-ahead oracle, over all heaps.
+    /// Rounds of the look-ahead oracle, over all heaps.
     lookahead_rounds: usize,
 }
 
@@ -251,13 +251,101 @@ enum Oracle {
     /// The extension step on elements of the smaller heaps' quotient (see [`RepOracle`]).
     Elements(RepOracle),
     /// The misère rule applied to a candidate's answers at the sum's options: the sum is a
-    /// P-position when it has a move and the candidate puts no option in P. Exact at every sum
-    /// whose options the candidate gets right, so a candidate that is right below some sum is
-    /// corrected at that sum (see [`QuotientEngine::learn_by_elements`]).
-    LookAhead(Monoid),
+    /// P-position when it has a move and no option is in P, an option's answer being the one
+    /// [`settle`] gives its element of the candidate (a sum of smaller heaps: the proven
+    /// quotient). Exact at every sum whose options are answered right, so a candidate that is
+    /// right below some sum is corrected at that sum (see
+    /// [`QuotientEngine::learn_by_elements`]).
+    LookAhead(Monoid, Vec<bool>),
     /// The older extension step: a recursion over real options whose memo is keyed by the
     /// element of the smaller heaps' quotient, with keys found split remembered by position.
     SplitKeys(ElementSearch),
+}
+
+/// The outcomes that a candidate C (a monoid over heaps `1..=n`) implies when each of its
+/// elements is represented by its least sum (heaps compared from the largest down) and that
+/// sum's outcome is found by the misère rule at its options (sums of heaps below n by the
+/// proven quotient `q`). Where C is right these are C's P-portion; where C merged sums wrongly,
+/// the representatives' answers propagate through every level at once.
+fn settle(c: &Monoid, q: &Monoid, opts: &HeapOptions, n: usize) -> Result<Vec<bool>, MisereError> {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let bad =
+        || MisereError::Parse("internal: a candidate's element without a representative".into());
+    let mut reps: Vec<Option<Vec<u16>>> = vec![None; c.order];
+    let mut order: Vec<u32> = Vec::with_capacity(c.order);
+    let mut queue: BinaryHeap<Reverse<(Vec<u16>, u32)>> = BinaryHeap::new();
+    queue.push(Reverse((Vec::new(), 0)));
+    while let Some(Reverse((desc, x))) = queue.pop() {
+        if reps[x as usize].is_some() {
+            continue;
+        }
+        let mut rep = desc.clone();
+        rep.reverse();
+        reps[x as usize] = Some(rep);
+        order.push(x);
+        for h in 1..=n as u16 {
+            let y = c.mul(x, c.phi[h as usize]);
+            if reps[y as usize].is_none() {
+                let mut d = desc.clone();
+                let at = d.partition_point(|&g| g >= h);
+                d.insert(at, h);
+                queue.push(Reverse((d, y)));
+            }
+        }
+    }
+    let image = |t: &Monoid, xs: &mut dyn Iterator<Item = u16>| {
+        xs.fold(0u32, |x, h| t.mul(x, t.phi[h as usize]))
+    };
+    let mut v = c.p.clone();
+    let mut done = vec![false; c.order];
+    for &x in &order {
+        let rep = reps[x as usize].as_ref().ok_or_else(bad)?;
+        let count_n = rep.iter().filter(|&&h| h as usize == n).count();
+        if count_n == 0 {
+            v[x as usize] = q.p[image(q, &mut rep.iter().copied()) as usize];
+            done[x as usize] = true;
+            continue;
+        }
+        let mut has_move = false;
+        let mut p = true;
+        'outer: for i in 0..rep.len() {
+            if i > 0 && rep[i] == rep[i - 1] {
+                continue;
+            }
+            let exact = count_n == 1 && rep[i] as usize == n;
+            let t = if exact { q } else { c };
+            let rest = image(
+                t,
+                &mut rep
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, &h)| h),
+            );
+            for l in opts.of(rep[i] as usize) {
+                has_move = true;
+                let y = l.iter().fold(rest, |x, &h| t.mul(x, t.phi[h as usize]));
+                let in_p = if exact {
+                    q.p[y as usize]
+                } else {
+                    if !done[y as usize] {
+                        return Err(MisereError::Parse(
+                            "internal: an option's representative is not below its sum's".into(),
+                        ));
+                    }
+                    v[y as usize]
+                };
+                if in_p {
+                    p = false;
+                    break 'outer;
+                }
+            }
+        }
+        v[x as usize] = has_move && p;
+        done[x as usize] = true;
+    }
+    Ok(v)
 }
 
 /// A candidate automaton over heaps 1..=n.
@@ -366,7 +454,7 @@ impl QuotientEngine {
         self.splits
     }
 
-    /// The number of rounds the one-move look-ahead oracle ran (after the extension step found
+    /// The number of rounds the look-ahead oracle ran (after the extension step found
     /// an element split), over all heaps.
     pub fn lookahead_rounds(&self) -> usize {
         self.lookahead_rounds
@@ -384,7 +472,7 @@ impl QuotientEngine {
         match &mut self.element {
             Some(Oracle::Elements(e)) => e.p_sorted(self.search.options(), pos),
             Some(Oracle::SplitKeys(e)) => e.p_sorted(self.search.options(), pos),
-            Some(Oracle::LookAhead(c)) => {
+            Some(Oracle::LookAhead(c, v)) => {
                 let n = c.phi.len() as u16 - 1;
                 if pos.last().is_none_or(|&h| h < n) {
                     // Sums of the smaller heaps: the proven quotient.
@@ -405,7 +493,7 @@ impl QuotientEngine {
                     let (t, p): (&Monoid, &[bool]) = if last_n && pos[i] == n {
                         (m, &m.p)
                     } else {
-                        (c, &c.p)
+                        (c, v)
                     };
                     let mut rest = 0u32;
                     for (j, &h) in pos.iter().enumerate() {
@@ -775,11 +863,13 @@ impl QuotientEngine {
     /// 1. The extension step on representatives ([`RepOracle`]): exact unless an element of
     ///    the smaller heaps' quotient splits once heap n is present.
     /// 2. If that oracle breaks the misère rule at some sum, at most [`LOOKAHEAD_ROUNDS`]
-    ///    rounds of the one-move look-ahead of the latest candidate C (a sum is answered by the
-    ///    misère rule at C's images of its options; when C breaks the rule at a sum whose
-    ///    options it gets right, the latest candidate replaces C). Each round corrects the
-    ///    sums one move above the region where C is right, so it settles shallow splits (0.07
-    ///    at heap 10: one round) but not deep ones (it would need a round per level).
+    ///    rounds of the look-ahead of the latest candidate C: a sum is answered by the misère
+    ///    rule at its options, each option by the answer [`settle`] gives its element of C
+    ///    (the rule applied at the element's least representative, all the way down); when C
+    ///    breaks the rule at a sum whose options it gets right, the latest candidate replaces
+    ///    C. That settles the splits of 0.07 at heap 10 (one round) and Kayles at heap 9 (two);
+    ///    at 0.07's heap 25 the candidates grow each round (48, 64, … past 2000 by round 15)
+    ///    instead of converging, so the rounds are capped.
     /// 3. Then the older split-key search ([`ElementSearch`]): keys found split are answered
     ///    by position (Kayles at heap 9).
     ///
@@ -809,12 +899,13 @@ impl QuotientEngine {
             self.rows.clear();
             let candidate = self.candidate.take();
             match (&mut self.element, candidate) {
-                (Some(Oracle::Elements(_) | Oracle::LookAhead(_)), Some(c))
+                (Some(Oracle::Elements(_) | Oracle::LookAhead(..)), Some(c))
                     if rounds < LOOKAHEAD_ROUNDS =>
                 {
                     rounds += 1;
                     self.lookahead_rounds += 1;
-                    self.element = Some(Oracle::LookAhead(c));
+                    let v = settle(&c, &self.monoid, self.search.options(), n)?;
+                    self.element = Some(Oracle::LookAhead(c, v));
                 }
                 (Some(Oracle::SplitKeys(e)), _) => {
                     // An element of the smaller heaps' quotient split by heap n: the oracle's

@@ -333,4 +333,9 @@ fn extension_step_agrees_with_the_position_search() {
     e.extend_to(12).unwrap();
     assert_eq!(e.splits(), 1, "0.07 heap 10 splits an element");
     assert_eq!(e.lookahead_rounds(), 1, "one look-ahead round settles it");
+    let mut k = QuotientEngine::new("0.77", Limits::default()).unwrap();
+    k.extend_to(12).unwrap();
+    assert_eq!(k.splits(), 1, "Kayles heap 9 splits an element");
+    assert_eq!(k.lookahead_rounds(), 2, "two look-ahead rounds settle it");
+    assert!(k.fallbacks().is_empty());
 }

@@ -865,11 +865,14 @@ impl QuotientEngine {
     /// 2. If that oracle breaks the misère rule at some sum, at most [`LOOKAHEAD_ROUNDS`]
     ///    rounds of the look-ahead of the latest candidate C: a sum is answered by the misère
     ///    rule at its options, each option by the answer [`settle`] gives its element of C
-    ///    (the rule applied at the element's least representative, all the way down); when C
-    ///    breaks the rule at a sum whose options it gets right, the latest candidate replaces
-    ///    C. That settles the splits of 0.07 at heap 10 (one round) and Kayles at heap 9 (two);
-    ///    at 0.07's heap 25 the candidates grow each round (48, 64, … past 2000 by round 15)
-    ///    instead of converging, so the rounds are capped.
+    ///    (the rule applied at the element's least representative, all the way down). Each
+    ///    look-ahead round that breaks the rule is followed by the extension step keyed also
+    ///    by the new candidate restricted to the smaller heaps (the recalibration of Plambeck
+    ///    and Siegel, the candidate standing in for the unknown quotient). That settles the
+    ///    splits of 0.07 at heap 10 and Kayles at heap 9 (one round each); at 0.07's heap 25
+    ///    the candidates grow each round (48, 64, 80, 96, 112, 200, … 992 by round 12, past
+    ///    2000 by round 15 with the look-ahead alone) instead of converging, so the rounds are
+    ///    capped.
     /// 3. Then the older split-key search ([`ElementSearch`]): keys found split are answered
     ///    by position (Kayles at heap 9).
     ///
@@ -899,13 +902,27 @@ impl QuotientEngine {
             self.rows.clear();
             let candidate = self.candidate.take();
             match (&mut self.element, candidate) {
-                (Some(Oracle::Elements(_) | Oracle::LookAhead(..)), Some(c))
-                    if rounds < LOOKAHEAD_ROUNDS =>
-                {
+                (Some(Oracle::Elements(_)), Some(c)) if rounds < LOOKAHEAD_ROUNDS => {
                     rounds += 1;
                     self.lookahead_rounds += 1;
                     let v = settle(&c, &self.monoid, self.search.options(), n)?;
                     self.element = Some(Oracle::LookAhead(c, v));
+                }
+                (Some(Oracle::LookAhead(..)), Some(c)) if rounds < LOOKAHEAD_ROUNDS => {
+                    // The look-ahead split elements: key the extension step also by the new
+                    // candidate restricted to the smaller heaps (the recalibration).
+                    let part = KeyPart {
+                        phi: c.phi.clone(),
+                        table: c.table.clone(),
+                        order: c.order,
+                    };
+                    self.element = Some(Oracle::Elements(RepOracle::new(
+                        self.search.options(),
+                        n as u16,
+                        vec![base.clone(), part],
+                        &p,
+                        self.limits.max_search,
+                    )?));
                 }
                 (Some(Oracle::SplitKeys(e)), _) => {
                     // An element of the smaller heaps' quotient split by heap n: the oracle's

@@ -70,9 +70,9 @@ pub struct Limits {
     /// The most states of a candidate automaton (an upper bound on |Q|): the non-convergence
     /// detector. At most 65 000. The default, 1024, is nearly three times the largest quotient
     /// this crate is meant to reach (Dawson's Kayles at heap 30, 360 elements) and stops
-    /// 0.3122 at heap 7 (infinite) in about a minute; the time to reach the cap grows faster
-    /// than the cap (0.3122 to heap 7: 1.3 s at 256, 16 s at 512, 77 s at 1024, more than 6
-    /// minutes at 4096 on the 2-core development machine).
+    /// 0.3122 at heap 7 (infinite) in about 15 s; the time to reach the cap grows faster
+    /// than the cap (0.3122 to heap 7: 0.4 s at 256, 2.4 s at 512, 15 s at 1024 on the 2-core
+    /// development machine, see `docs/benchmarks.md`).
     pub max_order: usize,
     /// The most positions the misère search remembers.
     pub max_search: usize,

@@ -71,8 +71,9 @@ fn main() {
             q.presentation
         );
         println!(
-            "{rule}: {} split keys met by the extension step",
-            e.splits()
+            "{rule}: {} heaps with a split element, {} look-ahead rounds",
+            e.splits(),
+            e.lookahead_rounds()
         );
         if !e.fallbacks().is_empty() {
             println!(

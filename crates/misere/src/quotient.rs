@@ -15,13 +15,18 @@
 //! observation table (rows: sums reached by adding one heap at a time; columns: test sums X;
 //! entries: the misère outcome of row + X). Sums of smaller heaps alone are answered at once by
 //! the quotient Q′ already proven for heap n − 1. A sum X + k·n (X of smaller heaps) is answered
-//! by the **extension step** of Plambeck and Siegel: a recursion over the real options of the
-//! sum whose memo is keyed by the *element* Φ′(X) ∈ Q′ and k, so it fills at most |Q′| entries
-//! per k instead of one per position. That identification assumes that sums merged in Q′ stay
+//! by the **extension step** of Plambeck and Siegel, computed on elements: X is replaced by a
+//! fixed representative of Φ′(X) ∈ Q′ (the least sum with that element, heaps compared from
+//! the largest down), and the outcome of (Φ′(X), k) is the misère rule at the options of
+//! representative + k·n, each again an element (see `RepOracle` in `search.rs`): at most |Q′| entries per
+//! k, no position searched. That identification assumes that sums merged in Q′ stay
 //! indistinguishable once heap n is present. When they do not (an element of Q′ splits, as in
-//! 0.07 at heaps 10 and 25), the oracle breaks the misère rule at some sum — the exact check
-//! below finds that sum, its key is then remembered by position, and learning resumes; if the
-//! same key turns up again, the plain position search [`MisereSearch`] answers that heap.
+//! 0.07 at heaps 10 and 25, Kayles at 9), the oracle breaks the misère rule at some sum, which
+//! the exact check below finds. Then the engine answers by the misère rule at a sum's options,
+//! each answered through its element of the latest candidate (a look-ahead, at most
+//! `LOOKAHEAD_ROUNDS` rounds: enough for 0.07 at heap 10 and Kayles at 9), then by the older
+//! recursion over real options whose memo is keyed by element, with keys found split
+//! remembered by position, and as a last resort by the plain position search [`MisereSearch`].
 //! Whatever the oracle, a candidate is only accepted after it is **verified exactly**:
 //!
 //! 1. its transitions commute, so every sum has one well-defined image ψ(G);
@@ -57,7 +62,7 @@ use serde::Serialize;
 
 use crate::error::MisereError;
 use crate::heaps::HeapOptions;
-use crate::search::{ElementSearch, KeyPart, MisereSearch, Shortcut};
+use crate::search::{ElementSearch, KeyPart, MisereSearch, RepOracle, Shortcut};
 
 /// Budgets of a quotient computation. Each is a limit, reported as an error when reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,9 +70,9 @@ pub struct Limits {
     /// The most states of a candidate automaton (an upper bound on |Q|): the non-convergence
     /// detector. At most 65 000. The default, 1024, is nearly three times the largest quotient
     /// this crate is meant to reach (Dawson's Kayles at heap 30, 360 elements) and stops
-    /// 0.3122 at heap 7 (infinite) in about a minute; the time to reach the cap grows faster
-    /// than the cap (0.3122 to heap 7: 1.3 s at 256, 16 s at 512, 77 s at 1024, more than 6
-    /// minutes at 4096 on the 2-core development machine).
+    /// 0.3122 at heap 7 (infinite) in about 15 s; the time to reach the cap grows faster
+    /// than the cap (0.3122 to heap 7: 0.4 s at 256, 2.4 s at 512, 15 s at 1024 on the 2-core
+    /// development machine, see `docs/benchmarks.md`).
     pub max_order: usize,
     /// The most positions the misère search remembers.
     pub max_search: usize,
@@ -84,6 +89,10 @@ impl Default for Limits {
         }
     }
 }
+
+/// How many rounds of the look-ahead one heap may take before the split-key search answers it
+/// (see `QuotientEngine::learn_by_elements`).
+const LOOKAHEAD_ROUNDS: usize = 4;
 
 /// A generator of the quotient: its letter and the heap whose Φ it is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -219,8 +228,8 @@ pub struct QuotientEngine {
     monoid: Monoid,
     changes_at: u64,
     last_presentation: (usize, usize, String),
-    /// The element-keyed oracle for the heap being added (the extension step), when in use.
-    element: Option<ElementSearch>,
+    /// The oracle for sums that contain the heap being added, when not the position search.
+    element: Option<Oracle>,
     /// True to answer every question by the position search (the older, slower method).
     position_search_only: bool,
     /// Heaps for which the element-keyed oracle was inconsistent and the position search
@@ -228,8 +237,115 @@ pub struct QuotientEngine {
     fallbacks: Vec<u64>,
     /// The sum at which the element-keyed oracle was found to break the misère rule.
     inconsistent_at: Option<Vec<u16>>,
-    /// Keys of the element-keyed oracle found split, over all heaps.
+    /// Recalibrations of the element-keyed oracle (an element of the smaller heaps' quotient
+    /// found split), over all heaps.
     splits: usize,
+    /// The latest minimised candidate of the heap being added.
+    candidate: Option<Monoid>,
+    /// Rounds of the look-ahead oracle, over all heaps.
+    lookahead_rounds: usize,
+}
+
+/// How the engine answers a sum that contains the heap n being added.
+enum Oracle {
+    /// The extension step on elements of the smaller heaps' quotient (see [`RepOracle`]).
+    Elements(RepOracle),
+    /// The misère rule applied to a candidate's answers at the sum's options: the sum is a
+    /// P-position when it has a move and no option is in P, an option's answer being the one
+    /// [`settle`] gives its element of the candidate (a sum of smaller heaps: the proven
+    /// quotient). Exact at every sum whose options are answered right, so a candidate that is
+    /// right below some sum is corrected at that sum (see
+    /// [`QuotientEngine::learn_by_elements`]).
+    LookAhead(Monoid, Vec<bool>),
+    /// The older extension step: a recursion over real options whose memo is keyed by the
+    /// element of the smaller heaps' quotient, with keys found split remembered by position.
+    SplitKeys(ElementSearch),
+}
+
+/// The outcomes that a candidate C (a monoid over heaps `1..=n`) implies when each of its
+/// elements is represented by its least sum (heaps compared from the largest down) and that
+/// sum's outcome is found by the misère rule at its options (sums of heaps below n by the
+/// proven quotient `q`). Where C is right these are C's P-portion; where C merged sums wrongly,
+/// the representatives' answers propagate through every level at once.
+fn settle(c: &Monoid, q: &Monoid, opts: &HeapOptions, n: usize) -> Result<Vec<bool>, MisereError> {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let bad =
+        || MisereError::Parse("internal: a candidate's element without a representative".into());
+    let mut reps: Vec<Option<Vec<u16>>> = vec![None; c.order];
+    let mut order: Vec<u32> = Vec::with_capacity(c.order);
+    let mut queue: BinaryHeap<Reverse<(Vec<u16>, u32)>> = BinaryHeap::new();
+    queue.push(Reverse((Vec::new(), 0)));
+    while let Some(Reverse((desc, x))) = queue.pop() {
+        if reps[x as usize].is_some() {
+            continue;
+        }
+        let mut rep = desc.clone();
+        rep.reverse();
+        reps[x as usize] = Some(rep);
+        order.push(x);
+        for h in 1..=n as u16 {
+            let y = c.mul(x, c.phi[h as usize]);
+            if reps[y as usize].is_none() {
+                let mut d = desc.clone();
+                let at = d.partition_point(|&g| g >= h);
+                d.insert(at, h);
+                queue.push(Reverse((d, y)));
+            }
+        }
+    }
+    let image = |t: &Monoid, xs: &mut dyn Iterator<Item = u16>| {
+        xs.fold(0u32, |x, h| t.mul(x, t.phi[h as usize]))
+    };
+    let mut v = c.p.clone();
+    let mut done = vec![false; c.order];
+    for &x in &order {
+        let rep = reps[x as usize].as_ref().ok_or_else(bad)?;
+        let count_n = rep.iter().filter(|&&h| h as usize == n).count();
+        if count_n == 0 {
+            v[x as usize] = q.p[image(q, &mut rep.iter().copied()) as usize];
+            done[x as usize] = true;
+            continue;
+        }
+        let mut has_move = false;
+        let mut p = true;
+        'outer: for i in 0..rep.len() {
+            if i > 0 && rep[i] == rep[i - 1] {
+                continue;
+            }
+            let exact = count_n == 1 && rep[i] as usize == n;
+            let t = if exact { q } else { c };
+            let rest = image(
+                t,
+                &mut rep
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, &h)| h),
+            );
+            for l in opts.of(rep[i] as usize) {
+                has_move = true;
+                let y = l.iter().fold(rest, |x, &h| t.mul(x, t.phi[h as usize]));
+                let in_p = if exact {
+                    q.p[y as usize]
+                } else {
+                    if !done[y as usize] {
+                        return Err(MisereError::Parse(
+                            "internal: an option's representative is not below its sum's".into(),
+                        ));
+                    }
+                    v[y as usize]
+                };
+                if in_p {
+                    p = false;
+                    break 'outer;
+                }
+            }
+        }
+        v[x as usize] = has_move && p;
+        done[x as usize] = true;
+    }
+    Ok(v)
 }
 
 /// A candidate automaton over heaps 1..=n.
@@ -281,6 +397,8 @@ impl QuotientEngine {
             fallbacks: Vec::new(),
             inconsistent_at: None,
             splits: 0,
+            candidate: None,
+            lookahead_rounds: 0,
         })
     }
 
@@ -330,10 +448,16 @@ impl QuotientEngine {
         self.position_search_only = on;
     }
 
-    /// The number of keys (element of the smaller heaps' quotient, copies of the new heap) the
-    /// extension step found split, over all heaps added so far.
+    /// The number of heaps at which the extension step found an element of the smaller heaps'
+    /// quotient split (its answer broke the misère rule at some sum), over all heaps added.
     pub fn splits(&self) -> usize {
         self.splits
+    }
+
+    /// The number of rounds the look-ahead oracle ran (after the extension step found
+    /// an element split), over all heaps.
+    pub fn lookahead_rounds(&self) -> usize {
+        self.lookahead_rounds
     }
 
     /// The heaps at which the extension step was inconsistent (an element of the smaller
@@ -346,7 +470,47 @@ impl QuotientEngine {
     /// one is active, else by the position search.
     fn ask(&mut self, pos: &[u16]) -> Result<bool, MisereError> {
         match &mut self.element {
-            Some(e) => e.p_sorted(self.search.options(), pos),
+            Some(Oracle::Elements(e)) => e.p_sorted(self.search.options(), pos),
+            Some(Oracle::SplitKeys(e)) => e.p_sorted(self.search.options(), pos),
+            Some(Oracle::LookAhead(c, v)) => {
+                let n = c.phi.len() as u16 - 1;
+                if pos.last().is_none_or(|&h| h < n) {
+                    // Sums of the smaller heaps: the proven quotient.
+                    let m = &self.monoid;
+                    let x = pos.iter().fold(0u32, |x, &h| m.mul(x, m.phi[h as usize]));
+                    return Ok(m.p[x as usize]);
+                }
+                let opts = self.search.options();
+                // Moving the only heap n leaves a sum of smaller heaps: the proven quotient
+                // answers it; every other option is answered by C.
+                let last_n = pos.len() < 2 || pos[pos.len() - 2] < n;
+                let m = &self.monoid;
+                let mut has_move = false;
+                for i in 0..pos.len() {
+                    if i > 0 && pos[i] == pos[i - 1] {
+                        continue;
+                    }
+                    let (t, p): (&Monoid, &[bool]) = if last_n && pos[i] == n {
+                        (m, &m.p)
+                    } else {
+                        (c, v)
+                    };
+                    let mut rest = 0u32;
+                    for (j, &h) in pos.iter().enumerate() {
+                        if j != i {
+                            rest = t.mul(rest, t.phi[h as usize]);
+                        }
+                    }
+                    for l in opts.of(pos[i] as usize) {
+                        has_move = true;
+                        let y = l.iter().fold(rest, |x, &h| t.mul(x, t.phi[h as usize]));
+                        if p[y as usize] {
+                            return Ok(false);
+                        }
+                    }
+                }
+                Ok(has_move)
+            }
             None => self.search.p_sorted(pos),
         }
     }
@@ -671,37 +835,19 @@ impl QuotientEngine {
                 table: self.monoid.table.clone(),
                 order: self.monoid.order,
             };
-            self.element = Some(ElementSearch::new(
-                n as u16,
-                vec![base],
-                &self.monoid.p,
-                self.limits.max_search,
-            ));
             let columns = self.columns.clone();
-            let result = loop {
-                self.inconsistent_at = None;
-                let result = self.learn(n);
-                // An element of the smaller heaps' quotient split by heap n: the oracle's
-                // answer at sum `w` came from another sum with the same key. Remember sums
-                // with that key by position and learn again (the position search takes over
-                // when the same key turns up again).
-                if let (Err(_), Some(w)) = (&result, self.inconsistent_at.take()) {
-                    let e = self.element.as_mut().expect("element oracle active");
-                    if e.mark_split(&w) {
-                        self.rows.clear();
-                        continue;
-                    }
-                }
-                break result;
-            };
-            self.splits += self.element.as_ref().map_or(0, |e| e.splits());
+            self.candidate = None;
+            let result = self.learn_by_elements(n, base);
             self.element = None;
+            self.candidate = None;
             match result {
                 Ok(m) => return Ok(m),
-                // Limits on the verification (and on the oracle's memo) hold for both methods.
+                // Limits on the verification (and on the oracle's classes) hold for both
+                // methods.
                 Err(e @ MisereError::Limit { .. }) => return Err(e),
-                // A candidate past the size cap (which a wrong oracle may cause) or any other
-                // failure of the fast method: ask the position search instead.
+                // A candidate past the size cap (which a wrong oracle may cause), too many
+                // recalibrations, or any other failure of the fast method: ask the position
+                // search instead.
                 Err(_) => {
                     self.fallbacks.push(n as u64);
                     self.columns = columns;
@@ -710,6 +856,93 @@ impl QuotientEngine {
             }
         }
         self.learn(n)
+    }
+
+    /// [`QuotientEngine::learn`] with the element-keyed oracles, in three stages.
+    ///
+    /// 1. The extension step on representatives ([`RepOracle`]): exact unless an element of
+    ///    the smaller heaps' quotient splits once heap n is present.
+    /// 2. If that oracle breaks the misère rule at some sum, at most [`LOOKAHEAD_ROUNDS`]
+    ///    rounds of the look-ahead of the latest candidate C: a sum is answered by the misère
+    ///    rule at its options, each option by the answer [`settle`] gives its element of C
+    ///    (the rule applied at the element's least representative, all the way down). Each
+    ///    look-ahead round that breaks the rule is followed by the extension step keyed also
+    ///    by the new candidate restricted to the smaller heaps (the recalibration of Plambeck
+    ///    and Siegel, the candidate standing in for the unknown quotient). That settles the
+    ///    splits of 0.07 at heap 10 and Kayles at heap 9 (one round each); at 0.07's heap 25
+    ///    the candidates grow each round (48, 64, 80, 96, 112, 200, … 992 by round 12, past
+    ///    2000 by round 15 with the look-ahead alone) instead of converging, so the rounds are
+    ///    capped.
+    /// 3. Then the older split-key search ([`ElementSearch`]): keys found split are answered
+    ///    by position (Kayles at heap 9).
+    ///
+    /// The caller asks the position search when all three fail.
+    fn learn_by_elements(&mut self, n: usize, base: KeyPart) -> Result<Monoid, MisereError> {
+        let p = self.monoid.p.clone();
+        self.element = Some(Oracle::Elements(RepOracle::new(
+            self.search.options(),
+            n as u16,
+            vec![base.clone()],
+            &p,
+            self.limits.max_search,
+        )?));
+        let mut rounds = 0usize;
+        loop {
+            self.inconsistent_at = None;
+            let result = self.learn(n);
+            let Some(w) = self.inconsistent_at.take() else {
+                return result;
+            };
+            if result.is_ok() {
+                return result;
+            }
+            if rounds == 0 {
+                self.splits += 1;
+            }
+            self.rows.clear();
+            let candidate = self.candidate.take();
+            match (&mut self.element, candidate) {
+                (Some(Oracle::Elements(_)), Some(c)) if rounds < LOOKAHEAD_ROUNDS => {
+                    rounds += 1;
+                    self.lookahead_rounds += 1;
+                    let v = settle(&c, &self.monoid, self.search.options(), n)?;
+                    self.element = Some(Oracle::LookAhead(c, v));
+                }
+                (Some(Oracle::LookAhead(..)), Some(c)) if rounds < LOOKAHEAD_ROUNDS => {
+                    // The look-ahead split elements: key the extension step also by the new
+                    // candidate restricted to the smaller heaps (the recalibration).
+                    let part = KeyPart {
+                        phi: c.phi.clone(),
+                        table: c.table.clone(),
+                        order: c.order,
+                    };
+                    self.element = Some(Oracle::Elements(RepOracle::new(
+                        self.search.options(),
+                        n as u16,
+                        vec![base.clone(), part],
+                        &p,
+                        self.limits.max_search,
+                    )?));
+                }
+                (Some(Oracle::SplitKeys(e)), _) => {
+                    // An element of the smaller heaps' quotient split by heap n: the oracle's
+                    // answer at sum `w` came from another sum with the same key. Remember sums
+                    // with that key by position and learn again.
+                    if !e.mark_split(&w) {
+                        return result;
+                    }
+                }
+                _ => {
+                    rounds = LOOKAHEAD_ROUNDS;
+                    self.element = Some(Oracle::SplitKeys(ElementSearch::new(
+                        n as u16,
+                        vec![base.clone()],
+                        &p,
+                        self.limits.max_search,
+                    )));
+                }
+            }
+        }
     }
 
     /// Learns, checks and refines candidates for heaps `1..=n` until one passes the exact
@@ -722,6 +955,9 @@ impl QuotientEngine {
                 continue;
             }
             let (m, words) = minimise(&dfa);
+            if self.element.is_some() {
+                self.candidate = Some(m.clone());
+            }
             if let Some(w) = self.verify(&m, &words)? {
                 self.refine(&dfa, &w)?;
                 continue;

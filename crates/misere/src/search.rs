@@ -115,22 +115,34 @@ impl MisereSearch {
         let mut has_move = false;
         let mut p = true;
         let mut next: Vec<u16> = Vec::with_capacity(pos.len() + 4);
-        'outer: for i in 0..pos.len() {
-            if i > 0 && pos[i] == pos[i - 1] {
-                continue;
-            }
-            let h = pos[i] as usize;
-            for k in 0..self.opts.of(h).len() {
-                has_move = true;
-                next.clear();
-                next.extend_from_slice(&pos[..i]);
-                next.extend_from_slice(&pos[i + 1..]);
-                next.extend_from_slice(&self.opts.of(h)[k]);
-                next.sort_unstable();
-                let child = next.clone();
-                if self.p_sorted(&child)? {
-                    p = false;
-                    break 'outer;
+        // Two passes: first the options the known quotient answers at once (moves in the only
+        // heap beyond it), then the rest by recursion. A P-option found in the first pass
+        // settles the position without searching below it.
+        let below = self.shortcut.as_ref().map_or(0, |s| s.below);
+        let beyond = pos.len() - pos.partition_point(|&h| h < below);
+        'outer: for pass in 0..2 {
+            for i in 0..pos.len() {
+                if i > 0 && pos[i] == pos[i - 1] {
+                    continue;
+                }
+                // In the first pass only the single heap beyond the quotient moves.
+                let at_once = beyond == 1 && pos[i] >= below;
+                if (pass == 0) != at_once {
+                    continue;
+                }
+                let h = pos[i] as usize;
+                for k in 0..self.opts.of(h).len() {
+                    has_move = true;
+                    next.clear();
+                    next.extend_from_slice(&pos[..i]);
+                    next.extend_from_slice(&pos[i + 1..]);
+                    next.extend_from_slice(&self.opts.of(h)[k]);
+                    next.sort_unstable();
+                    let child = next.clone();
+                    if self.p_sorted(&child)? {
+                        p = false;
+                        break 'outer;
+                    }
                 }
             }
         }
@@ -143,25 +155,238 @@ impl MisereSearch {
 /// One homomorphism from sums of heaps `< n` to a finite monoid, part of the oracle's key.
 #[derive(Clone, Debug)]
 pub(crate) struct KeyPart {
-    /// The image of each heap `< n`.
+    /// The image of each heap `< n` (entries for larger heaps are ignored).
     pub phi: Vec<u32>,
-    /// The multiplication table, `order * order`; empty for XOR (nim-sums).
+    /// The multiplication table, `order * order`.
     pub table: Vec<u32>,
     pub order: usize,
 }
 
 impl KeyPart {
     fn mul(&self, a: u32, b: u32) -> u32 {
-        if self.table.is_empty() {
-            a ^ b
-        } else {
-            self.table[a as usize * self.order + b as usize]
-        }
+        self.table[a as usize * self.order + b as usize]
     }
 }
 
 /// The key of a sum of smaller heaps: its image under each part (unused parts stay 0).
 type Key = [u32; 3];
+
+/// Misère outcomes of sums `X + k·G` (G the newest heap n, X a sum of smaller heaps) computed
+/// on *elements*, the extension step of Plambeck and Siegel: X is replaced by its key κ(X) (its
+/// element in the proven quotient Q′ of the heaps below n, times its image in any further key
+/// parts), and κ(X) by a fixed **representative**, the least sum with that key in the multiset
+/// order (compare the heaps from the largest down). The outcome of (κ, k) is the misère rule
+/// applied to the options of representative + k·G: R′ + k·G for each option R′ of the
+/// representative (an option is less than the sum in the multiset order, so its key's
+/// representative is too) and R + L + (k − 1)·G for each option L of G. The recursion is
+/// finite (one entry per key and k, computed a layer of k at a time) and deterministic: no
+/// position is searched.
+///
+/// It is exact when the key is fine enough: when sums with one key stay indistinguishable once
+/// heap n is present. When they do not (an element of Q′ splits, as in 0.07 at heaps 10 and
+/// 25), the quotient engine finds a sum whose answer breaks the misère rule at its options and
+/// goes on with another oracle (see `quotient.rs`). Every candidate is verified exactly, so an
+/// answer that is wrong can cost time, never correctness.
+pub(crate) struct RepOracle {
+    /// The newest heap.
+    n: u16,
+    /// Part 0 is the proven quotient of heaps `< n` (its P-portion is `p`).
+    parts: Vec<KeyPart>,
+    p: Vec<bool>,
+    /// The classes (keys reachable from the empty sum) and their representatives.
+    class_of: FxHashMap<Key, u32>,
+    keys: Vec<Key>,
+    reps: Vec<Vec<u16>>,
+    /// `layers[k - 1][class]`: the outcome of the class's sums plus k copies of heap n.
+    layers: Vec<Vec<bool>>,
+    budget: usize,
+}
+
+impl RepOracle {
+    /// The oracle for heap `n` keyed by `parts` (part 0: the quotient of the heaps below n,
+    /// with P-portion `p`; at most 3 parts). Every option of every heap must leave only
+    /// smaller heaps (true of every heap rule here); `budget` bounds the classes and the
+    /// outcomes remembered.
+    pub(crate) fn new(
+        opts: &HeapOptions,
+        n: u16,
+        parts: Vec<KeyPart>,
+        p: &[bool],
+        budget: usize,
+    ) -> Result<Self, MisereError> {
+        for h in 1..=n as usize {
+            if opts.of(h).iter().flatten().any(|&x| x as usize >= h) {
+                return Err(MisereError::Parse(format!(
+                    "internal: an option of heap {h} leaves a heap as large"
+                )));
+            }
+        }
+        let mut o = RepOracle {
+            n,
+            parts: Vec::new(),
+            p: p.to_vec(),
+            class_of: FxHashMap::default(),
+            keys: Vec::new(),
+            reps: Vec::new(),
+            layers: Vec::new(),
+            budget,
+        };
+        o.rekey(parts)?;
+        Ok(o)
+    }
+
+    /// Replaces the key parts (part 0 must stay the proven quotient of the heaps below n) and
+    /// recomputes the classes and representatives. Forgets the outcomes (they were computed
+    /// on the old representatives).
+    fn rekey(&mut self, parts: Vec<KeyPart>) -> Result<(), MisereError> {
+        if parts.is_empty() || parts.len() > 3 {
+            return Err(MisereError::Parse("internal: 1 to 3 key parts".into()));
+        }
+        self.parts = parts;
+        self.layers.clear();
+        // Least sums first (the multiset order: heaps sorted from the largest down, compared
+        // lexicographically): the least sum of a class is the least sum of some class plus one
+        // heap, and adding a heap keeps the order, so settling classes in this order gives
+        // each one its least sum.
+        use std::cmp::Reverse;
+        use std::collections::BinaryHeap;
+        self.class_of.clear();
+        self.keys.clear();
+        self.reps.clear();
+        let mut queue: BinaryHeap<Reverse<(Vec<u16>, Key)>> = BinaryHeap::new();
+        queue.push(Reverse((Vec::new(), [0; 3])));
+        while let Some(Reverse((desc, key))) = queue.pop() {
+            if self.class_of.contains_key(&key) {
+                continue;
+            }
+            if self.keys.len() >= self.budget {
+                return Err(MisereError::Limit {
+                    what: "misère search positions",
+                    limit: self.budget,
+                });
+            }
+            self.class_of.insert(key, self.keys.len() as u32);
+            self.keys.push(key);
+            let mut rep = desc.clone();
+            rep.reverse();
+            self.reps.push(rep);
+            for h in 1..self.n {
+                let k2 = self.times(key, &[h]);
+                if !self.class_of.contains_key(&k2) {
+                    let mut d = desc.clone();
+                    let at = d.partition_point(|&x| x >= h);
+                    d.insert(at, h);
+                    queue.push(Reverse((d, k2)));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn times(&self, mut key: Key, xs: &[u16]) -> Key {
+        for (i, part) in self.parts.iter().enumerate() {
+            for &h in xs {
+                key[i] = part.mul(key[i], part.phi[h as usize]);
+            }
+        }
+        key
+    }
+
+    fn class(&self, key: Key) -> Result<u32, MisereError> {
+        self.class_of
+            .get(&key)
+            .copied()
+            .ok_or_else(|| MisereError::Parse("internal: a key outside the classes".into()))
+    }
+
+    /// True when the sum `pos` (sorted, no empty heaps, every heap ≤ n) is a misère P-position
+    /// by this oracle.
+    pub(crate) fn p_sorted(
+        &mut self,
+        opts: &HeapOptions,
+        pos: &[u16],
+    ) -> Result<bool, MisereError> {
+        let cut = pos.partition_point(|&h| h < self.n);
+        let k = pos.len() - cut;
+        let c = self.class(self.times([0; 3], &pos[..cut]))?;
+        self.value(opts, c, k)
+    }
+
+    fn value(&mut self, opts: &HeapOptions, c: u32, k: usize) -> Result<bool, MisereError> {
+        if k == 0 {
+            return Ok(self.p[self.keys[c as usize][0] as usize]);
+        }
+        while self.layers.len() < k {
+            self.next_layer(opts)?;
+        }
+        Ok(self.layers[k - 1][c as usize])
+    }
+
+    /// The outcomes of (class, k) for every class, k one more than the layers known. Classes
+    /// are numbered in the order of their representatives, and an option of a representative
+    /// is less than it, so one pass in class order has every answer it needs.
+    fn next_layer(&mut self, opts: &HeapOptions) -> Result<(), MisereError> {
+        let k = self.layers.len() + 1;
+        let classes = self.keys.len();
+        if classes.saturating_mul(k) > self.budget.saturating_mul(4) {
+            return Err(MisereError::Limit {
+                what: "misère search positions",
+                limit: self.budget,
+            });
+        }
+        let n = self.n as usize;
+        let mut layer = vec![false; classes];
+        for c in 0..classes {
+            let key = self.keys[c];
+            let mut has_move = false;
+            let mut p = true;
+            // Moves in one copy of heap n: one level down in k.
+            for l in opts.of(n) {
+                has_move = true;
+                let d = self.class(self.times(key, l))? as usize;
+                let down = if k == 1 {
+                    self.p[self.keys[d][0] as usize]
+                } else {
+                    self.layers[k - 2][d]
+                };
+                if down {
+                    p = false;
+                    break;
+                }
+            }
+            if p {
+                let rep = &self.reps[c];
+                'outer: for i in 0..rep.len() {
+                    if i > 0 && rep[i] == rep[i - 1] {
+                        continue;
+                    }
+                    let mut base = [0u32; 3];
+                    for (j, &h) in rep.iter().enumerate() {
+                        if j != i {
+                            base = self.times(base, &[h]);
+                        }
+                    }
+                    for l in opts.of(rep[i] as usize) {
+                        has_move = true;
+                        let d = self.class(self.times(base, l))? as usize;
+                        if d >= c {
+                            return Err(MisereError::Parse(
+                                "internal: an option's class is not below its sum's".into(),
+                            ));
+                        }
+                        if layer[d] {
+                            p = false;
+                            break 'outer;
+                        }
+                    }
+                }
+            }
+            layer[c] = has_move && p;
+        }
+        self.layers.push(layer);
+        Ok(())
+    }
+}
 
 /// Misère outcomes of sums `X + k·G` (G the newest heap n, X a sum of smaller heaps) found by a
 /// recursion whose memo is keyed by the *element* Φ(X) of the proven quotient of the smaller
@@ -233,11 +458,6 @@ impl ElementSearch {
     pub(crate) fn key_of(&self, pos: &[u16]) -> (Key, usize) {
         let cut = pos.partition_point(|&h| h < self.n);
         (self.image(&pos[..cut]), pos.len() - cut)
-    }
-
-    /// The number of keys found split so far.
-    pub(crate) fn splits(&self) -> usize {
-        self.split.len()
     }
 
     fn times(&self, mut key: Key, xs: &[u16]) -> Key {

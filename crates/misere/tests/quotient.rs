@@ -297,13 +297,14 @@ proptest! {
 
 #[test]
 fn extension_step_agrees_with_the_position_search() {
-    // The element-keyed extension step (the default) and the older position search build the
-    // same verified quotient heap by heap; 0.07 passes a heap (10) where an element splits.
+    // The element-level extension step (the default) and the older position search build the
+    // same verified quotient heap by heap; 0.07 passes a heap (10) and Kayles a heap (9) where
+    // an element of the smaller heaps' quotient splits.
     for (code, bound) in [
-        ("0.07", 16),
+        ("0.07", 18),
         ("0.77", 14),
         ("0.75", 12),
-        ("0.137", 12),
+        ("0.137", 14),
         ("0.[3]", 9),
         ("4!.0", 9),
     ] {
@@ -321,8 +322,20 @@ fn extension_step_agrees_with_the_position_search() {
             );
         }
         assert!(slow.fallbacks().is_empty());
+        // The fast path never needed the position search on these.
+        assert!(
+            fast.fallbacks().is_empty(),
+            "{code}: {:?}",
+            fast.fallbacks()
+        );
     }
     let mut e = QuotientEngine::new("0.07", Limits::default()).unwrap();
     e.extend_to(12).unwrap();
-    assert!(e.splits() >= 1, "0.07 heap 10 splits an element");
+    assert_eq!(e.splits(), 1, "0.07 heap 10 splits an element");
+    assert_eq!(e.lookahead_rounds(), 1, "one look-ahead round settles it");
+    let mut k = QuotientEngine::new("0.77", Limits::default()).unwrap();
+    k.extend_to(12).unwrap();
+    assert_eq!(k.splits(), 1, "Kayles heap 9 splits an element");
+    assert_eq!(k.lookahead_rounds(), 1, "one look-ahead round settles it");
+    assert!(k.fallbacks().is_empty());
 }

@@ -148,6 +148,37 @@ impl Graph {
         &self.edges
     }
 
+    /// The vertices by their distance from the ground, for drawing: `levels[0]` is `[0]` (the
+    /// ground) and `levels[d]` lists the vertices `d` edges away, in breadth-first order from
+    /// the ground with the edges taken in input order. A vertex cut off from the ground is in
+    /// no level. (The web page and the terminal draw level `d` as a row above the ground.)
+    pub fn levels(&self) -> Vec<Vec<u32>> {
+        let mut adj: HashMap<u32, Vec<u32>> = HashMap::new();
+        for &(u, v) in &self.edges {
+            adj.entry(u).or_default().push(v);
+            adj.entry(v).or_default().push(u);
+        }
+        let mut level: HashMap<u32, usize> = HashMap::from([(0, 0)]);
+        let mut levels = vec![vec![0u32]];
+        let mut order = vec![0u32];
+        let mut i = 0;
+        while i < order.len() {
+            let d = level[&order[i]] + 1;
+            for &w in adj.get(&order[i]).into_iter().flatten() {
+                if let std::collections::hash_map::Entry::Vacant(e) = level.entry(w) {
+                    e.insert(d);
+                    order.push(w);
+                    if levels.len() <= d {
+                        levels.push(Vec::new());
+                    }
+                    levels[d].push(w);
+                }
+            }
+            i += 1;
+        }
+        levels
+    }
+
     /// The edge list as text, `0-1,1-2`: the notation [`Graph::parse`] reads.
     pub fn to_text(&self) -> String {
         let mut s = String::with_capacity(self.edges.len() * 6);
@@ -821,7 +852,9 @@ impl grundy_core::catalogue::Entry for HackenbushEntry {
 struct HackenbushRules;
 
 fn hb_position(g: &Graph) -> grundy_core::catalogue::Position {
-    grundy_core::catalogue::Position::text("hackenbush", g.to_text()).with("edges", g.edges())
+    grundy_core::catalogue::Position::text("hackenbush", g.to_text())
+        .with("edges", g.edges())
+        .with("levels", g.levels())
 }
 
 fn hb_misere() -> grundy_core::catalogue::Error {

@@ -228,3 +228,21 @@ proptest! {
         }
     }
 }
+
+/// The levels the front ends draw: each vertex one row above its nearest neighbour towards
+/// the ground, in breadth-first order, and the catalogue's position carries them.
+#[test]
+fn levels_are_distances_from_the_ground() {
+    let g = Graph::parse("0-1,1-2,2-0,1-3,3-4,4-4,0-5").unwrap();
+    assert_eq!(g.levels(), vec![vec![0], vec![1, 2, 5], vec![3], vec![4]]);
+    assert_eq!(Graph::parse("0-0").unwrap().levels(), vec![vec![0]]);
+    let entries = grundy_games::entries();
+    let rules = entries
+        .iter()
+        .find(|e| e.matches("hackenbush"))
+        .unwrap()
+        .open("hackenbush")
+        .unwrap();
+    let pos = rules.parse("0-1,1-2,2-0").unwrap();
+    assert_eq!(pos.data["levels"], serde_json::json!([[0], [1, 2]]));
+}

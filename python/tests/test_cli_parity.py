@@ -142,7 +142,9 @@ def test_wythoff(cli, x, y):
     want = cli("wythoff", x, y)
     assert a.to_dict() == want
     for m, w in zip(a.winning_moves, want["winning_moves"]):
-        assert m.to == [int(t) for t in w["to"]]
+        assert m.to.text == w["to"]["text"]
+        assert (m.to.x, m.to.y) == (int(w["to"]["x"]), int(w["to"]["y"]))
+        assert m.take_second == int(w["at"]["take_second"])
 
 
 def test_wythoff_nth(cli):

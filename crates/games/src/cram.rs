@@ -560,7 +560,7 @@ impl CramRules {
                 let text = format!("place a {direction} domino on {cells}");
                 let short = format!("{direction} {cells}");
                 let to = Self::position(&shape.place(a, b));
-                crate::catalogue::make_move(text, &short, to, outcome, g)
+                grundy_core::Move::new(text, &short, to, outcome, g)
             })
             .collect();
         Ok((moves, root, (nodes, entries)))

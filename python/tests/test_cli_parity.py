@@ -132,7 +132,8 @@ def test_fib(cli, args, kw):
     assert a.to_dict() == want
     assert a.pile == int(want["pile"])
     if want.get("winning_move"):
-        assert a.winning_move.take == int(want["winning_move"]["take"])
+        assert a.winning_move.take == int(want["winning_move"]["at"]["take"])
+        assert a.winning_move.to.text == want["winning_move"]["to"]["text"]
 
 
 @pytest.mark.parametrize(

@@ -83,7 +83,7 @@ def _convert(key: str, value: Any) -> Any:
         return Move(value) if isinstance(value, dict) else value
     if key in _FRACTIONS:
         return _fractions(value)
-    if key in _INTS:
+    if key in _INTS and not isinstance(value, dict):
         return _ints(value)
     if isinstance(value, dict):
         return Result(value)
@@ -164,10 +164,23 @@ def _short(v: Any, limit: int = 120) -> str:
 
 
 class Move(Result):
-    """One winning move: the fields of the JSON move (``to`` is the position after it,
-    ``text`` the move in words; Nim moves also have ``heap``, ``from_``, ``removed``, ``left``)."""
+    """One move, the library's one move shape: ``text`` (the move in words), ``short`` (at
+    most 30 columns), ``to`` (the tagged position after it: ``to.text`` is what to send back),
+    ``outcome`` and ``grundy`` of that position, and ``at``, the family's own coordinates
+    (``{"take": 3}`` in Fibonacci Nim, ``{"cell": [1, 2]}`` for a bite). A key of ``at`` is
+    also an attribute: ``move.take`` is ``move.at.take``."""
 
     __slots__ = ()
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        data = object.__getattribute__(self, "_data")
+        at = data.get("at")
+        key = name[:-1] if name.endswith("_") else name
+        if name not in data and key not in data and isinstance(at, dict) and key in at:
+            return _convert(key, at[key])
+        return Result.__getattr__(self, name)
 
     def __str__(self) -> str:
         return str(self._data.get("text", repr(self)))

@@ -132,7 +132,8 @@ def test_fib(cli, args, kw):
     assert a.to_dict() == want
     assert a.pile == int(want["pile"])
     if want.get("winning_move"):
-        assert a.winning_move.take == int(want["winning_move"]["take"])
+        assert a.winning_move.take == int(want["winning_move"]["at"]["take"])
+        assert a.winning_move.to.text == want["winning_move"]["to"]["text"]
 
 
 @pytest.mark.parametrize(
@@ -142,7 +143,9 @@ def test_wythoff(cli, x, y):
     want = cli("wythoff", x, y)
     assert a.to_dict() == want
     for m, w in zip(a.winning_moves, want["winning_moves"]):
-        assert m.to == [int(t) for t in w["to"]]
+        assert m.to.text == w["to"]["text"]
+        assert (m.to.x, m.to.y) == (int(w["to"]["x"]), int(w["to"]["y"]))
+        assert m.take_second == int(w["at"]["take_second"])
 
 
 def test_wythoff_nth(cli):

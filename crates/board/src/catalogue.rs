@@ -149,14 +149,13 @@ impl Rules for GraphRules {
         for (m, left) in e.moves(g.all()) {
             let v = e.grundy(left).map_err(search_error)? as u64;
             let (text, short) = move_words(m);
-            out.push(CatMove {
+            out.push(CatMove::new(
                 text,
-                short,
-                to: position(&left_graph(self.game, &g, left)?),
-                outcome: Outcome::from_grundy(v),
-                grundy: Some(v.into()),
-                at: Default::default(),
-            });
+                &short,
+                position(&left_graph(self.game, &g, left)?),
+                Outcome::from_grundy(v),
+                Some(v),
+            ));
         }
         Ok(out)
     }

@@ -15,9 +15,10 @@ fn fib_opening_and_limits() {
     let v = json_stdin(&["fib", "--limit", "3", "100", "--json"], b"");
     assert_eq!(v["outcome"], "N");
     assert_eq!(v["winning_moves"].as_array().unwrap().len(), 1);
-    assert_eq!(v["winning_moves"][0]["take"], "3");
-    assert_eq!(v["winning_moves"][0]["to"], "97");
-    assert_eq!(v["winning_moves"][0]["next_limit"], "6");
+    assert_eq!(v["winning_moves"][0]["at"]["take"], "3");
+    assert_eq!(v["winning_moves"][0]["to"]["text"], "97 6");
+    assert_eq!(v["winning_moves"][0]["to"]["pile"], "97");
+    assert_eq!(v["winning_moves"][0]["to"]["limit"], "6");
     assert_eq!(
         v["winning_moves"][0]["text"],
         "take 3 from the pile of 100, leaving 97"
@@ -36,11 +37,12 @@ fn fib_opening_and_limits() {
     assert_eq!(v["outcome"], "N");
     assert_eq!(v["pile"], googol.as_str());
     assert_eq!(v["all_winning_moves_listed"], false);
-    assert!(v["winning_moves"][0]["take"].is_string());
+    assert!(v["winning_moves"][0]["at"]["take"].is_string());
 }
 
 /// A 1000-digit pile: the text abbreviates every long number (a few lines, not the 1.4 MB of
-/// writing the representation out), while `--json` keeps every number and the move in full.
+/// writing the representation out), while `--json` keeps every number in full (the move's
+/// words abbreviate them as the text does; its `to` and `at` have them in full).
 #[test]
 fn fib_huge_pile_text_is_short_and_json_is_full() {
     let pile = format!("7{}", "3".repeat(999));
@@ -53,12 +55,11 @@ fn fib_huge_pile_text_is_short_and_json_is_full() {
     let v = json_stdin(&["fib", &pile, "--json"], b"");
     assert_eq!(v["pile"], pile.as_str());
     let m = &v["winning_moves"][0];
-    let take = m["take"].as_str().unwrap();
-    let to = m["to"].as_str().unwrap();
-    assert_eq!(
-        m["text"].as_str().unwrap(),
-        format!("take {take} from the pile of {pile}, leaving {to}")
-    );
+    let take: grundy::games::UBig = m["at"]["take"].as_str().unwrap().parse().unwrap();
+    let to: grundy::games::UBig = m["to"]["pile"].as_str().unwrap().parse().unwrap();
+    assert_eq!(&take + &to, pile.parse().unwrap());
+    assert!(m["text"].as_str().unwrap().contains("(1000 digits)"), "{m}");
+    assert!(m["short"].as_str().unwrap().chars().count() <= 30, "{m}");
     let terms = v["representation"].as_array().unwrap();
     assert!(terms.len() > 12, "{}", terms.len());
     assert_eq!(terms[0].as_str().unwrap().len(), 1000);
@@ -107,8 +108,8 @@ fn wythoff_positions_and_tables() {
     let v = json_stdin(&["wythoff", "10", "20", "--json"], b"");
     assert_eq!(v["outcome"], "N");
     assert_eq!(v["grundy"], 28);
-    assert_eq!(v["winning_moves"][0]["to"], serde_json::json!(["10", "6"]));
-    assert_eq!(v["winning_moves"][0]["take_second"], "14");
+    assert_eq!(v["winning_moves"][0]["to"]["text"], "10 6");
+    assert_eq!(v["winning_moves"][0]["at"]["take_second"], "14");
     assert_eq!(
         v["winning_moves"][0]["text"],
         "take 14 from the second heap: (10, 20) -> (10, 6)"
@@ -153,9 +154,10 @@ fn maze_sum_and_errors() {
     let moves = v["winning_moves"].as_array().unwrap();
     assert!(!moves.is_empty());
     for m in moves {
-        assert_eq!(m["maze"], 0);
-        assert_eq!(m["from"], serde_json::json!([2, 3]));
-        assert!(m["to"].is_array() && m["text"].is_string(), "{m}");
+        assert_eq!(m["at"]["maze"], 0);
+        assert_eq!(m["at"]["from"], serde_json::json!([2, 3]));
+        assert_eq!(m["to"]["kind"], "mazes");
+        assert!(m["to"]["text"].is_string() && m["text"].is_string(), "{m}");
     }
     let text = ok_stdin(&["maze", "-"], input);
     assert!(text.contains("Winning move: in maze 1"), "{text}");
@@ -177,11 +179,15 @@ fn walls_contest_samples() {
     let v = json_stdin(&["walls", "-", "--json"], b"2 2\nX.\n..\n");
     assert_eq!(v["winner"], "First");
     assert_eq!(v["winning_moves"].as_array().unwrap().len(), 1);
-    assert_eq!(v["winning_moves"][0]["cell"], serde_json::json!([1, 1]));
     assert_eq!(
-        v["winning_moves"][0]["to"],
+        v["winning_moves"][0]["at"]["cell"],
+        serde_json::json!([1, 1])
+    );
+    assert_eq!(
+        v["winning_moves"][0]["at"]["pieces"],
         serde_json::json!([{"row": 0, "col": 0, "rows": 1, "cols": 1, "grundy": 0}])
     );
+    assert_eq!(v["winning_moves"][0]["to"]["text"], "X#|##");
     assert_eq!(
         v["winning_moves"][0]["text"],
         "pick (1, 1); the walls leave 1x1 (value 0)"
@@ -317,8 +323,15 @@ fn chomp_bars() {
     let v = json_stdin(&["chomp", "4", "7", "--json"], b"");
     assert_eq!(v["outcome"], "N");
     assert_eq!(v["winning_moves"].as_array().unwrap().len(), 1);
-    assert_eq!(v["winning_moves"][0]["cell"], serde_json::json!([2, 3]));
-    assert_eq!(v["winning_moves"][0]["to"], serde_json::json!([7, 7, 3, 3]));
+    assert_eq!(
+        v["winning_moves"][0]["at"]["cell"],
+        serde_json::json!([2, 3])
+    );
+    assert_eq!(
+        v["winning_moves"][0]["to"]["rows"],
+        serde_json::json!([7, 7, 3, 3])
+    );
+    assert_eq!(v["winning_moves"][0]["to"]["text"], "7 7 3 3");
     assert_eq!(
         v["winning_moves"][0]["text"],
         "bite at row 2, column 3, leaving rows of lengths 7, 7, 3, 3"
@@ -327,7 +340,10 @@ fn chomp_bars() {
     assert_eq!(v["outcome"], "P");
     let v = json_stdin(&["chomp", "5", "5", "--json"], b"");
     assert_eq!(v["winning_moves"].as_array().unwrap().len(), 1);
-    assert_eq!(v["winning_moves"][0]["cell"], serde_json::json!([1, 1]));
+    assert_eq!(
+        v["winning_moves"][0]["at"]["cell"],
+        serde_json::json!([1, 1])
+    );
     bad_stdin(&["chomp", "0", "3"], b"", "'0'");
     bad_stdin(&["chomp", "3", "abc"], b"", "'abc'");
     bad_stdin(&["chomp", "16", "200"], b"", "16x200");
@@ -349,9 +365,13 @@ fn cards_totals_and_lines() {
     // A scoring game: optimal moves, not winning ones.
     assert!(v.get("winning_moves").is_none(), "{v}");
     assert_eq!(v["optimal_moves"].as_array().unwrap().len(), 1);
-    assert_eq!(v["optimal_moves"][0]["end"], "right");
-    assert_eq!(v["optimal_moves"][0]["value"], 9);
-    assert_eq!(v["optimal_moves"][0]["to"], serde_json::json!([0, 3]));
+    assert_eq!(v["optimal_moves"][0]["at"]["end"], "right");
+    assert_eq!(v["optimal_moves"][0]["at"]["value"], 9);
+    assert_eq!(
+        v["optimal_moves"][0]["at"]["rest"],
+        serde_json::json!([0, 3])
+    );
+    assert_eq!(v["optimal_moves"][0]["to"]["text"], "4 7 2");
     assert_eq!(v["optimal_moves"][0]["text"], "take the right card (9)");
     assert_eq!(v["line"][0]["player"], 1);
     let v = json_stdin(&["cards", "1", "2", "5", "2", "--json"], b"");

@@ -188,6 +188,26 @@ pub struct Move {
 }
 
 impl Move {
+    /// A move with its texts (the short one cut to 30 columns by [`shorten`]), the position
+    /// it leaves and that position's outcome and value; [`Move::at`] adds the family's
+    /// coordinates.
+    pub fn new(
+        text: impl Into<String>,
+        short: &str,
+        to: Position,
+        outcome: Outcome,
+        grundy: Option<u64>,
+    ) -> Move {
+        Move {
+            text: text.into(),
+            short: shorten(short, 30),
+            to,
+            outcome,
+            grundy: grundy.map(Grundy::Finite),
+            at: serde_json::Map::new(),
+        }
+    }
+
     /// Adds a field to [`Move::at`].
     pub fn at(mut self, key: &str, value: impl Serialize) -> Move {
         let v = serde_json::to_value(value).unwrap_or(serde_json::Value::Null);

@@ -60,6 +60,7 @@ pub mod text;
 
 pub use answer::Answer;
 pub use budget::Budget;
+pub use catalogue::Move;
 pub use fxhash::{FxHashMap, FxHasher};
 pub use game::{Game, Outcome, Play};
 pub use grundy::Grundy;

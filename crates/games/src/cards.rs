@@ -17,13 +17,13 @@
 //! let a = cards::analyze(&[4, 7, 2, 9])?;
 //! assert_eq!((a.first_total, a.second_total), (16, 6));
 //! assert_eq!(a.outcome, Verdict::N);
-//! assert_eq!(a.optimal_moves[0].end, End::Right);
+//! assert_eq!(a.optimal_moves[0].at["end"], "right");
 //! assert_eq!(a.optimal_moves[0].text, "take the right card (9)");
 //! # Ok::<(), grundy_games::GameError>(())
 //! ```
 
 use crate::error::{GameError, Result};
-use grundy_core::Outcome;
+use grundy_core::{Move, Outcome};
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -92,26 +92,34 @@ impl Verdict {
     }
 }
 
-/// An optimal first move: it secures the best margin. Not a "winning move": in a scoring game
-/// the best move may still lose (a P verdict) or draw.
-///
-/// JSON: `{"end": "right", "index": 3, "value": 9, "to": [0, 3], "text": "take the right card (9)"}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct CardMove {
-    /// The end taken from.
-    pub end: End,
-    /// Position of the card taken in the row (0-based).
-    pub index: usize,
-    /// Its value.
-    pub value: i64,
-    /// The cards left: the half-open index range [start, end) of the original row.
-    pub to: [usize; 2],
-    /// The move in words, e.g. "take the right card (9)".
-    pub text: String,
+/// The move that takes the card at `end` of the row `cards` (not empty), leaving a position
+/// of that outcome for the player then to move (`P`: the mover scores at least half). The
+/// position left is the catalogue's (kind `cards`); [`Move::at`] holds
+/// `{"end": "right", "index": 3, "value": 9, "rest": [0, 3]}`: the end, the card's place
+/// and value, and the cards left as the half-open index range of the row.
+fn take_card(cards: &[i64], end: End, outcome: Outcome) -> Move {
+    let n = cards.len();
+    let (index, rest) = match end {
+        End::Left => (0, [1, n]),
+        End::Right => (n - 1, [0, n - 1]),
+    };
+    let value = cards[index];
+    let text = format!("take the {} card ({value})", end.as_str());
+    let short = if n == 1 {
+        format!("take {value}")
+    } else {
+        format!("{} ({value})", end.as_str())
+    };
+    let to = CardsRules::position(&cards[rest[0]..rest[1]]);
+    Move::new(text, &short, to, outcome, None)
+        .at("end", end)
+        .at("index", index)
+        .at("value", value)
+        .at("rest", rest)
 }
 
 /// The game analysed by [`analyze`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CardsAnalysis {
     /// Number of cards.
     pub cards: usize,
@@ -121,8 +129,9 @@ pub struct CardsAnalysis {
     pub second_total: i64,
     /// Who scores more.
     pub outcome: Verdict,
-    /// Every optimal first move (both ends when they tie; empty for no cards).
-    pub optimal_moves: Vec<CardMove>,
+    /// Every optimal first move (both ends when they tie; empty for no cards); see
+    /// [`take_card`] for its [`Move::at`]. Its outcome is `P` when it secures at least half.
+    pub optimal_moves: Vec<Move>,
     /// An optimal line of play (the left end when both are optimal).
     pub line: Vec<Take>,
 }
@@ -209,21 +218,11 @@ pub fn analyze(cards: &[i64]) -> Result<CardsAnalysis> {
     } else {
         vec![End::Right]
     };
+    // An optimal move secures the best margin diff[0]: at least half when it is not negative.
+    let secures = if diff[0] >= 0 { Outcome::P } else { Outcome::N };
     let optimal_moves = best_first_moves
         .into_iter()
-        .map(|end| {
-            let (index, to) = match end {
-                End::Left => (0, [1, n]),
-                End::Right => (n - 1, [0, n - 1]),
-            };
-            CardMove {
-                end,
-                index,
-                value: cards[index],
-                to,
-                text: format!("take the {} card ({})", end.as_str(), cards[index]),
-            }
-        })
+        .map(|end| take_card(cards, end, secures))
         .collect();
     let second_total = total - first_total;
     Ok(CardsAnalysis {
@@ -295,7 +294,13 @@ impl CardsAnalysis {
         let best: Vec<String> = self
             .optimal_moves
             .iter()
-            .map(|m| format!("the {} card ({})", m.end.as_str(), m.value))
+            .map(|m| {
+                format!(
+                    "the {} card ({})",
+                    m.at["end"].as_str().unwrap_or(""),
+                    m.at["value"]
+                )
+            })
             .collect();
         let _ = writeln!(
             s,
@@ -445,30 +450,10 @@ impl CardsRules {
             }
         };
         if n == 1 {
-            let text = format!("take the left card ({})", cards[0]);
-            let short = format!("take {}", cards[0]);
-            return vec![crate::catalogue::make_move(
-                text,
-                &short,
-                Self::position(&[]),
-                keeps(cards[0], 0),
-                None,
-            )];
+            return vec![take_card(cards, End::Left, keeps(cards[0], 0))];
         }
-        let left = crate::catalogue::make_move(
-            format!("take the left card ({})", cards[0]),
-            &format!("left ({})", cards[0]),
-            Self::position(&cards[1..]),
-            keeps(cards[0], without_left),
-            None,
-        );
-        let right = crate::catalogue::make_move(
-            format!("take the right card ({})", cards[n - 1]),
-            &format!("right ({})", cards[n - 1]),
-            Self::position(&cards[..n - 1]),
-            keeps(cards[n - 1], without_right),
-            None,
-        );
+        let left = take_card(cards, End::Left, keeps(cards[0], without_left));
+        let right = take_card(cards, End::Right, keeps(cards[n - 1], without_right));
         vec![left, right]
     }
 }

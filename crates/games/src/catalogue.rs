@@ -6,7 +6,7 @@
 //! Each game's module holds its own entry (`fib::FibEntry`, `cram::CramEntry`, …) and rules;
 //! [`crate::entries`] lists them.
 
-use grundy_core::catalogue::{Error, Grundy, Move, Position, Result};
+use grundy_core::catalogue::{Error, Move, Result};
 use grundy_core::Outcome;
 
 /// The most legal moves a position may have for [`grundy_core::catalogue::Rules::moves`]
@@ -34,24 +34,6 @@ pub(crate) fn check_moves(count: u64, what: &str) -> Result<()> {
         )));
     }
     Ok(())
-}
-
-/// A move with its texts (the short one cut to 30 columns) and the value it leaves.
-pub(crate) fn make_move(
-    text: String,
-    short: &str,
-    to: Position,
-    outcome: Outcome,
-    grundy: Option<u64>,
-) -> Move {
-    Move {
-        text,
-        short: grundy_core::catalogue::shorten(short, 30),
-        to,
-        outcome,
-        grundy: grundy.map(Grundy::Finite),
-        at: Default::default(),
-    }
 }
 
 /// The outcome of a position with no move under misère play is N; otherwise N iff some option

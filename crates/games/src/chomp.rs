@@ -14,14 +14,14 @@
 //!
 //! let a = chomp::analyze(4, 7, &chomp::DEFAULT_BUDGET)?;
 //! assert_eq!(a.outcome, grundy_core::Outcome::N);
-//! assert_eq!(a.winning_moves[0].cell, (2, 3));
-//! assert_eq!(a.winning_moves[0].to, vec![7, 7, 3, 3]);
+//! assert_eq!(a.winning_moves[0].at["cell"], serde_json::json!([2, 3]));
+//! assert_eq!(a.winning_moves[0].to.data["rows"], serde_json::json!([7, 7, 3, 3]));
 //! assert_eq!(a.winning_moves[0].text, "bite at row 2, column 3, leaving rows of lengths 7, 7, 3, 3");
 //! # Ok::<(), grundy_games::GameError>(())
 //! ```
 
 use crate::error::{GameError, Result};
-use grundy_core::{Budget, Game, Outcome, Solver};
+use grundy_core::{Budget, Game, Move, Outcome, Solver};
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -178,21 +178,8 @@ fn solve(pos: &Staircase) -> Solution {
     }
 }
 
-/// A winning bite of a [`ChompAnalysis`].
-///
-/// JSON: `{"cell": [2, 3], "to": [7, 7, 3, 3], "text": "bite at row 2, column 3, …"}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Bite {
-    /// The square bitten, [row, column] from the poison corner.
-    pub cell: (usize, usize),
-    /// The position after the bite: the lengths of the rows left, top row first.
-    pub to: Vec<usize>,
-    /// The bite in words.
-    pub text: String,
-}
-
 /// A bar solved by [`analyze`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ChompAnalysis {
     /// Rows of the bar.
     pub rows: usize,
@@ -202,8 +189,10 @@ pub struct ChompAnalysis {
     pub outcome: Outcome,
     /// Grundy value in the normal-play form (the poison is not a move).
     pub grundy: u64,
-    /// Every winning bite, row by row; empty in a P-position.
-    pub winning_moves: Vec<Bite>,
+    /// Every winning bite, row by row; empty in a P-position. The position left is the
+    /// catalogue's (kind `chomp`, its row lengths); [`Move::at`] holds `{"cell": [r, c]}`, the
+    /// square bitten from the poison corner.
+    pub winning_moves: Vec<Move>,
     /// Positions searched.
     pub positions: u64,
 }
@@ -226,16 +215,8 @@ pub fn analyze(rows: usize, cols: usize, budget: &Budget) -> Result<ChompAnalysi
         .winning_bites
         .iter()
         .map(|&(r, c)| {
-            let to = start.bite(r, c).expect("winning bites are legal").rows();
-            let lens: Vec<String> = to.iter().map(|l| l.to_string()).collect();
-            Bite {
-                cell: (r, c),
-                text: format!(
-                    "bite at row {r}, column {c}, leaving rows of lengths {}",
-                    lens.join(", ")
-                ),
-                to,
-            }
+            let to = start.bite(r, c).expect("winning bites are legal");
+            ChompRules::to_move(r, c, &to, Outcome::P, Some(0))
         })
         .collect();
     Ok(ChompAnalysis {
@@ -302,8 +283,14 @@ impl ChompAnalysis {
             Outcome::N => {
                 s.push_str("Outcome: N - the player to move wins.\n");
                 for m in &self.winning_moves {
-                    let (r, c) = m.cell;
-                    let lens: Vec<String> = m.to.iter().map(|l| l.to_string()).collect();
+                    let at = |i: usize| m.at["cell"][i].as_u64().unwrap_or(0);
+                    let (r, c) = (at(0), at(1));
+                    let lens: Vec<String> = m.to.data["rows"]
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .map(|l| l.to_string())
+                        .collect();
                     let _ = writeln!(
                         s,
                         "Winning bite: ({r}, {c}), removing rows >= {r} from column {c} on; it \
@@ -533,7 +520,7 @@ impl ChompRules {
             lens.join(", ")
         );
         let short = format!("bite ({r}, {c})");
-        crate::catalogue::make_move(text, &short, Self::position(next), o, g).at("cell", [r, c])
+        grundy_core::Move::new(text, &short, Self::position(next), o, g).at("cell", [r, c])
     }
 }
 
@@ -604,16 +591,7 @@ impl grundy_core::catalogue::Rules for ChompRules {
                         .to_string(),
                 );
             }
-            let winning = list
-                .iter()
-                .zip(&moves)
-                .filter(|(_, m)| m.wins())
-                .map(|((br, bc, next, _, _), m)| Bite {
-                    cell: (*br, *bc),
-                    to: next.rows(),
-                    text: m.text.clone(),
-                })
-                .collect();
+            let winning = moves.iter().filter(|m| m.wins()).cloned().collect();
             let old = ChompAnalysis {
                 rows: rows.len(),
                 cols: rows[0],
@@ -641,8 +619,12 @@ mod tests {
         for n in 2..10 {
             let a = analyze(2, n, &DEFAULT_BUDGET).unwrap();
             assert_eq!(a.outcome, Outcome::N);
-            let cells: Vec<_> = a.winning_moves.iter().map(|m| m.cell).collect();
-            assert_eq!(cells, vec![(1, n - 1)]);
+            let cells: Vec<_> = a
+                .winning_moves
+                .iter()
+                .map(|m| m.at["cell"].clone())
+                .collect();
+            assert_eq!(cells, vec![serde_json::json!([1, n - 1])]);
         }
     }
 
@@ -654,7 +636,7 @@ mod tests {
                 .unwrap()
                 .winning_moves
                 .iter()
-                .any(|m| m.cell == (1, 1)));
+                .any(|m| m.at["cell"] == serde_json::json!([1, 1])));
         }
     }
 

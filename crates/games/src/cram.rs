@@ -582,7 +582,7 @@ impl CramRules {
                 let text = format!("place a {direction} domino on {cells}");
                 let short = format!("{direction} {cells}");
                 let to = Self::position(&Self::place(board, a, b));
-                crate::catalogue::make_move(text, &short, to, outcome, g)
+                grundy_core::Move::new(text, &short, to, outcome, g)
             })
             .collect();
         Ok((moves, root, (nodes, entries)))

@@ -22,7 +22,7 @@
 //! // 100 = 89 + 8 + 3: take 3 (the smallest term), and the opponent may not take 8.
 //! let a = fib::analyze(&UBig::from(100u32), None, 2)?;
 //! assert_eq!(a.outcome, grundy_core::Outcome::N);
-//! assert_eq!(a.winning_moves[0].take, UBig::from(3u32));
+//! assert_eq!(a.winning_moves[0].at["take"], "3");
 //! assert_eq!(a.winning_moves[0].text, "take 3 from the pile of 100, leaving 97");
 //! # Ok::<(), grundy_games::GameError>(())
 //! ```
@@ -32,7 +32,7 @@ use crate::error::{GameError, Result};
 use crate::number::big_json;
 use dashu::base::BitTest;
 use dashu::integer::UBig;
-use grundy_core::Outcome;
+use grundy_core::{Move, Outcome};
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -190,43 +190,26 @@ impl MultiplierNim {
     }
 }
 
-/// One move of the k-multiplier game: how many counters to take, and what is left.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct FibMove {
-    /// Counters taken (a decimal string in JSON).
-    #[serde(serialize_with = "big_json::one")]
-    pub take: UBig,
-    /// The pile left after the move (a decimal string in JSON).
-    #[serde(serialize_with = "big_json::one")]
-    pub to: UBig,
-    /// The most the opponent may take next: k times `take`, capped at the pile left.
-    #[serde(serialize_with = "big_json::one")]
-    pub next_limit: UBig,
-    /// The move in words, e.g. "take 3 from the pile of 100, leaving 97".
-    pub text: String,
-}
-
-impl FibMove {
-    fn new(pile: &UBig, take: UBig, k: u64) -> FibMove {
-        let to = pile - &take;
-        let next = &take * k;
-        let next_limit = if next > to { to.clone() } else { next };
-        let text = if to.is_zero() {
-            format!("take all {take} counters")
-        } else {
-            format!("take {take} from the pile of {pile}, leaving {to}")
-        };
-        FibMove {
-            take,
-            to,
-            next_limit,
-            text,
-        }
-    }
+/// One move of the k-multiplier game from `pile`: take `take` counters. The position left
+/// (kind `pile`) has the limit k × `take` (capped at what is left); [`Move::at`] holds
+/// `{"take": "3"}` (a decimal string).
+fn take_move(pile: &UBig, take: &UBig, k: u64, outcome: Outcome, grundy: Option<u64>) -> Move {
+    let rest = pile - take;
+    let next = take * k;
+    let next = if next > rest { rest.clone() } else { next };
+    let (text, short) = FibRules::take_texts(pile, take, &rest);
+    Move::new(
+        text,
+        &short,
+        FibRules::position(&rest, &next),
+        outcome,
+        grundy,
+    )
+    .at("take", take.to_string())
 }
 
 /// Everything [`analyze`] says about one position of the k-multiplier game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct FibAnalysis {
     /// "fibonacci-nim" for k = 2, else "multiplier-nim".
     pub game: &'static str,
@@ -248,10 +231,11 @@ pub struct FibAnalysis {
     #[serde(serialize_with = "big_json::seq")]
     pub representation: Vec<UBig>,
     /// The canonical winning move: take the smallest term of the representation.
-    pub winning_move: Option<FibMove>,
+    pub winning_move: Option<Move>,
     /// Every winning move, smallest take first, for piles up to [`LIST_ALL_UP_TO`]; beyond,
-    /// only the canonical one (see `all_winning_moves_listed`). Empty in a P-position.
-    pub winning_moves: Vec<FibMove>,
+    /// only the canonical one (see `all_winning_moves_listed`). Empty in a P-position. Each
+    /// [`Move::at`] holds `take` (a decimal string).
+    pub winning_moves: Vec<Move>,
     /// True when `winning_moves` is complete (piles up to [`LIST_ALL_UP_TO`]).
     pub all_winning_moves_listed: bool,
 }
@@ -296,14 +280,16 @@ pub fn analyze(pile: &UBig, limit: Option<&UBig>, k: u64) -> Result<FibAnalysis>
         (Some(n), Some(l)) if n <= GRUNDY_UP_TO => GrundyTable::new(game, n)?.value(n, l),
         _ => None,
     };
+    // A winning move leaves a P-position: value 0 where values are computed.
+    let zero = grundy.map(|_| 0);
     let winning_move = a
         .winning_take
         .as_ref()
-        .map(|t| FibMove::new(pile, t.clone(), k));
+        .map(|t| take_move(pile, t, k, Outcome::P, zero));
     let winning_moves = match &all {
         Some(m) => m
             .iter()
-            .map(|&t| FibMove::new(pile, UBig::from(t), k))
+            .map(|&t| take_move(pile, &UBig::from(t), k, Outcome::P, zero))
             .collect(),
         None => winning_move.iter().cloned().collect(),
     };
@@ -591,8 +577,9 @@ impl FibAnalysis {
             let _ = writeln!(s, "Grundy value: {g}");
         }
         match (&self.outcome, &self.winning_move) {
-            (Outcome::N, Some(m)) => {
-                let t = &shown(&m.take);
+            (Outcome::N, Some(_)) => {
+                // The canonical winning move takes the smallest term.
+                let t = &shown(smallest);
                 s.push_str("Outcome: N - the player to move wins.\n");
                 let rest = &self.representation[..self.representation.len() - 1];
                 match rest.last() {
@@ -605,10 +592,10 @@ impl FibAnalysis {
                             "Winning move: take {t}, the smallest term. That leaves {} = {}, \
                              whose smallest term {} exceeds {k} x {t} = {}, the most the \
                              opponent may take.",
-                            shown(&m.to),
+                            shown(&(&self.pile - smallest)),
                             join_terms(rest),
                             shown(next),
-                            shown(&(&m.take * k))
+                            shown(&(smallest * k))
                         );
                     }
                 }
@@ -616,7 +603,7 @@ impl FibAnalysis {
                     let list: Vec<String> = self
                         .winning_moves
                         .iter()
-                        .map(|m| m.take.to_string())
+                        .filter_map(|m| m.at["take"].as_str().map(str::to_string))
                         .collect();
                     let _ = writeln!(s, "All winning moves: {}", list.join(", "));
                 } else {
@@ -883,10 +870,7 @@ impl FibRules {
                         .filter(|_| n <= GRUNDY_UP_TO)
                         .and_then(|g| g.value(rest, next))
                         .map(u64::from);
-                    let (rest, next, take) = (UBig::from(rest), UBig::from(next), UBig::from(t));
-                    let (text, short) = Self::take_texts(pile, &take, &rest);
-                    let to = Self::position(&rest, &next);
-                    out.push(crate::catalogue::make_move(text, &short, to, outcome, g));
+                    out.push(take_move(pile, &UBig::from(t), k, outcome, g));
                 }
             }
             None => {
@@ -903,9 +887,7 @@ impl FibRules {
                     let next = &take * k;
                     let next = if next > rest { rest.clone() } else { next };
                     let outcome = self.game.solve(&rest, &next)?.outcome;
-                    let (text, short) = Self::take_texts(pile, &take, &rest);
-                    let to = Self::position(&rest, &next);
-                    out.push(crate::catalogue::make_move(text, &short, to, outcome, None));
+                    out.push(take_move(pile, &take, k, outcome, None));
                 }
             }
         }
@@ -946,17 +928,7 @@ impl FibRules {
             .iter()
             .zip(outcomes)
             .enumerate()
-            .map(|(i, (&(rest, next), outcome))| {
-                let (rest, next, take) = (UBig::from(rest), UBig::from(next), UBig::from(i + 1));
-                let (text, short) = Self::take_texts(pile, &take, &rest);
-                crate::catalogue::make_move(
-                    text,
-                    &short,
-                    Self::position(&rest, &next),
-                    outcome,
-                    None,
-                )
-            })
+            .map(|(i, (_, outcome))| take_move(pile, &UBig::from(i + 1), k, outcome, None))
             .collect())
     }
 
@@ -1088,16 +1060,7 @@ impl grundy_core::catalogue::Rules for FibRules {
         let grundy = a.grundy.map(grundy_core::catalogue::Grundy::Finite);
         let mut r = Report::new(self.name(), position, play, a.outcome, grundy);
         r.moves = count;
-        r.winning_moves = a
-            .winning_moves
-            .iter()
-            .map(|m| {
-                let (text, short) = Self::take_texts(&pile, &m.take, &m.to);
-                let to = Self::position(&m.to, &m.next_limit);
-                let g = a.grundy.map(|_| 0);
-                crate::catalogue::make_move(text, &short, to, Outcome::P, g)
-            })
-            .collect();
+        r.winning_moves = a.winning_moves.clone();
         r.explanation = self.explain(&a);
         r.details = serde_json::to_value(&a).unwrap_or_default();
         Ok(r)

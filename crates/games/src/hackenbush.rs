@@ -30,14 +30,15 @@
 //! let a = hackenbush::analyze(&g)?;
 //! assert_eq!(a.grundy, 1);
 //! assert_eq!(a.winning_edges, vec![2]);
-//! assert_eq!(a.winning_moves[0].to, "0-1,2-0");
-//! assert_eq!(a.winning_moves[0].text, "cut edge 2 (1-2): 0-1,1-2,2-0 -> 0-1,2-0");
+//! assert_eq!(a.winning_moves[0].to.text, "0-1,2-0");
+//! assert_eq!(a.winning_moves[0].text, "cut edge 2 (1-2)");
+//! assert_eq!(a.winning_moves[0].at["edge"], 1);
 //! # Ok::<(), grundy_games::GameError>(())
 //! ```
 
 use crate::error::{GameError, Result};
 use grundy_core::text::quote;
-use grundy_core::Outcome;
+use grundy_core::{Move, Outcome};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -59,7 +60,7 @@ pub const MAX_MOVE_WORK: u64 = 50_000_000;
 /// The most edges of [`brute_force`], which keeps one value per reachable edge set.
 pub const MAX_BRUTE_EDGES: usize = 24;
 
-/// At most this many winning moves are written out in full ([`HackenbushMove`], with the
+/// At most this many winning moves are written out in full ([`Move`], with the
 /// graph after the move); [`HackenbushAnalysis::winning_edges`] names every one.
 pub const MAX_LISTED_MOVES: usize = 100;
 
@@ -506,23 +507,25 @@ pub fn value(g: &Graph) -> u64 {
     }
 }
 
-/// One winning move: the edge to cut and the position it leaves (value 0).
-///
-/// JSON: `{"edge": 2, "ends": [1, 2], "to": "0-1,2-0", "text": "cut edge 2 (1-2): …"}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct HackenbushMove {
-    /// The edge cut: its place in the input list, counted from 1.
-    pub edge: usize,
-    /// Its two end vertices as given.
-    pub ends: (u32, u32),
-    /// The graph after the move: the edges still connected to the ground, in input order.
-    pub to: String,
-    /// The move in words: "cut edge 2 (1-2): BEFORE -> AFTER".
-    pub text: String,
+/// The move that cuts edge `i` (0-based) of `g`, leaving `to` (its grounded part, kind
+/// `hackenbush`) of value `value`: "cut edge 2 (1-2)" (edges counted from 1 in words);
+/// [`Move::at`] holds `{"edge": 1, "ends": [1, 2]}`, the edge's index in the position's
+/// `edges` (from 0) and its two ends.
+fn cut_move(g: &Graph, i: usize, to: &Graph, value: u64) -> Move {
+    let (u, v) = g.edges[i];
+    Move::new(
+        format!("cut edge {} ({u}-{v})", i + 1),
+        &format!("cut {u}-{v}"),
+        hb_position(to),
+        Outcome::from_grundy(value),
+        Some(value),
+    )
+    .at("edge", i)
+    .at("ends", [u, v])
 }
 
 /// Everything [`analyze`] says about a green Hackenbush graph.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct HackenbushAnalysis {
     /// The graph as given, as an edge list.
     pub graph: String,
@@ -536,8 +539,9 @@ pub struct HackenbushAnalysis {
     pub grundy: u64,
     /// Every winning move's edge (place in the input list, from 1), ascending.
     pub winning_edges: Vec<usize>,
-    /// The first winning moves in full (at most [`MAX_LISTED_MOVES`], fewer for big graphs).
-    pub winning_moves: Vec<HackenbushMove>,
+    /// The first winning moves in full (at most [`MAX_LISTED_MOVES`], fewer for big graphs);
+    /// each [`Move::at`] holds `edge` (its index in the graph's edges, from 0) and `ends`.
+    pub winning_moves: Vec<Move>,
     /// True when `winning_moves` lists fewer moves than `winning_edges` names.
     pub winning_moves_truncated: bool,
 }
@@ -572,15 +576,10 @@ pub fn analyze(g: &Graph) -> Result<HackenbushAnalysis> {
         if winning_moves.len() == MAX_LISTED_MOVES || text_used > MAX_LISTED_TEXT {
             break;
         }
-        let to = g.cut(e - 1)?.to_text();
-        text_used += to.len() + graph.len();
-        let (u, v) = g.edges[e - 1];
-        winning_moves.push(HackenbushMove {
-            edge: e,
-            ends: (u, v),
-            text: format!("cut edge {e} ({u}-{v}): {graph} -> {to}"),
-            to,
-        });
+        let to = g.cut(e - 1)?.grounded_part();
+        let m = cut_move(g, e - 1, &to, 0);
+        text_used += m.to.text.len() + graph.len();
+        winning_moves.push(m);
     }
     let grundy = d.total();
     Ok(HackenbushAnalysis {
@@ -796,7 +795,7 @@ impl HackenbushAnalysis {
                     self.winning_edges.len()
                 );
                 for m in &self.winning_moves {
-                    let _ = writeln!(s, "  cut edge {} ({}-{})", m.edge, m.ends.0, m.ends.1);
+                    let _ = writeln!(s, "  {}", m.text);
                 }
                 if self.winning_moves_truncated {
                     let rest: Vec<String> = self.winning_edges[self.winning_moves.len()..]
@@ -890,20 +889,9 @@ impl grundy_core::catalogue::Rules for HackenbushRules {
             )));
         }
         let mut out = Vec::new();
-        for (i, &(u, v)) in g.edges().iter().enumerate() {
+        for i in 0..g.edges().len() {
             let to = g.cut(i)?.grounded_part();
-            let value = value(&to);
-            out.push(
-                grundy_core::catalogue::Move {
-                    text: format!("cut edge {} ({u}-{v})", i + 1),
-                    short: format!("cut {u}-{v}"),
-                    to: hb_position(&to),
-                    outcome: grundy_core::Outcome::from_grundy(value),
-                    grundy: Some(value.into()),
-                    at: Default::default(),
-                }
-                .at("edge", i),
-            );
+            out.push(cut_move(&g, i, &to, value(&to)));
         }
         Ok(out)
     }
@@ -927,24 +915,7 @@ impl grundy_core::catalogue::Rules for HackenbushRules {
             Some(a.grundy.into()),
         );
         r.moves = Some(g.edges().len() as u64);
-        r.winning_moves = a
-            .winning_moves
-            .iter()
-            .map(|m| {
-                let to = Graph::parse(&m.to).map(|t| t.grounded_part());
-                grundy_core::catalogue::Move {
-                    text: format!("cut edge {} ({}-{})", m.edge, m.ends.0, m.ends.1),
-                    short: format!("cut {}-{}", m.ends.0, m.ends.1),
-                    to: to.as_ref().map(hb_position).unwrap_or_else(|_| {
-                        grundy_core::catalogue::Position::text("hackenbush", m.to.clone())
-                    }),
-                    outcome: grundy_core::Outcome::P,
-                    grundy: Some(0u64.into()),
-                    at: Default::default(),
-                }
-                .at("edge", m.edge - 1)
-            })
-            .collect();
+        r.winning_moves = a.winning_moves.clone();
         r.explanation = vec![
             "Each cycle fuses to a point (even) or a loop (odd), and each tree is valued by the \
              colon principle: a vertex's branches sum as nimbers, a branch on an edge adds one."

@@ -19,13 +19,14 @@
 //! let a = maze::analyze(&mazes, false);
 //! assert_eq!(a.outcome, grundy_core::Outcome::N);
 //! let m = &a.winning_moves[0];
-//! assert_eq!((m.from, m.to), ((2, 2), (2, 1)));
-//! assert_eq!(m.text, "in maze 1, move the figure left 1 from (2, 2) to (2, 1)");
+//! assert_eq!(m.at["cell"], serde_json::json!([2, 1]));
+//! assert_eq!(m.to.text, "...|.#.|.@.");
+//! assert_eq!(m.text, "move the figure left 1 from (2, 2) to (2, 1)");
 //! # Ok::<(), grundy_games::GameError>(())
 //! ```
 
 use crate::error::{GameError, Result};
-use grundy_core::{Game, Outcome};
+use grundy_core::{Game, Move, Outcome};
 use serde::ser::{SerializeStruct, Serializer};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -349,47 +350,42 @@ pub fn parse_mazes(text: &str) -> Result<Vec<Maze>> {
     Ok(mazes)
 }
 
-/// A winning move in a sum of mazes.
-///
-/// JSON: `{"maze": 0, "from": [2, 2], "to": [2, 1], "value": 1, "text": "..."}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SumMove {
-    /// Index of the maze moved in (0-based, input order).
-    pub maze: usize,
-    /// The figure's cell before the move, [row, column].
-    pub from: Cell,
-    /// The figure's cell after it, [row, column]: the position reached in that maze.
-    pub to: Cell,
-    /// Grundy value of the destination.
-    pub value: u64,
-    /// The move in words, e.g. "in maze 1, move the figure left 1 from (2, 2) to (2, 1)"
-    /// (mazes counted from 1, as in the text output).
-    pub text: String,
-}
-
-impl SumMove {
-    fn new(maze: usize, from: Cell, to: Cell, value: u64) -> SumMove {
-        let (dir, steps) = if from.0 == to.0 {
-            ("left", from.1 - to.1)
-        } else {
-            ("up", from.0 - to.0)
-        };
-        let text = format!(
-            "in maze {}, move the figure {dir} {steps} from ({}, {}) to ({}, {})",
-            maze + 1,
-            from.0,
-            from.1,
-            to.0,
-            to.1
-        );
-        SumMove {
-            maze,
-            from,
-            to,
-            value,
-            text,
-        }
-    }
+/// The move of maze `i`'s figure from `from` to `to` in the sum `mazes`, leaving a position
+/// of that outcome and value. The position left is, for one maze, the catalogue's (kind
+/// `maze`: rows joined by `|`, the figure `@`); for a sum, kind `mazes`: the mazes' rows (`\n`)
+/// separated by blank lines, as `grundy maze` reads them, with `"mazes"` holding each maze's
+/// `rows` and `figure`. [`Move::at`]: `{"maze": 0, "from": [2, 2], "cell": [2, 1]}` (the
+/// maze moved in, counted from 0, and the figure's cells before and after).
+fn figure_move(
+    mazes: &[Maze],
+    i: usize,
+    from: Cell,
+    to: Cell,
+    outcome: Outcome,
+    grundy: Option<u64>,
+) -> Move {
+    let (text, short) = MazeRules::texts(from, to);
+    let figure = |j: usize| if j == i { Some(to) } else { mazes[j].figure };
+    let (text, short, position) = if mazes.len() == 1 {
+        (text, short, MazeRules::position(&mazes[0], to))
+    } else {
+        let parts: Vec<grundy_core::catalogue::Position> = (0..mazes.len())
+            .map(|j| MazeRules::drawn(&mazes[j], figure(j)))
+            .collect();
+        let text_of = |p: &grundy_core::catalogue::Position| p.text.replace('|', "\n");
+        let all: Vec<String> = parts.iter().map(text_of).collect();
+        let position = grundy_core::catalogue::Position::text("mazes", all.join("\n\n"))
+            .with("mazes", parts.iter().map(|p| &p.data).collect::<Vec<_>>());
+        (
+            format!("in maze {}, {text}", i + 1),
+            format!("maze {}: {short}", i + 1),
+            position,
+        )
+    };
+    Move::new(text, &short, position, outcome, grundy)
+        .at("maze", i)
+        .at("from", [from.0, from.1])
+        .at("cell", [to.0, to.1])
 }
 
 /// One maze of a [`MazeAnalysis`].
@@ -439,8 +435,9 @@ pub struct MazeAnalysis {
     pub grundy: u64,
     /// `N` when the player to move wins.
     pub outcome: Outcome,
-    /// Every winning move (empty in a P-position).
-    pub winning_moves: Vec<SumMove>,
+    /// Every winning move (empty in a P-position); see [`figure_move`] for its `to` and
+    /// [`Move::at`].
+    pub winning_moves: Vec<Move>,
 }
 
 /// Solves the sum of `mazes` (one figure each; a maze without a figure only gets values).
@@ -464,7 +461,7 @@ pub fn analyze(mazes: &[Maze], all_grids: bool) -> MazeAnalysis {
             let target = g ^ nim_sum;
             for to in maze.moves_from(from) {
                 if values[i].get(to) == Some(target) {
-                    winning_moves.push(SumMove::new(i, from, to, target));
+                    winning_moves.push(figure_move(mazes, i, from, to, Outcome::P, Some(0)));
                 }
             }
         }
@@ -564,10 +561,24 @@ impl MazeAnalysis {
             Outcome::N => {
                 s.push_str("Outcome: N - the player to move wins.\n");
                 for w in &self.winning_moves {
+                    let cell = |k: &str| -> Option<Cell> {
+                        let v = w.at.get(k)?.as_array()?;
+                        Some((v.first()?.as_u64()? as usize, v.get(1)?.as_u64()? as usize))
+                    };
+                    let i = w.at.get("maze").and_then(|v| v.as_u64()).unwrap_or(0) as usize;
+                    let (Some(from), Some(to)) = (cell("from"), cell("cell")) else {
+                        continue;
+                    };
+                    let value = self
+                        .mazes
+                        .get(i)
+                        .and_then(|m| m.values.get(to))
+                        .unwrap_or(0);
                     let _ = writeln!(
                         s,
-                        "Winning move: {}, value {}; the XOR becomes 0.",
-                        w.text, w.value
+                        "Winning move: in maze {}, {}, value {value}; the XOR becomes 0.",
+                        i + 1,
+                        MazeRules::texts(from, to).0,
                     );
                 }
             }
@@ -666,6 +677,12 @@ impl MazeRules {
     }
 
     fn position(maze: &Maze, figure: Cell) -> grundy_core::catalogue::Position {
+        Self::drawn(maze, Some(figure))
+    }
+
+    /// The position of `maze` with its figure on `figure` (none: a maze of a sum that only
+    /// gets values).
+    fn drawn(maze: &Maze, figure: Option<Cell>) -> grundy_core::catalogue::Position {
         let mut rows = Vec::with_capacity(maze.rows);
         let mut text = String::with_capacity(maze.rows * (maze.cols + 1));
         for r in 0..maze.rows {
@@ -676,13 +693,13 @@ impl MazeRules {
                 text.push('|');
             }
             for (c, ch) in row.chars().enumerate() {
-                text.push(if (r, c) == figure { '@' } else { ch });
+                text.push(if Some((r, c)) == figure { '@' } else { ch });
             }
             rows.push(row);
         }
         grundy_core::catalogue::Position::text("maze", text)
             .with("rows", rows)
-            .with("figure", [figure.0, figure.1])
+            .with("figure", figure.map(|f| [f.0, f.1]))
     }
 
     /// The value grid and misère outcomes of `maze`.
@@ -720,7 +737,6 @@ impl MazeRules {
         maze.moves_from(figure)
             .into_iter()
             .map(|to| {
-                let (text, short) = Self::texts(figure, to);
                 let (outcome, g) = if play.is_misere() {
                     let wins = misere[to.0 * maze.cols + to.1] == Some(true);
                     (if wins { Outcome::N } else { Outcome::P }, None)
@@ -728,7 +744,7 @@ impl MazeRules {
                     let g = values.get(to).unwrap_or(0);
                     (Outcome::from_grundy(g), Some(g))
                 };
-                crate::catalogue::make_move(text, &short, Self::position(maze, to), outcome, g)
+                figure_move(std::slice::from_ref(maze), 0, figure, to, outcome, g)
             })
             .collect()
     }

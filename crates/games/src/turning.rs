@@ -44,14 +44,14 @@
 //! assert_eq!(a.grundy, 29);
 //! assert_eq!(a.coin_values, vec![1, 7, 11, 16]);
 //! let m = &a.winning_moves[0];
-//! assert_eq!(m.coins, vec![7, 9]); // coin 7 is worth 13 = 29 ^ 16, coin 9's value
-//! assert_eq!(m.to, "HTTHTHHTT");
+//! assert_eq!(m.at["coins"], serde_json::json!([7, 9])); // coin 7 is worth 13 = 29 ^ 16, coin 9's value
+//! assert_eq!(m.to.text, "HTTHTHHTT");
 //! # Ok::<(), grundy_games::GameError>(())
 //! ```
 
 use crate::error::{GameError, Result};
 use grundy_core::text::quote;
-use grundy_core::Outcome;
+use grundy_core::{Move, Outcome};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -1179,34 +1179,31 @@ fn values_with(rules: &Rules, len: usize, work: &mut Work) -> Result<(Vec<u64>, 
     Ok((v, words))
 }
 
-/// One move: the coins turned and the row it leaves.
-///
-/// JSON: `{"coins": [2, 3, 9], "to": "HHHHTHTTT", "text": "turn coins 2, 3, 9: …"}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct TurningMove {
-    /// The coins turned (positions from 1, ascending); the last goes from heads to tails.
-    pub coins: Vec<u32>,
-    /// The row after the move.
-    pub to: String,
-    /// The move in words.
-    pub text: String,
-}
-
-impl TurningMove {
-    fn new(row: &Row, coins: Vec<u32>) -> TurningMove {
-        let to = row.turned(&coins).to_text();
-        let list: Vec<String> = coins.iter().map(|c| c.to_string()).collect();
-        let what = if coins.len() == 1 { "coin" } else { "coins" };
-        TurningMove {
-            text: format!("turn {what} {}: {} -> {to}", list.join(", "), row.to_text()),
-            coins,
-            to,
-        }
-    }
+/// The move that turns `coins` (positions from 1, ascending; the last goes from heads to
+/// tails) of `row`, leaving a row (kind `coins`) of that outcome and value: "turn coins 2, 3,
+/// 9: BEFORE -> AFTER"; [`Move::at`] holds `{"coins": [2, 3, 9]}`.
+fn turn_move(row: &Row, coins: Vec<u32>, outcome: Outcome, grundy: Option<u64>) -> Move {
+    let to = row.turned(&coins);
+    let list: Vec<String> = coins.iter().map(|c| c.to_string()).collect();
+    let what = if coins.len() == 1 { "coin" } else { "coins" };
+    let text = format!(
+        "turn {what} {}: {} -> {}",
+        list.join(", "),
+        row.to_text(),
+        to.to_text()
+    );
+    Move::new(
+        text,
+        &format!("turn {}", list.join(",")),
+        coins_position(&to),
+        outcome,
+        grundy,
+    )
+    .at("coins", coins)
 }
 
 /// Everything [`analyze`] says about a row in normal play.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TurningAnalysis {
     /// The turning code.
     pub code: String,
@@ -1222,8 +1219,9 @@ pub struct TurningAnalysis {
     pub grundy: u64,
     /// The value of a single head at each head's position, in the order of `heads`.
     pub coin_values: Vec<u64>,
-    /// Winning moves (to value 0), by head from the left; at most [`MAX_LISTED_MOVES`].
-    pub winning_moves: Vec<TurningMove>,
+    /// Winning moves (to value 0), by head from the left; at most [`MAX_LISTED_MOVES`]. Each
+    /// [`Move::at`] holds `coins`, the coins turned.
+    pub winning_moves: Vec<Move>,
     /// True when there are more winning moves than listed.
     pub winning_moves_truncated: bool,
 }
@@ -1372,7 +1370,7 @@ pub fn analyze(rules: &Rules, row: &Row, options: &TurningOptions) -> Result<Tur
                         truncated = true;
                         return false;
                     }
-                    winning_moves.push(TurningMove::new(row, coins));
+                    winning_moves.push(turn_move(row, coins, Outcome::P, Some(0)));
                     true
                 },
             )?;
@@ -1395,7 +1393,7 @@ pub fn analyze(rules: &Rules, row: &Row, options: &TurningOptions) -> Result<Tur
 }
 
 /// What [`analyze_misere`] says about a row in misère play (the last player to move loses).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MisereAnalysis {
     /// The turning code.
     pub code: String,
@@ -1407,7 +1405,7 @@ pub struct MisereAnalysis {
     pub outcome: Outcome,
     /// Every winning move (to a misère P-position), by head from the left; at most
     /// [`MAX_LISTED_MOVES`].
-    pub winning_moves: Vec<TurningMove>,
+    pub winning_moves: Vec<Move>,
     /// True when there are more winning moves than listed.
     pub winning_moves_truncated: bool,
     /// The positions the search valued.
@@ -1488,7 +1486,7 @@ pub fn analyze_misere(
                     let coins: Vec<u32> = (1..=last as u32)
                         .filter(|&c| m >> (c - 1) & 1 == 1)
                         .collect();
-                    winning_moves.push(TurningMove::new(row, coins));
+                    winning_moves.push(turn_move(row, coins, Outcome::P, None));
                 }
             }
         }
@@ -1740,7 +1738,7 @@ impl grundy_core::catalogue::Rules for TurningRules {
             Some(
                 a.winning_moves
                     .into_iter()
-                    .map(|m| m.to)
+                    .map(|m| m.to.text)
                     .collect::<Vec<_>>(),
             )
         } else {
@@ -1757,11 +1755,10 @@ impl grundy_core::catalogue::Rules for TurningRules {
                 if !self.rules.allows(&coins) {
                     continue;
                 }
-                let m = TurningMove::new(&row, coins.clone());
-                let to = Row::parse(&m.to)?;
+                let to = row.turned(&coins);
                 let (outcome, grundy) = match &misere_wins {
                     Some(w) => (
-                        if w.contains(&m.to) {
+                        if w.contains(&to.to_text()) {
                             grundy_core::Outcome::P
                         } else {
                             grundy_core::Outcome::N
@@ -1770,18 +1767,10 @@ impl grundy_core::catalogue::Rules for TurningRules {
                     ),
                     None => {
                         let g = self.value(&to)?;
-                        (grundy_core::Outcome::from_grundy(g), Some(g.into()))
+                        (grundy_core::Outcome::from_grundy(g), Some(g))
                     }
                 };
-                let list: Vec<String> = coins.iter().map(u32::to_string).collect();
-                out.push(grundy_core::catalogue::Move {
-                    short: grundy_core::catalogue::shorten(&format!("turn {}", list.join(",")), 30),
-                    text: m.text,
-                    to: coins_position(&to),
-                    outcome,
-                    grundy,
-                    at: Default::default(),
-                });
+                out.push(turn_move(&row, coins, outcome, grundy));
             }
         }
         Ok(out)
@@ -1795,17 +1784,6 @@ impl grundy_core::catalogue::Rules for TurningRules {
     ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Report> {
         let row = Row::parse(&pos.text)?;
         let opts = TurningOptions::default();
-        let to_move = |m: &TurningMove, grundy| -> grundy_core::catalogue::Result<_> {
-            let list: Vec<String> = m.coins.iter().map(u32::to_string).collect();
-            Ok(grundy_core::catalogue::Move {
-                text: m.text.clone(),
-                short: grundy_core::catalogue::shorten(&format!("turn {}", list.join(",")), 30),
-                to: coins_position(&Row::parse(&m.to)?),
-                outcome: grundy_core::Outcome::P,
-                grundy,
-                at: Default::default(),
-            })
-        };
         if play.is_misere() {
             let a = analyze_misere(&self.rules, &row, &opts)?;
             let mut r = grundy_core::catalogue::Report::new(
@@ -1815,11 +1793,7 @@ impl grundy_core::catalogue::Rules for TurningRules {
                 a.outcome,
                 None,
             );
-            r.winning_moves = a
-                .winning_moves
-                .iter()
-                .map(|m| to_move(m, None))
-                .collect::<grundy_core::catalogue::Result<_>>()?;
+            r.winning_moves = a.winning_moves.clone();
             r.explanation =
                 vec!["Misère play has no heap representation: the whole row was searched.".into()];
             r.details = serde_json::to_value(&a).unwrap_or_default();
@@ -1833,11 +1807,7 @@ impl grundy_core::catalogue::Rules for TurningRules {
             a.outcome,
             Some(a.grundy.into()),
         );
-        r.winning_moves = a
-            .winning_moves
-            .iter()
-            .map(|m| to_move(m, Some(0u64.into())))
-            .collect::<grundy_core::catalogue::Result<_>>()?;
+        r.winning_moves = a.winning_moves.clone();
         let heads: Vec<String> = a
             .heads
             .iter()

@@ -15,13 +15,14 @@
 //! let board = Board::parse("X.\n..\n")?;
 //! let a = walls::analyze(&board);
 //! assert_eq!(a.winner, "First");
-//! assert_eq!(a.winning_moves[0].cell, (1, 1));
+//! assert_eq!(a.winning_moves[0].at["cell"], serde_json::json!([1, 1]));
+//! assert_eq!(a.winning_moves[0].to.text, "X#|##");
 //! assert_eq!(a.winning_moves[0].text, "pick (1, 1); the walls leave 1x1 (value 0)");
 //! # Ok::<(), grundy_games::GameError>(())
 //! ```
 
 use crate::error::{GameError, Result};
-use grundy_core::{Game, Outcome};
+use grundy_core::{Game, Move, Outcome};
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -292,21 +293,46 @@ pub struct Piece {
     pub grundy: u64,
 }
 
-/// A winning first move of the wall-making game.
-///
-/// JSON: `{"cell": [1, 1], "to": [pieces], "text": "pick (1, 1); the walls leave …"}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct WallMove {
-    /// The cell picked, [row, column] from the top-left.
-    pub cell: (usize, usize),
-    /// The position after the move: the rectangles the walls leave (their values XOR to 0).
-    pub to: Vec<Piece>,
-    /// The move in words, e.g. "pick (1, 1); the walls leave 1x1 (value 0)".
-    pub text: String,
+/// The move that picks (r, c) in the rectangle `q` of `grid`, leaving a position of that
+/// outcome and value: the position left is the catalogue's (kind `walls`, the new walls `#`);
+/// [`Move::at`] holds `{"cell": [1, 1], "pieces": [..]}`, the cell picked and the
+/// rectangles the walls leave of `q` (each a [`Piece`] with its value).
+fn pick_move(
+    grid: &WallGrid,
+    q: &Rect,
+    (r, c): (usize, usize),
+    values: &RectValues,
+    outcome: Outcome,
+    grundy: Option<u64>,
+) -> Move {
+    let pieces: Vec<Piece> = q
+        .split(r as u8, c as u8)
+        .map(|p| Piece {
+            row: p.r0 as usize,
+            col: p.c0 as usize,
+            rows: (p.r1 - p.r0) as usize,
+            cols: (p.c1 - p.c0) as usize,
+            grundy: values.get(&p),
+        })
+        .collect();
+    let parts = if pieces.is_empty() {
+        "nothing".to_string()
+    } else {
+        pieces
+            .iter()
+            .map(|p| format!("{}x{} (value {})", p.rows, p.cols, p.grundy))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let text = format!("pick ({r}, {c}); the walls leave {parts}");
+    let short = format!("pick ({r}, {c})");
+    Move::new(text, &short, grid.pick(q, r, c).position(), outcome, grundy)
+        .at("cell", [r, c])
+        .at("pieces", pieces)
 }
 
 /// A board solved by [`analyze`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct WallsAnalysis {
     /// Rows of the board.
     pub rows: usize,
@@ -318,8 +344,9 @@ pub struct WallsAnalysis {
     pub outcome: Outcome,
     /// "First" or "Second": who wins (the contest's answer).
     pub winner: &'static str,
-    /// Every winning first move, row by row; empty in a P-position.
-    pub winning_moves: Vec<WallMove>,
+    /// Every winning first move, row by row; empty in a P-position. Each [`Move::at`] holds
+    /// `cell` ([row, column]) and `pieces` (the rectangles left, with their values).
+    pub winning_moves: Vec<Move>,
 }
 
 /// Solves `board`: value, outcome, winner and every winning first cell with the rectangles it
@@ -330,34 +357,14 @@ pub fn analyze(board: &Board) -> WallsAnalysis {
     let grundy = values.get(&full);
     let mut winning_moves = Vec::new();
     if grundy != 0 {
+        let grid = WallGrid::of_board(board);
         for r in 0..board.rows {
             for c in 0..board.cols {
                 if !board.is_free(r, c) || values.split_value(&full, r as u8, c as u8) != 0 {
                     continue;
                 }
-                let to: Vec<Piece> = full
-                    .split(r as u8, c as u8)
-                    .map(|q| Piece {
-                        row: q.r0 as usize,
-                        col: q.c0 as usize,
-                        rows: (q.r1 - q.r0) as usize,
-                        cols: (q.c1 - q.c0) as usize,
-                        grundy: values.get(&q),
-                    })
-                    .collect();
-                let parts = if to.is_empty() {
-                    "nothing".to_string()
-                } else {
-                    to.iter()
-                        .map(|p| format!("{}x{} (value {})", p.rows, p.cols, p.grundy))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                };
-                winning_moves.push(WallMove {
-                    cell: (r, c),
-                    to,
-                    text: format!("pick ({r}, {c}); the walls leave {parts}"),
-                });
+                let m = pick_move(&grid, &full, (r, c), &values, Outcome::P, Some(0));
+                winning_moves.push(m);
             }
         }
     }
@@ -514,6 +521,19 @@ struct WallGrid {
 }
 
 impl WallGrid {
+    /// The fresh board: `.` on free cells, `X` on the others.
+    fn of_board(board: &Board) -> WallGrid {
+        WallGrid {
+            rows: board.rows,
+            cols: board.cols,
+            cells: board
+                .free
+                .iter()
+                .map(|&f| if f { b'.' } else { b'X' })
+                .collect(),
+        }
+    }
+
     fn read(text: &str) -> grundy_core::catalogue::Result<WallGrid> {
         use grundy_core::catalogue::Error;
         let mut rows = crate::catalogue::grid_rows(text, "board")?;
@@ -755,20 +775,7 @@ impl WallsRules {
             .iter()
             .zip(results)
             .map(|(&(i, r, c), (outcome, g))| {
-                let q = &pieces[i];
-                let parts: Vec<String> = q
-                    .split(r as u8, c as u8)
-                    .map(|p| format!("{}x{} (value {})", p.r1 - p.r0, p.c1 - p.c0, values.get(&p)))
-                    .collect();
-                let parts = if parts.is_empty() {
-                    "nothing".to_string()
-                } else {
-                    parts.join(", ")
-                };
-                let text = format!("pick ({r}, {c}); the walls leave {parts}");
-                let short = format!("pick ({r}, {c})");
-                let to = grid.pick(q, r, c).position();
-                crate::catalogue::make_move(text, &short, to, outcome, g)
+                pick_move(grid, &pieces[i], (r, c), values, outcome, g)
             })
             .collect())
     }
@@ -851,30 +858,8 @@ impl grundy_core::catalogue::Rules for WallsRules {
             r.details = if grid.cells.contains(&b'#') {
                 serde_json::json!({ "pieces": list })
             } else {
-                // The old analysis of a fresh board, from the values already at hand.
-                let full = grid.board().full();
-                let winning_moves = moves
-                    .iter()
-                    .zip(grid.cells.iter().enumerate().filter(|(_, &c)| c == b'.'))
-                    .filter(|(m, _)| m.wins())
-                    .map(|(m, (i, _))| {
-                        let (row, col) = (i / grid.cols, i % grid.cols);
-                        WallMove {
-                            cell: (row, col),
-                            to: full
-                                .split(row as u8, col as u8)
-                                .map(|q| Piece {
-                                    row: q.r0 as usize,
-                                    col: q.c0 as usize,
-                                    rows: (q.r1 - q.r0) as usize,
-                                    cols: (q.c1 - q.c0) as usize,
-                                    grundy: values.get(&q),
-                                })
-                                .collect(),
-                            text: m.text.clone(),
-                        }
-                    })
-                    .collect();
+                // The family's analysis of a fresh board, from the moves already at hand.
+                let winning_moves = moves.iter().filter(|m| m.wins()).cloned().collect();
                 let outcome = Outcome::from_grundy(g);
                 let old = WallsAnalysis {
                     rows: grid.rows,

@@ -13,7 +13,8 @@
 //! let a = wythoff::analyze(&UBig::from(10u32), &UBig::from(20u32))?;
 //! assert_eq!(a.outcome, grundy_core::Outcome::N);
 //! assert_eq!(a.grundy, Some(28));
-//! assert_eq!(a.winning_moves[0].to, (UBig::from(10u32), UBig::from(6u32)));
+//! assert_eq!(a.winning_moves[0].to.text, "10 6");
+//! assert_eq!(a.winning_moves[0].at["take_second"], "14");
 //! assert_eq!(a.winning_moves[0].text, "take 14 from the second heap: (10, 20) -> (10, 6)");
 //! # Ok::<(), grundy_games::GameError>(())
 //! ```
@@ -22,7 +23,7 @@ use crate::error::{GameError, Result};
 use crate::number::big_json;
 use dashu::base::SquareRoot;
 use dashu::integer::UBig;
-use grundy_core::Outcome;
+use grundy_core::{Move, Outcome};
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -93,62 +94,79 @@ pub fn p_index(x: &UBig, y: &UBig) -> UBig {
     }
 }
 
-/// One move: how many counters leave each heap, and the position reached.
-///
-/// In JSON every number is a decimal string: `{"take_first": "0", "take_second": "14",
-/// "to": ["10", "6"], "p_index": "4", "text": "..."}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Move {
-    /// Taken from the first heap.
-    #[serde(serialize_with = "big_json::one")]
-    pub take_first: UBig,
-    /// Taken from the second heap.
-    #[serde(serialize_with = "big_json::one")]
-    pub take_second: UBig,
-    /// The position after the move (a P-position when the move wins).
-    #[serde(serialize_with = "big_json::pair")]
-    pub to: (UBig, UBig),
-    /// The index j of the P-position reached (the difference of the heaps).
-    #[serde(serialize_with = "big_json::one")]
-    pub p_index: UBig,
-    /// The move in words, e.g. "take 14 from the second heap: (10, 20) -> (10, 6)".
-    pub text: String,
+/// One move of Wythoff's game from (x, y) to `to`, which must lie on a row, column or
+/// diagonal below it: the position left (kind `pair`), its outcome and value, and in
+/// [`Move::at`] how many counters leave each heap (decimal strings):
+/// `{"take_first": "0", "take_second": "14"}`, with `"p_index": "4"` (the index j of the
+/// P-position reached) for a winning move under normal play.
+fn step(x: &UBig, y: &UBig, to: &(UBig, UBig), outcome: Outcome, grundy: Option<u64>) -> Move {
+    use crate::catalogue::shown;
+    let (t1, t2) = (x - &to.0, y - &to.1);
+    let what = if t2.is_zero() {
+        format!("take {} from the first heap", shown(&t1))
+    } else if t1.is_zero() {
+        format!("take {} from the second heap", shown(&t2))
+    } else {
+        format!("take {} from both heaps", shown(&t1))
+    };
+    let text = format!(
+        "{what}: ({}, {}) -> ({}, {})",
+        shown(x),
+        shown(y),
+        shown(&to.0),
+        shown(&to.1)
+    );
+    let short = if t2.is_zero() {
+        format!("first -{t1} -> ({}, {})", to.0, to.1)
+    } else if t1.is_zero() {
+        format!("second -{t2} -> ({}, {})", to.0, to.1)
+    } else {
+        format!("both -{t1} -> ({}, {})", to.0, to.1)
+    };
+    Move::new(
+        text,
+        &short,
+        WythoffRules::position(&to.0, &to.1),
+        outcome,
+        grundy,
+    )
+    .at("take_first", t1.to_string())
+    .at("take_second", t2.to_string())
 }
 
-impl Move {
-    /// The move from (x, y) to `to`, which must lie on a row, column or diagonal below it.
-    fn new(x: &UBig, y: &UBig, to: (UBig, UBig)) -> Move {
-        let take_first = x - &to.0;
-        let take_second = y - &to.1;
-        let what = Move::action(&take_first, &take_second);
-        let text = format!("{what}: ({x}, {y}) -> ({}, {})", to.0, to.1);
-        Move {
-            take_first,
-            take_second,
-            p_index: p_index(&to.0, &to.1),
-            to,
-            text,
-        }
+/// What a move takes, in words: "take 3 from the first heap", "… from both heaps".
+fn action(take_first: &UBig, take_second: &UBig) -> String {
+    if take_second.is_zero() {
+        format!("take {take_first} from the first heap")
+    } else if take_first.is_zero() {
+        format!("take {take_second} from the second heap")
+    } else {
+        format!("take {take_first} from both heaps")
     }
 }
 
-impl Move {
-    /// What a move takes, in words: "take 3 from the first heap", "… from both heaps".
-    fn action(take_first: &UBig, take_second: &UBig) -> String {
-        if take_second.is_zero() {
-            format!("take {take_first} from the first heap")
-        } else if take_first.is_zero() {
-            format!("take {take_second} from the second heap")
-        } else {
-            format!("take {take_first} from both heaps")
-        }
-    }
+/// The value a winning move leaves (0, a P-position) where [`analyze`] values positions.
+fn zero_if_small(to: &(UBig, UBig)) -> Option<u64> {
+    let small = |v: &UBig| u64::try_from(v).is_ok_and(|v| v < GRUNDY_UP_TO);
+    (small(&to.0) && small(&to.1)).then_some(0)
 }
 
-/// Every winning move from (x, y): the moves to a P-position (none when (x, y) is one).
+/// Every winning move from (x, y): the moves to a P-position (none when (x, y) is one), by
+/// destination; see [`step`] for their [`Move::at`].
 pub fn winning_moves(x: &UBig, y: &UBig) -> Vec<Move> {
+    winning_targets(x, y)
+        .iter()
+        .map(|to| {
+            step(x, y, to, Outcome::P, zero_if_small(to))
+                .at("p_index", p_index(&to.0, &to.1).to_string())
+        })
+        .collect()
+}
+
+/// The positions the winning moves from (x, y) reach, sorted.
+fn winning_targets(x: &UBig, y: &UBig) -> Vec<(UBig, UBig)> {
     let mut moves = Vec::new();
-    let mk = |tx: UBig, ty: UBig| Move::new(x, y, (tx, ty));
+    let mk = |tx: UBig, ty: UBig| (tx, ty);
     let px = partner(y);
     if px < *x {
         moves.push(mk(px, y.clone()));
@@ -164,7 +182,7 @@ pub fn winning_moves(x: &UBig, y: &UBig) -> Vec<Move> {
         let t = lo - &a;
         moves.push(mk(x - &t, y - &t));
     }
-    moves.sort_by(|m, n| m.to.cmp(&n.to));
+    moves.sort();
     moves.dedup();
     moves
 }
@@ -181,7 +199,7 @@ pub fn outcome(x: &UBig, y: &UBig) -> Outcome {
 /// Everything [`analyze`] says about one position (x, y) of Wythoff's game.
 ///
 /// Heaps are decimal strings in JSON (they may have thousands of digits).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct WythoffAnalysis {
     /// The first heap.
     #[serde(serialize_with = "big_json::one")]
@@ -196,7 +214,8 @@ pub struct WythoffAnalysis {
     /// The index j when (x, y) is the j-th P-position (or its mirror image).
     #[serde(serialize_with = "big_json::opt")]
     pub p_index: Option<UBig>,
-    /// Every winning move (to a P-position), by destination; empty in a P-position.
+    /// Every winning move (to a P-position), by destination; empty in a P-position. Each
+    /// [`Move::at`] holds `take_first`, `take_second` and `p_index` (decimal strings).
     pub winning_moves: Vec<Move>,
 }
 
@@ -417,14 +436,14 @@ impl WythoffAnalysis {
             _ => {
                 s.push_str("Outcome: N - the player to move wins.\n");
                 s.push_str("Winning moves (each reaches a P-position):\n");
-                for m in &self.winning_moves {
+                for to in winning_targets(&self.x, &self.y) {
                     let _ = writeln!(
                         s,
                         "  {} -> ({}, {}), P-position number {}",
-                        Move::action(&m.take_first, &m.take_second),
-                        m.to.0,
-                        m.to.1,
-                        m.p_index
+                        action(&(&self.x - &to.0), &(&self.y - &to.1)),
+                        to.0,
+                        to.1,
+                        p_index(&to.0, &to.1)
                     );
                 }
             }
@@ -480,15 +499,16 @@ pub fn is_misere_p_position(x: &UBig, y: &UBig) -> bool {
     is_p_position(x, y)
 }
 
-/// Every winning move of misère Wythoff from (x, y): the moves to a misère P-position.
+/// Every winning move of misère Wythoff from (x, y): the moves to a misère P-position (their
+/// [`Move::at`] holds `take_first` and `take_second`).
 pub fn misere_winning_moves(x: &UBig, y: &UBig) -> Vec<Move> {
     let differs = [(0u32, 0u32), (1, 2), (2, 1)];
-    let mut moves: Vec<Move> = winning_moves(x, y)
+    let mut moves: Vec<(UBig, UBig)> = winning_targets(x, y)
         .into_iter()
-        .filter(|m| {
+        .filter(|to| {
             !differs
                 .iter()
-                .any(|&(a, b)| m.to == (UBig::from(a), UBig::from(b)))
+                .any(|&(a, b)| *to == (UBig::from(a), UBig::from(b)))
         })
         .collect();
     for (a, b) in [(0u32, 1u32), (1, 0), (2, 2)] {
@@ -496,11 +516,14 @@ pub fn misere_winning_moves(x: &UBig, y: &UBig) -> Vec<Move> {
         let reachable =
             (a == *x && b < *y) || (b == *y && a < *x) || (a < *x && b < *y && x - &a == y - &b);
         if reachable {
-            moves.push(Move::new(x, y, (a, b)));
+            moves.push((a, b));
         }
     }
-    moves.sort_by(|m, n| m.to.cmp(&n.to));
+    moves.sort();
     moves
+        .iter()
+        .map(|to| step(x, y, to, Outcome::P, None))
+        .collect()
 }
 
 /// Wythoff's game in the catalogue: `wythoff`. Positions `x y` (two heaps of any size; counts
@@ -573,34 +596,6 @@ impl WythoffRules {
         }
     }
 
-    fn texts(x: &UBig, y: &UBig, to: &(UBig, UBig)) -> (String, String) {
-        use crate::catalogue::shown;
-        let m = Move::new(x, y, to.clone());
-        let (t1, t2) = (&m.take_first, &m.take_second);
-        let what = if t2.is_zero() {
-            format!("take {} from the first heap", shown(t1))
-        } else if t1.is_zero() {
-            format!("take {} from the second heap", shown(t2))
-        } else {
-            format!("take {} from both heaps", shown(t1))
-        };
-        let text = format!(
-            "{what}: ({}, {}) -> ({}, {})",
-            shown(x),
-            shown(y),
-            shown(&to.0),
-            shown(&to.1)
-        );
-        let short = if t2.is_zero() {
-            format!("first -{t1} -> ({}, {})", to.0, to.1)
-        } else if t1.is_zero() {
-            format!("second -{t2} -> ({}, {})", to.0, to.1)
-        } else {
-            format!("both -{t1} -> ({}, {})", to.0, to.1)
-        };
-        (text, short)
-    }
-
     /// The value of (x, y) from the table, when both heaps are below [`GRUNDY_UP_TO`].
     fn value(&mut self, x: u64, y: u64) -> Result<Option<u64>> {
         if x.max(y) >= GRUNDY_UP_TO {
@@ -654,11 +649,7 @@ impl grundy_core::catalogue::Rules for WythoffRules {
             } else {
                 (outcome(&to.0, &to.1), self.value(i, j)?)
             };
-            let (text, short) = Self::texts(&x, &y, &to);
-            let position = Self::position(&to.0, &to.1);
-            out.push(crate::catalogue::make_move(
-                text, &short, position, outcome, g,
-            ));
+            out.push(step(&x, &y, &to, outcome, g));
         }
         Ok(out)
     }
@@ -679,14 +670,7 @@ impl grundy_core::catalogue::Rules for WythoffRules {
             let outcome = if p { Outcome::P } else { Outcome::N };
             let mut r = Report::new("wythoff", position, play, outcome, None);
             r.moves = count;
-            r.winning_moves = misere_winning_moves(&x, &y)
-                .into_iter()
-                .map(|m| {
-                    let (text, short) = Self::texts(&x, &y, &m.to);
-                    let to = Self::position(&m.to.0, &m.to.1);
-                    crate::catalogue::make_move(text, &short, to, Outcome::P, None)
-                })
-                .collect();
+            r.winning_moves = misere_winning_moves(&x, &y);
             r.explanation = vec![
                 "Under misère play the P-positions are (0, 1), (1, 0), (2, 2) and, from j = 2 \
                  on, the normal-play pairs (⌊jφ⌋, ⌊jφ²⌋) with their mirror images."
@@ -703,15 +687,7 @@ impl grundy_core::catalogue::Rules for WythoffRules {
         let grundy = a.grundy.map(grundy_core::catalogue::Grundy::Finite);
         let mut r = Report::new("wythoff", position, play, a.outcome, grundy);
         r.moves = count;
-        r.winning_moves = a
-            .winning_moves
-            .iter()
-            .map(|m| {
-                let (text, short) = Self::texts(&x, &y, &m.to);
-                let to = Self::position(&m.to.0, &m.to.1);
-                crate::catalogue::make_move(text, &short, to, Outcome::P, a.grundy.map(|_| 0))
-            })
-            .collect();
+        r.winning_moves = a.winning_moves.clone();
         let mut lines = vec![
             "The P-positions are the pairs (⌊jφ⌋, ⌊jφ²⌋), j = 0, 1, 2, …, and their mirror \
              images (φ the golden ratio): the two sequences split the positive integers \

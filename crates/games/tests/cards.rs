@@ -54,11 +54,15 @@ proptest! {
         }
         for m in &a.optimal_moves {
             let total: i64 = row.iter().sum();
-            prop_assert_eq!(&row[m.to[0]..m.to[1]], if m.end == End::Left { &row[1..] } else { &row[..row.len() - 1] });
-            let (v, rest) = match m.end {
-                End::Left => (row[0], &row[1..]),
-                End::Right => (row[row.len() - 1], &row[..row.len() - 1]),
+            let left = m.at["end"] == "left";
+            let rest = [m.at["rest"][0].as_u64().unwrap() as usize, m.at["rest"][1].as_u64().unwrap() as usize];
+            prop_assert_eq!(&row[rest[0]..rest[1]], if left { &row[1..] } else { &row[..row.len() - 1] });
+            let (v, rest) = if left {
+                (row[0], &row[1..])
+            } else {
+                (row[row.len() - 1], &row[..row.len() - 1])
             };
+            prop_assert_eq!(m.at["value"].as_i64().unwrap(), v);
             prop_assert_eq!(v + (total - v) - cards::first_total_brute_force(rest), brute);
         }
     }

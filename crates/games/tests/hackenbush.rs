@@ -38,7 +38,7 @@ fn check_against_brute_force(g: &Graph) -> Result<(), TestCaseError> {
     let want = winning_edges_by_recomputing(g, |h| hackenbush::brute_force(h).unwrap());
     prop_assert_eq!(&a.winning_edges, &want, "graph {}", g.to_text());
     for m in &a.winning_moves {
-        prop_assert_eq!(hackenbush::value(&Graph::parse(&m.to).unwrap()), 0);
+        prop_assert_eq!(hackenbush::value(&Graph::parse(&m.to.text).unwrap()), 0);
     }
     Ok(())
 }
@@ -140,7 +140,7 @@ fn big_trees_and_stalks() {
     let a = hackenbush::analyze(&stalk).unwrap();
     assert_eq!(a.grundy, 100_000);
     assert_eq!(a.winning_edges, vec![1]);
-    assert_eq!(a.winning_moves[0].to, "");
+    assert_eq!(a.winning_moves[0].to.text, "");
 
     // A random tree of 10^5 edges (deep and bushy parts): the listed winning moves leave 0 and
     // a sample of edges agrees with cutting and valuing again.
@@ -148,7 +148,7 @@ fn big_trees_and_stalks() {
     let a = hackenbush::analyze(&tree).unwrap();
     assert_eq!(a.edges, 100_000);
     for m in &a.winning_moves {
-        assert_eq!(hackenbush::value(&Graph::parse(&m.to).unwrap()), 0);
+        assert_eq!(hackenbush::value(&Graph::parse(&m.to.text).unwrap()), 0);
     }
     for e in (0..100_000).step_by(9973) {
         let wins = hackenbush::value(&tree.cut(e).unwrap()) == 0;
@@ -183,7 +183,7 @@ fn floating_edges_and_errors() {
     let g = Graph::parse("0-1 5-6,6-7").unwrap();
     let a = hackenbush::analyze(&g).unwrap();
     assert_eq!((a.grundy, a.edges, a.floating_edges), (1, 1, 2));
-    assert_eq!(a.winning_moves[0].to, "");
+    assert_eq!(a.winning_moves[0].to.text, "");
     for (bad, needle) in [
         ("0-1,1", "edge 2: '1' is not of the form U-V"),
         ("0-1,x-2", "edge 2"),
@@ -204,8 +204,12 @@ fn json_shape() {
     let j = serde_json::to_value(&a).unwrap();
     assert_eq!(j["outcome"], "N");
     assert_eq!(j["grundy"], 1);
-    assert_eq!(j["winning_moves"][0]["to"], "0-1,2-0");
-    assert_eq!(j["winning_moves"][0]["edge"], 2);
+    assert_eq!(j["winning_moves"][0]["to"]["text"], "0-1,2-0");
+    assert_eq!(j["winning_moves"][0]["at"]["edge"], 1);
+    assert_eq!(
+        j["winning_moves"][0]["at"]["ends"],
+        serde_json::json!([1, 2])
+    );
     assert!(j["winning_moves"][0]["text"].is_string());
 }
 

@@ -54,7 +54,7 @@ proptest! {
                 let after = a.grundy ^ a.mazes[i].grundy.unwrap() ^ a.mazes[i].values.get(to).unwrap();
                 if after == 0 {
                     solver_count += 1;
-                    prop_assert!(a.winning_moves.iter().any(|w| w.maze == i && w.to == to));
+                    prop_assert!(a.winning_moves.iter().any(|w| w.at["maze"] == i && w.at["cell"] == serde_json::json!([to.0, to.1])));
                 }
             }
         }
@@ -83,7 +83,24 @@ fn text_sum_with_winning_move() {
     let g0 = a.mazes[0].grundy.unwrap();
     assert_eq!(a.grundy, g0);
     assert_eq!(a.outcome, Outcome::from_grundy(g0 as u64));
+    assert!(!a.winning_moves.is_empty());
     for w in &a.winning_moves {
-        assert_eq!(w.value, 0);
+        assert_eq!(w.at["maze"], 0);
+        assert_eq!(
+            a.mazes[0].values.get((
+                w.at["cell"][0].as_u64().unwrap() as usize,
+                w.at["cell"][1].as_u64().unwrap() as usize
+            )),
+            Some(0)
+        );
+        assert!(
+            w.text.starts_with("in maze 1, move the figure"),
+            "{}",
+            w.text
+        );
+        // The position left, read back, is the sum with the figure moved: a P-position.
+        assert_eq!(w.to.kind, "mazes");
+        let after = maze::analyze(&maze::parse_mazes(&w.to.text).unwrap(), false);
+        assert_eq!(after.outcome, Outcome::P);
     }
 }

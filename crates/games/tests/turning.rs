@@ -8,6 +8,11 @@ use grundy_games::GameError;
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashMap};
 
+/// The coins a move turns, read from its `at`.
+fn coins_of(m: &grundy_core::Move) -> Vec<u32> {
+    serde_json::from_value(m.at["coins"].clone()).unwrap()
+}
+
 const GRAPH_GRID: &str = include_str!("../../../testdata/cgsuite/graph_grid.txt");
 const OTHER_HEAP_GAMES: &str = include_str!("../../../testdata/cgsuite/other_heap_games.txt");
 const GRUNDYS_GAME: &str = include_str!("../../../testdata/oeis/A002188.txt");
@@ -38,7 +43,7 @@ fn cgsuite_strip_value() {
     for m in &a.winning_moves {
         let b = turning::analyze(
             &Rules::parse(code).unwrap(),
-            &Row::parse(&m.to).unwrap(),
+            &Row::parse(&m.to.text).unwrap(),
             &opts(),
         )
         .unwrap();
@@ -253,7 +258,7 @@ proptest! {
             .filter(|&m| normal(&specs, pos ^ m, len, &mut memo) == 0)
             .map(mask_coins)
             .collect();
-        let got: BTreeSet<Vec<u32>> = a.winning_moves.iter().map(|m| m.coins.clone()).collect();
+        let got: BTreeSet<Vec<u32>> = a.winning_moves.iter().map(coins_of).collect();
         prop_assert_eq!(got.len(), a.winning_moves.len(), "a move listed twice");
         let winning: BTreeSet<Vec<u32>> = winning.into_iter().collect();
         if a.winning_moves_truncated {
@@ -272,7 +277,7 @@ proptest! {
             .filter(|&mv| !misere_wins(&specs, pos ^ mv, len, &mut memo))
             .map(mask_coins)
             .collect();
-        let got: BTreeSet<Vec<u32>> = m.winning_moves.iter().map(|mv| mv.coins.clone()).collect();
+        let got: BTreeSet<Vec<u32>> = m.winning_moves.iter().map(coins_of).collect();
         if m.winning_moves_truncated {
             prop_assert_eq!(got.len(), turning::MAX_LISTED_MOVES);
             prop_assert!(got.is_subset(&winning));
@@ -367,12 +372,12 @@ fn long_rows() {
     assert_eq!(a.grundy, want);
     assert!(!a.winning_moves.is_empty());
     for m in &a.winning_moves {
-        assert!(rules.allows(&m.coins));
-        let after = m
-            .coins
+        let coins = coins_of(m);
+        assert!(rules.allows(&coins));
+        let after = coins
             .iter()
             .fold(a.grundy, |x, &c| x ^ odious[c as usize - 1]);
-        assert_eq!(after, 0, "{:?}", m.coins);
+        assert_eq!(after, 0, "{:?}", coins);
     }
 }
 
@@ -388,9 +393,9 @@ fn json_shape() {
     assert_eq!(j["outcome"], "N");
     assert_eq!(j["grundy"], 3);
     assert_eq!(j["name"], "ruler");
-    assert!(j["winning_moves"][0]["to"].is_string());
+    assert!(j["winning_moves"][0]["to"]["text"].is_string());
     assert!(j["winning_moves"][0]["text"].is_string());
-    assert!(j["winning_moves"][0]["coins"].is_array());
+    assert!(j["winning_moves"][0]["at"]["coins"].is_array());
     let m = turning::analyze_misere(
         &Rules::parse("ruler").unwrap(),
         &Row::parse("THHT").unwrap(),

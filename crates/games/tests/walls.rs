@@ -78,7 +78,8 @@ proptest! {
             .winning_moves
             .iter()
             .map(|m| {
-                let (r, c) = m.cell;
+                let cell = &m.at["cell"];
+                let (r, c) = (cell[0].as_u64().unwrap(), cell[1].as_u64().unwrap());
                 let mut v: Vec<_> = full.split(r as u8, c as u8).collect();
                 v.sort();
                 v

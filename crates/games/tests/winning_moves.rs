@@ -101,14 +101,16 @@ proptest! {
             .filter(|&t| solver.grundy(&(n - t, (k * t).min(n - t))) == 0)
             .collect();
         prop_assert!(a.all_winning_moves_listed);
-        let got: Vec<u64> = a.winning_moves.iter().map(|m| u64::try_from(&m.take).unwrap()).collect();
+        let take = |m: &grundy_core::Move| m.at["take"].as_str().unwrap().parse::<u64>().unwrap();
+        let got: Vec<u64> = a.winning_moves.iter().map(take).collect();
         prop_assert_eq!(&got, &want);
         prop_assert_eq!(a.outcome, if want.is_empty() { Outcome::P } else { Outcome::N });
         prop_assert_eq!(a.grundy, Some(solver.grundy(&(n, l))));
         for m in &a.winning_moves {
-            let t = u64::try_from(&m.take).unwrap();
-            prop_assert_eq!(u64::try_from(&m.to).unwrap(), n - t);
-            prop_assert_eq!(u64::try_from(&m.next_limit).unwrap(), (k * t).min(n - t));
+            let t = take(m);
+            let field = |k: &str| m.to.data[k].as_str().unwrap().parse::<u64>().unwrap();
+            prop_assert_eq!(field("pile"), n - t);
+            prop_assert_eq!(field("limit"), (k * t).min(n - t));
         }
         if let Some(c) = &a.winning_move {
             prop_assert!(a.winning_moves.contains(c));
@@ -128,15 +130,16 @@ proptest! {
         let got: BTreeSet<(u64, u64)> = a
             .winning_moves
             .iter()
-            .map(|m| (u64::try_from(&m.to.0).unwrap(), u64::try_from(&m.to.1).unwrap()))
+            .map(|m| (m.to.data["x"].as_str().unwrap().parse().unwrap(), m.to.data["y"].as_str().unwrap().parse().unwrap()))
             .collect();
         prop_assert_eq!(got.len(), a.winning_moves.len(), "no move listed twice");
         prop_assert_eq!(got, want);
         prop_assert_eq!(a.grundy, Some(solver.grundy(&(x, y))));
         prop_assert_eq!(a.outcome, solver.outcome(&(x, y)));
         for m in &a.winning_moves {
-            prop_assert_eq!(&m.take_first + &m.to.0, UBig::from(x));
-            prop_assert_eq!(&m.take_second + &m.to.1, UBig::from(y));
+            let n = |v: &serde_json::Value| v.as_str().unwrap().parse::<u64>().unwrap();
+            prop_assert_eq!(n(&m.at["take_first"]) + n(&m.to.data["x"]), x);
+            prop_assert_eq!(n(&m.at["take_second"]) + n(&m.to.data["y"]), y);
         }
     }
 
@@ -157,11 +160,16 @@ proptest! {
                 }
             }
         }
-        let got: Vec<(usize, Cell)> = a.winning_moves.iter().map(|m| (m.maze, m.to)).collect();
+        let cell = |v: &serde_json::Value| -> Cell { (v[0].as_u64().unwrap() as usize, v[1].as_u64().unwrap() as usize) };
+        let got: Vec<(usize, Cell)> = a
+            .winning_moves
+            .iter()
+            .map(|m| (m.at["maze"].as_u64().unwrap() as usize, cell(&m.at["cell"])))
+            .collect();
         prop_assert_eq!(got, want);
         prop_assert_eq!(a.outcome, solver.outcome(&start));
         for m in &a.winning_moves {
-            prop_assert_eq!(m.from, start[m.maze]);
+            prop_assert_eq!(cell(&m.at["from"]), start[m.at["maze"].as_u64().unwrap() as usize]);
         }
     }
 
@@ -186,18 +194,21 @@ proptest! {
                 }
             }
         }
-        let got: Vec<(usize, usize)> = a.winning_moves.iter().map(|m| m.cell).collect();
+        let cell = |m: &grundy_core::Move| (m.at["cell"][0].as_u64().unwrap() as usize, m.at["cell"][1].as_u64().unwrap() as usize);
+        let got: Vec<(usize, usize)> = a.winning_moves.iter().map(cell).collect();
         prop_assert_eq!(got, want);
         prop_assert_eq!(a.outcome, solver.outcome(&vec![full]));
         for m in &a.winning_moves {
-            let (i, j) = m.cell;
+            let (i, j) = cell(m);
             let pieces: Vec<(usize, usize, usize, usize)> = full
                 .split(i as u8, j as u8)
                 .map(|q| (q.r0 as usize, q.c0 as usize, (q.r1 - q.r0) as usize, (q.c1 - q.c0) as usize))
                 .collect();
-            let to: Vec<(usize, usize, usize, usize)> = m.to.iter().map(|p| (p.row, p.col, p.rows, p.cols)).collect();
+            let n = |p: &serde_json::Value, k: &str| p[k].as_u64().unwrap() as usize;
+            let left = m.at["pieces"].as_array().unwrap();
+            let to: Vec<(usize, usize, usize, usize)> = left.iter().map(|p| (n(p, "row"), n(p, "col"), n(p, "rows"), n(p, "cols"))).collect();
             prop_assert_eq!(to, pieces);
-            prop_assert_eq!(m.to.iter().fold(0, |x, p| x ^ p.grundy), 0);
+            prop_assert_eq!(left.iter().fold(0, |x, p| x ^ n(p, "grundy")), 0);
         }
     }
 
@@ -237,8 +248,11 @@ proptest! {
             .map(|(i, j)| ((i, j), start.bite(i, j).unwrap().rows()))
             .filter(|(_, rows)| chomp::outcome_brute_force(rows) == Outcome::P)
             .collect();
-        let got: Vec<((usize, usize), Vec<usize>)> =
-            a.winning_moves.iter().map(|m| (m.cell, m.to.clone())).collect();
+        let got: Vec<((usize, usize), Vec<usize>)> = a
+            .winning_moves
+            .iter()
+            .map(|m| serde_json::from_value(serde_json::json!([m.at["cell"], m.to.data["rows"]])).unwrap())
+            .collect();
         prop_assert_eq!(got, want);
         prop_assert_eq!(a.outcome, chomp::outcome_brute_force(&start.rows()));
     }
@@ -265,27 +279,35 @@ fn moves_share_to_and_text() {
     assert_eq!(v["pile"], "100");
     assert_eq!(v["k"], 2);
     assert_eq!(v["outcome"], "N");
-    assert_eq!(v["winning_moves"][0]["take"], "3");
-    assert_eq!(v["winning_moves"][0]["to"], "97");
+    assert_eq!(v["winning_moves"][0]["at"]["take"], "3");
+    assert_eq!(v["winning_moves"][0]["to"]["text"], "97 6");
     let v = check(
         serde_json::to_value(wythoff::analyze(&UBig::from(10u32), &UBig::from(20u32)).unwrap())
             .unwrap(),
         "winning_moves",
     );
-    assert_eq!(v["winning_moves"][0]["to"], serde_json::json!(["10", "6"]));
+    assert_eq!(v["winning_moves"][0]["to"]["text"], "10 6");
+    assert_eq!(v["winning_moves"][0]["at"]["take_second"], "14");
     let mazes = maze::parse_mazes("...\n.#.\n..@\n").unwrap();
     let v = check(
         serde_json::to_value(maze::analyze(&mazes, false)).unwrap(),
         "winning_moves",
     );
-    assert_eq!(v["winning_moves"][0]["to"], serde_json::json!([2, 1]));
+    assert_eq!(
+        v["winning_moves"][0]["at"]["cell"],
+        serde_json::json!([2, 1])
+    );
+    assert_eq!(v["winning_moves"][0]["to"]["text"], "...|.#.|.@.");
     assert_eq!(v["mazes"][0]["grid"][1][1], serde_json::Value::Null);
     let board = Board::parse("X.\n..\n").unwrap();
     let v = check(
         serde_json::to_value(walls::analyze(&board)).unwrap(),
         "winning_moves",
     );
-    assert_eq!(v["winning_moves"][0]["cell"], serde_json::json!([1, 1]));
+    assert_eq!(
+        v["winning_moves"][0]["at"]["cell"],
+        serde_json::json!([1, 1])
+    );
     let v = check(
         serde_json::to_value(
             cram::solve(
@@ -304,13 +326,24 @@ fn moves_share_to_and_text() {
         serde_json::to_value(chomp::analyze(4, 7, &Budget::positions(1000)).unwrap()).unwrap(),
         "winning_moves",
     );
-    assert_eq!(v["winning_moves"][0]["to"], serde_json::json!([7, 7, 3, 3]));
+    assert_eq!(
+        v["winning_moves"][0]["to"]["rows"],
+        serde_json::json!([7, 7, 3, 3])
+    );
+    assert_eq!(
+        v["winning_moves"][0]["at"]["cell"],
+        serde_json::json!([2, 3])
+    );
     let v = check(
         serde_json::to_value(grundy_games::cards::analyze(&[4, 7, 2, 9]).unwrap()).unwrap(),
         "optimal_moves",
     );
     assert!(v.get("winning_moves").is_none());
-    assert_eq!(v["optimal_moves"][0]["to"], serde_json::json!([0, 3]));
+    assert_eq!(
+        v["optimal_moves"][0]["at"]["rest"],
+        serde_json::json!([0, 3])
+    );
+    assert_eq!(v["optimal_moves"][0]["to"]["text"], "4 7 2");
     assert_eq!(v["line"][0]["player"], 1);
 }
 

@@ -8,6 +8,16 @@ mod common;
 
 use common::{cgsuite_row, data_lines};
 
+/// The heaps a move leaves and the counters it takes from each, read from the move.
+fn read(m: &grundy_core::Move) -> ((UBig, UBig), UBig, UBig) {
+    let n = |v: &serde_json::Value| v.as_str().unwrap().parse::<UBig>().unwrap();
+    (
+        (n(&m.to.data["x"]), n(&m.to.data["y"])),
+        n(&m.at["take_first"]),
+        n(&m.at["take_second"]),
+    )
+}
+
 /// A004481: the Grundy table read by antidiagonals.
 #[test]
 fn reproduces_a004481() {
@@ -79,10 +89,8 @@ fn table_matches_definition_and_formula() {
             let got: Vec<(usize, usize)> = moves
                 .iter()
                 .map(|m| {
-                    (
-                        m.to.0.clone().try_into().unwrap(),
-                        m.to.1.clone().try_into().unwrap(),
-                    )
+                    let (to, _, _) = read(m);
+                    (to.0.try_into().unwrap(), to.1.try_into().unwrap())
                 })
                 .collect();
             assert_eq!(got, want, "({x},{y})");
@@ -101,7 +109,8 @@ fn huge_coordinates() {
     let moves = wythoff::winning_moves(&a1, &(&b + UBig::from(7u32)));
     assert!(!moves.is_empty());
     for m in moves {
-        assert_eq!(wythoff::outcome(&m.to.0, &m.to.1), Outcome::P);
+        let (to, _, _) = read(&m);
+        assert_eq!(wythoff::outcome(&to.0, &to.1), Outcome::P);
     }
     // ⌊618034·φ⌋ = 1000000 and ⌊618034·φ²⌋ = 1618034 (Python: (j + isqrt(5j²)) // 2).
     let x = UBig::from(1_000_000u32);
@@ -126,11 +135,12 @@ mod props {
             let moves = wythoff::winning_moves(&x, &y);
             prop_assert_eq!(moves.is_empty(), wythoff::is_p_position(&x, &y));
             for m in moves {
-                prop_assert!(wythoff::is_p_position(&m.to.0, &m.to.1));
-                prop_assert_eq!(&m.take_first + &m.to.0, x.clone());
-                prop_assert_eq!(&m.take_second + &m.to.1, y.clone());
-                let diag = m.take_first == m.take_second;
-                prop_assert!(diag || m.take_first.is_zero() || m.take_second.is_zero());
+                let (to, take_first, take_second) = read(&m);
+                prop_assert!(wythoff::is_p_position(&to.0, &to.1));
+                prop_assert_eq!(&take_first + &to.0, x.clone());
+                prop_assert_eq!(&take_second + &to.1, y.clone());
+                let diag = take_first == take_second;
+                prop_assert!(diag || take_first.is_zero() || take_second.is_zero());
             }
         }
     }

@@ -52,7 +52,7 @@ pub mod survey;
 pub use error::{Error, ErrorKind, Result};
 pub use grundy_core::game::{Game, Outcome};
 pub use grundy_core::solver::{Analysis, Solver};
-pub use grundy_core::{Answer, Budget, Grundy, Play};
+pub use grundy_core::{Answer, Budget, Grundy, Move, Play};
 
 /// The one budget of every search: positions and estimated bytes of its tables
 /// ([`Budget`]), and the [`budget::Limit`] a search past either cap returns.

@@ -8,7 +8,7 @@
 //! `"digraph"`, fields `edges` and `tokens`.
 
 use grundy_core::catalogue::{
-    shorten, Budget, Entry, Error, Info, Move, Play, Position, Report, Result, Rules,
+    Budget, Entry, Error, Info, Move, Play, Position, Report, Result, Rules,
 };
 use grundy_core::graph::DiGraph;
 use grundy_core::Outcome;
@@ -47,14 +47,15 @@ fn tokens_moves(l: &Labelled, at: &[usize], position: &dyn Fn(&[usize]) -> Posit
             let mut to = at.to_vec();
             to[i] = w;
             let v = l.graph.sum_value(&to);
-            out.push(Move {
-                text: format!("move the token on {} to {}", (l.name)(from), (l.name)(w)),
-                short: shorten(&format!("{} → {}", (l.name)(from), (l.name)(w)), 30),
-                to: position(&to),
-                outcome: v.outcome(),
-                grundy: Some(v.clone()),
-                at: Default::default(),
-            });
+            let mut m = Move::new(
+                format!("move the token on {} to {}", (l.name)(from), (l.name)(w)),
+                &format!("{} → {}", (l.name)(from), (l.name)(w)),
+                position(&to),
+                v.outcome(),
+                None,
+            );
+            m.grundy = Some(v.clone());
+            out.push(m);
         }
     }
     out

@@ -8,8 +8,8 @@
 //! CLI's convenience (`grundy graph FILE`); the library reads only text.
 
 use grundy_core::catalogue::{
-    explain_by_options, explain_misere, shorten, Budget, Entry, Error, Grundy, Info, Move, Play,
-    Position, Report, Result, Rules,
+    explain_by_options, explain_misere, Budget, Entry, Error, Grundy, Info, Move, Play, Position,
+    Report, Result, Rules,
 };
 use grundy_core::graph::{self, DiGraph};
 
@@ -127,17 +127,10 @@ impl Rules for DigraphRules {
                     p.graph.name(from),
                     p.graph.name(onto)
                 );
-                out.push(Move {
-                    short: shorten(
-                        &format!("{} → {}", p.graph.name(from), p.graph.name(onto)),
-                        30,
-                    ),
-                    text,
-                    to: position(&p, &to),
-                    outcome,
-                    grundy,
-                    at: Default::default(),
-                });
+                let short = format!("{} → {}", p.graph.name(from), p.graph.name(onto));
+                let mut m = Move::new(text, &short, position(&p, &to), outcome, None);
+                m.grundy = grundy;
+                out.push(m);
             }
         }
         Ok(out)

@@ -5,8 +5,8 @@
 //! literal as JSON where it has a JSON form).
 
 use grundy_core::catalogue::{
-    explain_by_options, explain_misere, shorten, Budget, Entry, Error, Info, Move, Play, Position,
-    Report, Result, Rules,
+    explain_by_options, explain_misere, Budget, Entry, Error, Info, Move, Play, Position, Report,
+    Result, Rules,
 };
 
 use crate::script::{self, Limits, ScriptError, Session};
@@ -125,14 +125,15 @@ impl Rules for ScriptRules {
                     (a.outcome, None)
                 }
             };
-            out.push(Move {
-                text: format!("move to {}", o.text),
-                short: shorten(&format!("to {}", o.text), 30),
-                to: position(&o.to),
+            let mut m = Move::new(
+                format!("move to {}", o.text),
+                &format!("to {}", o.text),
+                position(&o.to),
                 outcome,
-                grundy,
-                at: Default::default(),
-            });
+                None,
+            );
+            m.grundy = grundy;
+            out.push(m);
         }
         Ok(out)
     }

@@ -29,6 +29,10 @@ pub struct CycleError {
 }
 
 /// A move in one component of a sum: which component, and its position after the move.
+///
+/// Not a [`crate::Move`]: a [`Game`]'s positions are only `Clone + Eq + Hash`, with no
+/// notation to print or parse, so there is no `to.text` to give; a game with a notation
+/// reaches the catalogue through [`crate::catalogue::Solved`], whose moves are `Move`s.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SumMove<P> {
     /// Index of the component moved in (0-based, in the order the components were given).

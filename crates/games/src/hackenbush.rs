@@ -819,8 +819,30 @@ impl grundy_core::catalogue::Entry for HackenbushEntry {
 
 struct HackenbushRules;
 
+/// The catalogue position of `g` (kind `hackenbush`): `edges`, and `levels`, every vertex
+/// connected to the ground with its distance from it (`[vertex, level]`, breadth-first from
+/// vertex 0 over the edges in order, ground first), so that front ends only draw.
 fn hb_position(g: &Graph) -> grundy_core::catalogue::Position {
-    grundy_core::catalogue::Position::text("hackenbush", g.to_text()).with("edges", g.edges())
+    let mut adj: std::collections::HashMap<u32, Vec<u32>> = std::collections::HashMap::new();
+    for &(u, v) in g.edges() {
+        adj.entry(u).or_default().push(v);
+        adj.entry(v).or_default().push(u);
+    }
+    let mut levels: Vec<(u32, usize)> = vec![(0, 0)];
+    let mut seen: std::collections::HashSet<u32> = std::collections::HashSet::from([0]);
+    let mut i = 0;
+    while i < levels.len() {
+        let (v, d) = levels[i];
+        for &w in adj.get(&v).into_iter().flatten() {
+            if seen.insert(w) {
+                levels.push((w, d + 1));
+            }
+        }
+        i += 1;
+    }
+    grundy_core::catalogue::Position::text("hackenbush", g.to_text())
+        .with("edges", g.edges())
+        .with("levels", levels)
 }
 
 fn hb_misere() -> grundy_core::catalogue::Error {

@@ -210,6 +210,11 @@ fn json_shape() {
         j["winning_moves"][0]["at"]["ends"],
         serde_json::json!([1, 2])
     );
+    // Each vertex's distance from the ground, for front ends that draw the graph.
+    assert_eq!(
+        j["winning_moves"][0]["to"]["levels"],
+        serde_json::json!([[0, 0], [1, 1], [2, 1]])
+    );
     assert!(j["winning_moves"][0]["text"].is_string());
 }
 

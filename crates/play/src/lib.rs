@@ -556,7 +556,16 @@ impl App {
                 .direction(Direction::Vertical)
                 .constraints([Constraint::Min(6), Constraint::Length(6)])
                 .split(area);
-            f.render_widget(hackenbush_picture(&edges, block.clone()), parts[0]);
+            let levels: Vec<(u64, usize)> = t
+                .position
+                .data
+                .get("levels")
+                .and_then(|e| e.as_array())
+                .into_iter()
+                .flatten()
+                .filter_map(|e| Some((e.get(0)?.as_u64()?, e.get(1)?.as_u64()? as usize)))
+                .collect();
+            f.render_widget(hackenbush_picture(&edges, &levels, block.clone()), parts[0]);
             parts[1]
         } else {
             area
@@ -609,34 +618,18 @@ impl App {
     }
 }
 /// Green Hackenbush as a picture: the ground at the bottom, each vertex at its distance from
-/// the ground (breadth-first), every edge a line labelled with its number (the moves say "cut
-/// edge N"); an edge to the ground stands under its other end, a loop is a small circle.
+/// the ground (`levels`, the position's, ground first), every edge a line labelled with its
+/// number (the moves say "cut edge N"); an edge to the ground stands under its other end, a
+/// loop is a small circle.
 fn hackenbush_picture<'a>(
     edges: &[(u64, u64)],
+    levels: &[(u64, usize)],
     block: Block<'a>,
 ) -> Canvas<'a, impl Fn(&mut Context<'_>) + 'a> {
     use std::collections::{BTreeMap, HashMap};
-    let mut adj: HashMap<u64, Vec<u64>> = HashMap::new();
-    for &(u, v) in edges {
-        adj.entry(u).or_default().push(v);
-        adj.entry(v).or_default().push(u);
-    }
-    let mut level: HashMap<u64, usize> = HashMap::from([(0, 0)]);
-    let mut order = vec![0u64];
-    let mut i = 0;
-    while i < order.len() {
-        let d = level[&order[i]];
-        for &w in adj.get(&order[i]).into_iter().flatten() {
-            if let std::collections::hash_map::Entry::Vacant(e) = level.entry(w) {
-                e.insert(d + 1);
-                order.push(w);
-            }
-        }
-        i += 1;
-    }
     let mut rows: BTreeMap<usize, Vec<u64>> = BTreeMap::new();
-    for &v in &order[1..] {
-        rows.entry(level[&v]).or_default().push(v);
+    for &(v, d) in levels.iter().skip(1) {
+        rows.entry(d).or_default().push(v);
     }
     let depth = rows.keys().last().copied().unwrap_or(1).max(1) as f64;
     let mut at: HashMap<u64, (f64, f64)> = HashMap::new();

@@ -322,13 +322,9 @@ function drawHackenbush(board, t) {
   const edges = t.position.edges || [];
   const NS = "http://www.w3.org/2000/svg";
   const svgEl = (tag, attrs) => { const e = document.createElementNS(NS, tag); for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v); return e; };
-  // Levels by breadth-first distance from the ground (vertex 0).
-  const adj = new Map();
-  for (const [u, v] of edges) { for (const [a, b] of [[u, v], [v, u]]) { if (!adj.has(a)) adj.set(a, []); adj.get(a).push(b); } }
-  const level = new Map([[0, 0]]), order = [0];
-  for (let i = 0; i < order.length; i++) for (const w of adj.get(order[i]) || []) if (!level.has(w)) { level.set(w, level.get(order[i]) + 1); order.push(w); }
+  // Each vertex's distance from the ground, from the library (ground first, breadth-first).
   const rows = [];
-  for (const v of order.slice(1)) { const d = level.get(v); (rows[d] = rows[d] || []).push(v); }
+  for (const [v, d] of (t.position.levels || []).slice(1)) (rows[d] = rows[d] || []).push(v);
   const W = 360, step = 64, depth = Math.max(rows.length - 1, 1), H = depth * step + 40, ground = H - 20;
   const at = new Map();
   rows.forEach((vs, d) => vs.forEach((v, i) => at.set(v, [W * (i + 1) / (vs.length + 1), ground - d * step])));

@@ -2076,16 +2076,21 @@ mod tests {
         );
     }
 
-    #[test]
-    fn fast_grid_key_matches_the_first() {
-        // Random cell sets (connected or not) on lattices of every shape up to 128 cells.
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = || {
+    /// A fixed stream of pseudo-random words (xorshift64 from `seed`) for the tests' random cell sets.
+    fn xorshift(seed: u64) -> impl FnMut() -> u64 {
+        let mut x = seed;
+        move || {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
             x
-        };
+        }
+    }
+
+    #[test]
+    fn fast_grid_key_matches_the_first() {
+        // Random cell sets (connected or not) on lattices of every shape up to 128 cells.
+        let mut next = xorshift(0x2545_F491_4F6C_DD1D);
         for rows in 1..=16usize {
             for cols in 1..=16usize {
                 if rows * cols > 128 {
@@ -2116,7 +2121,7 @@ mod tests {
     fn small_word_paths_match_the_wide_ones() {
         // The 64-bit reductions and Cram option lists against the 128-bit ones, on random
         // cell sets of lattices of at most 64 cells.
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = xorshift(0x2545_F491_4F6C_DD1D);
         for (rows, cols) in [
             (1, 7),
             (2, 2),
@@ -2136,9 +2141,7 @@ mod tests {
                 ..small
             };
             for _ in 0..2000 {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
+                let x = next();
                 let set = (x | x >> 9) as u128 & low(rows * cols);
                 assert_eq!(reduce_once(set, &small), reduce_once(set, &wide));
                 let (mut a, mut b) = (Vec::new(), Vec::new());
@@ -2158,12 +2161,10 @@ mod tests {
         let g = Graph::grid(6, 8).unwrap();
         let e = Engine::new(Rules::ArcKayles, g, Options::default()).unwrap();
         assert!(!e.key_cache.is_empty());
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
         let mut sets = Vec::new();
         for _ in 0..50_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = next();
             let set = (x & x >> 5) as u128 & low(48);
             if set != 0 {
                 sets.push(set);
@@ -2189,13 +2190,7 @@ mod tests {
     fn keys_in_8x8_match_the_general_images() {
         // Random cell sets whose box fits 8 x 8, placed on a lattice 16 wide: the byte
         // layout's key and mirror flag against the general images and the first keys.
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = xorshift(0x2545_F491_4F6C_DD1D);
         let mut tested = 0;
         for _ in 0..200_000 {
             let (h, w) = (1 + next() as usize % 8, 1 + next() as usize % 8);
@@ -2232,12 +2227,10 @@ mod tests {
             let g = Graph::grid(rows, cols).unwrap();
             let e = Engine::new(Rules::ArcKayles, g, Options::default()).unwrap();
             let shape = e.reducible().unwrap();
-            let mut x = 0x9E37_79B9_7F4A_7C15u64;
+            let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
             let mut seen = 0;
             for _ in 0..1000 {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
+                let x = next();
                 let pos = (x | x >> 3) as u128 & low(rows * cols);
                 let mut comps = Vec::new();
                 e.split(pos, &mut comps);
@@ -2301,12 +2294,10 @@ mod tests {
         // domino says "one component", the full split says so too.
         let g = Graph::grid(5, 7).unwrap();
         let e = Engine::new(Rules::ArcKayles, g, Options::default()).unwrap();
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
         let (mut shown, mut total) = (0, 0);
         for _ in 0..2000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = next();
             let pos = (x | x >> 3) as u128 & low(35);
             let mut comps = Vec::new();
             e.split(pos, &mut comps);

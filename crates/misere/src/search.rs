@@ -306,9 +306,8 @@ impl RepOracle {
         opts: &HeapOptions,
         pos: &[u16],
     ) -> Result<bool, MisereError> {
-        let cut = pos.partition_point(|&h| h < self.n);
-        let k = pos.len() - cut;
-        let c = self.class(self.times([0; 3], &pos[..cut]))?;
+        let (xs, k) = older_and_newest(pos, self.n);
+        let c = self.class(self.times([0; 3], xs))?;
         self.value(opts, c, k)
     }
 
@@ -479,9 +478,7 @@ impl ElementSearch {
         opts: &HeapOptions,
         pos: &[u16],
     ) -> Result<bool, MisereError> {
-        let cut = pos.partition_point(|&h| h < self.n);
-        let k = pos.len() - cut;
-        let xs = &pos[..cut];
+        let (xs, k) = older_and_newest(pos, self.n);
         let x = self.image(xs);
         self.value(opts, xs, x, k)
     }
@@ -574,4 +571,11 @@ impl ElementSearch {
             }
         }
     }
+}
+
+/// A sorted sum split for the extension step: the heaps below the newest heap `n`, and how
+/// many copies of `n` follow them.
+fn older_and_newest(pos: &[u16], n: u16) -> (&[u16], usize) {
+    let cut = pos.partition_point(|&h| h < n);
+    (&pos[..cut], pos.len() - cut)
 }

@@ -598,13 +598,7 @@ impl Engine {
                 }
             };
             rest &= !comp;
-            let (key, zero) = self.key(comp);
-            out.push(Part {
-                set: comp,
-                key,
-                size: comp.count_ones(),
-                zero,
-            });
+            self.push_part(comp, out);
         }
     }
 
@@ -2195,7 +2189,7 @@ mod tests {
         for _ in 0..200_000 {
             let (h, w) = (1 + next() as usize % 8, 1 + next() as usize % 8);
             let mut s8 = next() & next();
-            if next() % 4 == 0 {
+            if next().is_multiple_of(4) {
                 s8 |= next() & next() & next() & 0x8142_2418_1824_4281;
             }
             let mut m = 0u64;

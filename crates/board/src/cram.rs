@@ -35,7 +35,8 @@
 //! let a = cram::solve(&Board::parse("1x3")?, &CramOptions::default(), None).unwrap();
 //! assert_eq!(a.grundy, 1);
 //! assert_eq!(a.winning_moves[0].text, "place a horizontal domino on (0, 0)-(0, 1)");
-//! assert_eq!(a.winning_moves[0].to, "##.");
+//! assert_eq!(a.winning_moves[0].to.text, "##.");
+//! assert_eq!(a.winning_moves[0].at["cells"], serde_json::json!([[0, 0], [0, 1]]));
 //!
 //! // Past the budget's position cap (search nodes): a limit naming the board.
 //! let small = CramOptions { budget: Budget::positions(10), ..CramOptions::default() };
@@ -302,24 +303,8 @@ impl Default for CramOptions {
     }
 }
 
-/// A winning placement of a [`CramAnalysis`].
-///
-/// JSON: `{"cells": [[0, 1], [1, 1]], "direction": "vertical", "to": ".#.|.#.|...",
-/// "text": "place a vertical domino on (0, 1)-(1, 1)"}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct CramMove {
-    /// The two cells covered, [row, column] from the top-left, in reading order.
-    pub cells: [(usize, usize); 2],
-    /// "horizontal" or "vertical".
-    pub direction: &'static str,
-    /// The board after the move in [`Board::parse`]'s notation (covered cells become `#`).
-    pub to: String,
-    /// The move in words.
-    pub text: String,
-}
-
 /// A board solved by [`solve`]: what `grundy cram --json` prints.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CramAnalysis {
     /// Rows of the board.
     pub rows: usize,
@@ -334,8 +319,8 @@ pub struct CramAnalysis {
     /// True when the value 0 follows from the half-turn mirror strategy
     /// ([`Board::mirror_zero`]).
     pub mirror_strategy: bool,
-    /// Every winning placement (empty in a P-position).
-    pub winning_moves: Vec<CramMove>,
+    /// Every winning placement (empty in a P-position), each made by [`Board::placement`].
+    pub winning_moves: Vec<grundy_core::Move>,
     /// Search nodes of this run (component questions: the engine's measure of work).
     pub positions: u64,
     /// Table entries read from [`CramOptions::table`] before the search (0 without one).
@@ -432,27 +417,52 @@ impl Board {
         n
     }
 
+    /// The board as a position of the catalogue's `cram` (kind `board`): its `text` is `RxC`
+    /// when every cell is empty, else the rows joined by `|`; its data `rows`, the rows.
+    pub fn position(&self) -> grundy_core::catalogue::Position {
+        let text = self.to_string();
+        let rows: Vec<&str> = text.split('|').collect();
+        let full = self.empty.count_ones() as usize == self.rows * self.cols;
+        let shown = if full {
+            format!("{}x{}", self.rows, self.cols)
+        } else {
+            text.clone()
+        };
+        grundy_core::catalogue::Position::text("board", shown).with("rows", rows)
+    }
+
     /// The placement of a domino on the cells `a` and `b` (`r * cols + c`, `a < b`,
-    /// adjacent), in words, with the board it leaves.
-    pub fn placement(&self, a: usize, b: usize) -> CramMove {
+    /// adjacent) as the one move type: "place a vertical domino on (0, 1)-(1, 1)", the board
+    /// it leaves as [`Board::position`], `outcome` and `grundy` those of that board, and
+    /// [`grundy_core::Move::at`] `{"cells": [[0, 1], [1, 1]], "direction": "vertical"}` (the
+    /// cells covered, [row, column] from the top left, in reading order).
+    pub fn placement(
+        &self,
+        a: usize,
+        b: usize,
+        outcome: Outcome,
+        grundy: Option<u64>,
+    ) -> grundy_core::Move {
         let cells = [self.cell(a), self.cell(b)];
         let direction = if cells[0].0 == cells[1].0 {
             "horizontal"
         } else {
             "vertical"
         };
-        let text = format!(
-            "place a {direction} domino on ({}, {})-({}, {})",
+        let at = format!(
+            "({}, {})-({}, {})",
             cells[0].0, cells[0].1, cells[1].0, cells[1].1
         );
-        CramMove {
-            cells,
-            direction,
-            to: self
-                .with_empty(self.empty & !(1u128 << a | 1u128 << b))
-                .to_string(),
-            text,
-        }
+        let to = self.with_empty(self.empty & !(1u128 << a | 1u128 << b));
+        grundy_core::Move::new(
+            format!("place a {direction} domino on {at}"),
+            &format!("{direction} {at}"),
+            to.position(),
+            outcome,
+            grundy,
+        )
+        .at("cells", cells)
+        .at("direction", direction)
     }
 }
 
@@ -562,7 +572,7 @@ pub fn solve(
         .winning_moves
         .iter()
         .filter_map(|m| match *m {
-            Move::Edge(u, v) if u != v => Some(board.placement(u, v)),
+            Move::Edge(u, v) if u != v => Some(board.placement(u, v, Outcome::P, Some(0))),
             _ => None,
         })
         .collect();
@@ -624,13 +634,7 @@ impl CramAnalysis {
             Outcome::N => {
                 s.push_str("Outcome: N - the player to move wins.\n");
                 for m in &self.winning_moves {
-                    let [(r1, c1), (r2, c2)] = m.cells;
-                    let _ = writeln!(
-                        s,
-                        "Winning placement: {} domino on ({r1}, {c1}) and ({r2}, {c2}); it \
-                         leaves value 0.",
-                        m.direction
-                    );
+                    let _ = writeln!(s, "Winning move: {}; it leaves value 0.", m.text);
                 }
             }
         }

@@ -71,7 +71,7 @@ fn winning_moves_leave_p_positions() {
     let a = cram::solve(&board, &CramOptions::default(), None).unwrap();
     assert_eq!(a.grundy, 4, "CGSuite's GameGridTest");
     for m in &a.winning_moves {
-        let to = Board::parse(&m.to).unwrap();
+        let to = Board::parse(&m.to.text).unwrap();
         let b = cram::solve(&to, &CramOptions::default(), None).unwrap();
         assert_eq!(b.grundy, 0, "{}", m.text);
     }

@@ -203,8 +203,14 @@ fn cram_boards() {
     assert_eq!(v["grundy"], 2);
     assert_eq!(v["outcome"], "N");
     let m = &v["winning_moves"][0];
-    assert_eq!(m["cells"].as_array().unwrap().len(), 2);
-    assert_eq!(m["to"].as_str().unwrap().matches('#').count(), 2, "{m}");
+    assert_eq!(m["at"]["cells"].as_array().unwrap().len(), 2);
+    assert_eq!(m["to"]["kind"], "board");
+    assert_eq!(
+        m["to"]["text"].as_str().unwrap().matches('#').count(),
+        2,
+        "{m}"
+    );
+    assert_eq!(m["outcome"], "P");
     assert!(m["text"].as_str().unwrap().starts_with("place a "), "{m}");
     let v = json_stdin(&["cram", "--board", ".........|##.######", "--json"], b"");
     assert_eq!(v["grundy"], 4);

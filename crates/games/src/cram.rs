@@ -486,18 +486,6 @@ impl CramRules {
         Ok(Board::parse(&rows.join("|")).map_err(board_error)?)
     }
 
-    fn position(b: &Board) -> grundy_core::catalogue::Position {
-        let text = b.to_string();
-        let rows: Vec<&str> = text.split('|').collect();
-        let full = b.empty().count_ones() as usize == b.rows() * b.cols();
-        let shown = if full {
-            format!("{}x{}", b.rows(), b.cols())
-        } else {
-            text.clone()
-        };
-        grundy_core::catalogue::Position::text("board", shown).with("rows", rows)
-    }
-
     /// The board after a domino on the cells `a` and `b`.
     fn place(board: &Board, a: usize, b: usize) -> Board {
         board.with_empty(board.empty() & !(1u128 << a | 1u128 << b))
@@ -571,19 +559,7 @@ impl CramRules {
             .placements()
             .iter()
             .zip(values)
-            .map(|(&(a, b), (outcome, g))| {
-                let (c1, c2) = (board.cell(a), board.cell(b));
-                let direction = if c1.0 == c2.0 {
-                    "horizontal"
-                } else {
-                    "vertical"
-                };
-                let cells = format!("({}, {})-({}, {})", c1.0, c1.1, c2.0, c2.1);
-                let text = format!("place a {direction} domino on {cells}");
-                let short = format!("{direction} {cells}");
-                let to = Self::position(&Self::place(board, a, b));
-                grundy_core::Move::new(text, &short, to, outcome, g)
-            })
+            .map(|(&(a, b), (outcome, g))| board.placement(a, b, outcome, g))
             .collect();
         Ok((moves, root, (nodes, entries)))
     }
@@ -598,7 +574,7 @@ impl grundy_core::catalogue::Rules for CramRules {
         &self,
         text: &str,
     ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Position> {
-        Ok(Self::position(&Self::read(text)?))
+        Ok(Self::read(text)?.position())
     }
 
     fn moves(
@@ -620,7 +596,7 @@ impl grundy_core::catalogue::Rules for CramRules {
         use grundy_core::catalogue::{Grundy, Report};
         let b = Self::read(&pos.text)?;
         let (moves, root, (nodes, entries)) = self.list(&b, play, budget)?;
-        let position = Self::position(&b);
+        let position = b.position();
         let mut r = if play.is_misere() {
             let outcome = if root == 1 { Outcome::N } else { Outcome::P };
             let mut r = Report::new("cram", position, play, outcome, None);
@@ -657,7 +633,7 @@ impl grundy_core::catalogue::Rules for CramRules {
                 .iter()
                 .zip(b.placements())
                 .filter(|(m, _)| m.wins())
-                .map(|(_, (x, y))| b.placement(x, y))
+                .map(|(_, (x, y))| b.placement(x, y, Outcome::P, Some(0)))
                 .collect();
             let details = engine::CramAnalysis {
                 rows: b.rows(),

@@ -158,7 +158,12 @@ proptest! {
                 want.push(((x / w, x % w), (y / w, y % w)));
             }
         }
-        let got: Vec<_> = a.winning_moves.iter().map(|m| (m.cells[0], m.cells[1])).collect();
+        let got: Vec<_> = a
+            .winning_moves
+            .iter()
+            .map(|m| serde_json::from_value::<[(usize, usize); 2]>(m.at["cells"].clone()).unwrap())
+            .map(|[a, b]| (a, b))
+            .collect();
         prop_assert_eq!(got, want);
     }
 

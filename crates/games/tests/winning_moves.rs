@@ -226,13 +226,14 @@ proptest! {
             .map(|(x, y)| board.place(x, y))
             .filter(|s| plain.grundy(s) == 0)
             .collect();
-        let got: Vec<Shape> = a.winning_moves.iter().map(|m| Shape::parse(&m.to).unwrap()).collect();
+        let got: Vec<Shape> = a.winning_moves.iter().map(|m| Shape::parse(&m.to.text).unwrap()).collect();
         prop_assert_eq!(got, want);
         prop_assert_eq!(a.grundy, plain.grundy(&board));
         prop_assert_eq!(engine_board(&board).mirror_zero(), board.canonical() != Shape::EMPTY && board.canonical().is_mirror_zero());
         for m in &a.winning_moves {
-            let [(r1, c1), (r2, c2)] = m.cells;
-            prop_assert_eq!(board.place(r1 * c + c1, r2 * c + c2), Shape::parse(&m.to).unwrap());
+            let [(r1, c1), (r2, c2)]: [(usize, usize); 2] = serde_json::from_value(m.at["cells"].clone()).unwrap();
+            prop_assert_eq!(board.place(r1 * c + c1, r2 * c + c2), Shape::parse(&m.to.text).unwrap());
+            prop_assert_eq!((m.outcome, m.grundy.clone()), (Outcome::P, Some(grundy_core::Grundy::Finite(0))));
         }
     }
 
@@ -320,8 +321,12 @@ fn moves_share_to_and_text() {
         .unwrap(),
         "winning_moves",
     );
-    assert_eq!(v["winning_moves"][0]["to"], "##.");
-    assert_eq!(v["winning_moves"][1]["to"], ".##");
+    assert_eq!(v["winning_moves"][0]["to"]["text"], "##.");
+    assert_eq!(v["winning_moves"][1]["to"]["text"], ".##");
+    assert_eq!(
+        v["winning_moves"][0]["at"],
+        serde_json::json!({"cells": [[0, 0], [0, 1]], "direction": "horizontal"})
+    );
     let v = check(
         serde_json::to_value(chomp::analyze(4, 7, &Budget::positions(1000)).unwrap()).unwrap(),
         "winning_moves",

@@ -129,8 +129,10 @@ pub struct CardsAnalysis {
     pub second_total: i64,
     /// Who scores more.
     pub outcome: Verdict,
-    /// Every optimal first move (both ends when they tie; empty for no cards); see
-    /// [`take_card`] for its [`Move::at`]. Its outcome is `P` when it secures at least half.
+    /// Every optimal first move (both ends when they tie; empty for no cards). Its
+    /// [`Move::at`] is `{"end": "right", "index": 3, "value": 9, "rest": [0, 3]}`: the end, the
+    /// card's place and value, and the cards left as the half-open index range of the row.
+    /// Its outcome is `P` when it secures at least half.
     pub optimal_moves: Vec<Move>,
     /// An optimal line of play (the left end when both are optimal).
     pub line: Vec<Take>,

@@ -435,8 +435,11 @@ pub struct MazeAnalysis {
     pub grundy: u64,
     /// `N` when the player to move wins.
     pub outcome: Outcome,
-    /// Every winning move (empty in a P-position); see [`figure_move`] for its `to` and
-    /// [`Move::at`].
+    /// Every winning move (empty in a P-position). Its `to` is, for one maze, the catalogue's
+    /// position (kind `maze`: rows joined by `|`, the figure `@`); for a sum, kind `mazes` (the
+    /// mazes as `grundy maze` reads them). Its [`Move::at`] is
+    /// `{"maze": 0, "from": [2, 2], "cell": [2, 1]}`: the maze moved in, counted from 0, and
+    /// the figure's cells before and after.
     pub winning_moves: Vec<Move>,
 }
 

@@ -152,7 +152,9 @@ fn zero_if_small(to: &(UBig, UBig)) -> Option<u64> {
 }
 
 /// Every winning move from (x, y): the moves to a P-position (none when (x, y) is one), by
-/// destination; see [`step`] for their [`Move::at`].
+/// destination. The position left has kind `pair`; [`Move::at`] says how many counters leave
+/// each heap and which P-position is reached (decimal strings):
+/// `{"take_first": "0", "take_second": "14", "p_index": "4"}`.
 pub fn winning_moves(x: &UBig, y: &UBig) -> Vec<Move> {
     winning_targets(x, y)
         .iter()

@@ -486,11 +486,6 @@ impl CramRules {
         Ok(Board::parse(&rows.join("|")).map_err(board_error)?)
     }
 
-    /// The board after a domino on the cells `a` and `b`.
-    fn place(board: &Board, a: usize, b: usize) -> Board {
-        board.with_empty(board.empty() & !(1u128 << a | 1u128 << b))
-    }
-
     /// Every placement's outcome and value, the root's value (misère: 1 for N, 0 for P) and
     /// the search's work: engine nodes and table entries in normal play, memoised positions
     /// (twice) in misère play.
@@ -511,7 +506,8 @@ impl CramRules {
             let root = e.grundy(b.empty()).map_err(fail)? as u64;
             let mut values = Vec::with_capacity(placements.len());
             for &(x, y) in &placements {
-                let g = e.grundy(Self::place(b, x, y).empty()).map_err(fail)? as u64;
+                let after = b.empty() & !(1u128 << x | 1u128 << y);
+                let g = e.grundy(after).map_err(fail)? as u64;
                 values.push((Outcome::from_grundy(g), Some(g)));
             }
             return Ok((root, values, e.nodes(), e.table().len() as u64));

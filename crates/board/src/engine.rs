@@ -260,6 +260,19 @@ struct GridShape {
     small: bool,
 }
 
+impl GridShape {
+    /// The cells next to the cells `x` across a side, on a lattice of at most 64 cells
+    /// ([`GridShape::small`]): one word, no fill.
+    #[inline]
+    fn near64(&self, x: u64) -> u64 {
+        let sh = self.cols as u32;
+        (x << 1 & self.not_first as u64)
+            | (x >> 1 & self.not_last as u64)
+            | x.checked_shl(sh).unwrap_or(0)
+            | x.checked_shr(sh).unwrap_or(0)
+    }
+}
+
 fn shl(m: u128, k: usize) -> u128 {
     if k >= 128 {
         0
@@ -622,13 +635,7 @@ impl Engine {
     /// one of them is left, the live cells not yet placed are its component: the last part
     /// costs no fill.
     fn split_option(&self, g: GridShape, from: VertexSet, to: VertexSet, out: &mut Vec<Part>) {
-        let (nf, nl, sh) = (g.not_first as u64, g.not_last as u64, g.cols as u32);
-        let nb = |x: u64| {
-            (x << 1 & nf)
-                | (x >> 1 & nl)
-                | x.checked_shl(sh).unwrap_or(0)
-                | x.checked_shr(sh).unwrap_or(0)
-        };
+        let nb = |x: u64| g.near64(x);
         let t = to as u64;
         // Live cells: those with a neighbour left (the others can never be covered).
         let mut rest = t & nb(t);
@@ -663,12 +670,7 @@ impl Engine {
         }
         let (c, d) = (to as u64, (comp & !to) as u64);
         let (nf, nl, sh) = (g.not_first as u64, g.not_last as u64, g.cols as u32);
-        let nb = |x: u64| {
-            (x << 1 & nf)
-                | (x >> 1 & nl)
-                | x.checked_shl(sh).unwrap_or(0)
-                | x.checked_shr(sh).unwrap_or(0)
-        };
+        let nb = |x: u64| g.near64(x);
         let near = nb(d) & c;
         if near.count_ones() <= 1 {
             return near != 0;

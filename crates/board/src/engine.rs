@@ -2214,6 +2214,24 @@ mod tests {
         assert!(tested > 100_000);
     }
 
+    /// Every option of every component of `rounds` random positions of a lattice of `cells`
+    /// cells, as (the component, the cells the option leaves).
+    fn random_options(e: &Engine, cells: usize, rounds: usize) -> Vec<(VertexSet, VertexSet)> {
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
+        let mut out = Vec::new();
+        for _ in 0..rounds {
+            let x = next();
+            let mut comps = Vec::new();
+            e.split((x | x >> 3) as u128 & low(cells), &mut comps);
+            for c in comps {
+                let mut tos = Vec::new();
+                e.option_sets(c.set, &mut tos);
+                out.extend(tos.into_iter().map(|to| (c.set, to)));
+            }
+        }
+        out
+    }
+
     #[test]
     fn seeded_option_split_agrees_with_the_flood_fill() {
         // Every move of every component of random positions of several lattices: the fills
@@ -2223,29 +2241,18 @@ mod tests {
             let g = Graph::grid(rows, cols).unwrap();
             let e = Engine::new(Rules::ArcKayles, g, Options::default()).unwrap();
             let shape = e.reducible().unwrap();
-            let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
             let mut seen = 0;
-            for _ in 0..1000 {
-                let x = next();
-                let pos = (x | x >> 3) as u128 & low(rows * cols);
-                let mut comps = Vec::new();
-                e.split(pos, &mut comps);
-                for c in comps {
-                    let mut tos = Vec::new();
-                    e.option_sets(c.set, &mut tos);
-                    for to in tos {
-                        let (mut a, mut b) = (Vec::new(), Vec::new());
-                        e.split(to, &mut a);
-                        e.split_option(shape, c.set, reduce_grid(to, &shape), &mut b);
-                        let sets = |v: &[Part]| {
-                            let mut s: Vec<u128> = v.iter().map(|q| q.set).collect();
-                            s.sort_unstable();
-                            s
-                        };
-                        assert_eq!(sets(&a), sets(&b), "{rows}x{cols} {:#x} -> {to:#x}", c.set);
-                        seen += usize::from(a.len() > 1);
-                    }
-                }
+            for (from, to) in random_options(&e, rows * cols, 1000) {
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                e.split(to, &mut a);
+                e.split_option(shape, from, reduce_grid(to, &shape), &mut b);
+                let sets = |v: &[Part]| {
+                    let mut s: Vec<u128> = v.iter().map(|q| q.set).collect();
+                    s.sort_unstable();
+                    s
+                };
+                assert_eq!(sets(&a), sets(&b), "{rows}x{cols} {from:#x} -> {to:#x}");
+                seen += usize::from(a.len() > 1);
             }
             assert!(seen > 0 || rows * cols < 12, "{rows}x{cols}: no split seen");
         }
@@ -2290,26 +2297,15 @@ mod tests {
         // domino says "one component", the full split says so too.
         let g = Graph::grid(5, 7).unwrap();
         let e = Engine::new(Rules::ArcKayles, g, Options::default()).unwrap();
-        let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
         let (mut shown, mut total) = (0, 0);
-        for _ in 0..2000 {
-            let x = next();
-            let pos = (x | x >> 3) as u128 & low(35);
-            let mut comps = Vec::new();
-            e.split(pos, &mut comps);
-            for c in comps {
-                let mut tos = Vec::new();
-                e.option_sets(c.set, &mut tos);
-                for to in tos {
-                    let mut parts = Vec::new();
-                    e.split(to, &mut parts);
-                    total += 1;
-                    if e.stays_connected(c.set, to) && e.unreduced(to) {
-                        shown += 1;
-                        assert_eq!(parts.len(), 1, "{:#x} -> {:#x}", c.set, to);
-                        assert_eq!(parts[0].set, to);
-                    }
-                }
+        for (from, to) in random_options(&e, 35, 2000) {
+            let mut parts = Vec::new();
+            e.split(to, &mut parts);
+            total += 1;
+            if e.stays_connected(from, to) && e.unreduced(to) {
+                shown += 1;
+                assert_eq!(parts.len(), 1, "{from:#x} -> {to:#x}");
+                assert_eq!(parts[0].set, to);
             }
         }
         assert!(shown * 4 > total, "{shown} of {total}");

@@ -271,7 +271,7 @@ impl RepOracle {
             rep.reverse();
             self.reps.push(rep);
             for h in 1..self.n {
-                let k2 = self.times(key, &[h]);
+                let k2 = times(&self.parts, key, &[h]);
                 if !self.class_of.contains_key(&k2) {
                     let mut d = desc.clone();
                     let at = d.partition_point(|&x| x >= h);
@@ -281,15 +281,6 @@ impl RepOracle {
             }
         }
         Ok(())
-    }
-
-    fn times(&self, mut key: Key, xs: &[u16]) -> Key {
-        for (i, part) in self.parts.iter().enumerate() {
-            for &h in xs {
-                key[i] = part.mul(key[i], part.phi[h as usize]);
-            }
-        }
-        key
     }
 
     fn class(&self, key: Key) -> Result<u32, MisereError> {
@@ -307,7 +298,7 @@ impl RepOracle {
         pos: &[u16],
     ) -> Result<bool, MisereError> {
         let (xs, k) = older_and_newest(pos, self.n);
-        let c = self.class(self.times([0; 3], xs))?;
+        let c = self.class(times(&self.parts, [0; 3], xs))?;
         self.value(opts, c, k)
     }
 
@@ -342,7 +333,7 @@ impl RepOracle {
             // Moves in one copy of heap n: one level down in k.
             for l in opts.of(n) {
                 has_move = true;
-                let d = self.class(self.times(key, l))? as usize;
+                let d = self.class(times(&self.parts, key, l))? as usize;
                 let down = if k == 1 {
                     self.p[self.keys[d][0] as usize]
                 } else {
@@ -362,12 +353,12 @@ impl RepOracle {
                     let mut base = [0u32; 3];
                     for (j, &h) in rep.iter().enumerate() {
                         if j != i {
-                            base = self.times(base, &[h]);
+                            base = times(&self.parts, base, &[h]);
                         }
                     }
                     for l in opts.of(rep[i] as usize) {
                         has_move = true;
-                        let d = self.class(self.times(base, l))? as usize;
+                        let d = self.class(times(&self.parts, base, l))? as usize;
                         if d >= c {
                             return Err(MisereError::Parse(
                                 "internal: an option's class is not below its sum's".into(),
@@ -455,21 +446,12 @@ impl ElementSearch {
 
     /// The key of a sorted sum: (image of its heaps below n, number of heaps n).
     pub(crate) fn key_of(&self, pos: &[u16]) -> (Key, usize) {
-        let cut = pos.partition_point(|&h| h < self.n);
-        (self.image(&pos[..cut]), pos.len() - cut)
-    }
-
-    fn times(&self, mut key: Key, xs: &[u16]) -> Key {
-        for (i, part) in self.parts.iter().enumerate() {
-            for &h in xs {
-                key[i] = part.mul(key[i], part.phi[h as usize]);
-            }
-        }
-        key
+        let (xs, k) = older_and_newest(pos, self.n);
+        (self.image(xs), k)
     }
 
     fn image(&self, xs: &[u16]) -> Key {
-        self.times([0; 3], xs)
+        times(&self.parts, [0; 3], xs)
     }
 
     /// True when the sum `pos` (sorted, no empty heaps, every heap ≤ n) is a misère P-position.
@@ -516,7 +498,7 @@ impl ElementSearch {
         let n = self.n as usize;
         for l in opts.of(n) {
             has_move = true;
-            let y = self.times(x, l);
+            let y = times(&self.parts, x, l);
             next.clear();
             next.extend_from_slice(xs);
             next.extend_from_slice(l);
@@ -571,6 +553,17 @@ impl ElementSearch {
             }
         }
     }
+}
+
+/// `key` times the heaps `xs`, in each part of the smaller heaps' quotient (the extension
+/// step's key of a sum).
+fn times(parts: &[KeyPart], mut key: Key, xs: &[u16]) -> Key {
+    for (i, part) in parts.iter().enumerate() {
+        for &h in xs {
+            key[i] = part.mul(key[i], part.phi[h as usize]);
+        }
+    }
+    key
 }
 
 /// A sorted sum split for the extension step: the heaps below the newest heap `n`, and how

@@ -299,8 +299,8 @@ impl CardsAnalysis {
             .map(|m| {
                 format!(
                     "the {} card ({})",
-                    m.at["end"].as_str().unwrap_or(""),
-                    m.at["value"]
+                    m.at.get("end").and_then(|e| e.as_str()).unwrap_or(""),
+                    m.at.get("value").unwrap_or(&serde_json::Value::Null)
                 )
             })
             .collect();

@@ -283,14 +283,16 @@ impl ChompAnalysis {
             Outcome::N => {
                 s.push_str("Outcome: N - the player to move wins.\n");
                 for m in &self.winning_moves {
-                    let at = |i: usize| m.at["cell"][i].as_u64().unwrap_or(0);
+                    let at = |i: usize| m.at.get("cell").and_then(|c| c[i].as_u64()).unwrap_or(0);
                     let (r, c) = (at(0), at(1));
-                    let lens: Vec<String> = m.to.data["rows"]
-                        .as_array()
-                        .into_iter()
-                        .flatten()
-                        .map(|l| l.to_string())
-                        .collect();
+                    let lens: Vec<String> =
+                        m.to.data
+                            .get("rows")
+                            .and_then(|r| r.as_array())
+                            .into_iter()
+                            .flatten()
+                            .map(|l| l.to_string())
+                            .collect();
                     let _ = writeln!(
                         s,
                         "Winning bite: ({r}, {c}), removing rows >= {r} from column {c} on; it \

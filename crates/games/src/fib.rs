@@ -603,7 +603,7 @@ impl FibAnalysis {
                     let list: Vec<String> = self
                         .winning_moves
                         .iter()
-                        .filter_map(|m| m.at["take"].as_str().map(str::to_string))
+                        .filter_map(|m| m.at.get("take")?.as_str().map(str::to_string))
                         .collect();
                     let _ = writeln!(s, "All winning moves: {}", list.join(", "));
                 } else {

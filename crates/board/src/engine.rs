@@ -105,7 +105,7 @@ pub enum Move {
 pub struct Options {
     /// The transposition table's size in bytes (the search's memory, bar a small stack and a
     /// fixed 256 KiB filter in front of the table and, on lattices of at most 48 cells, a
-    /// fixed 512 KiB key cache, whose spare bits also hold values and "not" answers).
+    /// fixed 256 KiB key cache, whose spare bits also hold values and "not" answers).
     pub max_memory: usize,
     /// The most search nodes (component questions) before giving up with
     /// [`SearchError::NodeLimit`]; `None` for no limit.
@@ -236,9 +236,8 @@ const NOT_BITS: u32 = 14;
 /// are the exact value (its low 8 bits) rather than a "not" mask.
 const EXACT: u32 = 1 << 14;
 
-/// Entries of the key cache (512 KiB; twice the earlier 2^14 entries: 1.7 to 1.9 % fewer
-/// instructions on Cram 4x7 and 5x6, and 4x7 still below igsolve's peak memory).
-const KEY_CACHE: usize = 1 << 15;
+/// Entries of the key cache (256 KiB).
+const KEY_CACHE: usize = 1 << 14;
 
 /// The filter's word and bit for `k`.
 fn filter_bit(k: &Key, words: usize) -> (usize, u32) {

@@ -49,6 +49,8 @@ fn main() {
             let q = e.quotient();
             let fb = if e.fallbacks().last() == Some(&n) {
                 " (position search)"
+            } else if e.exact_heaps().last() == Some(&n) {
+                " (exact extension)"
             } else {
                 ""
             };
@@ -75,6 +77,13 @@ fn main() {
             e.splits(),
             e.lookahead_rounds()
         );
+        if !e.exact_heaps().is_empty() {
+            println!(
+                "{rule}: the exact extension step settled heaps {:?} ({} recursions)",
+                e.exact_heaps(),
+                e.exact_steps().len()
+            );
+        }
         if !e.fallbacks().is_empty() {
             println!(
                 "{rule}: the position search answered instead at heaps {:?}",

@@ -1,8 +1,9 @@
 //! Heaps per second of the misère quotient engine on a few rules.
 //!
-//! `cargo run --release -p grundy-misere --example quotient_bench -- [--max-order N] [RULE UPTO]...`
+//! `cargo run --release -p grundy-misere --example quotient_bench -- [--max-order N] [--max-search N] [RULE UPTO]...`
 //! (default: 0.75 to 30, 0.77 to 30, 0.07 to 20, 0.137 to 20; `--max-order` sets the |Q| cap
-//! of [`Limits`], the non-convergence detector).
+//! of [`Limits`], the non-convergence detector; `--max-search` its search budget, which also
+//! bounds the states the exact extension step builds).
 
 use std::time::Instant;
 
@@ -11,11 +12,22 @@ use grundy_misere::quotient::{Limits, QuotientEngine};
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let mut limits = Limits::default();
-    if args.first().map(String::as_str) == Some("--max-order") {
-        limits.max_order = args
-            .get(1)
-            .and_then(|x| x.parse().ok())
-            .expect("--max-order N");
+    loop {
+        match args.first().map(String::as_str) {
+            Some("--max-order") => {
+                limits.max_order = args
+                    .get(1)
+                    .and_then(|x| x.parse().ok())
+                    .expect("--max-order N");
+            }
+            Some("--max-search") => {
+                limits.max_search = args
+                    .get(1)
+                    .and_then(|x| x.parse().ok())
+                    .expect("--max-search N");
+            }
+            _ => break,
+        }
         args.drain(..2);
     }
     let jobs: Vec<(String, u64)> = if args.len() >= 2 {
@@ -49,6 +61,8 @@ fn main() {
             let q = e.quotient();
             let fb = if e.fallbacks().last() == Some(&n) {
                 " (position search)"
+            } else if e.exact_heaps().last() == Some(&n) {
+                " (exact extension)"
             } else {
                 ""
             };
@@ -75,6 +89,13 @@ fn main() {
             e.splits(),
             e.lookahead_rounds()
         );
+        if !e.exact_heaps().is_empty() {
+            println!(
+                "{rule}: the exact extension step settled heaps {:?} ({} recursions)",
+                e.exact_heaps(),
+                e.exact_steps().len()
+            );
+        }
         if !e.fallbacks().is_empty() {
             println!(
                 "{rule}: the position search answered instead at heaps {:?}",

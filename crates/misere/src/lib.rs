@@ -23,6 +23,7 @@
 
 pub mod canonical;
 pub mod error;
+mod extension;
 pub mod genus;
 pub mod heaps;
 pub mod quotient;

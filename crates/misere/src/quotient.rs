@@ -22,7 +22,12 @@
 //! k, no position searched. That identification assumes that sums merged in Q′ stay
 //! indistinguishable once heap n is present. When they do not (an element of Q′ splits, as in
 //! 0.07 at heaps 10 and 25, Kayles at 9), the oracle breaks the misère rule at some sum, which
-//! the exact check below finds. Then the engine answers by the misère rule at a sum's options,
+//! the exact check below finds. Then the split is computed rather than learnt: the sums X with
+//! X + k·n a P-position are the P-positions of a game on the smaller heaps whose quotient is
+//! computed heap by heap by the same method, recursively (the **exact extension step**, see
+//! `extension.rs`); Q_n is the product of those quotients with a counter of copies of heap n.
+//! Only when that runs out of its budget does the engine fall back on the older stages: it
+//! answers by the misère rule at a sum's options,
 //! each answered through its element of the latest candidate (a look-ahead, at most
 //! `LOOKAHEAD_ROUNDS` rounds: enough for 0.07 at heap 10 and Kayles at 9), then by the older
 //! recursion over real options whose memo is keyed by element, with keys found split
@@ -61,6 +66,7 @@ use grundy_heap::sum::HeapMove;
 use serde::Serialize;
 
 use crate::error::MisereError;
+use crate::extension;
 use crate::heaps::HeapOptions;
 use crate::search::{ElementSearch, KeyPart, MisereSearch, RepOracle, Shortcut};
 
@@ -196,12 +202,12 @@ pub fn quotient(rule: &str, upto: u64) -> Result<Quotient, MisereError> {
 
 /// A finite commutative monoid with a P-portion and Φ: the proven quotient so far.
 #[derive(Clone, Debug)]
-struct Monoid {
-    order: usize,
-    table: Vec<u32>,
-    p: Vec<bool>,
+pub(crate) struct Monoid {
+    pub(crate) order: usize,
+    pub(crate) table: Vec<u32>,
+    pub(crate) p: Vec<bool>,
     /// Φ(h) for h = 0..=n.
-    phi: Vec<u32>,
+    pub(crate) phi: Vec<u32>,
 }
 
 impl Monoid {
@@ -213,7 +219,7 @@ impl Monoid {
             phi: vec![0],
         }
     }
-    fn mul(&self, x: u32, y: u32) -> u32 {
+    pub(crate) fn mul(&self, x: u32, y: u32) -> u32 {
         self.table[x as usize * self.order + y as usize]
     }
 }
@@ -244,6 +250,11 @@ pub struct QuotientEngine {
     candidate: Option<Monoid>,
     /// Rounds of the look-ahead oracle, over all heaps.
     lookahead_rounds: usize,
+    /// Heaps settled by the exact extension step (an element split).
+    exact_heaps: Vec<u64>,
+    /// Every recursion of the exact extension step: (heap added, heap of the inner game,
+    /// depth).
+    exact_steps: Vec<(u64, u64, usize)>,
 }
 
 /// How the engine answers a sum that contains the heap n being added.
@@ -349,12 +360,12 @@ fn settle(c: &Monoid, q: &Monoid, opts: &HeapOptions, n: usize) -> Result<Vec<bo
 }
 
 /// A candidate automaton over heaps 1..=n.
-struct Dfa {
-    n: usize,
-    words: Vec<Vec<u16>>,
-    reps: Vec<Vec<u16>>,
-    delta: Vec<u32>,
-    accept: Vec<bool>,
+pub(crate) struct Dfa {
+    pub(crate) n: usize,
+    pub(crate) words: Vec<Vec<u16>>,
+    pub(crate) reps: Vec<Vec<u16>>,
+    pub(crate) delta: Vec<u32>,
+    pub(crate) accept: Vec<bool>,
 }
 
 impl Dfa {
@@ -399,6 +410,8 @@ impl QuotientEngine {
             splits: 0,
             candidate: None,
             lookahead_rounds: 0,
+            exact_heaps: Vec::new(),
+            exact_steps: Vec::new(),
         })
     }
 
@@ -458,6 +471,18 @@ impl QuotientEngine {
     /// an element split), over all heaps.
     pub fn lookahead_rounds(&self) -> usize {
         self.lookahead_rounds
+    }
+
+    /// The heaps at which an element of the smaller heaps' quotient split and the exact
+    /// extension step (the split computed, not learnt) gave the quotient.
+    pub fn exact_heaps(&self) -> &[u64] {
+        &self.exact_heaps
+    }
+
+    /// Every step of the exact extension's recursion: (heap added, heap of the inner game
+    /// where the step on representatives was not exact, depth).
+    pub fn exact_steps(&self) -> &[(u64, u64, usize)] {
+        &self.exact_steps
     }
 
     /// The heaps at which the extension step was inconsistent (an element of the smaller
@@ -654,144 +679,15 @@ impl QuotientEngine {
         Ok(None)
     }
 
-    /// The exact check of a commuting candidate; a counterexample word when it fails.
-    ///
-    /// Works on the minimised candidate `m`. Heaps with the same Φ and the same set of option
-    /// images Φ(L) are interchangeable, so a sum is a count per heap type. Two conditions:
-    ///
-    /// 1. no P-element has a move to P: for every element y and type t with y·Φ(t) ∈ P, no
-    ///    option image z of t has y·z ∈ P (every y is the image of some sum);
-    /// 2. every sum with moves whose image is outside P has a move into P. Sums are built one
-    ///    type at a time (counts beyond index + period of Φ(t) repeat); after some types the
-    ///    state is (a, B, moved): a the product so far and B the set of elements R such that,
-    ///    if the remaining types multiply to R, no heap placed so far has a move into P.
-    ///    A sum fails when, at the end, 1 ∈ B and a ∉ P (or it has no move and a ∈ P).
-    #[allow(clippy::needless_range_loop)]
+    /// The exact check of a commuting candidate (see [`check`]); a sum the candidate
+    /// mispredicts when it fails.
     fn verify(&mut self, m: &Monoid, words: &[Vec<u16>]) -> Result<Option<Vec<u16>>, MisereError> {
         let n = m.phi.len() - 1;
-        let k = m.order;
-        let mut type_of: FxHashMap<(u32, Vec<u32>), usize> = FxHashMap::default();
-        let mut reps: Vec<u16> = Vec::new();
-        let mut images: Vec<Vec<u32>> = Vec::new();
-        for h in 1..=n {
-            let mut imgs: Vec<u32> = self
-                .search
-                .options()
-                .of(h)
-                .iter()
-                .map(|l| l.iter().fold(0u32, |x, &j| m.mul(x, m.phi[j as usize])))
-                .collect();
-            imgs.sort_unstable();
-            imgs.dedup();
-            let key = (m.phi[h], imgs.clone());
-            if let std::collections::hash_map::Entry::Vacant(e) = type_of.entry(key) {
-                e.insert(reps.len());
-                reps.push(h as u16);
-                images.push(imgs);
-            }
+        let base = moved_base(self.search.options(), n);
+        match check(m, self.search.options(), &base, self.limits.max_verify)? {
+            Some(w) => self.local_counterexample(m, words, w).map(Some),
+            None => Ok(None),
         }
-        let nt = reps.len();
-        let opt_p = |y: u32, t: usize| images[t].iter().any(|&z| m.p[m.mul(y, z) as usize]);
-        // 1. P-positions have no move to P.
-        for y in 0..k as u32 {
-            for t in 0..nt {
-                if m.p[m.mul(y, m.phi[reps[t] as usize]) as usize] && opt_p(y, t) {
-                    let mut w = words[y as usize].clone();
-                    w.push(reps[t]);
-                    return self.local_counterexample(m, words, w).map(Some);
-                }
-            }
-        }
-        // 2. N-positions have a move to P.
-        let blocks = k.div_ceil(64);
-        type State = (u32, Vec<u64>, bool);
-        let full: Vec<u64> = (0..blocks)
-            .map(|b| {
-                if (b + 1) * 64 <= k {
-                    u64::MAX
-                } else {
-                    (1u64 << (k - b * 64)) - 1
-                }
-            })
-            .collect();
-        let mut layer: Vec<State> = vec![(0, full, false)];
-        // parents[i][j] = (index in layer i, count of type i) of state j of layer i + 1
-        let mut parents: Vec<Vec<(u32, u32)>> = Vec::new();
-        let mut total = 0usize;
-        for t in 0..nt {
-            let g = m.phi[reps[t] as usize];
-            // powers of g until they repeat: g^0 .. g^(s+p)
-            let mut pows = vec![0u32];
-            let (s, p) = loop {
-                let next = m.mul(*pows.last().unwrap_or(&0), g);
-                if let Some(i) = pows.iter().position(|&x| x == next) {
-                    break (i, pows.len() - i);
-                }
-                pows.push(next);
-            };
-            let top = s.max(1) + p;
-            let pw = |c: usize| -> u32 {
-                if c < pows.len() {
-                    pows[c]
-                } else {
-                    pows[s + (c - s) % p]
-                }
-            };
-            let moves_t = !images[t].is_empty();
-            let mut index: FxHashMap<State, u32> = FxHashMap::default();
-            let mut next_layer: Vec<State> = Vec::new();
-            let mut par: Vec<(u32, u32)> = Vec::new();
-            for (li, (a, b, moved)) in layer.iter().enumerate() {
-                for c in 0..=top {
-                    let st: State = if c == 0 {
-                        (*a, b.clone(), *moved)
-                    } else {
-                        let gc = pw(c);
-                        let base = m.mul(*a, pw(c - 1));
-                        let mut nb = vec![0u64; blocks];
-                        for r in 0..k as u32 {
-                            let rr = m.mul(r, gc) as usize;
-                            if b[rr / 64] >> (rr % 64) & 1 == 1 && !opt_p(m.mul(base, r), t) {
-                                nb[r as usize / 64] |= 1 << (r % 64);
-                            }
-                        }
-                        (m.mul(*a, gc), nb, *moved || moves_t)
-                    };
-                    if !index.contains_key(&st) {
-                        total += 1;
-                        if total >= self.limits.max_verify {
-                            return Err(MisereError::Limit {
-                                what: "quotient verification states",
-                                limit: self.limits.max_verify,
-                            });
-                        }
-                        index.insert(st.clone(), next_layer.len() as u32);
-                        next_layer.push(st);
-                        par.push((li as u32, c as u32));
-                    }
-                }
-            }
-            parents.push(par);
-            layer = next_layer;
-        }
-        for (j, (a, b, moved)) in layer.iter().enumerate() {
-            let fail = if m.p[*a as usize] {
-                !*moved
-            } else {
-                *moved && b[0] & 1 == 1
-            };
-            if fail {
-                let mut word = Vec::new();
-                let mut idx = j;
-                for t in (0..nt).rev() {
-                    let (li, c) = parents[t][idx];
-                    word.extend(std::iter::repeat_n(reps[t], c as usize));
-                    idx = li as usize;
-                }
-                return self.local_counterexample(m, words, word).map(Some);
-            }
-        }
-        Ok(None)
     }
 
     /// A sum mispredicted by the candidate: `word` itself or one of its options (one of them
@@ -858,6 +754,34 @@ impl QuotientEngine {
         self.learn(n)
     }
 
+    /// The quotient of heaps `1..=n` by the exact extension step (`extension.rs`), within the
+    /// search budget (states built over the whole recursion) and the size cap (every quotient
+    /// of the recursion).
+    fn exact_extension(&mut self, n: usize) -> Result<Monoid, MisereError> {
+        let opts = self.search.options();
+        let mut budget = extension::Budget::new(
+            self.limits.max_search,
+            self.limits.max_verify,
+            self.limits.max_order,
+        );
+        let result = extension::exact(opts, &moved_base(opts, n), &self.monoid, n, &mut budget, 0);
+        self.exact_steps.extend(
+            budget
+                .exact_steps
+                .iter()
+                .map(|&(h, d)| (n as u64, h as u64, d)),
+        );
+        let m = result.map_err(|e| match e {
+            MisereError::NotConverged { cap, .. } => MisereError::NotConverged {
+                heap: n as u64,
+                cap,
+            },
+            e => e,
+        })?;
+        self.exact_heaps.push(n as u64);
+        Ok(m)
+    }
+
     /// [`QuotientEngine::learn`] with the element-keyed oracles, in three stages.
     ///
     /// 1. The extension step on representatives ([`RepOracle`]): exact unless an element of
@@ -890,15 +814,26 @@ impl QuotientEngine {
         loop {
             self.inconsistent_at = None;
             let result = self.learn(n);
-            let Some(w) = self.inconsistent_at.take() else {
-                return result;
-            };
+            let inconsistent = self.inconsistent_at.take();
             if result.is_ok() {
                 return result;
             }
-            if rounds == 0 {
+            let past_cap = matches!(result, Err(MisereError::NotConverged { .. }));
+            if rounds == 0 && (inconsistent.is_some() || past_cap) {
+                // An element of the smaller heaps' quotient split (the oracle broke the rule,
+                // or its candidates grew past the cap): compute the split exactly (see
+                // `extension.rs`). The older stages below remain for what it cannot finish
+                // within its budget.
                 self.splits += 1;
+                match self.exact_extension(n) {
+                    Ok(m) => return Ok(m),
+                    Err(e @ MisereError::NotConverged { .. }) => return Err(e),
+                    Err(_) => {}
+                }
             }
+            let Some(w) = inconsistent else {
+                return result;
+            };
             self.rows.clear();
             let candidate = self.candidate.take();
             match (&mut self.element, candidate) {
@@ -1129,8 +1064,8 @@ impl QuotientEngine {
 /// The minimal automaton of a commuting candidate, as a monoid with identity 0, with a word
 /// for each element.
 #[allow(clippy::needless_range_loop)]
-fn minimise(dfa: &Dfa) -> (Monoid, Vec<Vec<u16>>) {
-    let ns = dfa.reps.len();
+pub(crate) fn minimise(dfa: &Dfa) -> (Monoid, Vec<Vec<u16>>) {
+    let ns = dfa.words.len();
     let n = dfa.n;
     let mut class: Vec<u32> = dfa.accept.iter().map(|&a| a as u32).collect();
     let mut count = 0usize;
@@ -1602,4 +1537,189 @@ impl Quotient {
         let _ = writeln!(s, "last change at heap {}", self.changes_at);
         s
     }
+}
+
+/// The base of misère play: whether a sum has a move (element 1) or not (element 0), with P
+/// (here: the sums allowed to be P-positions) = {1}. See [`check`].
+pub(crate) fn moved_base(opts: &HeapOptions, n: usize) -> Monoid {
+    Monoid {
+        order: 2,
+        table: vec![0, 1, 1, 1],
+        p: vec![false, true],
+        phi: (0..=n)
+            .map(|h| u32::from(h > 0 && !opts.of(h).is_empty()))
+            .collect(),
+    }
+}
+
+/// The exact check of a commuting candidate `m` over heaps `1..=n` (n + 1 = `m.phi.len()`)
+/// for the game whose P-positions are the sums X with β(X) true and no option in P, where
+/// β(X) is `base.p` at the image of X in the finite monoid `base` (misère play:
+/// [`moved_base`], β = "X has a move"). A sum that fails the check when it fails.
+///
+/// Heaps with the same Φ, the same base image and the same set of option images Φ(L) are
+/// interchangeable, so a sum is a count per heap type. Two conditions:
+///
+/// 1. no P-element has a move to P: for every element y and type t with y·Φ(t) ∈ P, no
+///    option image z of t has y·z ∈ P (every y is the image of some sum);
+/// 2. every sum is in P exactly when β holds and no option is in P. Sums are built one type at
+///    a time (counts beyond index + period of the type's images repeat); after some types the
+///    state is (a, B, b): a the product so far, b its base image and B the set of elements R
+///    such that, if the remaining types multiply to R, no heap placed so far has a move into
+///    P. A sum fails when, at the end, a ∈ P and β(b) is false, or a ∉ P, β(b) and 1 ∈ B.
+///
+/// By induction on the game, a candidate that passes gives every sum's outcome.
+#[allow(clippy::needless_range_loop)]
+pub(crate) fn check(
+    m: &Monoid,
+    opts: &HeapOptions,
+    base: &Monoid,
+    max_verify: usize,
+) -> Result<Option<Vec<u16>>, MisereError> {
+    let n = m.phi.len() - 1;
+    let k = m.order;
+    let mut type_of: FxHashMap<(u32, u32, Vec<u32>), usize> = FxHashMap::default();
+    let mut reps: Vec<u16> = Vec::new();
+    let mut images: Vec<Vec<u32>> = Vec::new();
+    for h in 1..=n {
+        let mut imgs: Vec<u32> = opts
+            .of(h)
+            .iter()
+            .map(|l| l.iter().fold(0u32, |x, &j| m.mul(x, m.phi[j as usize])))
+            .collect();
+        imgs.sort_unstable();
+        imgs.dedup();
+        let key = (m.phi[h], base.phi[h], imgs.clone());
+        if let std::collections::hash_map::Entry::Vacant(e) = type_of.entry(key) {
+            e.insert(reps.len());
+            reps.push(h as u16);
+            images.push(imgs);
+        }
+    }
+    let nt = reps.len();
+    let opt_p = |y: u32, t: usize| images[t].iter().any(|&z| m.p[m.mul(y, z) as usize]);
+    // 1. P-positions have no move to P.
+    for y in 0..k as u32 {
+        for t in 0..nt {
+            if m.p[m.mul(y, m.phi[reps[t] as usize]) as usize] && opt_p(y, t) {
+                let mut w = word_of(m, y);
+                w.push(reps[t]);
+                return Ok(Some(w));
+            }
+        }
+    }
+    // 2. The rule at every sum.
+    let blocks = k.div_ceil(64);
+    type State = (u32, Vec<u64>, u32);
+    let full: Vec<u64> = (0..blocks)
+        .map(|b| {
+            if (b + 1) * 64 <= k {
+                u64::MAX
+            } else {
+                (1u64 << (k - b * 64)) - 1
+            }
+        })
+        .collect();
+    let mut layer: Vec<State> = vec![(0, full, 0)];
+    // parents[i][j] = (index in layer i, count of type i) of state j of layer i + 1
+    let mut parents: Vec<Vec<(u32, u32)>> = Vec::new();
+    let mut total = 0usize;
+    for t in 0..nt {
+        let g = m.phi[reps[t] as usize];
+        let gb = base.phi[reps[t] as usize];
+        // powers of (g, gb) until they repeat: counts beyond s + p repeat
+        let mut pows: Vec<(u32, u32)> = vec![(0, 0)];
+        let (s, p) = loop {
+            let (x, y) = *pows.last().unwrap_or(&(0, 0));
+            let next = (m.mul(x, g), base.mul(y, gb));
+            if let Some(i) = pows.iter().position(|&q| q == next) {
+                break (i, pows.len() - i);
+            }
+            pows.push(next);
+        };
+        let top = s.max(1) + p;
+        let pw = |c: usize| -> (u32, u32) {
+            if c < pows.len() {
+                pows[c]
+            } else {
+                pows[s + (c - s) % p]
+            }
+        };
+        let mut index: FxHashMap<State, u32> = FxHashMap::default();
+        let mut next_layer: Vec<State> = Vec::new();
+        let mut par: Vec<(u32, u32)> = Vec::new();
+        for (li, (a, b, bb)) in layer.iter().enumerate() {
+            for c in 0..=top {
+                let st: State = if c == 0 {
+                    (*a, b.clone(), *bb)
+                } else {
+                    let (gc, gbc) = pw(c);
+                    let before = m.mul(*a, pw(c - 1).0);
+                    let mut nb = vec![0u64; blocks];
+                    for r in 0..k as u32 {
+                        let rr = m.mul(r, gc) as usize;
+                        if b[rr / 64] >> (rr % 64) & 1 == 1 && !opt_p(m.mul(before, r), t) {
+                            nb[r as usize / 64] |= 1 << (r % 64);
+                        }
+                    }
+                    (m.mul(*a, gc), nb, base.mul(*bb, gbc))
+                };
+                if !index.contains_key(&st) {
+                    total += 1;
+                    if total >= max_verify {
+                        return Err(MisereError::Limit {
+                            what: "quotient verification states",
+                            limit: max_verify,
+                        });
+                    }
+                    index.insert(st.clone(), next_layer.len() as u32);
+                    next_layer.push(st);
+                    par.push((li as u32, c as u32));
+                }
+            }
+        }
+        parents.push(par);
+        layer = next_layer;
+    }
+    for (j, (a, b, bb)) in layer.iter().enumerate() {
+        let beta = base.p[*bb as usize];
+        let fail = if m.p[*a as usize] {
+            !beta
+        } else {
+            beta && b[0] & 1 == 1
+        };
+        if fail {
+            let mut word = Vec::new();
+            let mut idx = j;
+            for t in (0..nt).rev() {
+                let (li, c) = parents[t][idx];
+                word.extend(std::iter::repeat_n(reps[t], c as usize));
+                idx = li as usize;
+            }
+            return Ok(Some(word));
+        }
+    }
+    Ok(None)
+}
+
+/// A sum whose image in `m` is `y` (breadth first over the heaps, least sums first).
+fn word_of(m: &Monoid, y: u32) -> Vec<u16> {
+    let mut word: Vec<Option<Vec<u16>>> = vec![None; m.order];
+    word[0] = Some(Vec::new());
+    let mut queue = std::collections::VecDeque::from([0u32]);
+    while let Some(x) = queue.pop_front() {
+        if x == y {
+            break;
+        }
+        for h in 1..m.phi.len() {
+            let z = m.mul(x, m.phi[h]);
+            if word[z as usize].is_none() {
+                let mut w = word[x as usize].clone().unwrap_or_default();
+                w.push(h as u16);
+                word[z as usize] = Some(w);
+                queue.push_back(z);
+            }
+        }
+    }
+    word[y as usize].clone().unwrap_or_default()
 }

@@ -332,10 +332,53 @@ fn extension_step_agrees_with_the_position_search() {
     let mut e = QuotientEngine::new("0.07", Limits::default()).unwrap();
     e.extend_to(12).unwrap();
     assert_eq!(e.splits(), 1, "0.07 heap 10 splits an element");
-    assert_eq!(e.lookahead_rounds(), 1, "one look-ahead round settles it");
+    assert_eq!(e.exact_heaps(), [10], "the exact extension step settles it");
+    assert_eq!(e.lookahead_rounds(), 0);
     let mut k = QuotientEngine::new("0.77", Limits::default()).unwrap();
     k.extend_to(12).unwrap();
     assert_eq!(k.splits(), 1, "Kayles heap 9 splits an element");
-    assert_eq!(k.lookahead_rounds(), 1, "one look-ahead round settles it");
+    assert_eq!(k.exact_heaps(), [9], "the exact extension step settles it");
+    assert_eq!(k.lookahead_rounds(), 0);
     assert!(k.fallbacks().is_empty());
+}
+
+#[test]
+fn exact_extension_settles_dawsons_kayles_heap_25() {
+    // Heap 25 of 0.07 splits elements of Q_24: the sums X with X + 25 a P-position are not a
+    // union of Q_24's classes, and the extension step on representatives breaks the misère rule
+    // at sums such as 22 + 23 + 25. The exact extension step computes those sums' own
+    // quotients instead (the older engine stopped here on its 5 M search budget).
+    let mut e = QuotientEngine::new("0.07", Limits::default()).unwrap();
+    e.extend_to(24).unwrap();
+    assert_eq!(e.quotient().order, 24);
+    let saved = e.save_text();
+    e.extend_to(25).unwrap();
+    let q = e.quotient();
+    assert_eq!((q.order, q.p_size), (144, 23));
+    assert_eq!(e.exact_heaps(), [10, 25]);
+    assert!(e.fallbacks().is_empty());
+    // Resumed from the saved heap 24: the same quotient.
+    let mut r = QuotientEngine::load_text(&saved, Limits::default()).unwrap();
+    r.extend_to(25).unwrap();
+    let rq = r.quotient();
+    assert_eq!((&rq.presentation, &rq.phi), (&q.presentation, &q.phi));
+    // Outcomes against the independent brute force, on sums that broke the older engine and
+    // on every heap 25 + h.
+    let mut brute = Brute::new("0.07", 25);
+    let mut sums: Vec<Vec<u64>> = vec![vec![6, 21, 25], vec![11, 21, 25]];
+    sums.extend((0..=25).map(|h| vec![h, 25]));
+    for s in sums {
+        assert_eq!(q.outcome(&s).unwrap(), outcome(brute.p(&s)), "{s:?}");
+    }
+}
+
+#[test]
+#[ignore = "about 5 s in a release build, minutes in a debug one: cargo test --release -p grundy-misere -- --ignored"]
+fn dawsons_kayles_to_heap_30_has_siegels_360_elements() {
+    let mut e = QuotientEngine::new("0.07", Limits::default()).unwrap();
+    e.extend_to(30).unwrap();
+    let q = e.quotient();
+    assert_eq!((q.order, q.p_size), (360, 65));
+    assert_eq!(e.exact_heaps(), [10, 25, 27, 30]);
+    assert!(e.fallbacks().is_empty());
 }

@@ -206,13 +206,24 @@ fn graph_values_and_token_moves() {
     assert_eq!(v["outcome"], "N");
     assert_eq!(v["tokens"], serde_json::json!(["a", "c"]));
     assert_eq!(v["play"], "normal");
+    // Each move is the catalogue's: the token's coordinates under `at`, `to` the tagged
+    // position (the graph and the tokens after the move) that `grundy analyze digraph` reads.
+    let moves = v["winning_moves"].as_array().unwrap();
+    let at: Vec<_> = moves.iter().map(|m| m["at"].clone()).collect();
     assert_eq!(
-        v["winning_moves"],
-        serde_json::json!([
-            {"token": 0, "from": "a", "onto": "c", "to": ["c", "c"], "text": "move token 0 from a to c"},
-            {"token": 1, "from": "c", "onto": "d", "to": ["a", "d"], "text": "move token 1 from c to d"}
-        ])
+        at,
+        [
+            serde_json::json!({"token": 0, "from": "a", "onto": "c"}),
+            serde_json::json!({"token": 1, "from": "c", "onto": "d"})
+        ]
     );
+    assert_eq!(moves[0]["text"], "move token 0 from a to c");
+    assert_eq!(moves[1]["to"]["kind"], "digraph");
+    assert_eq!(moves[1]["to"]["tokens"], serde_json::json!(["a", "d"]));
+    assert_eq!(moves[1]["outcome"], "P");
+    let to = moves[1]["to"]["text"].as_str().unwrap();
+    let back = json_stdin(&["analyze", "digraph", to, "--json"], b"");
+    assert_eq!(back["outcome"], "P", "{back}");
     let text = ok(&["graph", &file, "--token", "a", "c"]);
     assert!(
         text.contains("tokens on a c: value 1 ⊕ 2 = 3, N-position"),
@@ -227,10 +238,14 @@ fn graph_values_and_token_moves() {
     // Misère: from b the only move b -> d leaves d, whose only move hands over a stuck token.
     let v = json_stdin(&["graph", &file, "--token", "b", "--misere", "--json"], b"");
     assert_eq!(v["outcome"], "N");
+    let m = &v["winning_moves"][0];
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 1);
     assert_eq!(
-        v["winning_moves"],
-        serde_json::json!([{"token": 0, "from": "b", "onto": "d", "to": ["d"], "text": "move the token from b to d"}])
+        m["at"],
+        serde_json::json!({"token": 0, "from": "b", "onto": "d"})
     );
+    assert_eq!(m["text"], "move the token from b to d");
+    assert_eq!(m["to"]["tokens"], serde_json::json!(["d"]));
     assert!(v.get("grundy").is_none());
     assert_eq!(v["play"], "misere");
 }
@@ -333,6 +348,12 @@ fn graphs_with_cycles_get_smiths_values() {
     assert_eq!(v["outcome"], "D", "{v}");
     assert_eq!(v["grundy"], serde_json::json!({ "infinite": [] }), "{v}");
     assert_eq!(v["drawing_moves"].as_array().unwrap().len(), 2, "{v}");
+    // The moves are the catalogue's, as for a DAG: `at` holds the token, `to` the position.
+    let d = &v["drawing_moves"][0];
+    assert_eq!(d["outcome"], "D", "{d}");
+    assert_eq!(d["at"]["token"], 0, "{d}");
+    assert_eq!(d["to"]["kind"], "digraph", "{d}");
+    assert_eq!(d["grundy"], serde_json::json!({ "infinite": [] }), "{d}");
     let text = ok_stdin(&["graph", &file, "--token", "a"], b"");
     assert!(text.contains('N'), "{text}");
     // --explain: why, in words.

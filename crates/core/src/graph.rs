@@ -14,6 +14,7 @@
 //! Loading is near-linear: repeated edges are found in a hash set.
 
 use crate::budget::{Budget, Limit, MisereBudget};
+use crate::catalogue::{Move, Position};
 use crate::fxhash::FxHashMap;
 use crate::game::{Game, Outcome};
 use crate::mex::Mex;
@@ -233,46 +234,124 @@ impl Game for DiGraph {
     }
 }
 
-/// Moving token `token` (its index in the token list) from vertex `from` onto vertex `onto`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct TokenMove {
-    /// Which token moves (0-based, in the order the tokens were given).
-    pub token: usize,
-    /// The vertex it leaves.
-    pub from: usize,
-    /// The vertex it moves onto (a successor of `from`).
-    pub onto: usize,
+/// The most (moves listed) × (edges + vertices of the graph) for which every move's `to`
+/// carries the whole graph (about 20 MB of JSON at most). Past it each `to` is abbreviated to
+/// the tokens alone; see [`token_moves`].
+pub const FULL_TO_UP_TO: usize = 1 << 20;
+
+/// Moves of tokens on a graph as the catalogue's [`Move`]s, built once for a whole list:
+/// `steps` holds (token, vertex it moves onto, outcome and value of the position left).
+///
+/// The text is "move token 1 from c to d" ("move the token …" when there is one token), the
+/// short text "c → d", [`Move::at`] holds `token` (0-based, in the order given), `from` and
+/// `onto` (vertex names). `to` is the position after the move, kind `"digraph"`, as
+/// [`token_position`] writes it, while `steps.len()` × (edges + vertices) is at most
+/// [`FULL_TO_UP_TO`]; past it (a hub with a million successors would otherwise repeat the
+/// whole graph in every one of its moves) each `to` keeps only the tokens: `text` is the line
+/// `@ V W …`, `tokens` the names, no `edges`, and `"abbreviated": true`.
+pub fn token_moves(
+    g: &DiGraph,
+    tokens: &[usize],
+    steps: &[(usize, usize, Outcome, Option<crate::Grundy>)],
+) -> Vec<Move> {
+    let size = g.edge_count() + g.len();
+    let full = steps.len().saturating_mul(size) <= FULL_TO_UP_TO;
+    let (graph_text, edges) = if full && !steps.is_empty() {
+        let (lines, edges) = graph_lines(g);
+        let edges = serde_json::to_value(edges).unwrap_or_default();
+        (lines.join("; "), edges)
+    } else {
+        (String::new(), serde_json::Value::Null)
+    };
+    steps
+        .iter()
+        .map(|&(token, onto, outcome, ref grundy)| {
+            let from = tokens[token];
+            let mut after = tokens.to_vec();
+            after[token] = onto;
+            let names: Vec<&str> = after.iter().map(|&t| g.name(t)).collect();
+            let at_line = format!("@ {}", names.join(" ")).trim_end().to_string();
+            let to = if full {
+                let text = if graph_text.is_empty() {
+                    at_line
+                } else {
+                    format!("{graph_text}; {at_line}")
+                };
+                Position::text("digraph", text)
+                    .with("edges", &edges)
+                    .with("tokens", &names)
+            } else {
+                Position::text("digraph", at_line)
+                    .with("tokens", &names)
+                    .with("abbreviated", true)
+            };
+            let who = if tokens.len() == 1 {
+                "the token".to_string()
+            } else {
+                format!("token {token}")
+            };
+            let (a, b) = (g.name(from), g.name(onto));
+            let mut m = Move::new(
+                format!("move {who} from {a} to {b}"),
+                &format!("{a} → {b}"),
+                to,
+                outcome,
+                None,
+            )
+            .at("token", token)
+            .at("from", a)
+            .at("onto", b);
+            m.grundy = grundy.clone();
+            m
+        })
+        .collect()
 }
 
 /// The value, outcome and winning moves of tokens on a graph (vertices as indices).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct TokenAnalysis {
     /// XOR of the values of the tokens' vertices.
     pub grundy: u64,
     /// `N` when `grundy` is not 0.
     pub outcome: Outcome,
-    /// Every winning move: a token moved onto a vertex of value `g(from) ⊕ grundy`.
-    pub winning_moves: Vec<TokenMove>,
+    /// Every winning move: a token moved onto a vertex of value `g(from) ⊕ grundy`; built by
+    /// [`token_moves`].
+    pub winning_moves: Vec<Move>,
 }
 
-/// Analyses tokens at `tokens` (vertices, repeats allowed), given every vertex's `values`.
-pub fn analyze_tokens(graph: &DiGraph, values: &[u64], tokens: &[usize]) -> TokenAnalysis {
-    let grundy = tokens.iter().fold(0, |a, &v| a ^ values[v]);
-    let mut winning_moves = Vec::new();
+/// Every winning move of tokens `tokens` of value `grundy` in normal play, as (token, vertex
+/// it moves onto): onto a vertex of value `g(from) ⊕ grundy`.
+fn normal_steps(
+    graph: &DiGraph,
+    values: &[u64],
+    tokens: &[usize],
+    grundy: u64,
+) -> Vec<(usize, usize)> {
+    let mut steps = Vec::new();
     if grundy != 0 {
         for (token, &from) in tokens.iter().enumerate() {
             let target = values[from] ^ grundy;
             for &onto in graph.successors(from) {
                 if values[onto] == target {
-                    winning_moves.push(TokenMove { token, from, onto });
+                    steps.push((token, onto));
                 }
             }
         }
     }
+    steps
+}
+
+/// Analyses tokens at `tokens` (vertices, repeats allowed), given every vertex's `values`.
+pub fn analyze_tokens(graph: &DiGraph, values: &[u64], tokens: &[usize]) -> TokenAnalysis {
+    let grundy = tokens.iter().fold(0, |a, &v| a ^ values[v]);
+    let steps: Vec<_> = normal_steps(graph, values, tokens, grundy)
+        .into_iter()
+        .map(|(t, onto)| (t, onto, Outcome::P, Some(crate::Grundy::Finite(0))))
+        .collect();
     TokenAnalysis {
         grundy,
         outcome: Outcome::from_grundy(grundy),
-        winning_moves,
+        winning_moves: token_moves(graph, tokens, &steps),
     }
 }
 
@@ -310,12 +389,13 @@ impl Game for Tokens<'_> {
 }
 
 /// Misère play of tokens on an acyclic graph (the player who makes the last move loses):
-/// the outcome and every winning move, by direct search of the whole token position (misère
-/// values do not add), within [`DEFAULT_BUDGET`]; see [`misere_tokens_capped`].
+/// the outcome and every winning move (built by [`token_moves`]), by direct search of the
+/// whole token position (misère values do not add), within [`DEFAULT_BUDGET`]; see
+/// [`misere_tokens_capped`].
 pub fn misere_tokens(
     graph: &DiGraph,
     tokens: &[usize],
-) -> Result<(Outcome, Vec<TokenMove>), GraphError> {
+) -> Result<(Outcome, Vec<Move>), GraphError> {
     misere_tokens_capped(graph, tokens, &DEFAULT_BUDGET)
 }
 
@@ -327,17 +407,35 @@ pub fn misere_tokens_capped(
     graph: &DiGraph,
     tokens: &[usize],
     budget: &Budget,
-) -> Result<(Outcome, Vec<TokenMove>), GraphError> {
+) -> Result<(Outcome, Vec<Move>), GraphError> {
     graph.grundy_values()?; // rejects a cycle, naming it
-    misere_search(graph, tokens, budget)
+    let (outcome, steps) = misere_search(graph, tokens, budget, true)?;
+    let steps: Vec<_> = steps
+        .into_iter()
+        .map(|(t, onto)| (t, onto, Outcome::P, None))
+        .collect();
+    Ok((outcome, token_moves(graph, tokens, &steps)))
 }
 
-/// The misère search of [`misere_tokens_capped`] on a graph known to be acyclic.
+/// The misère outcome alone of tokens on an acyclic graph, within `budget`: what
+/// [`misere_tokens_capped`] answers without looking for the winning moves.
+pub fn misere_outcome_capped(
+    graph: &DiGraph,
+    tokens: &[usize],
+    budget: &Budget,
+) -> Result<Outcome, GraphError> {
+    graph.grundy_values()?; // rejects a cycle, naming it
+    Ok(misere_search(graph, tokens, budget, false)?.0)
+}
+
+/// The misère search of [`misere_tokens_capped`] on a graph known to be acyclic: the outcome
+/// and, when `moves` is set, every winning move as (token, vertex it moves onto).
 fn misere_search(
     graph: &DiGraph,
     tokens: &[usize],
     budget: &Budget,
-) -> Result<(Outcome, Vec<TokenMove>), GraphError> {
+    moves: bool,
+) -> Result<(Outcome, Vec<(usize, usize)>), GraphError> {
     let mut solver = Solver::new(MisereBudget::with_entry_bytes(
         Tokens(graph),
         budget,
@@ -356,7 +454,10 @@ fn misere_search(
     if let Some(e) = too_many(&solver) {
         return Err(e);
     }
-    let mut moves = Vec::new();
+    let mut steps = Vec::new();
+    if !moves {
+        return Ok((outcome, steps));
+    }
     for (token, &from) in tokens.iter().enumerate() {
         for &onto in graph.successors(from) {
             let mut next = tokens.to_vec();
@@ -367,11 +468,11 @@ fn misere_search(
                 return Err(e);
             }
             if o == Outcome::P {
-                moves.push(TokenMove { token, from, onto });
+                steps.push((token, onto));
             }
         }
     }
-    Ok((outcome, moves))
+    Ok((outcome, steps))
 }
 
 /// What [`analyze`] is asked: normal or misère play, and the misère search's budget.
@@ -401,31 +502,8 @@ pub struct VertexValue {
     pub grundy: u64,
 }
 
-/// A winning move of tokens on a graph, by vertex names.
-///
-/// Serializes as `{"token", "from", "onto", "to", "text"}`.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct GraphMove {
-    /// Which token moves (0-based, in the order the tokens were given).
-    pub token: usize,
-    /// The vertex it leaves.
-    pub from: String,
-    /// The vertex it moves onto.
-    pub onto: String,
-    /// The position after the move: every token's vertex, in the order given.
-    pub to: Vec<String>,
-    /// The move in words: "move token 1 from c to d" ("move the token …" when alone).
-    pub text: String,
-    /// Grundy value of `from` (for the text output; not serialized).
-    #[serde(skip)]
-    pub from_grundy: u64,
-    /// Grundy value of `onto` (for the text output; not serialized).
-    #[serde(skip)]
-    pub onto_grundy: u64,
-}
-
 /// Who wins with tokens on the graph, and how.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct TokenReport {
     /// The tokens' vertices, as given (a name twice: two tokens there).
     pub tokens: Vec<String>,
@@ -437,11 +515,16 @@ pub struct TokenReport {
     pub grundy: Option<u64>,
     /// `N` when the player to move wins.
     pub outcome: Outcome,
-    /// Every winning move (token by token, edges in file order); empty in a P-position.
-    pub winning_moves: Vec<GraphMove>,
+    /// Every winning move (token by token, edges in file order), built by [`token_moves`];
+    /// empty in a P-position.
+    pub winning_moves: Vec<Move>,
     /// The Grundy value of each token's vertex (for the text output; not serialized).
     #[serde(skip)]
     pub token_grundy: Vec<u64>,
+    /// Each winning move as (token, from, onto, value of from, value of onto), kept typed
+    /// beside the moves for [`GraphAnalysis::describe`].
+    #[serde(skip)]
+    steps: Vec<(usize, String, String, u64, u64)>,
 }
 
 /// The answer to `grundy graph`: every vertex's value and, with tokens, who wins and how.
@@ -449,7 +532,7 @@ pub struct TokenReport {
 /// Serializes as `{"vertices": [{"name", "grundy"}], "tokens", "play", "grundy", "outcome",
 /// "winning_moves"}`, the fields after `vertices` only when tokens were given (those of
 /// [`TokenReport`]).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct GraphAnalysis {
     /// Every vertex, in order of first appearance in the file.
     pub vertices: Vec<VertexValue>,
@@ -507,38 +590,36 @@ impl DiGraph {
             .iter()
             .map(|t| self.vertex(t.as_ref()))
             .collect::<Result<Vec<_>, _>>()?;
-        let (grundy, outcome, moves) = match options.play {
+        let (grundy, outcome, steps) = match options.play {
             Play::Normal => {
-                let t = analyze_tokens(self, &values, &at);
-                (Some(t.grundy), t.outcome, t.winning_moves)
+                let g = at.iter().fold(0, |a, &v| a ^ values[v]);
+                let steps: Vec<_> = normal_steps(self, &values, &at, g)
+                    .into_iter()
+                    .map(|(t, onto)| (t, onto, Outcome::P, Some(crate::Grundy::Finite(0))))
+                    .collect();
+                (Some(g), Outcome::from_grundy(g), steps)
             }
             Play::Misere => {
-                let (o, m) = misere_search(self, &at, &options.budget)?;
-                (None, o, m)
+                let (o, steps) = misere_search(self, &at, &options.budget, true)?;
+                let steps = steps
+                    .into_iter()
+                    .map(|(t, onto)| (t, onto, Outcome::P, None))
+                    .collect();
+                (None, o, steps)
             }
         };
-        let winning_moves = moves
+        let winning_moves = token_moves(self, &at, &steps);
+        let steps = steps
             .iter()
-            .map(|m| {
-                let mut to: Vec<String> = at.iter().map(|&v| self.names[v].clone()).collect();
-                to[m.token] = self.names[m.onto].clone();
-                let who = if at.len() == 1 {
-                    "the token".to_string()
-                } else {
-                    format!("token {}", m.token)
-                };
-                GraphMove {
-                    token: m.token,
-                    from: self.names[m.from].clone(),
-                    onto: self.names[m.onto].clone(),
-                    to,
-                    text: format!(
-                        "move {who} from {} to {}",
-                        self.names[m.from], self.names[m.onto]
-                    ),
-                    from_grundy: values[m.from],
-                    onto_grundy: values[m.onto],
-                }
+            .map(|&(t, onto, _, _)| {
+                let from = at[t];
+                (
+                    t,
+                    self.names[from].clone(),
+                    self.names[onto].clone(),
+                    values[from],
+                    values[onto],
+                )
             })
             .collect();
         Ok(GraphAnalysis {
@@ -550,6 +631,7 @@ impl DiGraph {
                 outcome,
                 winning_moves,
                 token_grundy: at.iter().map(|&v| values[v]).collect(),
+                steps,
             }),
         })
     }
@@ -607,13 +689,12 @@ impl GraphAnalysis {
             }
             None => writeln!(s, "\ntokens on {on}, misère play: {verdict}"),
         };
-        if !t.winning_moves.is_empty() {
-            let _ = writeln!(s, "winning moves ({}):", t.winning_moves.len());
-            for m in &t.winning_moves {
+        if !t.steps.is_empty() {
+            let _ = writeln!(s, "winning moves ({}):", t.steps.len());
+            for (token, from, onto, gf, go) in &t.steps {
                 let _ = writeln!(
                     s,
-                    "  token {}: {} -> {}   (value {} -> {})",
-                    m.token, m.from, m.onto, m.from_grundy, m.onto_grundy
+                    "  token {token}: {from} -> {onto}   (value {gf} -> {go})"
                 );
             }
         }
@@ -625,6 +706,17 @@ impl GraphAnalysis {
 /// graph's edges `FROM TO` (and lone vertices) joined by `; `, then `@` and the token
 /// vertices; fields `edges` (name pairs) and `tokens` (names). Linear in the graph's size.
 pub fn token_position(g: &DiGraph, tokens: &[usize]) -> crate::catalogue::Position {
+    let (mut lines, edges) = graph_lines(g);
+    let names: Vec<&str> = tokens.iter().map(|&t| g.name(t)).collect();
+    lines.push(format!("@ {}", names.join(" ")).trim_end().to_string());
+    crate::catalogue::Position::text("digraph", lines.join("; "))
+        .with("edges", edges)
+        .with("tokens", names)
+}
+
+/// The graph's lines as [`token_position`] writes them (each edge `FROM TO`, each lone vertex
+/// by its name) and its edges as name pairs.
+fn graph_lines(g: &DiGraph) -> (Vec<String>, Vec<[&str; 2]>) {
     let mut has_in = vec![false; g.len()];
     for v in 0..g.len() {
         for &w in g.successors(v) {
@@ -642,11 +734,7 @@ pub fn token_position(g: &DiGraph, tokens: &[usize]) -> crate::catalogue::Positi
             lines.push(format!("{} {}", g.name(v), g.name(w)));
         }
     }
-    let names: Vec<&str> = tokens.iter().map(|&t| g.name(t)).collect();
-    lines.push(format!("@ {}", names.join(" ")).trim_end().to_string());
-    crate::catalogue::Position::text("digraph", lines.join("; "))
-        .with("edges", edges)
-        .with("tokens", names)
+    (lines, edges)
 }
 
 /// Splits a catalogue position of tokens on a graph into the graph's lines (separated by

@@ -3,9 +3,10 @@
 
 use grundy_core::budget::{Budget, Resource};
 use grundy_core::graph::{
-    analyze_tokens, misere_tokens, DiGraph, GraphError, GraphOptions, TokenMove, Tokens,
+    analyze_tokens, misere_tokens, DiGraph, GraphError, GraphOptions, Tokens,
 };
 use grundy_core::nim::Play;
+use grundy_core::Move;
 use grundy_core::{Outcome, Solver};
 use proptest::prelude::*;
 
@@ -48,21 +49,8 @@ fn hand_worked_dag() {
     );
     let t = analyze_tokens(&g, &v, &[a, c]);
     assert_eq!((t.grundy, t.outcome), (3, Outcome::N));
-    assert_eq!(
-        t.winning_moves,
-        vec![
-            TokenMove {
-                token: 0,
-                from: a,
-                onto: c
-            },
-            TokenMove {
-                token: 1,
-                from: c,
-                onto: d
-            }
-        ]
-    );
+    let steps: Vec<_> = t.winning_moves.iter().map(|m| step(&g, m)).collect();
+    assert_eq!(steps, vec![(0, a, c), (1, c, d)]);
     let b = g.vertex("b").unwrap();
     let e = g.vertex("e").unwrap();
     let t = analyze_tokens(&g, &v, &[b, e, e]);
@@ -74,20 +62,29 @@ fn hand_worked_dag() {
     // which wins for the opponent; a token on the sink e (no move) wins for the mover.
     assert_eq!(misere_tokens(&g, &[d]).unwrap(), (Outcome::P, vec![]));
     assert_eq!(misere_tokens(&g, &[e]).unwrap(), (Outcome::N, vec![]));
+    // The moves' `to` is the catalogue's position: sent back, it parses to the same tokens.
+    let t = analyze_tokens(&g, &v, &[a, c]);
+    assert_eq!(
+        t.winning_moves[1].to.text,
+        grundy_core::graph::token_position(&g, &[a, d]).text
+    );
     // Tokens on d and e: the only move, d -> e, leaves the opponent without a move: P.
     assert_eq!(misere_tokens(&g, &[d, e]).unwrap().0, Outcome::P);
     // Token on b (b -> d -> e): move b -> d, leaving the misère P-position d.
-    assert_eq!(
-        misere_tokens(&g, &[b]).unwrap(),
-        (
-            Outcome::N,
-            vec![TokenMove {
-                token: 0,
-                from: b,
-                onto: d
-            }]
-        )
-    );
+    let (o, moves) = misere_tokens(&g, &[b]).unwrap();
+    assert_eq!(o, Outcome::N);
+    let steps: Vec<_> = moves.iter().map(|m| step(&g, m)).collect();
+    assert_eq!(steps, vec![(0, b, d)]);
+}
+
+/// A token move's (token, from, onto) by vertex indices, read from its `at`.
+fn step(g: &DiGraph, m: &Move) -> (usize, usize, usize) {
+    let name = |k: &str| g.vertex(m.at[k].as_str().unwrap()).unwrap();
+    (
+        m.at["token"].as_u64().unwrap() as usize,
+        name("from"),
+        name("onto"),
+    )
 }
 
 #[test]
@@ -182,8 +179,9 @@ proptest! {
         let t = analyze_tokens(&g, &values, &tokens);
         prop_assert_eq!(t.outcome, Outcome::from_grundy(t.grundy));
         for m in &t.winning_moves {
+            let (token, _, onto) = step(&g, m);
             let mut after = tokens.clone();
-            after[m.token] = m.onto;
+            after[token] = onto;
             prop_assert_eq!(analyze_tokens(&g, &values, &after).grundy, 0);
         }
         if t.grundy != 0 {
@@ -320,15 +318,17 @@ proptest! {
         prop_assert_eq!(t.grundy.is_some(), !misere);
         let mut got = Vec::new();
         for m in &t.winning_moves {
-            let from = g.vertex(&m.from).unwrap();
-            let onto = g.vertex(&m.onto).unwrap();
-            prop_assert_eq!(from, tokens[m.token]);
+            let (token, from, onto) = step(&g, m);
+            prop_assert_eq!(from, tokens[token]);
             prop_assert!(g.successors(from).contains(&onto));
             let mut after = names.clone();
-            after[m.token] = m.onto.clone();
-            prop_assert_eq!(&m.to, &after);
+            after[token] = g.name(onto).to_string();
+            prop_assert_eq!(&m.to.data["tokens"], &serde_json::json!(after));
+            let mut at = tokens.clone();
+            at[token] = onto;
+            prop_assert_eq!(&m.to, &grundy_core::graph::token_position(&g, &at));
             let mut pos = tokens.clone();
-            pos[m.token] = onto;
+            pos[token] = onto;
             pos.sort_unstable();
             got.push(pos);
         }
@@ -361,13 +361,27 @@ fn analysis_json_shape() {
     assert_eq!(v["play"], "normal");
     assert_eq!(v["grundy"], 3);
     assert_eq!(v["outcome"], "N");
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 2);
     assert_eq!(
-        v["winning_moves"],
-        serde_json::json!([
-            {"token": 0, "from": "a", "onto": "c", "to": ["c", "c"], "text": "move token 0 from a to c"},
-            {"token": 1, "from": "c", "onto": "d", "to": ["a", "d"], "text": "move token 1 from c to d"},
-        ])
+        moves[0]["at"],
+        serde_json::json!({"token": 0, "from": "a", "onto": "c"})
     );
+    assert_eq!(moves[0]["text"], "move token 0 from a to c");
+    assert_eq!(moves[0]["short"], "a → c");
+    assert_eq!(moves[0]["outcome"], "P");
+    assert_eq!(moves[0]["grundy"], 0);
+    assert_eq!(moves[0]["to"]["kind"], "digraph");
+    assert_eq!(moves[0]["to"]["tokens"], serde_json::json!(["c", "c"]));
+    assert!(moves[0]["to"]["text"]
+        .as_str()
+        .unwrap()
+        .ends_with("; @ c c"));
+    assert_eq!(
+        moves[1]["at"],
+        serde_json::json!({"token": 1, "from": "c", "onto": "d"})
+    );
+    assert_eq!(moves[1]["to"]["tokens"], serde_json::json!(["a", "d"]));
     let misere = GraphOptions {
         play: Play::Misere,
         ..GraphOptions::default()
@@ -376,10 +390,15 @@ fn analysis_json_shape() {
         serde_json::to_value(grundy_core::graph::analyze(HAND, &["b"], &misere).unwrap()).unwrap();
     assert_eq!(v["play"], "misere");
     assert!(v.get("grundy").is_none());
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1);
     assert_eq!(
-        v["winning_moves"],
-        serde_json::json!([{"token": 0, "from": "b", "onto": "d", "to": ["d"], "text": "move the token from b to d"}])
+        moves[0]["at"],
+        serde_json::json!({"token": 0, "from": "b", "onto": "d"})
     );
+    assert_eq!(moves[0]["text"], "move the token from b to d");
+    assert_eq!(moves[0]["to"]["tokens"], serde_json::json!(["d"]));
+    assert!(moves[0].get("grundy").is_none(), "misère: no value");
     // No tokens: only the vertices.
     let v = serde_json::to_value(
         grundy_core::graph::analyze(HAND, &[] as &[&str], &GraphOptions::default()).unwrap(),
@@ -503,4 +522,30 @@ fn very_long_vertex_names() {
     let a = grundy_core::graph::analyze(&text, &[long.as_str()], &GraphOptions::default()).unwrap();
     assert_eq!(a.vertices[0].name.len(), 70_000);
     assert_eq!(a.vertices[0].grundy, 0);
+}
+
+/// A hub with many successors: listing every winning move with the whole graph in each `to`
+/// would be quadratic, so past `FULL_TO_UP_TO` each `to` keeps only the tokens.
+#[test]
+fn many_moves_on_a_large_graph_abbreviate_their_positions() {
+    let mut text = String::new();
+    for i in 0..2000 {
+        text.push_str(&format!("hub leaf{i}\n"));
+    }
+    let a = grundy_core::graph::analyze(&text, &["hub"], &GraphOptions::default()).unwrap();
+    let t = a.tokens.unwrap();
+    assert_eq!(t.winning_moves.len(), 2000);
+    let m = &t.winning_moves[5];
+    assert_eq!(m.to.text, "@ leaf5");
+    assert_eq!(m.to.data["tokens"], serde_json::json!(["leaf5"]));
+    assert_eq!(m.to.data["abbreviated"], true);
+    assert!(!m.to.data.contains_key("edges"));
+    // A small list on the same graph keeps the whole graph.
+    let a = grundy_core::graph::analyze("a b\nb c\n", &["a"], &GraphOptions::default()).unwrap();
+    let m = &a.tokens.unwrap().winning_moves;
+    assert!(m.is_empty());
+    let a = grundy_core::graph::analyze("a b\nb c\n", &["b"], &GraphOptions::default()).unwrap();
+    let m = &a.tokens.unwrap().winning_moves[0];
+    assert_eq!(m.to.text, "a b; b c; @ c");
+    assert!(!m.to.data.contains_key("abbreviated"));
 }

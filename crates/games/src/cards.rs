@@ -136,6 +136,10 @@ pub struct CardsAnalysis {
     pub optimal_moves: Vec<Move>,
     /// An optimal line of play (the left end when both are optimal).
     pub line: Vec<Take>,
+    /// The end and value of each optimal first move, kept typed beside the moves so that
+    /// [`describe`](CardsAnalysis::describe) never reads the JSON.
+    #[serde(skip)]
+    best: Vec<(End, i64)>,
 }
 
 /// Solves the game on `cards` in O(N²): both totals, the verdict, every optimal first move and
@@ -163,6 +167,7 @@ pub fn analyze(cards: &[i64]) -> Result<CardsAnalysis> {
             outcome: Verdict::Draw,
             optimal_moves: Vec::new(),
             line: Vec::new(),
+            best: Vec::new(),
         });
     }
     // diff[i] = D(i, i + len − 1) for the current length; `left` bit per interval.
@@ -222,9 +227,16 @@ pub fn analyze(cards: &[i64]) -> Result<CardsAnalysis> {
     };
     // An optimal move secures the best margin diff[0]: at least half when it is not negative.
     let secures = if diff[0] >= 0 { Outcome::P } else { Outcome::N };
-    let optimal_moves = best_first_moves
+    let best: Vec<(End, i64)> = best_first_moves
         .into_iter()
-        .map(|end| take_card(cards, end, secures))
+        .map(|end| match end {
+            End::Left => (end, cards[0]),
+            End::Right => (end, cards[n - 1]),
+        })
+        .collect();
+    let optimal_moves = best
+        .iter()
+        .map(|&(end, _)| take_card(cards, end, secures))
         .collect();
     let second_total = total - first_total;
     Ok(CardsAnalysis {
@@ -238,6 +250,7 @@ pub fn analyze(cards: &[i64]) -> Result<CardsAnalysis> {
         },
         optimal_moves,
         line,
+        best,
     })
 }
 
@@ -294,15 +307,9 @@ impl CardsAnalysis {
             self.cards, self.first_total, self.second_total
         );
         let best: Vec<String> = self
-            .optimal_moves
+            .best
             .iter()
-            .map(|m| {
-                format!(
-                    "the {} card ({})",
-                    m.at.get("end").and_then(|e| e.as_str()).unwrap_or(""),
-                    m.at.get("value").unwrap_or(&serde_json::Value::Null)
-                )
-            })
+            .map(|(end, value)| format!("the {} card ({value})", end.as_str()))
             .collect();
         let _ = writeln!(
             s,

@@ -195,6 +195,10 @@ pub struct ChompAnalysis {
     pub winning_moves: Vec<Move>,
     /// Positions searched.
     pub positions: u64,
+    /// The winning bites as [`describe`](ChompAnalysis::describe) words them: (row, column,
+    /// row lengths left), kept typed beside the moves so that the words never read the JSON.
+    #[serde(skip)]
+    bites: Vec<(usize, usize, Vec<usize>)>,
 }
 
 /// Solves the full `rows × cols` bar. A bar has C(rows + cols, rows) staircases; more than
@@ -211,14 +215,13 @@ pub fn analyze(rows: usize, cols: usize, budget: &Budget) -> Result<ChompAnalysi
         entry,
     )?;
     let a = solve(&start);
-    let winning_moves = a
-        .winning_bites
-        .iter()
-        .map(|&(r, c)| {
-            let to = start.bite(r, c).expect("winning bites are legal");
-            ChompRules::to_move(r, c, &to, Outcome::P, Some(0))
-        })
-        .collect();
+    let mut bites = Vec::new();
+    let mut winning_moves = Vec::new();
+    for &(r, c) in &a.winning_bites {
+        let to = start.bite(r, c).expect("winning bites are legal");
+        bites.push((r, c, to.rows()));
+        winning_moves.push(ChompRules::to_move(r, c, &to, Outcome::P, Some(0)));
+    }
     Ok(ChompAnalysis {
         rows,
         cols,
@@ -226,6 +229,7 @@ pub fn analyze(rows: usize, cols: usize, budget: &Budget) -> Result<ChompAnalysi
         grundy: a.grundy,
         winning_moves,
         positions: a.positions as u64,
+        bites,
     })
 }
 
@@ -282,17 +286,8 @@ impl ChompAnalysis {
             }
             Outcome::N => {
                 s.push_str("Outcome: N - the player to move wins.\n");
-                for m in &self.winning_moves {
-                    let at = |i: usize| m.at.get("cell").and_then(|c| c[i].as_u64()).unwrap_or(0);
-                    let (r, c) = (at(0), at(1));
-                    let lens: Vec<String> =
-                        m.to.data
-                            .get("rows")
-                            .and_then(|r| r.as_array())
-                            .into_iter()
-                            .flatten()
-                            .map(|l| l.to_string())
-                            .collect();
+                for (r, c, left) in &self.bites {
+                    let lens: Vec<String> = left.iter().map(usize::to_string).collect();
                     let _ = writeln!(
                         s,
                         "Winning bite: ({r}, {c}), removing rows >= {r} from column {c} on; it \
@@ -594,6 +589,11 @@ impl grundy_core::catalogue::Rules for ChompRules {
                 );
             }
             let winning = moves.iter().filter(|m| m.wins()).cloned().collect();
+            let bites = list
+                .iter()
+                .filter(|(_, _, _, o, _)| *o == Outcome::P)
+                .map(|(r, c, next, _, _)| (*r, *c, next.rows()))
+                .collect();
             let old = ChompAnalysis {
                 rows: rows.len(),
                 cols: rows[0],
@@ -601,6 +601,7 @@ impl grundy_core::catalogue::Rules for ChompRules {
                 grundy: g,
                 winning_moves: winning,
                 positions: positions as u64,
+                bites,
             };
             r.details = serde_json::to_value(old).unwrap_or_default();
             r

@@ -238,6 +238,10 @@ pub struct FibAnalysis {
     pub winning_moves: Vec<Move>,
     /// True when `winning_moves` is complete (piles up to [`LIST_ALL_UP_TO`]).
     pub all_winning_moves_listed: bool,
+    /// Every winning take when they are all listed, kept typed beside the moves so that
+    /// [`describe`](FibAnalysis::describe) never reads the JSON.
+    #[serde(skip)]
+    takes: Vec<u64>,
 }
 
 /// The first decimal digits of a long number, for error messages.
@@ -309,6 +313,7 @@ pub fn analyze(pile: &UBig, limit: Option<&UBig>, k: u64) -> Result<FibAnalysis>
         winning_move,
         winning_moves,
         all_winning_moves_listed: all.is_some(),
+        takes: all.unwrap_or_default(),
     })
 }
 
@@ -600,11 +605,7 @@ impl FibAnalysis {
                     }
                 }
                 if self.all_winning_moves_listed {
-                    let list: Vec<String> = self
-                        .winning_moves
-                        .iter()
-                        .filter_map(|m| m.at.get("take")?.as_str().map(str::to_string))
-                        .collect();
+                    let list: Vec<String> = self.takes.iter().map(u64::to_string).collect();
                     let _ = writeln!(s, "All winning moves: {}", list.join(", "));
                 } else {
                     let _ = writeln!(

@@ -52,8 +52,8 @@ pub use grundy_core::Outcome;
 pub use implicit::{analyze_game, explore, Explored, LimitError, PositionAnalysis, PositionValue};
 pub use label::{LabelledGraph, OptionInfo};
 pub use named::{
-    analyze, explain_vertex, LoopyGraph, LoopyGraphAnalysis, LoopyGraphError, LoopyGraphMove,
-    LoopyTokenReport, LoopyVertex, NamedMove, EXPLAIN_MAX_MOVES,
+    analyze, explain_vertex, LoopyGraph, LoopyGraphAnalysis, LoopyGraphError, LoopyTokenReport,
+    LoopyVertex, NamedMove, EXPLAIN_MAX_MOVES,
 };
 pub use sum::{SumAnalysis, TokenMove};
 pub use value::Grundy;

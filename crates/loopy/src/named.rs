@@ -8,7 +8,8 @@
 
 use std::fmt::Write as _;
 
-use grundy_core::graph::{DiGraph, GraphError};
+use grundy_core::graph::{token_moves, DiGraph, GraphError};
+use grundy_core::Move;
 
 use crate::digraph::{Digraph, DigraphError};
 use crate::label::LabelledGraph;
@@ -72,25 +73,8 @@ pub struct LoopyVertex {
     pub drawing_moves: Vec<NamedMove>,
 }
 
-/// A move of a sum of tokens, by names.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct LoopyGraphMove {
-    /// Which token moves (0-based, in the order the tokens were given).
-    pub token: usize,
-    /// The vertex it leaves.
-    pub from: String,
-    /// The vertex it moves onto.
-    pub onto: String,
-    /// Every token's vertex after the move, in the order given.
-    pub to: Vec<String>,
-    /// The move in words: "move token 1 from c to d" ("move the token …" when alone).
-    pub text: String,
-    /// The sum's value after the move.
-    pub grundy: Grundy,
-}
-
 /// Tokens on the graph: their sum's value by Smith's rule, outcome and good moves.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct LoopyTokenReport {
     /// The tokens' vertices, as given.
     pub tokens: Vec<String>,
@@ -98,20 +82,25 @@ pub struct LoopyTokenReport {
     pub grundy: Grundy,
     /// Its outcome: `"D"` when neither player can force a win.
     pub outcome: Outcome,
-    /// In an N-position, every move to a P-position.
-    pub winning_moves: Vec<LoopyGraphMove>,
-    /// In a drawn position, every move that keeps the draw.
-    pub drawing_moves: Vec<LoopyGraphMove>,
+    /// In an N-position, every move to a P-position, built by
+    /// [`grundy_core::graph::token_moves`] (`grundy` the sum's value after the move).
+    pub winning_moves: Vec<Move>,
+    /// In a drawn position, every move that keeps the draw (outcome `D`).
+    pub drawing_moves: Vec<Move>,
     /// Each token's value (for the text; not serialized).
     #[serde(skip)]
     pub token_grundy: Vec<Grundy>,
+    /// The winning and the drawing moves as [`LoopyGraphAnalysis::describe`] words them,
+    /// written from the typed moves beside the [`Move`]s.
+    #[serde(skip)]
+    lines: [Vec<String>; 2],
 }
 
 /// The answer to `grundy graph` on a loopy graph.
 ///
 /// Serializes as `{"vertices": [...], "tokens", "grundy", "outcome", "winning_moves",
 /// "drawing_moves"}`, the fields after `vertices` only with tokens.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct LoopyGraphAnalysis {
     /// Every vertex, in order of first appearance in the file.
     pub vertices: Vec<LoopyVertex>,
@@ -219,33 +208,36 @@ impl LoopyGraph {
             .map(|t| self.names.vertex(t.as_ref()))
             .collect::<Result<Vec<_>, _>>()?;
         let sum = self.labelled.analyze_tokens(&at);
-        let named = |m: &crate::sum::TokenMove| {
-            let mut to: Vec<String> = at.iter().map(|&v| self.names.name(v).to_string()).collect();
-            to[m.token] = self.names.name(m.onto).to_string();
-            let who = if at.len() == 1 {
-                "the token".to_string()
-            } else {
-                format!("token {}", m.token)
-            };
-            let (from, onto) = (self.names.name(m.from), self.names.name(m.onto));
-            LoopyGraphMove {
-                token: m.token,
-                from: from.to_string(),
-                onto: onto.to_string(),
-                to,
-                text: format!("move {who} from {from} to {onto}"),
-                grundy: m.grundy.clone(),
-            }
+        let moves = |list: &[crate::sum::TokenMove]| {
+            let steps: Vec<_> = list
+                .iter()
+                .map(|m| (m.token, m.onto, m.grundy.outcome(), Some(m.grundy.clone())))
+                .collect();
+            token_moves(&self.names, &at, &steps)
+        };
+        let lines = |list: &[crate::sum::TokenMove]| {
+            list.iter()
+                .map(|m| {
+                    format!(
+                        "  token {}: {} -> {}   (sum becomes {})",
+                        m.token,
+                        self.names.name(m.from),
+                        self.names.name(m.onto),
+                        m.grundy
+                    )
+                })
+                .collect()
         };
         Ok(LoopyGraphAnalysis {
             vertices,
             tokens: Some(LoopyTokenReport {
                 tokens: tokens.iter().map(|t| t.as_ref().to_string()).collect(),
-                grundy: sum.grundy,
+                grundy: sum.grundy.clone(),
                 outcome: sum.outcome,
-                winning_moves: sum.winning_moves.iter().map(named).collect(),
-                drawing_moves: sum.drawing_moves.iter().map(named).collect(),
+                winning_moves: moves(&sum.winning_moves),
+                drawing_moves: moves(&sum.drawing_moves),
                 token_grundy: at.iter().map(|&v| self.labelled.value(v)).collect(),
+                lines: [lines(&sum.winning_moves), lines(&sum.drawing_moves)],
             }),
         })
     }
@@ -550,20 +542,16 @@ impl LoopyGraphAnalysis {
             terms.join(" + "),
             t.grundy
         );
-        for (title, moves) in [
-            ("winning moves", &t.winning_moves),
-            ("moves that keep the draw", &t.drawing_moves),
-        ] {
-            if moves.is_empty() {
+        for (title, lines) in ["winning moves", "moves that keep the draw"]
+            .into_iter()
+            .zip(&t.lines)
+        {
+            if lines.is_empty() {
                 continue;
             }
-            let _ = writeln!(s, "{title} ({}):", moves.len());
-            for m in moves {
-                let _ = writeln!(
-                    s,
-                    "  token {}: {} -> {}   (sum becomes {})",
-                    m.token, m.from, m.onto, m.grundy
-                );
+            let _ = writeln!(s, "{title} ({}):", lines.len());
+            for line in lines {
+                let _ = writeln!(s, "{line}");
             }
         }
         s

@@ -117,7 +117,7 @@ impl Rules for DigraphRules {
                         (Outcome::from_grundy(g), Some(Grundy::Finite(g)))
                     }
                     Play::Misere => {
-                        let (o, _) = graph::misere_tokens_capped(&p.graph, &to, budget)
+                        let o = graph::misere_outcome_capped(&p.graph, &to, budget)
                             .map_err(graph_error)?;
                         (o, None)
                     }
@@ -145,7 +145,7 @@ impl Rules for DigraphRules {
                 (Outcome::from_grundy(g), Some(g))
             }
             Play::Misere => {
-                let (o, _) = graph::misere_tokens_capped(&p.graph, &p.tokens, budget)
+                let o = graph::misere_outcome_capped(&p.graph, &p.tokens, budget)
                     .map_err(graph_error)?;
                 (o, None)
             }

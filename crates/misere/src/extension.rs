@@ -28,14 +28,12 @@
 //! outcome of representative + k·G found by the rule at its options), which is exact unless an
 //! element splits once G is present; the exact check tells.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
 use grundy_core::FxHashMap;
 
 use crate::error::MisereError;
 use crate::heaps::HeapOptions;
 use crate::quotient::{check, minimise, Dfa, Monoid};
+use crate::representatives::Classes;
 
 /// The deepest recursion of the exact extension step.
 const MAX_DEPTH: usize = 16;
@@ -241,45 +239,15 @@ fn by_representatives(
     budget: &mut Budget,
 ) -> Result<Monoid, MisereError> {
     type Key = (u32, u32);
-    let times = |k: Key, xs: &[u16]| -> Key {
-        xs.iter().fold(k, |(x, b), &j| {
-            (
-                m.mul(x, m.phi[j as usize]),
-                base.mul(b, base.phi[j as usize]),
-            )
-        })
+    let times = |(x, b): Key, j: u16| -> Key {
+        (
+            m.mul(x, m.phi[j as usize]),
+            base.mul(b, base.phi[j as usize]),
+        )
     };
-    let mut class_of: FxHashMap<Key, u32> = FxHashMap::default();
-    let mut keys: Vec<Key> = Vec::new();
-    let mut reps: Vec<Vec<u16>> = Vec::new();
-    let mut queue: BinaryHeap<Reverse<(Vec<u16>, Key)>> = BinaryHeap::new();
-    queue.push(Reverse((Vec::new(), (0, 0))));
-    while let Some(Reverse((desc, key))) = queue.pop() {
-        if class_of.contains_key(&key) {
-            continue;
-        }
-        budget.spend(1)?;
-        class_of.insert(key, keys.len() as u32);
-        keys.push(key);
-        let mut rep = desc.clone();
-        rep.reverse();
-        reps.push(rep);
-        for x in 1..h as u16 {
-            let k2 = times(key, &[x]);
-            if !class_of.contains_key(&k2) {
-                let mut d = desc.clone();
-                let at = d.partition_point(|&y| y >= x);
-                d.insert(at, x);
-                queue.push(Reverse((d, k2)));
-            }
-        }
-    }
-    let class = |k: Key| -> Result<usize, MisereError> {
-        class_of
-            .get(&k)
-            .map(|&c| c as usize)
-            .ok_or_else(|| MisereError::Parse("internal: a key outside the classes".into()))
-    };
+    let cs = Classes::build(h as u16, (0, 0), times, |_| budget.spend(1))?;
+    let class = |k: Key| cs.class(k);
+    let keys = &cs.keys;
     let classes = keys.len();
     let g = base.phi[h];
     let mut layers: Vec<Vec<bool>> = vec![keys.iter().map(|&(x, _)| m.p[x as usize]).collect()];
@@ -302,37 +270,13 @@ fn by_representatives(
             let mut v = base.p[base.mul(key.1, gk) as usize];
             if v {
                 for l in opts.of(h) {
-                    if below[class(times(key, l))?] {
+                    if below[class(l.iter().fold(key, |k, &y| times(k, y)))?] {
                         v = false;
                         break;
                     }
                 }
             }
-            if v {
-                let rep = &reps[c];
-                'outer: for i in 0..rep.len() {
-                    if i > 0 && rep[i] == rep[i - 1] {
-                        continue;
-                    }
-                    let rest = rep
-                        .iter()
-                        .enumerate()
-                        .filter(|&(j, _)| j != i)
-                        .fold((0, 0), |k, (_, &y)| times(k, &[y]));
-                    for l in opts.of(rep[i] as usize) {
-                        let d = class(times(rest, l))?;
-                        if d >= c {
-                            return Err(MisereError::Parse(
-                                "internal: an option's class is not below its sum's".into(),
-                            ));
-                        }
-                        if layer[d] {
-                            v = false;
-                            break 'outer;
-                        }
-                    }
-                }
-            }
+            v = v && !cs.option_in(c, opts, (0, 0), times, &layer)?;
             layer[c] = v;
         }
         let key = (layer, gk);
@@ -344,9 +288,9 @@ fn by_representatives(
     };
     let copies = layers.len();
     let mut steps: Vec<u32> = Vec::with_capacity(classes * h);
-    for &key in &keys {
+    for &key in keys {
         for x in 1..h as u16 {
-            steps.push(class(times(key, &[x]))? as u32);
+            steps.push(class(times(key, x))? as u32);
         }
     }
     let dfa = automaton(

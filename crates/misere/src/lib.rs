@@ -27,6 +27,7 @@ mod extension;
 pub mod genus;
 pub mod heaps;
 pub mod quotient;
+mod representatives;
 pub mod search;
 
 pub use error::MisereError;

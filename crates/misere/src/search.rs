@@ -18,6 +18,7 @@ use grundy_core::FxHashMap;
 
 use crate::error::MisereError;
 use crate::heaps::HeapOptions;
+use crate::representatives::Classes;
 
 /// A known quotient for the heaps below some size, used to answer those positions at once.
 #[derive(Clone, Debug)]
@@ -194,9 +195,7 @@ pub(crate) struct RepOracle {
     parts: Vec<KeyPart>,
     p: Vec<bool>,
     /// The classes (keys reachable from the empty sum) and their representatives.
-    class_of: FxHashMap<Key, u32>,
-    keys: Vec<Key>,
-    reps: Vec<Vec<u16>>,
+    classes: Classes<Key>,
     /// `layers[k - 1][class]`: the outcome of the class's sums plus k copies of heap n.
     layers: Vec<Vec<bool>>,
     budget: usize,
@@ -225,9 +224,7 @@ impl RepOracle {
             n,
             parts: Vec::new(),
             p: p.to_vec(),
-            class_of: FxHashMap::default(),
-            keys: Vec::new(),
-            reps: Vec::new(),
+            classes: Classes::empty(),
             layers: Vec::new(),
             budget,
         };
@@ -244,50 +241,23 @@ impl RepOracle {
         }
         self.parts = parts;
         self.layers.clear();
-        // Least sums first (the multiset order: heaps sorted from the largest down, compared
-        // lexicographically): the least sum of a class is the least sum of some class plus one
-        // heap, and adding a heap keeps the order, so settling classes in this order gives
-        // each one its least sum.
-        use std::cmp::Reverse;
-        use std::collections::BinaryHeap;
-        self.class_of.clear();
-        self.keys.clear();
-        self.reps.clear();
-        let mut queue: BinaryHeap<Reverse<(Vec<u16>, Key)>> = BinaryHeap::new();
-        queue.push(Reverse((Vec::new(), [0; 3])));
-        while let Some(Reverse((desc, key))) = queue.pop() {
-            if self.class_of.contains_key(&key) {
-                continue;
-            }
-            if self.keys.len() >= self.budget {
-                return Err(MisereError::Limit {
-                    what: "misère search positions",
-                    limit: self.budget,
-                });
-            }
-            self.class_of.insert(key, self.keys.len() as u32);
-            self.keys.push(key);
-            let mut rep = desc.clone();
-            rep.reverse();
-            self.reps.push(rep);
-            for h in 1..self.n {
-                let k2 = times(&self.parts, key, &[h]);
-                if !self.class_of.contains_key(&k2) {
-                    let mut d = desc.clone();
-                    let at = d.partition_point(|&x| x >= h);
-                    d.insert(at, h);
-                    queue.push(Reverse((d, k2)));
+        let (parts, budget) = (&self.parts, self.budget);
+        self.classes = Classes::build(
+            self.n,
+            [0; 3],
+            |k, x| times(parts, k, &[x]),
+            |len| {
+                if len >= budget {
+                    Err(MisereError::Limit {
+                        what: "misère search positions",
+                        limit: budget,
+                    })
+                } else {
+                    Ok(())
                 }
-            }
-        }
+            },
+        )?;
         Ok(())
-    }
-
-    fn class(&self, key: Key) -> Result<u32, MisereError> {
-        self.class_of
-            .get(&key)
-            .copied()
-            .ok_or_else(|| MisereError::Parse("internal: a key outside the classes".into()))
     }
 
     /// True when the sum `pos` (sorted, no empty heaps, every heap ≤ n) is a misère P-position
@@ -298,18 +268,18 @@ impl RepOracle {
         pos: &[u16],
     ) -> Result<bool, MisereError> {
         let (xs, k) = older_and_newest(pos, self.n);
-        let c = self.class(times(&self.parts, [0; 3], xs))?;
+        let c = self.classes.class(times(&self.parts, [0; 3], xs))?;
         self.value(opts, c, k)
     }
 
-    fn value(&mut self, opts: &HeapOptions, c: u32, k: usize) -> Result<bool, MisereError> {
+    fn value(&mut self, opts: &HeapOptions, c: usize, k: usize) -> Result<bool, MisereError> {
         if k == 0 {
-            return Ok(self.p[self.keys[c as usize][0] as usize]);
+            return Ok(self.p[self.classes.keys[c][0] as usize]);
         }
         while self.layers.len() < k {
             self.next_layer(opts)?;
         }
-        Ok(self.layers[k - 1][c as usize])
+        Ok(self.layers[k - 1][c])
     }
 
     /// The outcomes of (class, k) for every class, k one more than the layers known. Classes
@@ -317,7 +287,7 @@ impl RepOracle {
     /// is less than it, so one pass in class order has every answer it needs.
     fn next_layer(&mut self, opts: &HeapOptions) -> Result<(), MisereError> {
         let k = self.layers.len() + 1;
-        let classes = self.keys.len();
+        let classes = self.classes.len();
         if classes.saturating_mul(k) > self.budget.saturating_mul(4) {
             return Err(MisereError::Limit {
                 what: "misère search positions",
@@ -325,17 +295,17 @@ impl RepOracle {
             });
         }
         let n = self.n as usize;
+        let parts = &self.parts;
+        let times1 = |k, x| times(parts, k, &[x]);
         let mut layer = vec![false; classes];
         for c in 0..classes {
-            let key = self.keys[c];
-            let mut has_move = false;
-            let mut p = true;
+            let key = self.classes.keys[c];
             // Moves in one copy of heap n: one level down in k.
+            let mut p = true;
             for l in opts.of(n) {
-                has_move = true;
-                let d = self.class(times(&self.parts, key, l))? as usize;
+                let d = self.classes.class(times(parts, key, l))?;
                 let down = if k == 1 {
-                    self.p[self.keys[d][0] as usize]
+                    self.p[self.classes.keys[d][0] as usize]
                 } else {
                     self.layers[k - 2][d]
                 };
@@ -344,34 +314,13 @@ impl RepOracle {
                     break;
                 }
             }
-            if p {
-                let rep = &self.reps[c];
-                'outer: for i in 0..rep.len() {
-                    if i > 0 && rep[i] == rep[i - 1] {
-                        continue;
-                    }
-                    let mut base = [0u32; 3];
-                    for (j, &h) in rep.iter().enumerate() {
-                        if j != i {
-                            base = times(&self.parts, base, &[h]);
-                        }
-                    }
-                    for l in opts.of(rep[i] as usize) {
-                        has_move = true;
-                        let d = self.class(times(&self.parts, base, l))? as usize;
-                        if d >= c {
-                            return Err(MisereError::Parse(
-                                "internal: an option's class is not below its sum's".into(),
-                            ));
-                        }
-                        if layer[d] {
-                            p = false;
-                            break 'outer;
-                        }
-                    }
-                }
-            }
-            layer[c] = has_move && p;
+            // Misère play: a sum with no move at all is not a P-position.
+            let has_move = !opts.of(n).is_empty()
+                || self.classes.reps[c]
+                    .iter()
+                    .any(|&x| !opts.of(x as usize).is_empty());
+            p = p && has_move && !self.classes.option_in(c, opts, [0; 3], times1, &layer)?;
+            layer[c] = p;
         }
         self.layers.push(layer);
         Ok(())

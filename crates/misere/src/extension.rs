@@ -6,7 +6,7 @@
 //! commutative monoid B (the *base*), an image φ_B(h) ∈ B of every heap, and a predicate
 //! β ⊆ B (stored as the base's `p`): a sum X is a P-position when β(φ_B(X)) holds and no
 //! option of X is a P-position. Misère play is the veto game whose base records whether a sum
-//! has a move ([`moved_base`]): β = "X has a move".
+//! has a move ([`moved_base`](crate::quotient::moved_base)): β = "X has a move".
 //!
 //! Adding heap G = n to the quotient M of heaps below n: a sum is X + k·G, X of heaps below n.
 //! The sums X with X + k·G a P-position form the set L_k, and

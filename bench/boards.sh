@@ -13,13 +13,19 @@
 # over grundy-board's. Runs longer than TIMEOUT seconds (default 300) count as timed out.
 # GRUNDY_CRAM=PATH runs that build of the example instead (no build): an earlier commit's,
 # to compare two builds in one sitting.
+#
+# METHODS (default "lvb br-asp-set br-asp-set+edb"): igsolve's pruning methods; `M+edb` runs
+# method M with igsolve's end database (`--edb_segments 1`: every position of a board's
+# first slice, cached on disk per board under target/peers/edb). The database is
+# built by a first run (its seconds, search included, are the "+edb first run" column) and the timed run
+# reads it back, which is how a researcher who keeps the cache uses it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BOARDS=("$@")
 [ ${#BOARDS[@]} -gt 0 ] || BOARDS=(4x7 5x6 5x7 4x9 5x8 6x7)
 TIMEOUT=${TIMEOUT:-300}
 MAXMEM=${MAXMEM:-64M}
-METHODS=(${METHODS:-lvb br-asp-set})
+METHODS=(${METHODS:-lvb br-asp-set br-asp-set+edb})
 root=$PWD
 if [ -n "${GRUNDY_CRAM:-}" ]; then
   ours=$(realpath "$GRUNDY_CRAM")
@@ -64,10 +70,18 @@ echo "grundy-board table cap $MAXMEM; igsolve $("$igsolve" --version 2>/dev/null
 echo
 head="| board | value | grundy-board s | grundy-board MB |"
 rule="|---|---|---|---|"
+edb=no
 for m in "${METHODS[@]}"; do
   head="$head igsolve $m s | $m MB |"
   rule="$rule---|---|"
+  [[ $m == *+edb ]] && edb=yes
 done
+if [ $edb = yes ]; then
+  head="$head +edb first run s (builds the database) |"
+  rule="$rule---|"
+fi
+edbdir="$root/target/peers/edb"
+mkdir -p "$edbdir"
 echo "$head best igsolve / grundy-board |"
 echo "$rule---|"
 for b in "${BOARDS[@]}"; do
@@ -76,14 +90,22 @@ for b in "${BOARDS[@]}"; do
   read -r gs gk gv <<<"$(measure 'grundy' "$ours" "$b" --max-memory "$MAXMEM")"
   row="| $b | $gv | $gs | $(mb "$gk") |"
   times=()
+  build=-
   for m in "${METHODS[@]}"; do
-    read -r s k v <<<"$(measure 'initial position:' "$igsolve" -m "$m" cram -r "$r" -c "$c")"
+    if [[ $m == *+edb ]]; then
+      # First run: builds (or finds) the cached end database; not timed as igsolve's search.
+      read -r build _ _ <<<"$(measure 'initial position:' env -C "$edbdir" "$igsolve" --edb_segments 1 -m "${m%+edb}" cram -r "$r" -c "$c")"
+      read -r s k v <<<"$(measure 'initial position:' env -C "$edbdir" "$igsolve" --edb_segments 1 -m "${m%+edb}" cram -r "$r" -c "$c")"
+    else
+      read -r s k v <<<"$(measure 'initial position:' "$igsolve" -m "$m" cram -r "$r" -c "$c")"
+    fi
     if [ "$v" != "-" ] && [ "$gv" != "-" ] && [ "$v" != "$gv" ]; then
       echo "VALUE MISMATCH on $b: grundy-board $gv, igsolve $m $v" >&2
     fi
     row="$row $s | $(mb "$k") |"
     times+=("$s")
   done
+  [ $edb = yes ] && row="$row $build |"
   ratio=$(python3 -c "
 import sys
 g, *p = sys.argv[1:]

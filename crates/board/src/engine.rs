@@ -635,7 +635,8 @@ impl Engine {
     /// one the reductions dropped): a path of `from` from any cell of `to` to a gone cell
     /// enters the first from such a cell. So the fills start from those cells only, and once
     /// one of them is left, the live cells not yet placed are its component: the last part
-    /// costs no fill.
+    /// costs no fill, nor does a part whose fill has reached every seed left (then it is the
+    /// last: the fill stops there instead of running on to the far end of the part).
     fn split_option(&self, g: GridShape, from: VertexSet, to: VertexSet, out: &mut Vec<Part>) {
         let nb = |x: u64| g.near64(x);
         let t = to as u64;
@@ -649,6 +650,10 @@ impl Engine {
                 let mut c = seeds & seeds.wrapping_neg();
                 loop {
                     let next = (c | nb(c)) & rest;
+                    if next & seeds == seeds {
+                        // Every seed reached: every part left holds one, so this is the last.
+                        break rest;
+                    }
                     if next == c {
                         break c;
                     }

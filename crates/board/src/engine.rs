@@ -1452,7 +1452,7 @@ impl Engine {
         let start = parts.len();
         match self.reducible() {
             Some(g) if g.small => {
-                let once = reduce_once(to, &g);
+                let once = reduce_once_small(to as u64, &g) as u128;
                 if once == to && self.stays_connected(from, to) {
                     // One part, found without a flood fill.
                     self.push_part(to, parts);
@@ -1479,7 +1479,15 @@ impl Engine {
         let reduced = if once == to {
             to
         } else {
-            reduce_grid(once, &g)
+            // `g` is small: the rounds in 64-bit words.
+            let mut p = once as u64;
+            loop {
+                let q = reduce_once_small(p, &g);
+                if q == p {
+                    break p as u128;
+                }
+                p = q;
+            }
         };
         self.split_option(g, from, reduced, parts);
     }
@@ -1524,7 +1532,7 @@ impl Engine {
                 let to = o.tos[i];
                 match cram {
                     Some(g) if pass == 0 => {
-                        let once = reduce_once(to, &g);
+                        let once = reduce_once_small(to as u64, &g) as u128;
                         if once == to && self.stays_connected(p.set, to) {
                             o.tos[later] = to;
                             later += 1;
@@ -1714,6 +1722,7 @@ fn reduce_once(p: VertexSet, g: &GridShape) -> VertexSet {
 }
 
 /// [`reduce_once`] on a lattice of at most 64 cells, in 64-bit words (cheaper shifts).
+#[inline]
 fn reduce_once_small(p: u64, g: &GridShape) -> u64 {
     let (cols, nf, nl) = (g.cols as u32, g.not_first as u64, g.not_last as u64);
     let shl = |m: u64| m.checked_shl(cols).unwrap_or(0);

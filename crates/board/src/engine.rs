@@ -673,6 +673,7 @@ impl Engine {
     /// component of at least two cells, by a look around the removed domino only: the cells
     /// next to it that remain are linked within the 3 x 4 box around it (then any path of
     /// `comp` through the domino has a detour). `false` means "not shown": split in full.
+    #[inline]
     fn stays_connected(&self, comp: VertexSet, to: VertexSet) -> bool {
         let Some(g) = self.grid else { return false };
         if !g.small || self.rules != Rules::ArcKayles || to.count_ones() < 2 {

@@ -29,7 +29,9 @@
 //! search; for Cram, a cell keeps only one of its pendant neighbours, a cell whose neighbours
 //! all have another pendant is dropped (`reduce_grid`), and two equal components of an option
 //! cancel. Move ordering: options whose parts are all known first, then the rest by the size of
-//! their largest unknown part, smallest first, and among equals the move nearest the
+//! their largest unknown part, smallest first (sizes taken in pairs: the component's size less
+//! 2 or 3, less 4 or 5, …, so that a cell the reductions drop does not outrank the centre: a
+//! fifth to a third fewer nodes), and among equals the move nearest the
 //! component's centre first (it splits the component most evenly; the distance across the
 //! short side of the component's box counts twice when that side has 5 cells or more, and at
 //! equal distance a domino across the short side goes first when that side has 4 cells or
@@ -1151,7 +1153,13 @@ impl Engine {
             }
             let dist = self.dist(centre, p.set & !to);
             o.list.push(Opt {
-                order: order_key(k != start, largest, dist, xor, &o.parts[start..k]),
+                order: order_key(
+                    k != start,
+                    p.size - largest.min(p.size),
+                    dist,
+                    xor,
+                    &o.parts[start..k],
+                ),
                 xor,
                 start: start as u32,
                 len: (k - start) as u32,
@@ -1556,7 +1564,13 @@ impl Engine {
                 }
                 let dist = self.dist(centre, p.set & !to);
                 o.list.push(Opt {
-                    order: order_key(false, largest, dist, xor, &o.parts[start..k]),
+                    order: order_key(
+                        false,
+                        p.size - largest.min(p.size),
+                        dist,
+                        xor,
+                        &o.parts[start..k],
+                    ),
                     xor,
                     start: start as u32,
                     len: (k - start) as u32,
@@ -1790,13 +1804,16 @@ fn excluded(not: u32, n: u32) -> bool {
 }
 
 /// The sort key of an option ([`Opt::order`]): `unknown` (has unknown parts: known options
-/// first where they are listed), the size `largest` of its largest unknown part (smallest
-/// first), the (weighted) distance `dist` of the move from the component's centre (nearest first: it
-/// splits the component most evenly), then the XOR `xor` of its known parts and a fingerprint
+/// first where they are listed), half the number `gone` of the component's cells that its
+/// largest unknown part lacks (most first: the smallest largest part; halved, so that the
+/// cell a reduction drops besides the domino does not outrank the distance: Cram nodes 4x7
+/// 17 396 to 13 565, 4x9 279 285 to 191 416, 5x7 326 608 to 259 513), the (weighted)
+/// distance `dist` of the move from the component's centre (nearest first: it splits the
+/// component most evenly), then the XOR `xor` of its known parts and a fingerprint
 /// of its unknown `parts` (sorted by size and key), which puts options with the same parts
 /// (symmetric moves: a symmetry of the component keeps the distance from its centre) side by
 /// side for [`sort_dedup_options`].
-fn order_key(unknown: bool, largest: u32, dist: u32, xor: u32, parts: &[Part]) -> u128 {
+fn order_key(unknown: bool, gone: u32, dist: u32, xor: u32, parts: &[Part]) -> u128 {
     let mut fp = 0u64;
     for q in parts {
         let h =
@@ -1804,7 +1821,7 @@ fn order_key(unknown: bool, largest: u32, dist: u32, xor: u32, parts: &[Part]) -
         fp = (fp.rotate_left(23) ^ h).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     }
     (unknown as u128) << 127
-        | (largest.min(0x7FFF) as u128) << 112
+        | ((0x7FFF - (gone >> 1).min(0x7FFF)) as u128) << 112
         | (dist.min(0xFFFF) as u128) << 96
         | (xor as u128) << 64
         | fp as u128

@@ -9,7 +9,7 @@ from typing import Any, Dict, Hashable, Iterable, List, Optional, Union
 import numpy as np
 
 from . import _grundy
-from ._results import Infinite, Period, Result, _short, value_of
+from ._results import Infinite, Move, Period, Result, _short, value_of
 
 __all__ = ["script", "Script", "ScriptAnalysis", "ScriptSequence"]
 
@@ -18,9 +18,9 @@ class ScriptAnalysis(Result):
     """A sum of script positions (``grundy script FILE P… --json``): ``game``,
     ``positions``, ``texts``, ``play``, ``values`` and ``grundy`` (normal play; ints, or
     :class:`grundy.Infinite` in a loopy game), ``outcome`` (``"D"``: a draw),
-    ``winning_moves`` (each ``component``, ``from``, ``leaves``, ``to``, ``text``), in a draw
-    ``drawing_moves`` likewise, and ``remoteness`` where the loopy solver valued it.
-    Positions are as the script has them (ints, strings, lists), never converted."""
+    ``winning_moves`` (each a :class:`ScriptMove`), in a draw ``drawing_moves`` likewise, and
+    ``remoteness`` where the loopy solver valued it. Positions are as the script has them
+    (ints, strings, lists), never converted."""
 
     __slots__ = ()
     _brief = ("game", "texts", "play", "grundy", "outcome", "winning_moves")
@@ -39,21 +39,29 @@ class ScriptAnalysis(Result):
         return data[key]
 
 
-class ScriptMove(Result):
-    """A winning move in a sum of script positions: ``component`` (which part), ``from_``,
-    ``leaves``, ``to`` (the whole sum after it), ``text``."""
+class ScriptMove(Move):
+    """A move in a sum of script positions, the library's one move (:class:`grundy.Move`):
+    ``text``, ``short``, ``to`` (the whole sum after it, tagged: ``to.text`` is the Lua literal
+    the script's catalogue entry reads back, ``sum(0, 7, 9)``), ``outcome`` and ``grundy`` of
+    that position, and ``at``: ``component`` (which part), ``from`` and ``leaves`` (that part
+    before and after), each also an attribute (``from_``, ``leaves``), as the script has them,
+    never converted."""
 
     __slots__ = ()
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
         data = object.__getattribute__(self, "_data")
         key = "from" if name == "from_" else name
+        at = data.get("at")
+        if key not in data and isinstance(at, dict) and key in at:
+            return at[key]
+        if key == "grundy" and key in data:
+            return value_of(data[key])
         if key not in data:
             raise AttributeError(f"ScriptMove has no field {name!r}")
-        return data[key]
-
-    def __str__(self) -> str:
-        return str(self._data.get("text"))
+        return Move.__getattr__(self, name)
 
     def __repr__(self) -> str:
         return f"ScriptMove({self._data.get('text')!r})"

@@ -37,6 +37,25 @@ def test_sequence_table_explain_match_cli(cli):
     assert w.explain([3, 4]).to_dict() == cli("script", GAMES / "wythoff.lua", "--explain", "{3,4}")
 
 
+def test_script_moves_are_the_one_move():
+    k = grundy.script(str(GAMES / "kayles.lua"))
+    a = k.analyze(7, 9, 12)
+    m = next(m for m in a.winning_moves if m.text == "in part 3: 12 → 0 + 11")
+    assert isinstance(m, grundy.Move)
+    # The old fields, now under ``at``, are still attributes, as the script has them.
+    assert (m.component, m.from_, m.leaves) == (2, 12, {"sum": [0, 11]})
+    assert m.to_dict()["at"] == {"component": 2, "from": 12, "leaves": {"sum": [0, 11]}}
+    # ``to`` is the whole sum after the move, tagged as the script's catalogue entry reads it.
+    assert (m.to.kind, m.to.text) == ("script", "sum(0, 7, 9, 11)")
+    assert m.outcome == "P" and m.grundy == 0
+    assert k.winning_moves(5) == [{"sum": [2, 2]}]
+    clock = grundy.script(str(GAMES / "clock.lua"))
+    d = clock.analyze(1)
+    assert sorted(m.leaves for m in d.drawing_moves) == [8, 11]
+    assert all(m.outcome == "D" and m.grundy == grundy.Infinite(k=frozenset())
+               for m in d.drawing_moves)
+
+
 def test_script_as_a_game():
     k = grundy.script(str(GAMES / "kayles.lua"))
     native = grundy.heap("kayles").sequence(100).values

@@ -45,7 +45,15 @@ fn a_sum_of_positions_agrees_with_grundy_heap() {
     assert_eq!(v["game"], "Kayles");
     assert_eq!(v["values"], serde_json::json!([2, 4, 4]));
     let m = &v["winning_moves"][0];
-    assert!(m["to"].is_array() && m["text"].is_string(), "{m}");
+    assert!(m["text"].is_string(), "{m}");
+    // The one move: `to` the whole sum after it, as the script's catalogue entry reads it.
+    assert_eq!(m["to"]["kind"], "script", "{m}");
+    assert!(m["to"]["text"].as_str().unwrap().starts_with("sum("), "{m}");
+    assert_eq!(m["outcome"], "P", "{m}");
+    assert!(
+        m["at"]["component"].is_u64() && m["at"].get("leaves").is_some(),
+        "{m}"
+    );
     // The text output names every winning move.
     let text = ok(&["script", &kayles, "7", "9", "12"]);
     assert!(
@@ -320,7 +328,8 @@ fn loopy_scripts_get_smiths_values() {
         (&"N".into(), &3.into()),
         "{n}"
     );
-    assert_eq!(n["winning_moves"][0]["leaves"], 7, "{n}");
+    assert_eq!(n["winning_moves"][0]["at"]["leaves"], 7, "{n}");
+    assert_eq!(n["winning_moves"][0]["to"]["text"], "7", "{n}");
     let text = ok(&["script", &clock, "1"]);
     assert!(text.contains("D: neither player can force a win"), "{text}");
     assert!(text.contains("moves that keep the draw"), "{text}");

@@ -254,57 +254,95 @@ pub fn token_moves(
     tokens: &[usize],
     steps: &[(usize, usize, Outcome, Option<crate::Grundy>)],
 ) -> Vec<Move> {
-    let size = g.edge_count() + g.len();
-    let full = steps.len().saturating_mul(size) <= FULL_TO_UP_TO;
-    let (graph_text, edges) = if full && !steps.is_empty() {
-        let (lines, edges) = graph_lines(g);
-        let edges = serde_json::to_value(edges).unwrap_or_default();
-        (lines.join("; "), edges)
-    } else {
-        (String::new(), serde_json::Value::Null)
-    };
-    steps
-        .iter()
-        .map(|&(token, onto, outcome, ref grundy)| {
-            let from = tokens[token];
-            let mut after = tokens.to_vec();
-            after[token] = onto;
-            let names: Vec<&str> = after.iter().map(|&t| g.name(t)).collect();
-            let at_line = format!("@ {}", names.join(" ")).trim_end().to_string();
-            let to = if full {
-                let text = if graph_text.is_empty() {
-                    at_line
-                } else {
-                    format!("{graph_text}; {at_line}")
+    TokenMoves::new(g, steps.len()).moves(tokens, steps)
+}
+
+/// The builder behind [`token_moves`], for an answer that lists the moves of several token
+/// placements on one graph (the loopy crate lists every vertex's moves): the rule of
+/// [`FULL_TO_UP_TO`] is applied to the whole answer's count of moves, and the graph's text,
+/// which every full `to` repeats, is written once.
+#[derive(Clone, Debug)]
+pub struct TokenMoves<'g> {
+    g: &'g DiGraph,
+    /// The graph's lines joined by `; ` and its edges as JSON, when every `to` is full;
+    /// `None` when each is abbreviated to the tokens.
+    graph: Option<(String, serde_json::Value)>,
+}
+
+impl<'g> TokenMoves<'g> {
+    /// A builder for an answer listing `moves` moves in all on `g`: each `to` carries the
+    /// whole graph while `moves` × (edges + vertices) is at most [`FULL_TO_UP_TO`], else only
+    /// the tokens.
+    pub fn new(g: &'g DiGraph, moves: usize) -> TokenMoves<'g> {
+        let size = g.edge_count() + g.len();
+        let graph = (moves.saturating_mul(size) <= FULL_TO_UP_TO).then(|| {
+            if moves == 0 {
+                return (String::new(), serde_json::Value::Null);
+            }
+            let (lines, edges) = graph_lines(g);
+            let edges = serde_json::to_value(edges).unwrap_or_default();
+            (lines.join("; "), edges)
+        });
+        TokenMoves { g, graph }
+    }
+
+    /// True when each `to` is abbreviated to the tokens.
+    pub fn abbreviated(&self) -> bool {
+        self.graph.is_none()
+    }
+
+    /// The moves of tokens at `tokens`, as [`token_moves`] builds them: `steps` holds (token,
+    /// vertex it moves onto, outcome and value of the position left).
+    pub fn moves(
+        &self,
+        tokens: &[usize],
+        steps: &[(usize, usize, Outcome, Option<crate::Grundy>)],
+    ) -> Vec<Move> {
+        let g = self.g;
+        steps
+            .iter()
+            .map(|&(token, onto, outcome, ref grundy)| {
+                let from = tokens[token];
+                let mut after = tokens.to_vec();
+                after[token] = onto;
+                let names: Vec<&str> = after.iter().map(|&t| g.name(t)).collect();
+                let at_line = format!("@ {}", names.join(" ")).trim_end().to_string();
+                let to = match &self.graph {
+                    Some((graph_text, edges)) => {
+                        let text = if graph_text.is_empty() {
+                            at_line
+                        } else {
+                            format!("{graph_text}; {at_line}")
+                        };
+                        Position::text("digraph", text)
+                            .with("edges", edges)
+                            .with("tokens", &names)
+                    }
+                    None => Position::text("digraph", at_line)
+                        .with("tokens", &names)
+                        .with("abbreviated", true),
                 };
-                Position::text("digraph", text)
-                    .with("edges", &edges)
-                    .with("tokens", &names)
-            } else {
-                Position::text("digraph", at_line)
-                    .with("tokens", &names)
-                    .with("abbreviated", true)
-            };
-            let who = if tokens.len() == 1 {
-                "the token".to_string()
-            } else {
-                format!("token {token}")
-            };
-            let (a, b) = (g.name(from), g.name(onto));
-            let mut m = Move::new(
-                format!("move {who} from {a} to {b}"),
-                &format!("{a} → {b}"),
-                to,
-                outcome,
-                None,
-            )
-            .at("token", token)
-            .at("from", a)
-            .at("onto", b);
-            m.grundy = grundy.clone();
-            m
-        })
-        .collect()
+                let who = if tokens.len() == 1 {
+                    "the token".to_string()
+                } else {
+                    format!("token {token}")
+                };
+                let (a, b) = (g.name(from), g.name(onto));
+                let mut m = Move::new(
+                    format!("move {who} from {a} to {b}"),
+                    &format!("{a} → {b}"),
+                    to,
+                    outcome,
+                    None,
+                )
+                .at("token", token)
+                .at("from", a)
+                .at("onto", b);
+                m.grundy = grundy.clone();
+                m
+            })
+            .collect()
+    }
 }
 
 /// The value, outcome and winning moves of tokens on a graph (vertices as indices).

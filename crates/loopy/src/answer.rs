@@ -1,11 +1,10 @@
 //! The loopy analyses in the one shape, [`grundy_core::Answer`]: the outcome may be `D`, the
 //! value `∞(K)`.
 
-use grundy_core::{impl_answer, Answer, Grundy, Outcome};
+use grundy_core::{Answer, Grundy, Outcome};
 
 use crate::implicit::PositionAnalysis;
 use crate::named::LoopyGraphAnalysis;
-use crate::sum::SumAnalysis;
 
 impl<P> Answer for PositionAnalysis<P> {
     fn outcome(&self) -> Outcome {
@@ -18,8 +17,6 @@ impl<P> Answer for PositionAnalysis<P> {
         self.winning_moves.len() as u64
     }
 }
-
-impl_answer!(SumAnalysis, |a| Some(a.grundy.clone()));
 
 /// The tokens' position; without tokens, the empty position (value 0, P).
 impl Answer for LoopyGraphAnalysis {

@@ -12,7 +12,8 @@
 //!   edges allowed).
 //! - [`label`]: the labelling ([`LabelledGraph`]): every vertex's value, outcome, Smith's
 //!   remoteness, winning and drawing moves, one retrograde pass with counters per value.
-//! - [`sum`]: tokens on one graph ([`LabelledGraph::analyze_tokens`]).
+//! - `sum` (internal): tokens on one graph by Smith's rule, behind
+//!   [`LoopyGraph::analyze`]; [`LabelledGraph::sum_value`] is their value.
 //! - [`implicit`]: any [`grundy_core::Game`] explored from a start within the catalogue's
 //!   [`Budget`](grundy_core::catalogue::Budget)
 //!   ([`explore`], [`analyze_game`]).
@@ -43,7 +44,7 @@ pub mod digraph;
 pub mod implicit;
 pub mod label;
 pub mod named;
-pub mod sum;
+mod sum;
 pub mod value;
 pub mod windup;
 
@@ -53,8 +54,7 @@ pub use implicit::{analyze_game, explore, Explored, LimitError, PositionAnalysis
 pub use label::{LabelledGraph, OptionInfo};
 pub use named::{
     analyze, explain_vertex, LoopyGraph, LoopyGraphAnalysis, LoopyGraphError, LoopyTokenReport,
-    LoopyVertex, NamedMove, EXPLAIN_MAX_MOVES,
+    LoopyVertex, EXPLAIN_MAX_MOVES,
 };
-pub use sum::{SumAnalysis, TokenMove};
 pub use value::Grundy;
 pub use windup::{Windup, WindupError, WINDUP_MAX_MOVES, WINDUP_MAX_N};

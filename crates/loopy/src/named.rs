@@ -8,7 +8,8 @@
 
 use std::fmt::Write as _;
 
-use grundy_core::graph::{token_moves, DiGraph, GraphError};
+use grundy_core::graph::{DiGraph, GraphError, TokenMoves};
+use grundy_core::text::JsonU64;
 use grundy_core::Move;
 
 use crate::digraph::{Digraph, DigraphError};
@@ -34,26 +35,14 @@ pub struct LoopyGraph {
     labelled: LabelledGraph,
 }
 
-/// A move from a vertex, by name, with where it leads.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct NamedMove {
-    /// The vertex moved to.
-    pub onto: String,
-    /// Its value.
-    pub grundy: Grundy,
-    /// Its remoteness; absent (also from JSON) for a draw.
-    #[serde(
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "crate::digraph::json_u64_opt"
-    )]
-    pub remoteness: Option<u64>,
-}
-
 /// One vertex: value, outcome, remoteness and good moves.
 ///
 /// Serializes as `{"name", "grundy", "outcome", "remoteness", "winning_moves",
-/// "drawing_moves"}`; `remoteness` is absent for a draw.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+/// "drawing_moves"}`; `remoteness` is absent for a draw. The moves are the catalogue's
+/// [`Move`]s of one token on the vertex, built by [`TokenMoves`] (`to` the graph with the token
+/// moved, abbreviated to the token past [`grundy_core::graph::FULL_TO_UP_TO`] for the whole
+/// answer), with the remoteness of the vertex moved onto in `at` (absent for a draw).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct LoopyVertex {
     /// The vertex's name.
     pub name: String,
@@ -68,9 +57,9 @@ pub struct LoopyVertex {
     )]
     pub remoteness: Option<u64>,
     /// The moves to P-positions, fastest win first.
-    pub winning_moves: Vec<NamedMove>,
+    pub winning_moves: Vec<Move>,
     /// For a draw, the moves that keep it.
-    pub drawing_moves: Vec<NamedMove>,
+    pub drawing_moves: Vec<Move>,
 }
 
 /// Tokens on the graph: their sum's value by Smith's rule, outcome and good moves.
@@ -82,8 +71,8 @@ pub struct LoopyTokenReport {
     pub grundy: Grundy,
     /// Its outcome: `"D"` when neither player can force a win.
     pub outcome: Outcome,
-    /// In an N-position, every move to a P-position, built by
-    /// [`grundy_core::graph::token_moves`] (`grundy` the sum's value after the move).
+    /// In an N-position, every move to a P-position, built by [`TokenMoves`] (`grundy` the
+    /// sum's value after the move).
     pub winning_moves: Vec<Move>,
     /// In a drawn position, every move that keeps the draw (outcome `D`).
     pub drawing_moves: Vec<Move>,
@@ -164,56 +153,94 @@ impl LoopyGraph {
         &self.labelled
     }
 
-    fn named_move(&self, w: usize) -> NamedMove {
-        NamedMove {
-            onto: self.names.name(w).to_string(),
-            grundy: self.labelled.value(w),
-            remoteness: self.labelled.remoteness(w),
-        }
-    }
-
-    /// Vertex `v` reported.
-    pub fn vertex(&self, v: usize) -> LoopyVertex {
+    /// Vertex `v`'s good moves as vertices: the winning ones fastest first, the drawing ones.
+    fn vertex_steps(&self, v: usize) -> (Vec<usize>, Vec<usize>) {
         let l = &self.labelled;
         let mut wins = l.winning_moves(v);
         wins.sort_by_key(|&(_, r)| r);
+        (
+            wins.into_iter().map(|(w, _)| w).collect(),
+            l.drawing_moves(v),
+        )
+    }
+
+    /// Vertex `v` reported, its moves built by `b`.
+    fn vertex_with(
+        &self,
+        v: usize,
+        steps: (Vec<usize>, Vec<usize>),
+        b: &TokenMoves,
+    ) -> LoopyVertex {
+        let l = &self.labelled;
+        let moves = |list: Vec<usize>| {
+            let typed: Vec<_> = list
+                .iter()
+                .map(|&w| (0, w, l.outcome(w), Some(l.value(w))))
+                .collect();
+            b.moves(&[v], &typed)
+                .into_iter()
+                .zip(&list)
+                .map(|(m, &w)| match l.remoteness(w) {
+                    Some(r) => m.at("remoteness", JsonU64(r)),
+                    None => m,
+                })
+                .collect()
+        };
         LoopyVertex {
             name: self.names.name(v).to_string(),
             grundy: l.value(v),
             outcome: l.outcome(v),
             remoteness: l.remoteness(v),
-            winning_moves: wins.into_iter().map(|(w, _)| self.named_move(w)).collect(),
-            drawing_moves: l
-                .drawing_moves(v)
-                .into_iter()
-                .map(|w| self.named_move(w))
-                .collect(),
+            winning_moves: moves(steps.0),
+            drawing_moves: moves(steps.1),
         }
     }
 
+    /// Vertex `v` reported: its moves are [`Move`]s of one token on `v`.
+    pub fn vertex(&self, v: usize) -> LoopyVertex {
+        let steps = self.vertex_steps(v);
+        let b = TokenMoves::new(&self.names, steps.0.len() + steps.1.len());
+        self.vertex_with(v, steps, &b)
+    }
+
     /// Every vertex's report and, with `tokens` (vertex names, repeats allowed), their sum's.
+    /// Every move is a [`Move`] built by [`TokenMoves`], the rule of
+    /// [`grundy_core::graph::FULL_TO_UP_TO`] applied to all the moves of the answer together:
+    /// past it each `to` is abbreviated to the tokens.
     pub fn analyze<S: AsRef<str>>(
         &self,
         tokens: &[S],
     ) -> Result<LoopyGraphAnalysis, LoopyGraphError> {
-        let vertices = (0..self.names.len()).map(|v| self.vertex(v)).collect();
-        if tokens.is_empty() {
-            return Ok(LoopyGraphAnalysis {
-                vertices,
-                tokens: None,
-            });
-        }
         let at = tokens
             .iter()
             .map(|t| self.names.vertex(t.as_ref()))
             .collect::<Result<Vec<_>, _>>()?;
-        let sum = self.labelled.analyze_tokens(&at);
+        let steps: Vec<_> = (0..self.names.len())
+            .map(|v| self.vertex_steps(v))
+            .collect();
+        let sum = (!at.is_empty()).then(|| self.labelled.analyze_tokens(&at));
+        let count = steps.iter().map(|(w, d)| w.len() + d.len()).sum::<usize>()
+            + sum
+                .as_ref()
+                .map_or(0, |s| s.winning_moves.len() + s.drawing_moves.len());
+        let b = TokenMoves::new(&self.names, count);
+        let vertices = steps
+            .into_iter()
+            .enumerate()
+            .map(|(v, st)| self.vertex_with(v, st, &b))
+            .collect();
+        let Some(sum) = sum else {
+            return Ok(LoopyGraphAnalysis {
+                vertices,
+                tokens: None,
+            });
+        };
         let moves = |list: &[crate::sum::TokenMove]| {
             let steps: Vec<_> = list
                 .iter()
                 .map(|m| (m.token, m.onto, m.grundy.outcome(), Some(m.grundy.clone())))
                 .collect();
-            token_moves(&self.names, &at, &steps)
+            b.moves(&at, &steps)
         };
         let lines = |list: &[crate::sum::TokenMove]| {
             list.iter()

@@ -1,35 +1,38 @@
 //! Sums of tokens on one labelled graph: each token is a game, a move slides one token, and
 //! the sum's value follows Smith's rule from the tokens' values.
+//!
+//! Internal: the moves found here are by vertex index; [`crate::LoopyGraph::analyze`] turns
+//! them into the catalogue's [`grundy_core::Move`]s, the one public move type.
 
 use crate::label::LabelledGraph;
 use crate::value::Grundy;
 use grundy_core::Outcome;
 
-/// A move of a sum of tokens: token `token` slides from `from` onto `onto`.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct TokenMove {
+/// A move of a sum of tokens, by vertex index: token `token` slides from `from` onto `onto`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct TokenMove {
     /// Which token moves (0-based, in the order the tokens were given).
-    pub token: usize,
+    pub(crate) token: usize,
     /// The vertex it leaves.
-    pub from: usize,
+    pub(crate) from: usize,
     /// The vertex it moves onto.
-    pub onto: usize,
+    pub(crate) onto: usize,
     /// The value of the whole sum after the move.
-    pub grundy: Grundy,
+    pub(crate) grundy: Grundy,
 }
 
 /// The value of a sum of tokens and its good moves.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct SumAnalysis {
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SumAnalysis {
     /// The sum's value, by Smith's rule.
-    pub grundy: Grundy,
+    pub(crate) grundy: Grundy,
     /// Its outcome.
-    pub outcome: Outcome,
+    pub(crate) outcome: Outcome,
     /// In an N-position, every move to a sum of value 0.
-    pub winning_moves: Vec<TokenMove>,
+    pub(crate) winning_moves: Vec<TokenMove>,
     /// In a drawn position, every move after which the sum is still a draw (every other
     /// move hands the opponent a win).
-    pub drawing_moves: Vec<TokenMove>,
+    pub(crate) drawing_moves: Vec<TokenMove>,
 }
 
 /// Running totals of token values: how many are infinite and the XOR of the finite ones.
@@ -86,21 +89,7 @@ impl LabelledGraph {
 
     /// The value, outcome and good moves of tokens on `tokens` (vertices, repeats allowed):
     /// winning moves in an N-position, drawing moves in a drawn one.
-    ///
-    /// ```
-    /// use grundy_loopy::{Digraph, LabelledGraph, Outcome};
-    ///
-    /// // a -> b, b -> a, b -> b, a -> c: a is ∞(0), an N-position (move to c), b is ∞, a
-    /// // draw; two tokens on a are a draw.
-    /// let l = LabelledGraph::new(Digraph::from_edges(3, &[(0, 1), (1, 0), (1, 1), (0, 2)])?);
-    /// assert_eq!(l.value(0).to_string(), "∞(0)");
-    /// assert_eq!(l.outcome(0), Outcome::N);
-    /// let s = l.analyze_tokens(&[0, 0]);
-    /// assert_eq!(s.outcome, Outcome::D);
-    /// assert_eq!(s.drawing_moves.len(), 2); // either token to b
-    /// # Ok::<(), grundy_loopy::DigraphError>(())
-    /// ```
-    pub fn analyze_tokens(&self, tokens: &[usize]) -> SumAnalysis {
+    pub(crate) fn analyze_tokens(&self, tokens: &[usize]) -> SumAnalysis {
         let values: Vec<Grundy> = tokens.iter().map(|&v| self.value(v)).collect();
         let grundy: Grundy = values.iter().cloned().sum();
         let outcome = grundy.outcome();
@@ -137,5 +126,24 @@ impl LabelledGraph {
             winning_moves,
             drawing_moves,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Digraph, LabelledGraph, Outcome};
+
+    #[test]
+    fn two_tokens_on_an_infinite_value_draw() {
+        // a -> b, b -> a, b -> b, a -> c: a is ∞(0), an N-position (move to c), b is ∞, a
+        // draw; two tokens on a are a draw.
+        let l =
+            LabelledGraph::new(Digraph::from_edges(3, &[(0, 1), (1, 0), (1, 1), (0, 2)]).unwrap());
+        assert_eq!(l.value(0).to_string(), "∞(0)");
+        assert_eq!(l.outcome(0), Outcome::N);
+        let s = l.analyze_tokens(&[0, 0]);
+        assert_eq!(s.outcome, Outcome::D);
+        assert_eq!(s.drawing_moves.len(), 2); // either token to b
+        assert!(s.drawing_moves.iter().all(|m| m.onto == 1 && m.from == 0));
     }
 }

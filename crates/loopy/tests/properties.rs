@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use grundy_loopy::{Digraph, Grundy, LabelledGraph, Outcome};
+use grundy_loopy::{Digraph, Grundy, LabelledGraph, LoopyGraph, Outcome};
 use proptest::prelude::*;
 
 fn successors(n: usize, edges: &[(usize, usize)]) -> Vec<Vec<usize>> {
@@ -107,6 +107,29 @@ fn graph_strategy(
 ) -> impl Strategy<Value = (usize, Vec<(usize, usize)>)> {
     (1..=max_n)
         .prop_flat_map(move |n| (Just(n), prop::collection::vec((0..n, 0..n), 0..=max_edges)))
+}
+
+/// The graph with vertex `v` named `v`, every vertex declared in order, as a graph file is.
+fn named(n: usize, edges: &[(usize, usize)]) -> LoopyGraph {
+    let mut g = grundy_core::graph::DiGraph::new();
+    for v in 0..n {
+        g.add_vertex(&v.to_string());
+    }
+    for &(a, b) in edges {
+        g.add_edge(a, b);
+    }
+    LoopyGraph::from_digraph(g).expect("small")
+}
+
+/// A move's token and the vertex it moves onto, read from its `at`.
+fn token_onto(m: &grundy_core::Move) -> (usize, usize) {
+    let token = m.at["token"].as_u64().expect("token") as usize;
+    let onto = m.at["onto"]
+        .as_str()
+        .expect("onto")
+        .parse()
+        .expect("a number");
+    (token, onto)
 }
 
 fn label(n: usize, edges: &[(usize, usize)]) -> LabelledGraph {
@@ -237,18 +260,23 @@ proptest! {
         // Both games as one graph, for token sums.
         let mut union = eg.clone();
         union.extend(eh.iter().map(|&(x, y)| (x + ng, y + ng)));
-        let u = label(ng + nh, &union);
+        let u = named(ng + nh, &union);
         for a in 0..ng {
             for b in 0..nh {
                 let rule = g.value(a) + h.value(b);
                 prop_assert_eq!(&p.value(id(a, b)), &rule, "a {} b {} g {:?} h {:?}", a, b, eg, eh);
-                let s = u.analyze_tokens(&[a, ng + b]);
+                let s = u.analyze(&[a.to_string(), (ng + b).to_string()]).expect("tokens");
+                let s = s.tokens.expect("tokens");
                 prop_assert_eq!(&s.grundy, &rule);
+                let after = |m: &grundy_core::Move| match token_onto(m) {
+                    (0, onto) => id(onto, b),
+                    (_, onto) => id(a, onto - ng),
+                };
                 let moves: BTreeSet<usize> = s
                     .winning_moves
                     .iter()
                     .chain(&s.drawing_moves)
-                    .map(|m| if m.token == 0 { id(m.onto, b) } else { id(a, m.onto - ng) })
+                    .map(after)
                     .collect();
                 // N: the moves to P-positions; D: the moves to draws; P: none listed.
                 let want = match p.outcome(id(a, b)) {
@@ -265,8 +293,8 @@ proptest! {
                     .collect();
                 prop_assert_eq!(moves, expected);
                 for m in s.winning_moves.iter().chain(&s.drawing_moves) {
-                    let after = if m.token == 0 { id(m.onto, b) } else { id(a, m.onto - ng) };
-                    prop_assert_eq!(&m.grundy, &p.value(after));
+                    prop_assert_eq!(m.grundy.as_ref(), Some(&p.value(after(m))));
+                    prop_assert_eq!(m.outcome, p.outcome(after(m)));
                 }
             }
         }

@@ -55,7 +55,7 @@
 //!
 //! | call | result |
 //! |---|---|
-//! | [`Session::analyze`] (a sum of positions, normal or misère) | [`ScriptAnalysis`]: `grundy`, `outcome`, `winning_moves` (`to`, `text`) |
+//! | [`Session::analyze`] (a sum of positions, normal or misère) | [`ScriptAnalysis`]: `grundy`, `outcome`, `winning_moves` ([`Move`]s: `to`, `text`) |
 //! | [`Session::sequence`] (positions 0..=N) | [`ScriptSequence`]: `values`, `period` (observed, with its repeats) |
 //! | [`Session::table`] (positions `{a, b}`) | [`ScriptTable`]: `values` by row, `p_positions` |
 //! | [`Session::explain`] (one position) | [`Explanation`]: every option with its value |
@@ -110,7 +110,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 pub use grundy_core::catalogue::Budget;
-use grundy_core::{CycleError, FxHashMap, Outcome, Solver};
+use grundy_core::{CycleError, FxHashMap, Move, Outcome, Solver};
 use grundy_loopy::{Explored, LimitError};
 use serde::Serialize;
 
@@ -353,27 +353,19 @@ impl Script {
     }
 }
 
-/// One winning move of a sum of positions.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ScriptMove {
-    /// Which part moved (0-based, in the order given).
-    pub component: usize,
-    /// That part before the move.
-    pub from: Position,
-    /// That part after the move.
-    pub leaves: Position,
-    /// The whole position after the move: the parts, the moved one replaced.
-    pub to: Vec<Position>,
-    /// The move in words, with the script's `show`.
-    pub text: String,
-}
-
 /// Value, outcome and every winning move of a sum of positions.
 ///
 /// Serialized: `{"game", "positions", "texts", "play", "values", "grundy", "outcome",
 /// "remoteness", "winning_moves", "drawing_moves"}`; `values` and `grundy` only in normal play
 /// (each an integer, or `{"infinite": [..]}` for `∞(K)`), `remoteness` only for one position
 /// valued by the loopy solver, `drawing_moves` only for a draw (outcome `"D"`).
+///
+/// A move is the catalogue's one [`Move`]: `text` with the script's `show` ("in part 3: 12 →
+/// 0 + 11", or "12 → 0 + 11" for one position), `to` the whole position after it tagged by
+/// [`Position::tagged`] (kind `"script"`, the Lua literal the script's catalogue entry parses
+/// back: the parts as a `sum(…)`, sorted, or the one part), `outcome` and `grundy` of that
+/// position (no `grundy` in misère play), and in `at` the move's place in the parts as given:
+/// `component` (0-based), `from` (that part before) and `leaves` (that part after).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ScriptAnalysis {
     /// The game's name.
@@ -398,10 +390,10 @@ pub struct ScriptAnalysis {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub remoteness: Option<u64>,
     /// Every move to a P-position (of the same play).
-    pub winning_moves: Vec<ScriptMove>,
+    pub winning_moves: Vec<Move>,
     /// In a draw, every move that keeps it (to a drawn position; every other move loses).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub drawing_moves: Vec<ScriptMove>,
+    pub drawing_moves: Vec<Move>,
 }
 
 impl ScriptAnalysis {
@@ -898,10 +890,15 @@ impl Session {
                                 .map(|(j, v)| if j == i { vo.clone() } else { v.clone() })
                                 .sum();
                             match after.outcome() {
-                                Outcome::P => winning_moves.push(self.make_move(parts, i, o)?),
-                                Outcome::D if outcome == Outcome::D => {
-                                    drawing_moves.push(self.make_move(parts, i, o)?)
-                                }
+                                Outcome::P => winning_moves.push(self.make_move(
+                                    parts,
+                                    i,
+                                    o,
+                                    Outcome::P,
+                                    Some(after),
+                                )?),
+                                Outcome::D if outcome == Outcome::D => drawing_moves
+                                    .push(self.make_move(parts, i, o, Outcome::D, Some(after))?),
                                 _ => {}
                             }
                         }
@@ -940,7 +937,7 @@ impl Session {
         &mut self,
         whole: &Position,
         parts: &[Position],
-        moves: &mut Vec<ScriptMove>,
+        moves: &mut Vec<Move>,
     ) -> Result<Outcome, ScriptError> {
         let outcome = self.misere(whole)?;
         if outcome == Outcome::N {
@@ -949,7 +946,7 @@ impl Session {
                     let mut next = parts.to_vec();
                     next[i] = o.clone();
                     if self.misere(&Position::sum(next))? == Outcome::P {
-                        moves.push(self.make_move(parts, i, o)?);
+                        moves.push(self.make_move(parts, i, o, Outcome::P, None)?);
                     }
                 }
             }
@@ -957,12 +954,16 @@ impl Session {
         Ok(outcome)
     }
 
+    /// The move in part `i` of `parts` to `leaves`, after which the whole position has
+    /// `outcome` and (normal play) value `grundy`.
     fn make_move(
         &self,
         parts: &[Position],
         i: usize,
         leaves: Position,
-    ) -> Result<ScriptMove, ScriptError> {
+        outcome: Outcome,
+        grundy: Option<Grundy>,
+    ) -> Result<Move, ScriptError> {
         let mut to = parts.to_vec();
         to[i] = leaves.clone();
         let (a, b) = (self.show(&parts[i])?, self.show(&leaves)?);
@@ -971,13 +972,18 @@ impl Session {
         } else {
             format!("in part {}: {a} → {b}", i + 1)
         };
-        Ok(ScriptMove {
-            component: i,
-            from: parts[i].clone(),
-            leaves,
-            to,
-            text,
-        })
+        let mut m = Move::new(
+            text.clone(),
+            &text,
+            Position::sum(to).tagged(),
+            outcome,
+            None,
+        )
+        .at("component", i)
+        .at("from", &parts[i])
+        .at("leaves", &leaves);
+        m.grundy = grundy;
+        Ok(m)
     }
 
     /// G(0..=n) for a script whose positions are integers, and the period the values show.

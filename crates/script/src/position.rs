@@ -59,6 +59,13 @@ impl Position {
         }
     }
 
+    /// The position as the catalogue's script entries name it, tagged: kind `"script"`,
+    /// `text` the Lua literal, which the entry parses back (a sum as `sum(…)`), and field
+    /// `value` the position's JSON.
+    pub fn tagged(&self) -> grundy_core::catalogue::Position {
+        grundy_core::catalogue::Position::text("script", self.to_string()).with("value", self)
+    }
+
     /// Nesting depth (an integer is 0, `{1}` is 1).
     pub fn depth(&self) -> usize {
         match self {
@@ -191,7 +198,8 @@ pub struct LiteralError {
 /// Parses a position written as a Lua literal: `7`, `-3`, `"abc"`, `'abc'`, `true`, `{3, 3, 3}`,
 /// `{{1, 2}, "x"}` (commas or semicolons between elements, a trailing one allowed). A bare
 /// word that is not `true`/`false` is taken as a string (`abc` is `"abc"`), so that a shell
-/// user need not quote twice.
+/// user need not quote twice. A whole position may be a sum, `sum(3, {1, 2})`, as the engine's
+/// `sum` makes it and [`Position`]'s `Display` writes it (parts sorted, one part is itself).
 ///
 /// ```
 /// use grundy_script::{parse_position, Position};
@@ -334,6 +342,16 @@ impl Parser<'_> {
                     self.at += 1;
                 }
                 let word: String = self.chars[start..self.at].iter().collect();
+                // `sum(…)`, the sum the engine's `sum` makes, at the top only.
+                if word == "sum" && depth == 0 {
+                    let after = self.at;
+                    self.skip_ws();
+                    if self.peek() == Some('(') {
+                        self.at += 1;
+                        return self.sum(depth);
+                    }
+                    self.at = after;
+                }
                 Ok(match word.as_str() {
                     "true" => Position::Bool(true),
                     "false" => Position::Bool(false),
@@ -341,6 +359,29 @@ impl Parser<'_> {
                 })
             }
             Some(c) => Err(self.error(&format!("unexpected {c:?}"))),
+        }
+    }
+
+    /// The parts of `sum(…)` after its `(`, up to its `)`: the sum of them.
+    fn sum(&mut self, depth: usize) -> Result<Position, LiteralError> {
+        let mut parts = Vec::new();
+        loop {
+            self.skip_ws();
+            if self.peek() == Some(')') {
+                if parts.is_empty() {
+                    return Err(self.error("a sum needs at least one part"));
+                }
+                self.at += 1;
+                return Ok(Position::sum(parts));
+            }
+            parts.push(self.value(depth + 1)?);
+            self.skip_ws();
+            match self.peek() {
+                Some(',') | Some(';') => self.at += 1,
+                Some(')') => {}
+                None => return Err(self.error("')' is missing")),
+                Some(c) => return Err(self.error(&format!("expected ',' or ')', found {c:?}"))),
+            }
         }
     }
 }
@@ -366,6 +407,28 @@ mod tests {
             parse_position("{1, 2}").unwrap()
         );
         assert_eq!(parse_position("abc").unwrap(), Position::Str("abc".into()));
+        assert_eq!(parse_position("sum").unwrap(), Position::Str("sum".into()));
+    }
+
+    #[test]
+    fn sums_read_back_as_written() {
+        let p = parse_position("sum(12, {1, 2}, 3)").unwrap();
+        assert_eq!(
+            p,
+            Position::sum(vec![
+                Position::Int(12),
+                Position::List(vec![Position::Int(1), Position::Int(2)]),
+                Position::Int(3),
+            ])
+        );
+        assert_eq!(p.to_string(), "sum(3, 12, {1, 2})");
+        assert_eq!(parse_position(&p.to_string()).unwrap(), p);
+        // A sum of one part is that part; a sum is a whole position, never inside one.
+        assert_eq!(parse_position("sum (7)").unwrap(), Position::Int(7));
+        assert!(parse_position("sum()").is_err());
+        assert!(parse_position("sum(1, 2").is_err());
+        assert!(parse_position("{sum(1, 2)}").is_err());
+        assert!(parse_position("sum(sum(1, 2), 3)").is_err());
     }
 
     #[test]

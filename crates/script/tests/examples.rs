@@ -24,6 +24,29 @@ fn native(rule: &str, n: u64) -> Vec<u64> {
         .collect()
 }
 
+/// A part of a move's `at` (`from`, `leaves`) as a position again (the tests' scripts have no
+/// integers past 2^53, which would be strings).
+fn at_position(m: &grundy_core::Move, key: &str) -> Position {
+    fn read(v: &serde_json::Value) -> Position {
+        match v {
+            serde_json::Value::Bool(b) => Position::Bool(*b),
+            serde_json::Value::Number(n) => Position::Int(n.as_i64().expect("an integer")),
+            serde_json::Value::String(s) => Position::Str(s.clone()),
+            serde_json::Value::Array(a) => Position::List(a.iter().map(read).collect()),
+            serde_json::Value::Object(o) => Position::sum(
+                o["sum"]
+                    .as_array()
+                    .expect("a sum")
+                    .iter()
+                    .map(read)
+                    .collect(),
+            ),
+            serde_json::Value::Null => panic!("no position"),
+        }
+    }
+    read(&m.at[key])
+}
+
 fn pair(a: u64, b: u64) -> Position {
     Position::List(vec![Position::Int(a as i64), Position::Int(b as i64)])
 }
@@ -109,7 +132,7 @@ fn fibonacci_nim_agrees_with_the_native_table() {
     let a = s.analyze(&[pair(20, 19)], Play::Normal).unwrap();
     // Zeckendorf: 20 = 13 + 5 + 2, take 2.
     assert_eq!(a.winning_moves.len(), 1);
-    assert_eq!(a.winning_moves[0].leaves, pair(18, 4));
+    assert_eq!(at_position(&a.winning_moves[0], "leaves"), pair(18, 4));
     assert_eq!(
         a.winning_moves[0].text,
         "20 tokens, take 1 to 19 → 18 tokens, take 1 to 4"
@@ -178,10 +201,10 @@ fn chomp_agrees_with_the_native_solver_and_canon_saves_work() {
         // Every winning bite leads to a native P-position.
         for m in &a.winning_moves {
             assert_eq!(
-                native.grundy(&staircase(&columns(&m.leaves))),
+                native.grundy(&staircase(&columns(&at_position(m, "leaves")))),
                 0,
                 "{text} → {}",
-                m.leaves
+                m.to.text
             );
         }
         // Rectangles (but the 1 × 1 bar) are first-player wins (strategy stealing).
@@ -233,7 +256,7 @@ fn maze_agrees_with_the_native_maze() {
                 .winning_moves
                 .iter()
                 .map(|m| {
-                    let v = columns(&m.leaves);
+                    let v = columns(&at_position(m, "leaves"));
                     (v[0], v[1])
                 })
                 .collect();
@@ -352,7 +375,12 @@ fn sums_and_misere_agree_with_direct_searches() {
         );
         assert!(r.grundy.is_none());
         for m in &r.winning_moves {
-            let next: Vec<u64> = m.to.iter().map(|p| p.as_int().unwrap() as u64).collect();
+            let mut next = hs;
+            let part = m.at["component"].as_u64().unwrap() as usize;
+            next[part] = at_position(m, "leaves").as_int().unwrap() as u64;
+            // The whole position after the move, as the script's catalogue entry reads it.
+            let parts: Vec<Position> = next.iter().map(|&x| Position::Int(x as i64)).collect();
+            assert_eq!(m.to.text, Position::sum(parts).to_string());
             assert!(
                 !misere_wins([next[0], next[1], next[2]], &mut memo),
                 "{hs:?} → {next:?}"

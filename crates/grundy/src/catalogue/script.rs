@@ -1,8 +1,9 @@
 //! Lua script games in the catalogue, registered at run time ([`ScriptEntry`]): the CLI
 //! registers a script file it was given, the web server a script a page posted.
 //!
-//! A position is one Lua literal (`7`, `{3, 3, 3}`); kind `"script"`, field `value` (the
-//! literal as JSON where it has a JSON form).
+//! A position is one Lua literal (`7`, `{3, 3, 3}`, or a sum of them, `sum(7, {3, 3})`); kind
+//! `"script"`, field `value` (the literal as JSON where it has a JSON form), as
+//! [`script::Position::tagged`] writes it.
 
 use grundy_core::catalogue::{
     explain_by_options, explain_misere, Budget, Entry, Error, Info, Move, Play, Position, Report,
@@ -60,7 +61,9 @@ impl Entry for ScriptEntry {
             summary: format!("{} (a game written in Lua)", self.title),
             example: "0".into(),
             example_game: None,
-            position: "a Lua literal: a number, a string, or a table such as {3, 3, 3}".into(),
+            position: "a Lua literal: a number, a string, or a table such as {3, 3, 3}; a sum \
+                       of them as sum(7, {3, 3})"
+                .into(),
             kind: "script".into(),
             family: false,
             misere: true,
@@ -90,7 +93,7 @@ pub struct ScriptRules {
 }
 
 fn position(p: &script::Position) -> Position {
-    Position::text("script", p.to_string()).with("value", p)
+    p.tagged()
 }
 
 fn read(pos: &Position) -> Result<script::Position> {

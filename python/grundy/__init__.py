@@ -6,7 +6,7 @@ the CLI's ``--json`` object.
 
 >>> import grundy
 >>> a = grundy.nim([3, 4, 5])
->>> a.grundy, a.outcome, a.winning_moves[0].to
+>>> a.grundy, a.outcome, a.winning_moves[0].to.heaps
 (2, 'N', [1, 4, 5])
 >>> s = grundy.heap("kayles").until_proven()
 >>> s.period
@@ -102,7 +102,7 @@ def nim(heaps: Iterable[int], misere: bool = False) -> NimAnalysis:
     """Nim (or misère Nim with ``misere=True``): nim-sum, outcome and every winning move.
 
     >>> grundy.nim([3, 4, 5]).winning_moves
-    [Move(heap=0, from_=3, removed=2, left=1, to=[1, 4, 5])]
+    [Move(short='heap 0: 3 → 1', to=Result(kind='heaps', text='1 4 5', heaps=[1, 4, 5]), outcome='P', grundy=0, at=Result(from_=3, heap=0, left=1, removed=2))]
     """
     return NimAnalysis(_json.loads(_grundy.nim(list(heaps), misere)))
 

@@ -258,7 +258,8 @@ class Sequence(Result):
 
 class NimAnalysis(Result):
     """A Nim position (``grundy nim --json``): ``grundy`` (the nim-sum), ``outcome``,
-    ``winning_moves`` (each with ``heap``, ``from_``, ``removed``, ``left``, ``to``, ``text``)."""
+    ``winning_moves`` (each a :class:`Move` whose ``at`` holds ``heap``, ``from_``, ``removed``,
+    ``left``, also attributes of the move; ``to.text`` the position it leaves)."""
 
     __slots__ = ()
     _brief = ("play", "grundy", "outcome", "winning_moves")
@@ -266,8 +267,8 @@ class NimAnalysis(Result):
 
 class HeapPosition(Result):
     """A sum of heaps (``grundy heap RULE --position H… --json``): ``heap_values``, ``grundy``,
-    ``outcome``, ``winning_moves`` (``heap``, ``from_``, ``removed``, ``leaves``, ``to``,
-    ``text``)."""
+    ``outcome``, ``winning_moves`` (each a :class:`Move` whose ``at`` holds ``heap``, ``from_``,
+    ``removed``, ``leaves``, also attributes of the move; ``to.text`` the position it leaves)."""
 
     __slots__ = ()
     _brief = ("rule", "heaps", "grundy", "outcome", "winning_moves")

@@ -57,7 +57,8 @@ class Quotient:
         return self._native.outcome(list(heaps))
 
     def winning_moves(self, heaps: List[_Count]) -> List[dict[str, Any]]:
-        """Every winning move of the sum (``{"heap_index", "heap", "removed", "leaves", …}``)."""
+        """Every winning move of the sum, the library's one move shape (``{"text", "short",
+        "to", "outcome", "at"}``, ``at`` holding ``heap``, ``from``, ``removed``, ``leaves``)."""
         return _json.loads(self._native.winning_moves(list(heaps)))
 
     def element(self, heaps: List[_Count]) -> str:

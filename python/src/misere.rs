@@ -36,7 +36,8 @@ impl MisereQuotient {
         json(&o).map(|s| s.trim_matches('"').to_string())
     }
 
-    /// The winning moves of the sum, JSON `[HeapMove, …]` (empty for a P-position).
+    /// The winning moves of the sum, JSON `[Move, …]` (the library's one move shape; empty
+    /// for a P-position).
     fn winning_moves(&self, py: Python<'_>, heaps: Vec<Count>) -> PyResult<String> {
         let h: Vec<u64> = heaps.into_iter().map(|c| c.0).collect();
         json(

@@ -23,8 +23,10 @@ def test_nim(cli, heaps, misere):
     assert a.grundy == int(want["grundy"])
     for m, w in zip(a.winning_moves, want["winning_moves"]):
         # integers past 2^53 are strings in JSON, ints in Python
-        assert (m.heap, m.from_, m.left, m.text) == (w["heap"], int(w["from"]), int(w["left"]), w["text"])
-        assert m.to == [int(t) for t in w["to"]]
+        at = w["at"]
+        assert (m.heap, m.from_, m.left, m.text) == (at["heap"], int(at["from"]), int(at["left"]), w["text"])
+        assert m.to.heaps == [int(t) for t in w["to"]["heaps"]]
+        assert m.to.text == w["to"]["text"]
 
 
 def test_nim_readme_example():
@@ -104,7 +106,7 @@ def test_position(cli, rule, heaps):
     want = cli("heap", rule, "--position", *heaps)
     assert p.to_dict() == want
     assert p.grundy == want["grundy"]
-    assert [m.to for m in p.winning_moves] == [m["to"] for m in want["winning_moves"]]
+    assert [m.to.to_dict() for m in p.winning_moves] == [m["to"] for m in want["winning_moves"]]
 
 
 @pytest.mark.parametrize("rule,heaps", [("kayles", [4, 5]), ("kayles", [3, 5, 8]), ("0.07", [6, 9])])
@@ -204,5 +206,7 @@ def test_results_are_readable():
     assert repr(s.period) == "Period(preperiod=71, period=12, proven=True)"
     assert "kayles" in repr(s) and "<table>" in s._repr_html_()
     a = grundy.nim([3, 4, 5])
-    assert repr(a.winning_moves[0]) == "Move(heap=0, from_=3, removed=2, left=1, to=[1, 4, 5])"
+    assert repr(a.winning_moves[0]) == (
+        "Move(short='heap 0: 3 → 1', to=Result(kind='heaps', text='1 4 5', heaps=[1, 4, 5]), outcome='P', grundy=0, at=Result(from_=3, heap=0, left=1, removed=2))"
+    )
     assert str(a.winning_moves[0]) == "heap 0: take 2 from the heap of 3, leaving 1"

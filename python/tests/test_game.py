@@ -76,7 +76,7 @@ def test_winning_moves_match_native_sums():
         native = k.analyze(list(heaps))
         assert a.grundy == native.grundy and a.outcome == native.outcome
         ours = sorted({tuple(sorted(x for x in m.to.parts if x > 0)) for m in a.winning_moves})
-        theirs = sorted({tuple(sorted(x for x in m.to if x > 0)) for m in native.winning_moves})
+        theirs = sorted({tuple(sorted(x for x in m.to.heaps if x > 0)) for m in native.winning_moves})
         assert ours == theirs
         assert a.to_dict()["winning_moves"] == [{"to": m.to, "text": m.text} for m in a.winning_moves]
 

@@ -54,7 +54,7 @@ def test_outcome_matches_brute_force_on_kayles():
     for heaps in itertools.combinations_with_replacement(range(1, 9), 3):
         assert q.outcome(list(heaps)) == _brute(opts_of, list(heaps)), heaps
     for m in q.winning_moves([3, 4, 5]):
-        assert "heap" in m
+        assert "heap" in m["at"] and m["outcome"] == "P"
 
 
 def test_quotient_and_form_match_cli_json(cli):

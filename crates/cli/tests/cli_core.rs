@@ -24,8 +24,11 @@ fn nim_json_fields() {
     assert_eq!(
         v["winning_moves"],
         serde_json::json!([{
-            "heap": 0, "from": 10, "removed": 1, "left": 9, "to": [9, 12, 5],
-            "text": "heap 0: take 1 from the heap of 10, leaving 9"
+            "text": "heap 0: take 1 from the heap of 10, leaving 9",
+            "short": "heap 0: 10 → 9",
+            "to": {"kind": "heaps", "text": "9 12 5", "heaps": [9, 12, 5]},
+            "outcome": "P", "grundy": 0,
+            "at": {"heap": 0, "from": 10, "removed": 1, "left": 9}
         }])
     );
     let v = json_stdin(&["nim", "--json", "2", "4", "6"], b"");
@@ -40,8 +43,11 @@ fn nim_json_fields() {
     assert_eq!(
         v["winning_moves"],
         serde_json::json!([{
-            "heap": 2, "from": 2, "removed": 1, "left": 1, "to": [1, 1, 1],
-            "text": "heap 2: take 1 from the heap of 2, leaving 1"
+            "text": "heap 2: take 1 from the heap of 2, leaving 1",
+            "short": "heap 2: 2 → 1",
+            "to": {"kind": "heaps", "text": "1 1 1", "heaps": [1, 1, 1]},
+            "outcome": "P",
+            "at": {"heap": 2, "from": 2, "removed": 1, "left": 1}
         }])
     );
     let v = json_stdin(&["nim", "--misere", "--json", "1", "1", "1"], b"");
@@ -49,9 +55,13 @@ fn nim_json_fields() {
     // Integers above 2^53 are strings.
     let v = json_stdin(&["nim", "--json", "18446744073709551615", "1"], b"");
     assert_eq!(v["grundy"], "18446744073709551614");
-    assert_eq!(v["winning_moves"][0]["from"], "18446744073709551615");
-    assert_eq!(v["winning_moves"][0]["left"], 1);
-    assert_eq!(v["winning_moves"][0]["to"], serde_json::json!([1, 1]));
+    assert_eq!(v["winning_moves"][0]["at"]["from"], "18446744073709551615");
+    assert_eq!(v["winning_moves"][0]["at"]["left"], 1);
+    assert_eq!(
+        v["winning_moves"][0]["to"]["heaps"],
+        serde_json::json!([1, 1])
+    );
+    assert_eq!(v["winning_moves"][0]["to"]["text"], "1 1");
 }
 
 #[test]
@@ -65,35 +75,43 @@ fn nim_reads_heaps_from_stdin() {
     let v = json_stdin(&["nim", "-", "--json"], input.as_bytes());
     assert_eq!(v["heap_count"], 100_000);
     assert_eq!(v["nim_sum"], 100_000);
-    // Each move's `to` repeats all 100000 heaps: only the first 2^20 sizes' worth are listed.
+    // Each move's `to` would repeat all 100000 heaps: past 2^20 sizes in all, every `to` is
+    // abbreviated and every move (up to 2^16) is listed.
     let count = v["winning_move_count"].as_u64().unwrap();
     assert_eq!(count, 100_000 - 65_535);
-    assert_eq!(v["all_winning_moves_listed"], false);
+    assert_eq!(v["all_winning_moves_listed"], true);
     let moves = v["winning_moves"].as_array().unwrap();
-    assert_eq!(moves.len(), (1 << 20) / 100_000);
+    assert_eq!(moves.len() as u64, count);
     for m in moves {
         let (heap, from, left) = (
-            m["heap"].as_u64().unwrap(),
-            m["from"].as_u64().unwrap(),
-            m["left"].as_u64().unwrap(),
+            m["at"]["heap"].as_u64().unwrap(),
+            m["at"]["from"].as_u64().unwrap(),
+            m["at"]["left"].as_u64().unwrap(),
         );
         assert_eq!(from, heap + 1);
         assert_eq!(left, from ^ 100_000);
-        let to = m["to"].as_array().unwrap();
-        assert_eq!(to.len(), 100_000);
-        assert_eq!(to[heap as usize], left);
-        assert_eq!(to[0], 1);
+        assert_eq!(
+            m["to"],
+            serde_json::json!({"kind": "heaps", "text": "", "abbreviated": true})
+        );
     }
     let c = json_stdin(&["nim", "-", "--json", "--count-only"], input.as_bytes());
     assert_eq!(c["winning_move_count"], v["winning_move_count"]);
     assert!(c.get("winning_moves").is_none());
-    // A thousand heaps: every move listed.
+    // A thousand heaps: every move listed, each with its whole position.
     let small: String = (1..=1000).map(|h| format!("{h} ")).collect();
     let v = json_stdin(&["nim", "-", "--json"], small.as_bytes());
     assert_eq!(v["all_winning_moves_listed"], true);
     assert_eq!(
         v["winning_moves"].as_array().unwrap().len() as u64,
         v["winning_move_count"].as_u64().unwrap()
+    );
+    assert_eq!(
+        v["winning_moves"][0]["to"]["heaps"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1000
     );
 }
 

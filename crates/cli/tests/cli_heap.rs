@@ -85,8 +85,10 @@ fn positions_and_winning_moves() {
     let j = json(&["heap", "nim", "--position", "3", "4", "5", "--json"]);
     assert_eq!(j["grundy"], 2);
     assert_eq!(j["outcome"], "N");
-    assert_eq!(j["winning_moves"][0]["from"], 3);
-    assert_eq!(j["winning_moves"][0]["leaves"][0], 1);
+    assert_eq!(j["winning_moves"][0]["at"]["from"], 3);
+    assert_eq!(j["winning_moves"][0]["at"]["leaves"][0], 1);
+    assert_eq!(j["winning_moves"][0]["to"]["text"], "1 4 5");
+    assert_eq!(j["winning_moves"][0]["outcome"], "P");
     let p = json(&["heap", "sub:2,5", "--position", "5", "12", "--json"]);
     assert_eq!(p["outcome"], "P");
     assert_eq!(p["winning_moves"].as_array().unwrap().len(), 0);
@@ -112,7 +114,7 @@ fn positions_and_winning_moves() {
     );
     let g = json(&["heap", "grundys-game", "--position", "12", "--json"]);
     for m in g["winning_moves"].as_array().unwrap() {
-        let l = m["leaves"].as_array().unwrap();
+        let l = m["at"]["leaves"].as_array().unwrap();
         assert_ne!(l[0], l[1], "Grundy's game splits into unequal heaps");
     }
 }

@@ -157,6 +157,28 @@ impl Position {
         }
     }
 
+    /// A sum of heaps, as every heap game of the catalogue writes it (Nim, misère Nim, every
+    /// heap rule): kind `"heaps"`, `text` the sizes joined by spaces (`"0"` when no heap is
+    /// left, a text the entries read back), field `heaps` the sizes (numbers up to 2^53,
+    /// decimal strings above).
+    pub fn heaps(heaps: &[u64]) -> Position {
+        let text = if heaps.is_empty() {
+            "0".to_string()
+        } else {
+            let mut t = String::with_capacity(heaps.len() * 4);
+            for (i, h) in heaps.iter().enumerate() {
+                if i > 0 {
+                    t.push(' ');
+                }
+                let _ = write!(t, "{h}");
+            }
+            t
+        };
+        let sizes: Vec<crate::text::JsonU64> =
+            heaps.iter().map(|&h| crate::text::JsonU64(h)).collect();
+        Position::text("heaps", text).with("heaps", sizes)
+    }
+
     /// Adds a structured field.
     pub fn with(mut self, key: &str, value: impl Serialize) -> Position {
         let v = serde_json::to_value(value).unwrap_or(serde_json::Value::Null);

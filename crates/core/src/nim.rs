@@ -10,43 +10,35 @@
 //! needs them, since which heaps qualify depends on the final nim-sum). Heap lists in text are
 //! parsed by [`HeapParser`], a byte-level parser meant for very long inputs.
 
+use crate::catalogue::{shorten, Move, Position};
 use crate::game::{Game, Outcome};
 use crate::text::{quote, JsonU64};
+use crate::Grundy;
 use std::fmt::Write as _;
 
 pub use crate::game::Play;
 
-/// A move: reduce heap `heap` (0-based) from `from` counters to `left`.
-///
-/// In JSON (inside [`NimAnalysis`]) a move is the object
-/// `{"heap", "from", "removed", "left", "to", "text"}`: `to` is the whole position after the
-/// move (every heap size, in input order) and `text` the move in words ([`NimMove::text`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct NimMove {
-    /// Which heap is reduced (0-based, in input order).
-    pub heap: usize,
-    /// Its size before the move.
-    pub from: u64,
-    /// Its size after the move (smaller than `from`).
-    pub left: u64,
+/// A move as the closed forms find it: reduce heap `heap` (0-based) from `from` counters to
+/// `left`. Internal: the public API gives every move as the workspace's one [`Move`]
+/// ([`NimAnalysis::moves`], [`winning_moves`], [`nim_move`]); this copy of three numbers is
+/// what the lazy JSON and the explanation read, so that a position of millions of heaps is
+/// never copied into each of its moves unless asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Step {
+    heap: usize,
+    from: u64,
+    left: u64,
 }
 
-impl NimMove {
+impl Step {
     /// Counters taken: `from − left`.
-    pub fn removed(&self) -> u64 {
+    fn removed(&self) -> u64 {
         self.from - self.left
-    }
-
-    /// The position after the move: `heaps` with heap `heap` set to `left`.
-    pub fn to(&self, heaps: &[u64]) -> Vec<u64> {
-        let mut p = heaps.to_vec();
-        p[self.heap] = self.left;
-        p
     }
 
     /// The move in words, for students: "heap 0: take 1 from the heap of 10, leaving 9", or
     /// "heap 2: take all 3 counters".
-    pub fn text(&self) -> String {
+    fn text(&self) -> String {
         if self.left == 0 {
             format!("heap {}: take all {} counters", self.heap, self.from)
         } else {
@@ -59,6 +51,69 @@ impl NimMove {
             )
         }
     }
+
+    /// The move in at most 30 columns: "heap 0: 10 → 9".
+    fn short(&self) -> String {
+        shorten(
+            &format!("heap {}: {} → {}", self.heap, self.from, self.left),
+            30,
+        )
+    }
+
+    /// The heaps after the move.
+    fn to(&self, heaps: &[u64]) -> Vec<u64> {
+        let mut p = heaps.to_vec();
+        p[self.heap] = self.left;
+        p
+    }
+
+    /// The move as the catalogue's [`Move`] (see [`nim_move`] for its fields).
+    fn into_move(self, heaps: &[u64], outcome: Outcome, grundy: Option<u64>) -> Move {
+        Move::new(
+            self.text(),
+            &self.short(),
+            Position::heaps(&self.to(heaps)),
+            outcome,
+            grundy,
+        )
+        .at("heap", self.heap)
+        .at("from", JsonU64(self.from))
+        .at("removed", JsonU64(self.removed()))
+        .at("left", JsonU64(self.left))
+    }
+}
+
+/// Any move of Nim, winning or not, as the workspace's one [`Move`]: reduce heap `heap`
+/// (0-based) of `heaps` to `left` counters, with the outcome of the position it leaves (and,
+/// in normal play, that position's nim-sum as `grundy`). `None` when there is no such heap
+/// or `left` is not below its size.
+///
+/// The move's `text` is "heap 0: take 1 from the heap of 10, leaving 9" ("heap 2: take all 3
+/// counters" when it empties the heap), `short` "heap 0: 10 → 9", `to` the position after it
+/// ([`Position::heaps`], kind `"heaps"`, what the catalogue's `nim` and `misere-nim` entries
+/// read back) and [`Move::at`] holds `heap` (the index), `from`, `removed` and `left` (sizes,
+/// decimal strings above 2^53). Linear in the number of heaps.
+///
+/// ```
+/// use grundy_core::nim::{nim_move, Play};
+/// use grundy_core::Outcome;
+/// let m = nim_move(&[10, 12, 5], 0, 9, Play::Normal).unwrap();
+/// assert_eq!((m.to.text.as_str(), m.outcome), ("9 12 5", Outcome::P));
+/// assert_eq!(m.at["left"], 9);
+/// ```
+pub fn nim_move(heaps: &[u64], heap: usize, left: u64, play: Play) -> Option<Move> {
+    let from = *heaps.get(heap)?;
+    if left >= from {
+        return None;
+    }
+    let step = Step { heap, from, left };
+    let mut after = NimStream::new(false);
+    for h in after_sizes(step, heaps) {
+        after.push(h);
+    }
+    let after = after.finish(play);
+    let grundy = (play == Play::Normal).then_some(after.nim_sum);
+    Some(step.into_move(heaps, after.outcome, grundy))
 }
 
 /// Which moves win, described without listing them (the list can be as long as the input).
@@ -76,48 +131,66 @@ pub enum WinningMoves {
     /// Misère, all heaps ≤ 1 and an even number of 1s: empty any heap of size 1.
     EmptyAOne,
     /// Misère, exactly one heap ≥ 2: this single move leaves an odd number of 1s.
-    Single(NimMove),
+    Single {
+        /// Which heap is reduced (0-based, in input order).
+        heap: usize,
+        /// Its size before the move.
+        from: u64,
+        /// Its size after the move (0 or 1).
+        left: u64,
+    },
 }
 
 impl WinningMoves {
-    /// Lists the moves, given the heaps they were computed from.
-    pub fn iter<'a>(&'a self, heaps: &'a [u64]) -> impl Iterator<Item = NimMove> + 'a {
+    /// The moves, given the heaps they were computed from.
+    fn steps<'a>(&'a self, heaps: &'a [u64]) -> impl Iterator<Item = Step> + 'a {
         heaps
             .iter()
             .enumerate()
             .filter_map(move |(i, &h)| match *self {
                 WinningMoves::None => None,
                 WinningMoves::ReduceByNimSum { bit, nim_sum } => {
-                    (h >> bit & 1 == 1).then_some(NimMove {
+                    (h >> bit & 1 == 1).then_some(Step {
                         heap: i,
                         from: h,
                         left: h ^ nim_sum,
                     })
                 }
-                WinningMoves::EmptyAOne => (h == 1).then_some(NimMove {
+                WinningMoves::EmptyAOne => (h == 1).then_some(Step {
                     heap: i,
                     from: 1,
                     left: 0,
                 }),
-                WinningMoves::Single(m) => (m.heap == i).then_some(m),
+                WinningMoves::Single { heap, from, left } => {
+                    (heap == i).then_some(Step { heap, from, left })
+                }
             })
     }
 }
 
-/// Most heap sizes that the `to` lists of [`NimAnalysis`]'s JSON `winning_moves` hold
-/// together (2^20): every winning move is listed while `heap_count × winning_move_count`
-/// stays below it; beyond, the first `max(1, 2^20 / heap_count)` moves are, and
-/// `all_winning_moves_listed` is false (each move's `to` repeats the whole position, so a
-/// full list for 10^5 heaps would be billions of numbers). The Rust API lists them all.
+/// Most heap sizes that the `to` positions of [`NimAnalysis`]'s JSON `winning_moves` hold
+/// together (2^20): while the moves listed × `heap_count` stays within it, each move's `to` is
+/// the whole position after it; past it every `to` is abbreviated to
+/// `{"kind": "heaps", "text": "", "abbreviated": true}` (the position is the input's heaps
+/// with heap `at.heap` set to `at.left`), so that the JSON stays linear in the input (each
+/// `to` would otherwise repeat the whole position: billions of numbers for 10^5 heaps). The
+/// Rust API ([`NimAnalysis::moves`]) gives every move its whole position.
 pub const JSON_LISTED_SIZES: u64 = 1 << 20;
+
+/// Most winning moves [`NimAnalysis`]'s JSON lists (2^16, about 13 MB of abbreviated moves):
+/// the first of them in heap order, with `all_winning_moves_listed` false past it. The Rust
+/// API lists them all.
+pub const JSON_LISTED_MOVES: u64 = 1 << 16;
 
 /// The complete answer for a Nim position: what `grundy nim --json` prints.
 ///
 /// Serializes (custom impl) as the object
 /// `{"play", "heap_count", "grundy", "nim_sum", "outcome", "winning_move_count",
 /// "winning_moves", "all_winning_moves_listed"}`, the last two only when the heaps were kept
-/// (`heaps` is `Some`); `grundy` and `nim_sum` are the same number, a string above 2^53; each
-/// move as described at [`NimMove`], at most [`JSON_LISTED_SIZES`] heap sizes in all.
+/// (`heaps` is `Some`); `grundy` and `nim_sum` are the same number, a string above 2^53. Each
+/// move is written, lazily, exactly as the [`Move`] of [`NimAnalysis::moves`] serializes
+/// (`{"text", "short", "to", "outcome", "grundy", "at"}`), at most [`JSON_LISTED_MOVES`] of
+/// them, with `to` abbreviated past [`JSON_LISTED_SIZES`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NimAnalysis {
     /// Normal or misère play.
@@ -129,7 +202,7 @@ pub struct NimAnalysis {
     pub nim_sum: u64,
     /// `N` if the player to move wins.
     pub outcome: Outcome,
-    /// Which moves win; list them with [`NimAnalysis::moves`] or [`WinningMoves::iter`].
+    /// Which moves win; list them with [`NimAnalysis::moves`].
     pub winning_moves: WinningMoves,
     /// How many winning moves there are.
     pub winning_move_count: u64,
@@ -143,20 +216,28 @@ pub struct NimAnalysis {
 }
 
 impl NimAnalysis {
-    /// Every winning move (none if the heaps were not kept), in heap order.
-    pub fn moves(&self) -> impl Iterator<Item = NimMove> + '_ {
+    /// Every winning move (none if the heaps were not kept), in heap order, each built lazily
+    /// as a [`Move`] (fields as at [`nim_move`]): outcome `P`, and `grundy` 0 in normal play
+    /// (none under misère play). Each move holds the whole position after it, so listing all
+    /// the moves of a huge position is quadratic; take what you need.
+    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
+        let heaps = self.heaps.as_deref().unwrap_or(&[]);
+        let grundy = (self.play == Play::Normal).then_some(0);
         self.winning_moves
-            .iter(self.heaps.as_deref().unwrap_or(&[]))
+            .steps(heaps)
+            .map(move |m| m.into_move(heaps, Outcome::P, grundy))
     }
 
-    /// How many winning moves the JSON `winning_moves` lists (see [`JSON_LISTED_SIZES`]).
+    /// How many winning moves the JSON `winning_moves` lists (see [`JSON_LISTED_MOVES`]).
     pub fn json_listed_moves(&self) -> u64 {
-        let n = self.heap_count.max(1);
-        if self.winning_move_count.saturating_mul(n) <= JSON_LISTED_SIZES {
-            self.winning_move_count
-        } else {
-            (JSON_LISTED_SIZES / n).clamp(1, self.winning_move_count)
-        }
+        self.winning_move_count.min(JSON_LISTED_MOVES)
+    }
+
+    /// True when the JSON abbreviates each listed move's `to` (see [`JSON_LISTED_SIZES`]).
+    pub fn json_abbreviated(&self) -> bool {
+        self.json_listed_moves()
+            .saturating_mul(self.heap_count.max(1))
+            > JSON_LISTED_SIZES
     }
 
     /// The textbook explanation (see [`explain`]) with at most `max_items` heaps and moves.
@@ -192,46 +273,122 @@ struct JsonMoves<'a>(&'a NimAnalysis, &'a [u64], u64);
 
 impl serde::Serialize for JsonMoves<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let a = self.0;
+        let abbreviated = a.json_abbreviated();
+        let grundy = (a.play == Play::Normal).then_some(Grundy::Finite(0));
         s.collect_seq(
-            self.0
-                .winning_moves
-                .iter(self.1)
+            a.winning_moves
+                .steps(self.1)
                 .take(usize::try_from(self.2).unwrap_or(usize::MAX))
-                .map(|m| JsonMove(m, self.1)),
+                .map(|m| JsonMove {
+                    step: m,
+                    heaps: self.1,
+                    abbreviated,
+                    grundy: grundy.as_ref(),
+                }),
         )
     }
 }
 
-/// One move and the heaps it applies to.
-struct JsonMove<'a>(NimMove, &'a [u64]);
+/// One winning move, written as its [`Move`] serializes (outcome `P`) without building the
+/// position after it.
+struct JsonMove<'a> {
+    step: Step,
+    heaps: &'a [u64],
+    abbreviated: bool,
+    grundy: Option<&'a Grundy>,
+}
 
 impl serde::Serialize for JsonMove<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let (mv, heaps) = (self.0, self.1);
-        let mut o = s.serialize_struct("NimMove", 6)?;
-        o.serialize_field("heap", &mv.heap)?;
-        o.serialize_field("from", &JsonU64(mv.from))?;
-        o.serialize_field("removed", &JsonU64(mv.removed()))?;
-        o.serialize_field("left", &JsonU64(mv.left))?;
-        o.serialize_field("to", &After(mv, heaps))?;
-        o.serialize_field("text", &mv.text())?;
+        use serde::ser::SerializeMap;
+        let mv = self.step;
+        let mut o = s.serialize_map(None)?;
+        o.serialize_entry("text", &mv.text())?;
+        o.serialize_entry("short", &mv.short())?;
+        o.serialize_entry("to", &After(self))?;
+        o.serialize_entry("outcome", &Outcome::P)?;
+        if let Some(g) = self.grundy {
+            o.serialize_entry("grundy", g)?;
+        }
+        // The keys of `at` in the order a serialized Move writes them (sorted).
+        o.serialize_entry("at", &At(mv))?;
         o.end()
     }
 }
 
-/// The position after a move, written without building it.
-struct After<'a>(NimMove, &'a [u64]);
+/// A move's `at`: `{"from", "heap", "left", "removed"}`.
+struct At(Step);
 
-impl serde::Serialize for After<'_> {
+impl serde::Serialize for At {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
         let mv = self.0;
-        s.collect_seq(
-            self.1
-                .iter()
-                .enumerate()
-                .map(|(i, &h)| JsonU64(if i == mv.heap { mv.left } else { h })),
-        )
+        let mut o = s.serialize_map(Some(4))?;
+        o.serialize_entry("from", &JsonU64(mv.from))?;
+        o.serialize_entry("heap", &mv.heap)?;
+        o.serialize_entry("left", &JsonU64(mv.left))?;
+        o.serialize_entry("removed", &JsonU64(mv.removed()))?;
+        o.end()
+    }
+}
+
+/// The position after a move, as [`Position::heaps`] serializes it (or abbreviated),
+/// written without building it.
+struct After<'a, 'b>(&'a JsonMove<'b>);
+
+impl serde::Serialize for After<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let m = self.0;
+        let mut o = s.serialize_map(None)?;
+        o.serialize_entry("kind", "heaps")?;
+        if m.abbreviated {
+            o.serialize_entry("text", "")?;
+            o.serialize_entry("abbreviated", &true)?;
+        } else {
+            o.serialize_entry("text", &AfterText(m.step, m.heaps))?;
+            o.serialize_entry("heaps", &AfterSizes(m.step, m.heaps))?;
+        }
+        o.end()
+    }
+}
+
+/// The heap sizes after a move: `heaps` with heap `.0.heap` set to `.0.left`.
+fn after_sizes(step: Step, heaps: &[u64]) -> impl Iterator<Item = u64> + '_ {
+    heaps
+        .iter()
+        .enumerate()
+        .map(move |(i, &h)| if i == step.heap { step.left } else { h })
+}
+
+/// The text of the position after a move, written as it is serialized.
+struct AfterText<'a>(Step, &'a [u64]);
+
+impl std::fmt::Display for AfterText<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, h) in after_sizes(self.0, self.1).enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{h}")?;
+        }
+        Ok(())
+    }
+}
+
+impl serde::Serialize for AfterText<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+/// The sizes after a move, written lazily.
+struct AfterSizes<'a>(Step, &'a [u64]);
+
+impl serde::Serialize for AfterSizes<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(after_sizes(self.0, self.1).map(JsonU64))
     }
 }
 
@@ -250,11 +407,11 @@ pub fn nim_sum(heaps: &[u64]) -> u64 {
 /// let a = analyze(&[10, 12, 5], Play::Normal);
 /// assert_eq!((a.nim_sum, a.outcome), (3, Outcome::N));
 /// let moves: Vec<_> = a.moves().collect();
-/// assert_eq!(moves[0].to(&[10, 12, 5]), [9, 12, 5]);
-/// assert_eq!(moves[0].text(), "heap 0: take 1 from the heap of 10, leaving 9");
+/// assert_eq!(moves[0].to.text, "9 12 5");
+/// assert_eq!(moves[0].text, "heap 0: take 1 from the heap of 10, leaving 9");
 /// // Misère: with one heap above 1, leave an odd number of 1s.
 /// let m = analyze(&[1, 1, 2], Play::Misere);
-/// assert_eq!(m.moves().map(|m| m.left).collect::<Vec<_>>(), [1]);
+/// assert_eq!(m.moves().map(|m| m.at["left"].clone()).collect::<Vec<_>>(), [1]);
 /// ```
 pub fn analyze(heaps: &[u64], play: Play) -> NimAnalysis {
     let mut s = NimStream::new(true);
@@ -264,8 +421,8 @@ pub fn analyze(heaps: &[u64], play: Play) -> NimAnalysis {
     s.into_analysis(play)
 }
 
-/// Every winning move of a list of heaps.
-pub fn winning_moves(heaps: &[u64], play: Play) -> Vec<NimMove> {
+/// Every winning move of a list of heaps, as [`NimAnalysis::moves`] builds them.
+pub fn winning_moves(heaps: &[u64], play: Play) -> Vec<Move> {
     analyze(heaps, play).moves().collect()
 }
 
@@ -392,11 +549,11 @@ impl NimStream {
                     let heap = usize::try_from(i).unwrap_or(usize::MAX);
                     (
                         Outcome::N,
-                        WinningMoves::Single(NimMove {
+                        WinningMoves::Single {
                             heap,
                             from: h,
                             left: to,
-                        }),
+                        },
                     )
                 }
                 _ => (Outcome::from_grundy(x), normal),
@@ -405,7 +562,7 @@ impl NimStream {
         let winning_move_count = match winning_moves {
             WinningMoves::None => 0,
             WinningMoves::EmptyAOne => self.ones,
-            WinningMoves::Single(_) => 1,
+            WinningMoves::Single { .. } => 1,
             WinningMoves::ReduceByNimSum { bit, .. } => match (&self.planes, heaps) {
                 (Some(planes), _) => planes
                     .iter()
@@ -761,7 +918,7 @@ pub fn explain(a: &NimAnalysis, heaps: Option<&[u64]>, max_items: usize) -> Stri
         (_, 0) => {}
         (Some(h), n) => {
             let _ = writeln!(s, "Winning moves ({n}):");
-            for m in a.winning_moves.iter(h).take(max_items) {
+            for m in a.winning_moves.steps(h).take(max_items) {
                 let _ = match a.winning_moves {
                     WinningMoves::ReduceByNimSum { bit, nim_sum } => writeln!(
                         s,

@@ -3,10 +3,10 @@
 //! `shared/data/games/`), and the streaming parser against whole-buffer parsing.
 
 use grundy_core::nim::{
-    analyze, explain, parse_heap, parse_heaps, winning_moves, HeapError, HeapParser, NimAnalysis,
-    NimGame, NimMove, NimStream, Play, JSON_LISTED_SIZES,
+    analyze, explain, nim_move, parse_heap, parse_heaps, winning_moves, HeapError, HeapParser,
+    NimAnalysis, NimGame, NimStream, Play, JSON_LISTED_MOVES, JSON_LISTED_SIZES,
 };
-use grundy_core::{Outcome, Solver};
+use grundy_core::{Move, Outcome, Solver};
 use proptest::prelude::*;
 
 const CP: &str = include_str!("../../../testdata/games/cp_games_reference.txt");
@@ -19,10 +19,39 @@ fn summary(a: &NimAnalysis) -> NimAnalysis {
     }
 }
 
-fn apply(heaps: &[u64], m: &NimMove) -> Vec<u64> {
-    assert_eq!(heaps[m.heap], m.from);
+/// A size of a move's `at`: a JSON number, or a decimal string above 2^53.
+fn size(v: &serde_json::Value) -> u64 {
+    match v {
+        serde_json::Value::String(s) => s.parse().unwrap(),
+        v => v.as_u64().unwrap(),
+    }
+}
+
+/// A move's (heap, from, left), from its `at`.
+fn step(m: &Move) -> (usize, u64, u64) {
+    let heap = m.at["heap"].as_u64().unwrap() as usize;
+    (heap, size(&m.at["from"]), size(&m.at["left"]))
+}
+
+/// The position a move leaves, read back from its `to.text`, checked against `heaps` and the
+/// move's `at` and the `to`'s own `heaps` field.
+fn apply(heaps: &[u64], m: &Move) -> Vec<u64> {
+    let (heap, from, left) = step(m);
+    assert_eq!(heaps[heap], from);
+    assert_eq!(size(&m.at["removed"]), from - left);
     let mut p = heaps.to_vec();
-    p[m.heap] = m.left;
+    p[heap] = left;
+    let read: Vec<u64> = m.to.text.split(' ').map(|t| t.parse().unwrap()).collect();
+    assert_eq!(read, p, "{}", m.to.text);
+    assert_eq!(m.to.kind, "heaps");
+    let field: Vec<u64> = m.to.data["heaps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(size)
+        .collect();
+    assert_eq!(field, p);
+    assert!(m.short.chars().count() <= 30);
     p
 }
 
@@ -128,48 +157,21 @@ fn textbook_example_and_misere_endgames() {
     let heaps = [10, 12, 5];
     let a = analyze(&heaps, Play::Normal);
     assert_eq!((a.nim_sum, a.outcome), (3, Outcome::N));
-    assert_eq!(
-        winning_moves(&heaps, Play::Normal),
-        vec![NimMove {
-            heap: 0,
-            from: 10,
-            left: 9
-        }]
-    );
+    let steps = |h: &[u64], play| winning_moves(h, play).iter().map(step).collect::<Vec<_>>();
+    assert_eq!(steps(&heaps, Play::Normal), vec![(0, 10, 9)]);
     let text = explain(&a, Some(&heaps), 50);
     assert!(text.contains("10 = 1010"), "{text}");
     assert!(text.contains("nim-sum:   3 = 0011"), "{text}");
     assert!(text.contains("10 ⊕ 3 = 9"), "{text}");
 
-    assert_eq!(
-        winning_moves(&[1, 1, 2], Play::Misere),
-        vec![NimMove {
-            heap: 2,
-            from: 2,
-            left: 1
-        }]
-    );
-    assert_eq!(
-        winning_moves(&[1, 2], Play::Misere),
-        vec![NimMove {
-            heap: 1,
-            from: 2,
-            left: 0
-        }]
-    );
+    assert_eq!(steps(&[1, 1, 2], Play::Misere), vec![(2, 2, 1)]);
+    assert_eq!(steps(&[1, 2], Play::Misere), vec![(1, 2, 0)]);
     assert_eq!(winning_moves(&[1, 0, 1], Play::Misere).len(), 2);
     assert_eq!(analyze(&[1, 1, 1], Play::Misere).outcome, Outcome::P);
     assert_eq!(analyze(&[], Play::Misere).outcome, Outcome::N);
     assert_eq!(analyze(&[0, 0], Play::Normal).outcome, Outcome::P);
     let big = [u64::MAX, 1];
-    assert_eq!(
-        winning_moves(&big, Play::Normal),
-        vec![NimMove {
-            heap: 0,
-            from: u64::MAX,
-            left: 1
-        }]
-    );
+    assert_eq!(steps(&big, Play::Normal), vec![(0, u64::MAX, 1)]);
     assert!(explain(&analyze(&[1, 1, 2], Play::Misere), Some(&[1, 1, 2]), 50).contains("odd"));
 }
 
@@ -276,7 +278,7 @@ proptest! {
         // A few other moves per heap: none of them wins.
         for (i, &h) in heaps.iter().enumerate() {
             for to in [0, 1, h / 2, h.saturating_sub(1)] {
-                if to < h && !moves.contains(&NimMove { heap: i, from: h, left: to }) {
+                if to < h && !moves.iter().any(|m| step(m) == (i, h, to)) {
                     let mut p = heaps.clone();
                     p[i] = to;
                     prop_assert_eq!(analyze(&p, play).outcome, Outcome::N);
@@ -369,7 +371,7 @@ proptest! {
             (solver.outcome(&heaps), solver.winning_moves(&heaps))
         };
         prop_assert_eq!(a.outcome, outcome);
-        let mut got: Vec<Vec<u64>> = a.moves().map(|m| m.to(&heaps)).collect();
+        let mut got: Vec<Vec<u64>> = a.moves().map(|m| apply(&heaps, &m)).collect();
         prop_assert_eq!(got.len() as u64, a.winning_move_count);
         got.sort();
         want.sort();
@@ -386,8 +388,11 @@ fn analysis_json_shape() {
             "play": "normal", "heap_count": 3, "grundy": 3, "nim_sum": 3, "outcome": "N",
             "winning_move_count": 1,
             "winning_moves": [{
-                "heap": 0, "from": 10, "removed": 1, "left": 9, "to": [9, 12, 5],
-                "text": "heap 0: take 1 from the heap of 10, leaving 9"
+                "text": "heap 0: take 1 from the heap of 10, leaving 9",
+                "short": "heap 0: 10 → 9",
+                "to": {"kind": "heaps", "text": "9 12 5", "heaps": [9, 12, 5]},
+                "outcome": "P", "grundy": 0,
+                "at": {"heap": 0, "from": 10, "removed": 1, "left": 9}
             }],
             "all_winning_moves_listed": true
         })
@@ -395,27 +400,33 @@ fn analysis_json_shape() {
     let v = serde_json::to_value(analyze(&[1, 1, 3], Play::Misere)).unwrap();
     assert_eq!(v["play"], "misere");
     assert_eq!(v["grundy"], 3);
+    // Under misère play a move has no value.
     assert_eq!(
         v["winning_moves"],
         serde_json::json!([{
-            "heap": 2, "from": 3, "removed": 2, "left": 1, "to": [1, 1, 1],
-            "text": "heap 2: take 2 from the heap of 3, leaving 1"
+            "text": "heap 2: take 2 from the heap of 3, leaving 1",
+            "short": "heap 2: 3 → 1",
+            "to": {"kind": "heaps", "text": "1 1 1", "heaps": [1, 1, 1]},
+            "outcome": "P",
+            "at": {"heap": 2, "from": 3, "removed": 2, "left": 1}
         }])
     );
     let v = serde_json::to_value(analyze(&[1, 1], Play::Misere)).unwrap();
     assert_eq!(v["winning_moves"][0]["text"], "heap 0: take all 1 counters");
+    assert_eq!(v["winning_moves"][0]["to"]["text"], "0 1");
     // Integers above 2^53 are strings; those up to it stay numbers.
     let v = serde_json::to_value(analyze(&[u64::MAX, 1, 1 << 53], Play::Normal)).unwrap();
     assert_eq!(v["grundy"], (u64::MAX ^ 1 ^ (1 << 53)).to_string());
     assert_eq!(v["nim_sum"], v["grundy"]);
     let m = &v["winning_moves"][0];
-    assert_eq!(m["from"], u64::MAX.to_string());
+    assert_eq!(m["at"]["from"], u64::MAX.to_string());
     let left = (1u64 << 53) + 1;
-    assert_eq!(m["left"], left.to_string());
+    assert_eq!(m["at"]["left"], left.to_string());
     assert_eq!(
-        m["to"],
+        m["to"]["heaps"],
         serde_json::json!([left.to_string(), 1, 1u64 << 53])
     );
+    assert_eq!(m["to"]["text"], format!("{left} 1 {}", 1u64 << 53));
     // A counting stream has no heaps: moves counted, not listed.
     let mut c = NimStream::counting();
     [3, 4, 5].iter().for_each(|&h| c.push(h));
@@ -424,26 +435,89 @@ fn analysis_json_shape() {
     assert!(v.get("winning_moves").is_none() && v.get("all_winning_moves_listed").is_none());
 }
 
-/// Each move's `to` repeats the whole position, so the JSON lists at most
-/// `JSON_LISTED_SIZES` heap sizes: all moves of a small position, the first few of a huge one.
+proptest! {
+    /// The JSON writes each move lazily, exactly as the library's `Move` serializes (the same
+    /// text too, keys in the same order), while it is not abbreviated.
+    #[test]
+    fn lazy_json_moves_are_the_moves(
+        heaps in proptest::collection::vec(prop_oneof![0u64..4, 0u64..40, any::<u64>()], 0..7),
+        misere: bool,
+    ) {
+        let a = analyze(&heaps, Play::from_misere(misere));
+        prop_assert!(!a.json_abbreviated());
+        let moves: Vec<Move> = a.moves().collect();
+        let lazy = serde_json::to_string(&a).unwrap();
+        let built = serde_json::to_string(&moves).unwrap();
+        prop_assert!(lazy.contains(&format!("\"winning_moves\":{built},")), "{lazy}\n{built}");
+        for (i, &h) in heaps.iter().enumerate() {
+            for left in [0, h / 2, h.saturating_sub(1)] {
+                match nim_move(&heaps, i, left, Play::from_misere(misere)) {
+                    Some(m) => {
+                        let after = apply(&heaps, &m);
+                        let b = analyze(&after, Play::from_misere(misere));
+                        prop_assert_eq!(m.outcome, b.outcome);
+                        prop_assert_eq!(m.grundy.is_some(), !misere);
+                        prop_assert_eq!(m.wins(), moves.contains(&m));
+                    }
+                    None => prop_assert!(left >= h),
+                }
+            }
+        }
+        prop_assert!(nim_move(&heaps, heaps.len(), 0, Play::Normal).is_none());
+    }
+}
+
+/// Each move's `to` would repeat the whole position, so past `JSON_LISTED_SIZES` sizes in all
+/// the JSON abbreviates every `to`, and it lists at most `JSON_LISTED_MOVES` moves: linear in
+/// the input however many heaps and winning moves.
 #[test]
-fn json_lists_a_bounded_number_of_sizes() {
+fn json_abbreviates_a_huge_position() {
     let heaps: Vec<u64> = (1..=100_000).collect();
     let a = analyze(&heaps, Play::Normal);
-    assert!(a.winning_move_count > 30_000);
-    let listed = a.json_listed_moves();
-    assert_eq!(listed, JSON_LISTED_SIZES / 100_000);
+    assert!(a.winning_move_count > 30_000 && a.winning_move_count < JSON_LISTED_MOVES);
+    assert_eq!(a.json_listed_moves(), a.winning_move_count);
+    assert!(a.json_abbreviated());
+    let text = serde_json::to_string(&a).unwrap();
+    // About 200 bytes a move, not 600 KB.
+    assert!(
+        (text.len() as u64) < 300 * a.winning_move_count,
+        "{}",
+        text.len()
+    );
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len() as u64, a.winning_move_count);
+    assert_eq!(v["all_winning_moves_listed"], true);
+    for (m, full) in moves.iter().zip(a.moves()).take(50) {
+        assert_eq!(
+            m["to"],
+            serde_json::json!({"kind": "heaps", "text": "", "abbreviated": true})
+        );
+        // Everything else is the move's.
+        let mut full = serde_json::to_value(&full).unwrap();
+        full["to"] = m["to"].clone();
+        assert_eq!(m, &full);
+    }
+    // The Rust API gives every move its whole position (built lazily: take what you need).
+    let first = a.moves().next().unwrap();
+    assert_eq!(first.to.data["heaps"].as_array().unwrap().len(), 100_000);
+    // More winning moves than are listed: the first JSON_LISTED_MOVES.
+    let ones = vec![1u64; 2 * JSON_LISTED_MOVES as usize + 1];
+    let a = analyze(&ones, Play::Normal);
+    assert_eq!(a.json_listed_moves(), JSON_LISTED_MOVES);
     let v = serde_json::to_value(&a).unwrap();
-    assert_eq!(v["winning_moves"].as_array().unwrap().len() as u64, listed);
+    assert_eq!(
+        v["winning_moves"].as_array().unwrap().len() as u64,
+        JSON_LISTED_MOVES
+    );
     assert_eq!(v["all_winning_moves_listed"], false);
-    // The Rust API still lists every move.
-    assert_eq!(a.moves().count() as u64, a.winning_move_count);
+    assert_eq!(v["winning_moves"][0]["to"]["abbreviated"], true);
+    // A small position keeps its whole positions; one enormous position is abbreviated.
     let small: Vec<u64> = (1..=1000).collect();
     let a = analyze(&small, Play::Normal);
-    assert_eq!(a.json_listed_moves(), a.winning_move_count);
-    // One enormous position still gets its first move.
+    assert!(!a.json_abbreviated() && a.json_listed_moves() == a.winning_move_count);
     let a = analyze(&vec![1; (JSON_LISTED_SIZES + 1) as usize], Play::Normal);
-    assert_eq!(a.json_listed_moves(), 1);
+    assert!(a.json_abbreviated());
 }
 
 /// Regression: a token with a newline or a control byte was echoed raw in the one-line error.

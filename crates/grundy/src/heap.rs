@@ -29,7 +29,7 @@ use serde::Serialize;
 pub use grundy_heap::code::{Constraint, Digit, TakeBreak};
 pub use grundy_heap::periodicity::{Periodicity, ProofBound, Status};
 pub use grundy_heap::rule::{format_code, parse, Rule, RuleError};
-pub use grundy_heap::sum::{HeapMove, SumAnalysis};
+pub use grundy_heap::sum::{heap_move, SumAnalysis};
 pub use grundy_heap::{
     code, engine, json_int, named, options, periodicity, reference, rule, subtraction, sum,
 };
@@ -493,7 +493,9 @@ pub const DEFAULT_UPTO: u64 = 100;
 /// move.
 ///
 /// Serialized: `{"rule", "heaps", "heap_values", "grundy", "outcome", "winning_moves",
-/// "unlisted_heaps", …}` with each move `{"heap", "from", "removed", "leaves", "to", "text"}`.
+/// "unlisted_heaps", …}` with each move the workspace's one [`crate::Move`], as
+/// [`heap_move`] builds it: `{"text", "short", "to", "outcome", "grundy", "at"}`, `at` holding
+/// `{"heap", "from", "removed", "leaves"}`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Position {
     /// The rule.
@@ -535,6 +537,7 @@ impl Position {
                     a.winning_moves.len()
                 );
                 for (m, v) in a.winning_moves.iter().zip(&self.leaves_values) {
+                    let m = &m.text;
                     let left = match v.len() {
                         0 => "nothing is left there".to_string(),
                         1 => format!("the heap left has value {}", v[0]),
@@ -615,9 +618,9 @@ pub fn analyze_position(rule: &Rule, heaps: &[u64], c: &mut Compute<'_>) -> Resu
 
 /// The values of the heaps each winning move leaves.
 fn leaves_values(a: &SumAnalysis, value: impl Fn(u64) -> u32) -> Vec<Vec<u32>> {
-    a.winning_moves
+    a.winning_leaves
         .iter()
-        .map(|m| m.leaves.iter().map(|&h| value(h)).collect())
+        .map(|leaves| leaves.iter().map(|&h| value(h)).collect())
         .collect()
 }
 
@@ -1201,8 +1204,8 @@ impl crate::Game for HeapSum<'_> {
 /// and every winning move.
 ///
 /// Serialized: `{"rule", "heaps", "play": "misere", "outcome", "winning_moves",
-/// "positions_searched"}`, each move as in [`Position`]. There is no `grundy`: misère play has
-/// no Sprague–Grundy value that adds.
+/// "positions_searched"}`, each move as in [`Position`] (outcome `P`, no `grundy`). There is
+/// no `grundy`: misère play has no Sprague–Grundy value that adds.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MiserePosition {
     /// The rule.
@@ -1214,8 +1217,8 @@ pub struct MiserePosition {
     pub play: &'static str,
     /// `N` when the player to move wins under misère play.
     pub outcome: crate::Outcome,
-    /// Every move to a misère P-position.
-    pub winning_moves: Vec<HeapMove>,
+    /// Every move to a misère P-position, built by [`heap_move`].
+    pub winning_moves: Vec<crate::Move>,
     /// Whole positions the search opened (0 when the quotient answered).
     pub positions_searched: u64,
     /// How it was answered: `"quotient"` (a product in the rule's misère quotient up to the
@@ -1248,7 +1251,7 @@ impl MiserePosition {
                     self.winning_moves.len()
                 );
                 for m in &self.winning_moves {
-                    let _ = writeln!(out, "  {m}");
+                    let _ = writeln!(out, "  {}", m.text);
                 }
             }
         }
@@ -1311,21 +1314,21 @@ pub fn analyze_position_misere(
         for (i, &h) in heaps.iter().enumerate() {
             let g = solver.game().inner();
             grundy_heap::sum::for_each_move(rule, h, &g.base_small, |removed, leaves| {
-                moves.push((i, h, removed, leaves.to_vec()));
+                moves.push((i, removed, leaves.to_vec()));
             });
         }
-        for (i, h, removed, leaves) in moves {
-            let to = HeapSum::after(heaps, i, &leaves);
-            let mut key = to.clone();
+        for (i, removed, leaves) in moves {
+            let mut key = HeapSum::after(heaps, i, &leaves);
             key.sort_unstable();
             if solver.misere_outcome(&key) == crate::Outcome::P {
-                winning_moves.push(HeapMove {
-                    heap_index: i,
-                    heap: h,
+                winning_moves.push(heap_move(
+                    heaps,
+                    i,
                     removed,
-                    leaves,
-                    to,
-                });
+                    &leaves,
+                    crate::Outcome::P,
+                    None,
+                ));
             }
         }
     }

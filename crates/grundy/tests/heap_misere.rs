@@ -7,6 +7,21 @@ use grundy::nim::{self, Play};
 use grundy::Outcome;
 use proptest::prelude::*;
 
+/// A number of a move's `at` (all small here).
+fn at(m: &grundy::Move, key: &str) -> u64 {
+    m.at[key].as_u64().unwrap()
+}
+
+/// The heaps a move leaves, its `to.heaps`.
+fn after(m: &grundy::Move) -> Vec<u64> {
+    m.to.data["heaps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h.as_u64().unwrap())
+        .collect()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
@@ -19,9 +34,10 @@ proptest! {
         let mut a: Vec<(usize, u64)> = by_search
             .winning_moves
             .iter()
-            .map(|m| (m.heap_index, m.leaves.first().copied().unwrap_or(0)))
+            .map(|m| (at(m, "heap") as usize, m.at["leaves"].get(0).map_or(0, |l| l.as_u64().unwrap())))
             .collect();
-        let mut b: Vec<(usize, u64)> = bouton.moves().map(|m| (m.heap, m.left)).collect();
+        let mut b: Vec<(usize, u64)> =
+            bouton.moves().map(|m| (at(&m, "heap") as usize, at(&m, "left"))).collect();
         a.sort_unstable();
         b.sort_unstable();
         prop_assert_eq!(a, b);
@@ -43,8 +59,9 @@ proptest! {
         });
         prop_assert_eq!(a.outcome == Outcome::N, stuck || !a.winning_moves.is_empty());
         for m in &a.winning_moves {
-            let after = analyze_position_misere(&r, &m.to, &DEFAULT_MISERE_BUDGET, &Compute::default()).unwrap();
-            prop_assert_eq!(after.outcome, Outcome::P, "{} {:?}: {}", rule, heaps, m);
+            let after = analyze_position_misere(&r, &after(m), &DEFAULT_MISERE_BUDGET, &Compute::default()).unwrap();
+            prop_assert_eq!(after.outcome, Outcome::P, "{} {:?}: {}", rule, heaps, m.text);
+            prop_assert_eq!((m.outcome, &m.grundy), (Outcome::P, &None));
         }
     }
 }

@@ -9,15 +9,14 @@
 //! assert_eq!(a.outcome, sum::Outcome::N);
 //! assert_eq!(a.winning_moves.len(), 5);
 //! // a move may raise a heap's value: 12 (value 4) -> 11 (value 6) wins here
-//! assert!(a.winning_moves.iter().any(|m| m.to == vec![7, 9, 11]));
+//! assert!(a.winning_moves.iter().any(|m| m.to.text == "7 9 11"));
 //! ```
 //!
 //! Both result types serialize (serde) in the project's JSON vocabulary; heap sizes above
 //! 2^53 become strings (see [`crate::json_int`]).
 
-use std::fmt;
-
-use serde::ser::{SerializeStruct, Serializer};
+use grundy_core::catalogue::{Move, Position};
+use serde::ser::Serializer;
 use serde::Serialize;
 
 use crate::engine;
@@ -30,82 +29,84 @@ use crate::rule::{Rule, SubtractionSet};
 /// the path `sum::Outcome` keeps working. Serializes as `"N"` or `"P"`.
 pub use grundy_core::Outcome;
 
-/// One move in one heap of a sum, in the rule's natural heap sizes.
+/// One move in one heap of a sum, in the rule's natural heap sizes, as the workspace's one
+/// [`Move`]: heap `index` of `heaps` (of size `heaps[index]`) loses `removed` tokens and
+/// leaves the heaps `leaves` (non-decreasing; empty when the heap is gone) in its place.
+/// `outcome` and `grundy` are those of the position it leaves.
 ///
-/// Serializes (custom impl) as the object
-/// `{"heap", "from", "removed", "leaves", "to", "text"}`: `heap` is [`HeapMove::heap_index`],
-/// `from` is [`HeapMove::heap`], `to` the whole position after the move and `text` the
-/// [`Display`](fmt::Display) sentence; every size is written by [`json_int`] (a string
-/// above 2^53).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HeapMove {
-    /// Which heap of the position (0-based).
-    pub heap_index: usize,
-    /// Its size before the move.
-    pub heap: u64,
-    /// Tokens removed (heap minus the heaps left).
-    pub removed: u64,
-    /// The heaps left in its place, non-decreasing (empty: the heap is gone).
-    pub leaves: Vec<u64>,
-    /// The whole position after the move: the heaps of the sum in their input order, with
-    /// the moved heap replaced, in place, by [`HeapMove::leaves`] (so `[7, 9, 12]` with the 9
-    /// split into 2 + 5 becomes `[7, 2, 5, 12]`).
-    pub to: Vec<u64>,
+/// - `text`: the move in words, "from the heap of 12, remove 2 and split the rest into
+///   3 + 7" (or "split the heap of 8 into 3 + 5", "from the heap of 12, remove 1, leaving
+///   11", "from the heap of 2, remove all 2");
+/// - `short`: "heap 2: 12 → 3+7" (cut to 30 columns);
+/// - `to`: the whole position after the move, [`Position::heaps`] (kind `"heaps"`, what the
+///   catalogue's entry of the rule reads back): the heaps of the sum in their input order,
+///   with the moved heap replaced, in place, by `leaves` (so `7 9 12` with the 9 split into
+///   2 + 5 becomes `7 2 5 12`);
+/// - [`Move::at`]: `heap` (the index), `from` (its size), `removed` and `leaves`, every size
+///   written by [`json_int`] (a string above 2^53).
+///
+/// ```
+/// use grundy_heap::sum::heap_move;
+/// use grundy_core::Outcome;
+/// let m = heap_move(&[7, 9, 12], 1, 2, &[2, 5], Outcome::P, Some(0));
+/// assert_eq!(m.text, "from the heap of 9, remove 2 and split the rest into 2 + 5");
+/// assert_eq!((m.short.as_str(), m.to.text.as_str()), ("heap 1: 9 → 2+5", "7 2 5 12"));
+/// assert_eq!(m.at["leaves"], serde_json::json!([2, 5]));
+/// ```
+pub fn heap_move(
+    heaps: &[u64],
+    index: usize,
+    removed: u64,
+    leaves: &[u64],
+    outcome: Outcome,
+    grundy: Option<u64>,
+) -> Move {
+    let heap = heaps[index];
+    let mut to = Vec::with_capacity(heaps.len() + leaves.len());
+    to.extend_from_slice(&heaps[..index]);
+    to.extend_from_slice(leaves);
+    to.extend_from_slice(&heaps[index + 1..]);
+    let parts: Vec<String> = leaves.iter().map(u64::to_string).collect();
+    let text = match (removed, leaves.len()) {
+        (_, 0) => format!("from the heap of {heap}, remove all {heap}"),
+        (0, _) => format!("split the heap of {heap} into {}", parts.join(" + ")),
+        (r, 1) => format!("from the heap of {heap}, remove {r}, leaving {}", parts[0]),
+        (r, _) => format!(
+            "from the heap of {heap}, remove {r} and split the rest into {}",
+            parts.join(" + ")
+        ),
+    };
+    let rest = if parts.is_empty() {
+        "0".to_string()
+    } else {
+        parts.join("+")
+    };
+    Move::new(
+        text,
+        &format!("heap {index}: {heap} → {rest}"),
+        Position::heaps(&to),
+        outcome,
+        grundy,
+    )
+    .at("heap", index)
+    .at("from", json_int::Int(heap))
+    .at("removed", json_int::Int(removed))
+    .at("leaves", Sizes(leaves))
 }
 
-impl fmt::Display for HeapMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let parts = self
-            .leaves
-            .iter()
-            .map(|x| x.to_string())
-            .collect::<Vec<_>>()
-            .join(" + ");
-        match (self.removed, self.leaves.len()) {
-            (_, 0) => write!(
-                f,
-                "from the heap of {}, remove all {}",
-                self.heap, self.heap
-            ),
-            (0, _) => write!(f, "split the heap of {} into {}", self.heap, parts),
-            (r, 1) => write!(
-                f,
-                "from the heap of {}, remove {}, leaving {}",
-                self.heap, r, parts
-            ),
-            (r, _) => write!(
-                f,
-                "from the heap of {}, remove {} and split the rest into {}",
-                self.heap, r, parts
-            ),
-        }
-    }
-}
+/// Heap sizes written through [`json_int::seq`].
+struct Sizes<'a>(&'a [u64]);
 
-impl Serialize for HeapMove {
+impl Serialize for Sizes<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        /// A `Vec<u64>` written through [`json_int::seq`].
-        struct Sizes<'a>(&'a [u64]);
-        impl Serialize for Sizes<'_> {
-            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                json_int::seq(self.0, s)
-            }
-        }
-        let mut o = s.serialize_struct("HeapMove", 6)?;
-        o.serialize_field("heap", &self.heap_index)?;
-        o.serialize_field("from", &json_int::Int(self.heap))?;
-        o.serialize_field("removed", &json_int::Int(self.removed))?;
-        o.serialize_field("leaves", &Sizes(&self.leaves))?;
-        o.serialize_field("to", &Sizes(&self.to))?;
-        o.serialize_field("text", &self.to_string())?;
-        o.end()
+        json_int::seq(self.0, s)
     }
 }
 
 /// Value, outcome and winning moves of a position (a sum of heaps of one rule).
 ///
 /// Serializes (derive) with the field names below; `heaps` through [`json_int`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SumAnalysis {
     /// The position analysed: the heap sizes, in input order.
     #[serde(serialize_with = "json_int::seq")]
@@ -118,8 +119,12 @@ pub struct SumAnalysis {
     pub outcome: Outcome,
     /// Every move to a position of value 0, in heap order (empty when the outcome is P),
     /// except the moves in the heaps of `unlisted_heaps` and `unchecked_heaps`, whose moves
-    /// were not walked.
-    pub winning_moves: Vec<HeapMove>,
+    /// were not walked; each built by [`heap_move`] (outcome `P`, value 0).
+    pub winning_moves: Vec<Move>,
+    /// The heaps each winning move leaves in place of the heap it moves in, typed, beside
+    /// `winning_moves` (one entry a move; the JSON has them as each move's `at.leaves`).
+    #[serde(skip)]
+    pub winning_leaves: Vec<Vec<u64>>,
     /// Heaps (indices) whose moves were not walked (see [`analyze_with`]) but which certainly
     /// have a winning move: the value the heap must be turned into is below its own value,
     /// and mex guarantees a move to every value below.
@@ -213,6 +218,7 @@ pub fn analyze_with(
     let heap_values: Vec<u32> = heaps.iter().map(|&h| value(h)).collect();
     let grundy = heap_values.iter().fold(0, |a, &v| a ^ v);
     let mut winning_moves = Vec::new();
+    let mut winning_leaves = Vec::new();
     let mut unlisted_heaps = Vec::new();
     let mut unchecked_heaps = Vec::new();
     if grundy != 0 {
@@ -229,17 +235,8 @@ pub fn analyze_with(
             for_each_move(rule, h, &base_small, |removed, leaves| {
                 let x = leaves.iter().fold(0, |a, &p| a ^ value(p));
                 if x == target {
-                    let mut to = Vec::with_capacity(heaps.len() + leaves.len());
-                    to.extend_from_slice(&heaps[..i]);
-                    to.extend_from_slice(leaves);
-                    to.extend_from_slice(&heaps[i + 1..]);
-                    winning_moves.push(HeapMove {
-                        heap_index: i,
-                        heap: h,
-                        removed,
-                        leaves: leaves.to_vec(),
-                        to,
-                    });
+                    winning_moves.push(heap_move(heaps, i, removed, leaves, Outcome::P, Some(0)));
+                    winning_leaves.push(leaves.to_vec());
                 }
             });
         }
@@ -250,6 +247,7 @@ pub fn analyze_with(
         grundy: grundy.into(),
         outcome: Outcome::from_grundy(grundy as u64),
         winning_moves,
+        winning_leaves,
         unlisted_heaps,
         unchecked_heaps,
     })
@@ -268,33 +266,66 @@ mod tests {
         analyze(&r, heaps, &v).unwrap()
     }
 
+    /// The index of the heap a move moves in.
+    fn index(m: &Move) -> usize {
+        m.at["heap"].as_u64().unwrap() as usize
+    }
+
+    /// The position a move leaves, read back from its `to.text`.
+    fn to(m: &Move) -> Vec<u64> {
+        m.to.text.split(' ').map(|t| t.parse().unwrap()).collect()
+    }
+
+    /// A move's `to.heaps` ([] when no heap is left, where the text says "0").
+    fn to_heaps(m: &Move) -> Vec<u64> {
+        m.to.data["heaps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| match h {
+                serde_json::Value::String(s) => s.parse().unwrap(),
+                h => h.as_u64().unwrap(),
+            })
+            .collect()
+    }
+
     #[test]
     fn nim_and_kayles() {
         let a = run("nim", &[3, 4, 5]);
         assert_eq!((a.grundy, a.outcome), (2, Outcome::N));
         assert_eq!(a.winning_moves.len(), 1);
         assert_eq!(
-            a.winning_moves[0].to_string(),
+            a.winning_moves[0].text,
             "from the heap of 3, remove 2, leaving 1"
         );
         let k = run("kayles", &[12]);
         assert_eq!(k.grundy, 4);
+        assert_eq!(k.winning_leaves.len(), k.winning_moves.len());
         assert!(k
             .winning_moves
             .iter()
-            .any(|m| m.leaves.len() == 2 && m.leaves.iter().sum::<u64>() + m.removed == 12));
+            .zip(&k.winning_leaves)
+            .any(|(m, l)| l.len() == 2
+                && l.iter().sum::<u64>() + m.at["removed"].as_u64().unwrap() == 12));
         assert_eq!(run("nim", &[5, 5]).outcome, Outcome::P);
-        let m = HeapMove {
-            heap_index: 0,
-            heap: 12,
-            removed: 2,
-            leaves: vec![3, 7],
-            to: vec![3, 7],
-        };
+        let m = heap_move(&[12], 0, 2, &[3, 7], Outcome::N, None);
         assert_eq!(
-            m.to_string(),
+            m.text,
             "from the heap of 12, remove 2 and split the rest into 3 + 7"
         );
+        assert_eq!(m.to.text, "3 7");
+        let gone = heap_move(&[2, 4], 0, 2, &[], Outcome::N, Some(4));
+        assert_eq!(gone.text, "from the heap of 2, remove all 2");
+        assert_eq!(
+            (gone.short.as_str(), gone.to.text.as_str()),
+            ("heap 0: 2 → 0", "4")
+        );
+        let last = heap_move(&[2], 0, 2, &[], Outcome::N, None);
+        assert_eq!(last.to.text, "0");
+        assert!(to_heaps(&last).is_empty());
+        assert_eq!(to_heaps(&gone), [4]);
+        let split = heap_move(&[8], 0, 0, &[3, 5], Outcome::N, None);
+        assert_eq!(split.text, "split the heap of 8 into 3 + 5");
     }
 
     #[test]
@@ -306,12 +337,11 @@ mod tests {
         let value = |h: u64| p.value_at(&v, h).unwrap() as u32;
         let a = analyze_with(&r, &[big, 5], value, |_| true).unwrap();
         assert_eq!(a.heap_values[0], u64::from(v[(big % 7) as usize]));
-        for m in &a.winning_moves {
-            let rest = a.grundy ^ a.heap_values[m.heap_index];
-            assert_eq!(
-                m.leaves.iter().fold(rest, |x, &h| x ^ u64::from(value(h))),
-                0
-            );
+        for (m, leaves) in a.winning_moves.iter().zip(&a.winning_leaves) {
+            let rest = a.grundy ^ a.heap_values[index(m)];
+            assert_eq!(leaves.iter().fold(rest, |x, &h| x ^ u64::from(value(h))), 0);
+            assert_eq!(to(m).iter().fold(0, |x, &h| x ^ value(h)), 0);
+            assert_eq!(to(m), to_heaps(m));
         }
     }
 
@@ -322,7 +352,7 @@ mod tests {
         // 12 -> 2 + 9. A move can raise a heap's value.
         let a = run("kayles", &[7, 9, 12]);
         assert_eq!((a.heap_values.clone(), a.grundy), (vec![2, 4, 4], 2));
-        let mut got: Vec<Vec<u64>> = a.winning_moves.iter().map(|m| m.to.clone()).collect();
+        let mut got: Vec<Vec<u64>> = a.winning_moves.iter().map(to).collect();
         got.sort();
         let mut want = vec![
             vec![3, 3, 9, 12],
@@ -333,16 +363,24 @@ mod tests {
         ];
         want.sort();
         assert_eq!(got, want);
-        let texts: Vec<String> = a.winning_moves.iter().map(|m| m.to_string()).collect();
-        assert!(texts.contains(&"from the heap of 12, remove 1, leaving 11".to_string()));
-        assert!(texts
-            .contains(&"from the heap of 9, remove 2 and split the rest into 2 + 5".to_string()));
+        let texts: Vec<&str> = a.winning_moves.iter().map(|m| m.text.as_str()).collect();
+        assert!(texts.contains(&"from the heap of 12, remove 1, leaving 11"));
+        assert!(texts.contains(&"from the heap of 9, remove 2 and split the rest into 2 + 5"));
         assert_eq!(a.winning_moves.len(), 5);
         assert!(a.unlisted_heaps.is_empty() && a.unchecked_heaps.is_empty());
-        // every listed move leaves XOR 0
+        // every listed move leaves XOR 0, and says so
         let v = engine::sequence(&parse("kayles").unwrap(), 12).unwrap();
         for m in &a.winning_moves {
-            assert_eq!(m.to.iter().fold(0, |x, &h| x ^ v[h as usize]), 0, "{m}");
+            assert_eq!(
+                to(m).iter().fold(0, |x, &h| x ^ v[h as usize]),
+                0,
+                "{}",
+                m.text
+            );
+            assert_eq!(
+                (m.outcome, m.grundy.clone()),
+                (Outcome::P, Some(0u64.into()))
+            );
         }
     }
 
@@ -359,22 +397,25 @@ mod tests {
 
     #[test]
     fn json_shape() {
-        let m = HeapMove {
-            heap_index: 1,
-            heap: 1 << 60,
-            removed: 1,
-            leaves: vec![3, (1 << 60) - 4],
-            to: vec![5, 3, (1 << 60) - 4],
-        };
+        let m = heap_move(
+            &[5, 1 << 60],
+            1,
+            1,
+            &[3, (1 << 60) - 4],
+            Outcome::P,
+            Some(0),
+        );
         assert_eq!(
             serde_json::to_value(&m).unwrap(),
             serde_json::json!({
-                "heap": 1,
-                "from": "1152921504606846976",
-                "removed": 1,
-                "leaves": [3, "1152921504606846972"],
-                "to": [5, 3, "1152921504606846972"],
                 "text": "from the heap of 1152921504606846976, remove 1 and split the rest into 3 + 1152921504606846972",
+                "short": "heap 1: 1152921504606846976 →…",
+                "to": {"kind": "heaps", "text": "5 3 1152921504606846972",
+                       "heaps": [5, 3, "1152921504606846972"]},
+                "outcome": "P",
+                "grundy": 0,
+                "at": {"heap": 1, "from": "1152921504606846976", "removed": 1,
+                       "leaves": [3, "1152921504606846972"]},
             })
         );
         let a = run("nim", &[5, 5]);
@@ -407,13 +448,13 @@ mod tests {
             let v = engine::sequence(&r, 40).unwrap();
             for heaps in [vec![7u64, 11, 13], vec![20, 9], vec![33]] {
                 let a = analyze(&r, &heaps, &v).unwrap();
-                for mv in &a.winning_moves {
-                    let rest = a.grundy ^ a.heap_values[mv.heap_index];
-                    let after = mv
-                        .leaves
+                for (mv, leaves) in a.winning_moves.iter().zip(&a.winning_leaves) {
+                    let rest = a.grundy ^ a.heap_values[index(mv)];
+                    let after = leaves
                         .iter()
                         .fold(rest, |x, &p| x ^ u64::from(v[p as usize]));
-                    assert_eq!(after, 0, "{rule} {mv}");
+                    assert_eq!(after, 0, "{rule} {}", mv.text);
+                    assert_eq!(mv.at["leaves"], serde_json::json!(leaves));
                 }
                 assert_eq!(
                     a.outcome == Outcome::N,

@@ -57,19 +57,35 @@ proptest! {
         let r = parse(rule).unwrap();
         let values = engine::sequence(&r, 60).unwrap();
         let a = sum::analyze(&r, &heaps, &values).unwrap();
+        prop_assert_eq!(a.winning_leaves.len(), a.winning_moves.len());
         let mut got: Vec<Move> = a
             .winning_moves
             .iter()
-            .map(|m| (m.heap_index, m.removed, m.leaves.clone(), m.to.clone()))
+            .zip(&a.winning_leaves)
+            .map(|(m, leaves)| {
+                let index = m.at["heap"].as_u64().unwrap() as usize;
+                let removed = m.at["removed"].as_u64().unwrap();
+                let to = m.to.data["heaps"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|h| h.as_u64().unwrap())
+                    .collect();
+                (index, removed, leaves.clone(), to)
+            })
             .collect();
         got.sort();
         let want = brute_force(&r, &heaps, &values);
         prop_assert_eq!(&got, &want, "{} {:?}", rule, heaps);
         prop_assert_eq!(a.outcome == sum::Outcome::N, !want.is_empty(), "{} {:?}", rule, heaps);
         prop_assert!(a.unlisted_heaps.is_empty() && a.unchecked_heaps.is_empty());
-        for m in &a.winning_moves {
-            prop_assert_eq!(m.heap, heaps[m.heap_index]);
-            prop_assert_eq!(m.removed + m.leaves.iter().sum::<u64>(), m.heap, "{} {}", rule, m);
+        for (m, leaves) in a.winning_moves.iter().zip(&a.winning_leaves) {
+            let index = m.at["heap"].as_u64().unwrap() as usize;
+            prop_assert_eq!(m.at["from"].as_u64(), Some(heaps[index]));
+            prop_assert_eq!(&m.at["leaves"], &serde_json::json!(leaves));
+            let removed = m.at["removed"].as_u64().unwrap();
+            prop_assert_eq!(removed + leaves.iter().sum::<u64>(), heaps[index], "{} {}", rule, m.text);
+            prop_assert_eq!(m.outcome, sum::Outcome::P);
         }
     }
 
@@ -99,7 +115,7 @@ fn kayles_7_9_12() {
     let r = parse("kayles").unwrap();
     let values = engine::sequence(&r, 12).unwrap();
     let a = sum::analyze(&r, &[7, 9, 12], &values).unwrap();
-    let mut texts: Vec<String> = a.winning_moves.iter().map(|m| m.to_string()).collect();
+    let mut texts: Vec<String> = a.winning_moves.iter().map(|m| m.text.clone()).collect();
     texts.sort();
     assert_eq!(
         texts,
@@ -115,11 +131,21 @@ fn kayles_7_9_12() {
     // the example of docs/json.md (heap library results)
     let text = r#"{"heaps":[7,9,12],"heap_values":[2,4,4],"grundy":2,"outcome":"N",
  "winning_moves":[
-  {"heap":0,"from":7,"removed":1,"leaves":[3,3],"to":[3,3,9,12],"text":"from the heap of 7, remove 1 and split the rest into 3 + 3"},
-  {"heap":0,"from":7,"removed":2,"leaves":[1,4],"to":[1,4,9,12],"text":"from the heap of 7, remove 2 and split the rest into 1 + 4"},
-  {"heap":1,"from":9,"removed":2,"leaves":[2,5],"to":[7,2,5,12],"text":"from the heap of 9, remove 2 and split the rest into 2 + 5"},
-  {"heap":2,"from":12,"removed":1,"leaves":[11],"to":[7,9,11],"text":"from the heap of 12, remove 1, leaving 11"},
-  {"heap":2,"from":12,"removed":1,"leaves":[2,9],"to":[7,9,2,9],"text":"from the heap of 12, remove 1 and split the rest into 2 + 9"}],
+  {"text":"from the heap of 7, remove 1 and split the rest into 3 + 3","short":"heap 0: 7 → 3+3",
+   "to":{"kind":"heaps","text":"3 3 9 12","heaps":[3,3,9,12]},"outcome":"P","grundy":0,
+   "at":{"from":7,"heap":0,"leaves":[3,3],"removed":1}},
+  {"text":"from the heap of 7, remove 2 and split the rest into 1 + 4","short":"heap 0: 7 → 1+4",
+   "to":{"kind":"heaps","text":"1 4 9 12","heaps":[1,4,9,12]},"outcome":"P","grundy":0,
+   "at":{"from":7,"heap":0,"leaves":[1,4],"removed":2}},
+  {"text":"from the heap of 9, remove 2 and split the rest into 2 + 5","short":"heap 1: 9 → 2+5",
+   "to":{"kind":"heaps","text":"7 2 5 12","heaps":[7,2,5,12]},"outcome":"P","grundy":0,
+   "at":{"from":9,"heap":1,"leaves":[2,5],"removed":2}},
+  {"text":"from the heap of 12, remove 1, leaving 11","short":"heap 2: 12 → 11",
+   "to":{"kind":"heaps","text":"7 9 11","heaps":[7,9,11]},"outcome":"P","grundy":0,
+   "at":{"from":12,"heap":2,"leaves":[11],"removed":1}},
+  {"text":"from the heap of 12, remove 1 and split the rest into 2 + 9","short":"heap 2: 12 → 2+9",
+   "to":{"kind":"heaps","text":"7 9 2 9","heaps":[7,9,2,9]},"outcome":"P","grundy":0,
+   "at":{"from":12,"heap":2,"leaves":[2,9],"removed":1}}],
  "unlisted_heaps":[],"unchecked_heaps":[]}"#;
     let want: serde_json::Value = serde_json::from_str(text).unwrap();
     assert_eq!(serde_json::to_value(&a).unwrap(), want);

@@ -61,8 +61,8 @@
 
 use std::fmt::Write as _;
 
+use grundy_core::Move;
 use grundy_core::{FxHashMap, Outcome};
-use grundy_heap::sum::HeapMove;
 use serde::Serialize;
 
 use crate::error::MisereError;
@@ -1440,8 +1440,9 @@ impl Quotient {
     }
 
     /// Every misère winning move of the sum `heaps`, in heap order (empty when it is a
-    /// P-position). Linear in the number of heaps times the options of one heap.
-    pub fn winning_moves(&self, heaps: &[u64]) -> Result<Vec<HeapMove>, MisereError> {
+    /// P-position), each built by [`grundy_heap::sum::heap_move`] (outcome `P`, no value:
+    /// misère values do not add). Linear in the number of heaps times the options of one heap.
+    pub fn winning_moves(&self, heaps: &[u64]) -> Result<Vec<Move>, MisereError> {
         let k = heaps.len();
         let mut prefix = vec![0u32; k + 1];
         for i in 0..k {
@@ -1461,16 +1462,15 @@ impl Quotient {
                 }
                 if self.in_p[x as usize] {
                     let leaves: Vec<u64> = l.iter().map(|&h| h as u64).collect();
-                    let mut to = heaps[..i].to_vec();
-                    to.extend(&leaves);
-                    to.extend(&heaps[i + 1..]);
-                    moves.push(HeapMove {
-                        heap_index: i,
-                        heap: heaps[i],
-                        removed: heaps[i] - leaves.iter().sum::<u64>(),
-                        leaves,
-                        to,
-                    });
+                    let removed = heaps[i] - leaves.iter().sum::<u64>();
+                    moves.push(grundy_heap::sum::heap_move(
+                        heaps,
+                        i,
+                        removed,
+                        &leaves,
+                        Outcome::P,
+                        None,
+                    ));
                 }
             }
         }

@@ -72,6 +72,25 @@ impl Brute {
     }
 }
 
+/// The heaps a winning move leaves (its `to.heaps`), checked against its `to.text` and outcome.
+fn after(m: &grundy_core::Move) -> Vec<u64> {
+    let heaps: Vec<u64> = m.to.data["heaps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h.as_u64().unwrap())
+        .collect();
+    let text: Vec<String> = heaps.iter().map(u64::to_string).collect();
+    let text = if text.is_empty() {
+        "0".to_string()
+    } else {
+        text.join(" ")
+    };
+    assert_eq!(m.to.text, text);
+    assert_eq!((m.outcome, &m.grundy), (Outcome::P, &None));
+    heaps
+}
+
 fn outcome(p: bool) -> Outcome {
     if p {
         Outcome::P
@@ -194,12 +213,7 @@ fn winning_moves_agree_with_brute_force() {
     let q = quotient("0.75", 9).unwrap();
     let mut brute = Brute::new("0.75", 9);
     for s in sums(9, 2, 4) {
-        let mut fast: Vec<Vec<u64>> = q
-            .winning_moves(&s)
-            .unwrap()
-            .into_iter()
-            .map(|m| m.to)
-            .collect();
+        let mut fast: Vec<Vec<u64>> = q.winning_moves(&s).unwrap().iter().map(after).collect();
         let mut slow = brute.winning(&s);
         fast.sort();
         fast.dedup();
@@ -285,7 +299,7 @@ proptest! {
         let heaps: Vec<u64> = raw.iter().map(|&h| h % (bound + 1)).collect();
         let mut brute = Brute::new(code, bound);
         prop_assert_eq!(q.outcome(&heaps).unwrap(), outcome(brute.p(&heaps)));
-        let mut fast: Vec<Vec<u64>> = q.winning_moves(&heaps).unwrap().into_iter().map(|m| m.to).collect();
+        let mut fast: Vec<Vec<u64>> = q.winning_moves(&heaps).unwrap().iter().map(after).collect();
         let mut slow = brute.winning(&heaps);
         fast.sort();
         fast.dedup();

@@ -7,7 +7,7 @@
 //! of heaps of one rule. Kind `"heaps"`, field `heaps` (numbers up to 2^53, strings beyond).
 
 use grundy_core::catalogue::{
-    shorten, Budget, Entry, Error, Grundy, Info, Move, Play, Position, Report, Result, Rules,
+    Budget, Entry, Error, Grundy, Info, Move, Play, Position, Report, Result, Rules,
 };
 use grundy_heap::named;
 
@@ -56,27 +56,6 @@ pub fn parse_heaps(text: &str) -> Result<Vec<u64>> {
         )));
     }
     Ok(heaps)
-}
-
-fn heaps_position(heaps: &[u64]) -> Position {
-    let text: Vec<String> = heaps.iter().map(u64::to_string).collect();
-    let json: Vec<serde_json::Value> = heaps
-        .iter()
-        .map(|&h| {
-            if h <= grundy_core::text::JSON_MAX_EXACT {
-                serde_json::Value::from(h)
-            } else {
-                serde_json::Value::from(h.to_string())
-            }
-        })
-        .collect();
-    // No heap left is written `0`, a text `parse` reads back (an empty text it refuses).
-    let text = if text.is_empty() {
-        "0".to_string()
-    } else {
-        text.join(" ")
-    };
-    Position::text("heaps", text).with("heaps", json)
 }
 
 fn heaps_of(pos: &Position) -> Result<Vec<u64>> {
@@ -165,7 +144,7 @@ impl Rules for NimRules {
     }
 
     fn parse(&self, text: &str) -> Result<Position> {
-        Ok(heaps_position(&parse_heaps(text)?))
+        Ok(Position::heaps(&parse_heaps(text)?))
     }
 
     fn moves(&mut self, pos: &Position, play: Play, _budget: &Budget) -> Result<Vec<Move>> {
@@ -177,23 +156,11 @@ impl Rules for NimRules {
         let p = self.play(play);
         let mut out = Vec::new();
         for (i, &x) in heaps.iter().enumerate() {
-            for left in (0..x).rev() {
-                let m = nim::NimMove {
-                    heap: i,
-                    from: x,
-                    left,
-                };
-                let to = m.to(&heaps);
-                let a = nim::analyze(&to, p);
-                out.push(Move {
-                    text: m.text(),
-                    short: shorten(&format!("heap {i}: {x} → {left}"), 30),
-                    to: heaps_position(&to),
-                    outcome: a.outcome,
-                    grundy: (p == nim::Play::Normal).then_some(Grundy::Finite(a.nim_sum)),
-                    at: Default::default(),
-                });
-            }
+            out.extend(
+                (0..x)
+                    .rev()
+                    .filter_map(|left| nim::nim_move(&heaps, i, left, p)),
+            );
         }
         Ok(out)
     }
@@ -205,26 +172,12 @@ impl Rules for NimRules {
         let misere = p == nim::Play::Misere;
         let mut r = Report::new(
             self.name(),
-            heaps_position(&heaps),
+            Position::heaps(&heaps),
             Play::from_misere(misere),
             a.outcome,
             (!misere).then_some(Grundy::Finite(a.nim_sum)),
         );
-        r.winning_moves = a
-            .moves()
-            .map(|m| {
-                let to = m.to(&heaps);
-                let after = nim::analyze(&to, p);
-                Move {
-                    text: m.text(),
-                    short: shorten(&format!("heap {}: {} → {}", m.heap, m.from, m.left), 30),
-                    to: heaps_position(&to),
-                    outcome: after.outcome,
-                    grundy: (!misere).then_some(Grundy::Finite(after.nim_sum)),
-                    at: Default::default(),
-                }
-            })
-            .collect();
+        r.winning_moves = a.moves().collect();
         r.explanation = nim::explain(&a, Some(&heaps), 20)
             .lines()
             .map(str::to_string)
@@ -364,34 +317,26 @@ impl HeapRules {
         Ok(())
     }
 
+    /// A move of the sum as [`heap::heap_move`] builds it, its text prefixed with the heap's
+    /// index ("heap 1: from the heap of 9, …": two heaps of one size are told apart).
     fn heap_move(
-        &self,
         i: usize,
-        h: u64,
         removed: u64,
         leaves: &[u64],
         heaps: &[u64],
-    ) -> (String, String, Vec<u64>) {
-        let mut to = Vec::with_capacity(heaps.len() + leaves.len());
-        to.extend_from_slice(&heaps[..i]);
-        to.extend_from_slice(leaves);
-        to.extend_from_slice(&heaps[i + 1..]);
-        let m = heap::HeapMove {
-            heap_index: i,
-            heap: h,
-            removed,
-            leaves: leaves.to_vec(),
-            to: to.clone(),
-        };
-        let parts: Vec<String> = leaves.iter().map(u64::to_string).collect();
-        let rest = if parts.is_empty() {
-            "0".to_string()
-        } else {
-            parts.join("+")
-        };
-        let short = shorten(&format!("heap {i}: {h} → {rest}"), 30);
-        (format!("heap {i}: {m}"), short, to)
+        outcome: Outcome,
+        grundy: Option<u64>,
+    ) -> Move {
+        labelled(heap::heap_move(heaps, i, removed, leaves, outcome, grundy))
     }
+}
+
+/// A heap move's text prefixed with the index of its heap (its `at.heap`).
+fn labelled(mut m: Move) -> Move {
+    if let Some(i) = m.at.get("heap").and_then(serde_json::Value::as_u64) {
+        m.text = format!("heap {i}: {}", m.text);
+    }
+    m
 }
 
 /// The facade's error as the catalogue's.
@@ -416,7 +361,7 @@ impl Rules for HeapRules {
     }
 
     fn parse(&self, text: &str) -> Result<Position> {
-        Ok(heaps_position(&parse_heaps(text)?))
+        Ok(Position::heaps(&parse_heaps(text)?))
     }
 
     fn moves(&mut self, pos: &Position, play: Play, budget: &Budget) -> Result<Vec<Move>> {
@@ -428,10 +373,10 @@ impl Rules for HeapRules {
             )));
         }
         self.ensure_values(max)?;
-        let misere_wins: Option<Vec<Vec<u64>>> = if play.is_misere() {
+        let misere_wins: Option<std::collections::HashSet<String>> = if play.is_misere() {
             let a = heap::analyze_position_misere(&self.rule, &heaps, budget, &Compute::default())
                 .map_err(to_catalogue)?;
-            Some(a.winning_moves.into_iter().map(|m| m.to).collect())
+            Some(a.winning_moves.into_iter().map(|m| m.to.text).collect())
         } else {
             None
         };
@@ -447,39 +392,31 @@ impl Rules for HeapRules {
                     over = true;
                     return;
                 }
-                raw.push((i, h, removed, leaves.to_vec()));
+                raw.push((i, removed, leaves.to_vec()));
             });
         }
         if over {
             return Err(too_many_moves());
         }
         let mut out = Vec::with_capacity(raw.len());
-        for (i, h, removed, leaves) in raw {
-            let (text, short, to) = self.heap_move(i, h, removed, &leaves, &heaps);
-            let (outcome, grundy) = match &misere_wins {
-                Some(wins) => (
-                    if wins.contains(&to) {
-                        Outcome::P
-                    } else {
-                        Outcome::N
-                    },
-                    None,
-                ),
+        for (i, removed, leaves) in raw {
+            let mut m = Self::heap_move(i, removed, &leaves, &heaps, Outcome::N, None);
+            match &misere_wins {
+                Some(wins) if wins.contains(&m.to.text) => m.outcome = Outcome::P,
+                Some(_) => {}
                 None => {
-                    let g = to
+                    let g = heaps
                         .iter()
-                        .fold(0u64, |a, &x| a ^ self.values[x as usize] as u64);
-                    (Outcome::from_grundy(g), Some(Grundy::Finite(g)))
+                        .enumerate()
+                        .filter(|&(j, _)| j != i)
+                        .map(|(_, &x)| x)
+                        .chain(leaves.iter().copied())
+                        .fold(0u64, |a, x| a ^ self.values[x as usize] as u64);
+                    m.outcome = Outcome::from_grundy(g);
+                    m.grundy = Some(Grundy::Finite(g));
                 }
-            };
-            out.push(Move {
-                text,
-                short,
-                to: heaps_position(&to),
-                outcome,
-                grundy,
-                at: Default::default(),
-            });
+            }
+            out.push(m);
         }
         Ok(out)
     }
@@ -489,23 +426,8 @@ impl Rules for HeapRules {
         if play.is_misere() {
             let a = heap::analyze_position_misere(&self.rule, &heaps, budget, &Compute::default())
                 .map_err(to_catalogue)?;
-            let mut r = Report::new(self.name(), heaps_position(&heaps), play, a.outcome, None);
-            r.winning_moves = a
-                .winning_moves
-                .iter()
-                .map(|m| {
-                    let (text, short, to) =
-                        self.heap_move(m.heap_index, m.heap, m.removed, &m.leaves, &heaps);
-                    Move {
-                        text,
-                        short,
-                        to: heaps_position(&to),
-                        outcome: Outcome::P,
-                        grundy: None,
-                        at: Default::default(),
-                    }
-                })
-                .collect();
+            let mut r = Report::new(self.name(), Position::heaps(&heaps), play, a.outcome, None);
+            r.winning_moves = a.winning_moves.iter().cloned().map(labelled).collect();
             r.explanation = vec![format!(
                 "Misère values do not add: the search played out {} whole positions.",
                 a.positions_searched
@@ -518,27 +440,12 @@ impl Rules for HeapRules {
         let s = &a.analysis;
         let mut r = Report::new(
             self.name(),
-            heaps_position(&heaps),
+            Position::heaps(&heaps),
             play,
             s.outcome,
             Some(Grundy::Finite(s.grundy as u64)),
         );
-        r.winning_moves = s
-            .winning_moves
-            .iter()
-            .map(|m| {
-                let (text, short, to) =
-                    self.heap_move(m.heap_index, m.heap, m.removed, &m.leaves, &heaps);
-                Move {
-                    text,
-                    short,
-                    to: heaps_position(&to),
-                    outcome: Outcome::P,
-                    grundy: Some(Grundy::Finite(0)),
-                    at: Default::default(),
-                }
-            })
-            .collect();
+        r.winning_moves = s.winning_moves.iter().cloned().map(labelled).collect();
         let sizes: Vec<String> = heaps.iter().map(u64::to_string).collect();
         let values: Vec<String> = s.heap_values.iter().map(u64::to_string).collect();
         r.explanation = vec![format!(

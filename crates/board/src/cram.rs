@@ -18,9 +18,9 @@
 //! # Ok::<(), grundy_board::cram::BoardError>(())
 //! ```
 //!
-//! # Solving a board: [`solve`]
+//! # Analysing a board: [`analyze`]
 //!
-//! [`solve`] answers what `grundy cram` prints ([`CramAnalysis`]: the value, the outcome,
+//! [`analyze`] answers what `grundy cram` prints ([`CramAnalysis`]: the value, the outcome,
 //! every winning placement) within a [`Budget`] ([`CramOptions::budget`]: its position cap
 //! bounds the search nodes, its memory cap the table), can be stopped from another thread
 //! ([`CramOptions::stop`]) and watched (a progress callback), and keeps its table in a file
@@ -32,7 +32,7 @@
 //! use grundy_board::cram::{self, Board, CramOptions};
 //! use grundy_core::Budget;
 //!
-//! let a = cram::solve(&Board::parse("1x3")?, &CramOptions::default(), None).unwrap();
+//! let a = cram::analyze(&Board::parse("1x3")?, &CramOptions::default(), None).unwrap();
 //! assert_eq!(a.grundy, 1);
 //! assert_eq!(a.winning_moves[0].text, "place a horizontal domino on (0, 0)-(0, 1)");
 //! assert_eq!(a.winning_moves[0].to.text, "##.");
@@ -40,7 +40,7 @@
 //!
 //! // Past the budget's position cap (search nodes): a limit naming the board.
 //! let small = CramOptions { budget: Budget::positions(10), ..CramOptions::default() };
-//! let e = cram::solve(&Board::parse("5x6")?, &small, None).unwrap_err();
+//! let e = cram::analyze(&Board::parse("5x6")?, &small, None).unwrap_err();
 //! assert!(e.is_limit());
 //! assert!(e.to_string().starts_with("board 5x6: the search needs more than 10 positions"));
 //! # Ok::<(), grundy_board::cram::BoardError>(())
@@ -257,19 +257,19 @@ impl std::str::FromStr for Board {
     }
 }
 
-/// The default budget of [`solve`]: two million search nodes (a few seconds: 5 × 7 needs
+/// The default budget of [`analyze`]: two million search nodes (a few seconds: 5 × 7 needs
 /// about half a million) and a table of at most 1 GiB (it starts at 384 KiB and grows only as
 /// it fills). Raise it per call ([`CramOptions::budget`]).
 pub const DEFAULT_BUDGET: Budget = Budget::new(2_000_000, 1 << 30);
 
-/// The least memory cap [`solve`] accepts: a table below 1 MiB would hold too little to
+/// The least memory cap [`analyze`] accepts: a table below 1 MiB would hold too little to
 /// search anything but tiny boards, so a smaller cap is refused as a memory [`Limit`].
 pub const MIN_MEMORY: u64 = 1 << 20;
 
-/// A progress callback of [`solve`]: called every [`Options::check_every`] search nodes.
+/// A progress callback of [`analyze`]: called every [`Options::check_every`] search nodes.
 pub type Watch = Box<dyn FnMut(&Progress) + Send>;
 
-/// How [`solve`] searches.
+/// How [`analyze`] searches.
 #[derive(Clone, Debug)]
 pub struct CramOptions {
     /// Settle components symmetric under a half-turn (value 0) without searching them
@@ -303,7 +303,7 @@ impl Default for CramOptions {
     }
 }
 
-/// A board solved by [`solve`]: what `grundy cram --json` prints.
+/// A board analysed by [`analyze`]: what `grundy cram --json` prints.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CramAnalysis {
     /// Rows of the board.
@@ -527,10 +527,10 @@ pub fn search_error(
     }
 }
 
-/// Solves `board` within `options`: value, outcome and every winning placement, with the
+/// Analyses `board` within `options`: value, outcome and every winning placement, with the
 /// table read from and written to [`CramOptions::table`]; `progress` is called every
 /// [`Options::check_every`] search nodes.
-pub fn solve(
+pub fn analyze(
     board: &Board,
     options: &CramOptions,
     progress: Option<Watch>,
@@ -613,7 +613,7 @@ impl CramAnalysis {
     /// ```
     /// use grundy_board::cram::{self, Board, CramOptions};
     ///
-    /// let a = cram::solve(&Board::parse("1x3")?, &CramOptions::default(), None).unwrap();
+    /// let a = cram::analyze(&Board::parse("1x3")?, &CramOptions::default(), None).unwrap();
     /// assert_eq!(a.describe().lines().nth(2), Some("Outcome: N - the player to move wins."));
     /// # Ok::<(), grundy_board::cram::BoardError>(())
     /// ```

@@ -29,7 +29,7 @@ fn board(s: &Shape) -> Board {
 
 /// Every board's analysis by the engine, with the mirror shortcut and no node limit.
 fn analyze(s: &Shape) -> CramAnalysis {
-    engine::solve(&board(s), &unlimited(true), None).unwrap()
+    engine::analyze(&board(s), &unlimited(true), None).unwrap()
 }
 
 fn solve(r: usize, c: usize) -> u64 {
@@ -38,7 +38,7 @@ fn solve(r: usize, c: usize) -> u64 {
 
 /// Without the mirror shortcut: even × even boards are searched, not recognised.
 fn solve_plain(r: usize, c: usize) -> u64 {
-    engine::solve(&Board::rectangle(r, c).unwrap(), &unlimited(false), None)
+    engine::analyze(&Board::rectangle(r, c).unwrap(), &unlimited(false), None)
         .unwrap()
         .grundy
 }

@@ -3,7 +3,7 @@
 //! [`Solver`] searching whole positions (no Sprague–Grundy shortcut of the game's own), or by
 //! exhaustive recursion. Also the JSON shape every move shares (`to`, `text`) and the limits
 //! that refuse runaway searches. Cram's analysis is the board engine's
-//! (`grundy_board::cram::solve`, what `grundy cram` runs), checked here against the plain game.
+//! (`grundy_board::cram::analyze`, what `grundy cram` runs), checked here against the plain game.
 
 use grundy_board::cram::{self as cram, CramOptions};
 use grundy_core::budget::{Budget, Resource};
@@ -218,7 +218,7 @@ proptest! {
     fn cram_winning_moves_are_the_moves_to_p((r, c, free) in random_mask(4, 4)) {
         let bits = free.iter().enumerate().fold(0u64, |b, (i, &f)| b | (f as u64) << i);
         let board = Shape::new(r, c, bits).unwrap();
-        let a = cram::solve(&engine_board(&board), &CramOptions::default(), None).unwrap();
+        let a = cram::analyze(&engine_board(&board), &CramOptions::default(), None).unwrap();
         let mut plain = Solver::new(PlainCram);
         let want: Vec<Shape> = board
             .placements()
@@ -311,7 +311,7 @@ fn moves_share_to_and_text() {
     );
     let v = check(
         serde_json::to_value(
-            cram::solve(
+            cram::analyze(
                 &grundy_board::cram::Board::parse("...").unwrap(),
                 &CramOptions::default(),
                 None,
@@ -385,7 +385,7 @@ fn searches_stop_at_the_position_limit() {
     };
     // Cram's positions are the engine's search nodes.
     let board = grundy_board::cram::Board::rectangle(5, 6).unwrap();
-    let e = cram::solve(&board, &small, None).unwrap_err();
+    let e = cram::analyze(&board, &small, None).unwrap_err();
     assert_eq!(
         e.to_string(),
         "board 5x6: the search needs more than 1000 positions (the position limit)"
@@ -400,7 +400,7 @@ fn searches_stop_at_the_position_limit() {
     let watch: cram::Watch = Box::new(move |p| {
         seen.store(p.nodes, std::sync::atomic::Ordering::Relaxed);
     });
-    let a = cram::solve(&board, &CramOptions::default(), Some(watch)).unwrap();
+    let a = cram::analyze(&board, &CramOptions::default(), Some(watch)).unwrap();
     assert_eq!(a.grundy, 2, "cram.txt: 5x6 has value 2");
     assert!(a.positions >= 16384, "{}", a.positions);
     let last = last.load(std::sync::atomic::Ordering::Relaxed);
@@ -436,7 +436,7 @@ fn searches_stop_at_the_memory_limit() {
         ..CramOptions::default()
     };
     let board = grundy_board::cram::Board::rectangle(5, 6).unwrap();
-    let e = cram::solve(&board, &small, None).unwrap_err();
+    let e = cram::analyze(&board, &small, None).unwrap_err();
     assert_eq!(e.parameter, Some("max_bytes"), "{e:?}");
     assert!(
         e.to_string()
@@ -448,5 +448,5 @@ fn searches_stop_at_the_memory_limit() {
         budget: Budget::new(u64::MAX, cram::MIN_MEMORY),
         ..CramOptions::default()
     };
-    assert_eq!(cram::solve(&board, &enough, None).unwrap().grundy, 2);
+    assert_eq!(cram::analyze(&board, &enough, None).unwrap().grundy, 2);
 }

@@ -1,5 +1,5 @@
 //! `grundy cram`: Cram: Grundy value of domino placement, outcome and winning placements, on
-//! the board search engine (`grundy::board::cram::solve`), with a table file to resume from.
+//! the board search engine (`grundy::board::cram::analyze`), with a table file to resume from.
 
 use crate::cmd::usage;
 use crate::common::{
@@ -94,7 +94,7 @@ pub fn run(args: Args) -> CliResult {
             stop.store(true, Ordering::Relaxed);
         }
     });
-    let result = cram::solve(&board, &options, Some(watch));
+    let result = cram::analyze(&board, &options, Some(watch));
     bar.finish_and_clear();
     let a = match result {
         Ok(a) => a,

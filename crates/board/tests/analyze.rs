@@ -1,4 +1,4 @@
-//! `cram::solve`, the call behind `grundy cram`: values of `testdata/games/cram.txt` (Beling's
+//! `cram::analyze`, the call behind `grundy cram`: values of `testdata/games/cram.txt` (Beling's
 //! igsolve README table) on small boards, the budget's caps, the stop flag, and a table saved
 //! to a file and resumed.
 
@@ -14,7 +14,7 @@ use std::sync::Arc;
 /// A fresh path in the temporary directory for this test.
 fn scratch(name: &str) -> PathBuf {
     let p = std::env::temp_dir().join(format!(
-        "grundy-board-solve-{}-{name}.table",
+        "grundy-board-analyze-{}-{name}.table",
         std::process::id()
     ));
     let _ = std::fs::remove_file(&p);
@@ -35,7 +35,7 @@ fn solves_the_reference_boards_up_to_30_cells() {
                     mirror,
                     ..CramOptions::default()
                 };
-                let a = cram::solve(&Board::rectangle(r, c).unwrap(), &o, None).unwrap();
+                let a = cram::analyze(&Board::rectangle(r, c).unwrap(), &o, None).unwrap();
                 assert_eq!(a.grundy, v, "{r}x{c} mirror {mirror}");
                 assert_eq!(a.winning_moves.is_empty(), v == 0, "{r}x{c}");
             }
@@ -47,14 +47,14 @@ fn solves_the_reference_boards_up_to_30_cells() {
 
 #[test]
 fn mirror_boards_and_the_shortcut_switch() {
-    let a = cram::solve(&Board::parse("8x8").unwrap(), &CramOptions::default(), None).unwrap();
+    let a = cram::analyze(&Board::parse("8x8").unwrap(), &CramOptions::default(), None).unwrap();
     assert!(a.mirror_strategy);
     assert_eq!((a.grundy, a.positions), (0, 0), "settled without search");
     let o = CramOptions {
         mirror: false,
         ..CramOptions::default()
     };
-    let a = cram::solve(&Board::parse("4x4").unwrap(), &o, None).unwrap();
+    let a = cram::analyze(&Board::parse("4x4").unwrap(), &o, None).unwrap();
     assert!(!a.mirror_strategy);
     assert_eq!(a.grundy, 0);
     assert!(a.positions > 0, "searched, not recognised");
@@ -68,11 +68,11 @@ fn mirror_boards_and_the_shortcut_switch() {
 #[test]
 fn winning_moves_leave_p_positions() {
     let board = Board::parse(".........|##.######").unwrap();
-    let a = cram::solve(&board, &CramOptions::default(), None).unwrap();
+    let a = cram::analyze(&board, &CramOptions::default(), None).unwrap();
     assert_eq!(a.grundy, 4, "CGSuite's GameGridTest");
     for m in &a.winning_moves {
         let to = Board::parse(&m.to.text).unwrap();
-        let b = cram::solve(&to, &CramOptions::default(), None).unwrap();
+        let b = cram::analyze(&to, &CramOptions::default(), None).unwrap();
         assert_eq!(b.grundy, 0, "{}", m.text);
     }
 }
@@ -84,7 +84,7 @@ fn budget_caps_are_limits_naming_the_cap() {
         budget: Budget::positions(1000),
         ..CramOptions::default()
     };
-    let e = cram::solve(&board, &o, None).unwrap_err();
+    let e = cram::analyze(&board, &o, None).unwrap_err();
     assert!(e.is_limit());
     assert_eq!(e.parameter, Some("max_positions"));
     assert!(e.to_string().contains("board 5x6"), "{e}");
@@ -93,7 +93,7 @@ fn budget_caps_are_limits_naming_the_cap() {
         budget: DEFAULT.with_bytes(64 << 10),
         ..CramOptions::default()
     };
-    let e = cram::solve(&board, &o, None).unwrap_err();
+    let e = cram::analyze(&board, &o, None).unwrap_err();
     assert!(e.is_limit());
     assert_eq!(e.parameter, Some("max_bytes"));
     assert!(e.to_string().contains("64 KiB"), "{e}");
@@ -118,7 +118,7 @@ fn a_raised_stop_flag_is_a_clean_stop() {
         table: Some(table.clone()),
         ..CramOptions::default()
     };
-    let e = cram::solve(&board, &o, Some(watch)).unwrap_err();
+    let e = cram::analyze(&board, &o, Some(watch)).unwrap_err();
     assert_eq!(e.kind, ErrorKind::Stopped, "{e}");
     assert!(
         e.to_string().starts_with("board 5x6: stopped after "),
@@ -131,7 +131,7 @@ fn a_raised_stop_flag_is_a_clean_stop() {
         table: Some(table.clone()),
         ..CramOptions::default()
     };
-    let a = cram::solve(&board, &o, None).unwrap();
+    let a = cram::analyze(&board, &o, None).unwrap();
     assert_eq!(a.grundy, 2, "cram.txt: 5x6");
     assert!(a.resumed > 0);
     let _ = std::fs::remove_file(&table);
@@ -150,12 +150,12 @@ fn a_saved_table_resumes_with_fewer_nodes() {
         budget: Budget::positions(20_000),
         ..o.clone()
     };
-    assert!(cram::solve(&board, &short, None).unwrap_err().is_limit());
+    assert!(cram::analyze(&board, &short, None).unwrap_err().is_limit());
     assert!(table.exists());
     let _ = std::fs::remove_file(&table);
-    let first = cram::solve(&board, &o, None).unwrap();
+    let first = cram::analyze(&board, &o, None).unwrap();
     assert_eq!(first.resumed, 0);
-    let second = cram::solve(&board, &o, None).unwrap();
+    let second = cram::analyze(&board, &o, None).unwrap();
     assert!(second.resumed > 0);
     assert!(
         second.positions < first.positions,
@@ -169,7 +169,7 @@ fn a_saved_table_resumes_with_fewer_nodes() {
     );
     assert!(second.describe().contains("entries read back"));
     // A table of shapes serves every board: 5x7 reads it too.
-    let other = cram::solve(&Board::parse("4x5").unwrap(), &o, None).unwrap();
+    let other = cram::analyze(&Board::parse("4x5").unwrap(), &o, None).unwrap();
     assert_eq!(other.grundy, 2);
     let _ = std::fs::remove_file(&table);
 }
@@ -186,7 +186,7 @@ fn a_table_of_another_game_or_no_table_is_refused() {
         table: Some(table.clone()),
         ..CramOptions::default()
     };
-    let e = cram::solve(&board, &o, None).unwrap_err();
+    let e = cram::analyze(&board, &o, None).unwrap_err();
     assert_eq!(e.kind, ErrorKind::Input, "{e}");
     assert!(e.to_string().contains("node-kayles"), "{e}");
     for junk in [
@@ -195,7 +195,7 @@ fn a_table_of_another_game_or_no_table_is_refused() {
         b"GRBTT001\x12\0\0\0arc-kayles lattice\x05\0",
     ] {
         std::fs::write(&table, junk).unwrap();
-        let e = cram::solve(&board, &o, None).unwrap_err();
+        let e = cram::analyze(&board, &o, None).unwrap_err();
         assert_eq!(e.kind, ErrorKind::Input, "{e}");
         assert!(e.to_string().contains("not a saved"), "{e}");
         assert!(!e.to_string().contains('\n'));

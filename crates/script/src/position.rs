@@ -180,6 +180,46 @@ impl serde::Serialize for Position {
     }
 }
 
+impl Position {
+    /// A position read back from its JSON form (what [`Position`]'s `Serialize` writes, as in a
+    /// move's `at.from` and `at.leaves`): the inverse of that form, except that an integer past
+    /// ±2^53, written as a string, is read back as a string. `None` for JSON that no position
+    /// writes (`null`, a fraction, an object other than `{"sum": [...]}`), or nested deeper
+    /// than [`MAX_LITERAL_DEPTH`].
+    ///
+    /// ```
+    /// use grundy_script::{parse_position, Position};
+    /// let p = parse_position("sum(3, {1, 'x'})").unwrap();
+    /// let json = serde_json::to_value(&p).unwrap();
+    /// assert_eq!(Position::from_json(&json), Some(p));
+    /// assert_eq!(Position::from_json(&serde_json::json!(null)), None);
+    /// ```
+    pub fn from_json(v: &serde_json::Value) -> Option<Position> {
+        fn read(v: &serde_json::Value, depth: usize) -> Option<Position> {
+            use serde_json::Value;
+            if depth > MAX_LITERAL_DEPTH {
+                return None;
+            }
+            let all = |a: &Vec<Value>| {
+                a.iter()
+                    .map(|x| read(x, depth + 1))
+                    .collect::<Option<Vec<_>>>()
+            };
+            Some(match v {
+                Value::Bool(b) => Position::Bool(*b),
+                Value::Number(n) => Position::Int(n.as_i64()?),
+                Value::String(s) => Position::Str(s.clone()),
+                Value::Array(a) => Position::List(all(a)?),
+                Value::Object(o) if o.len() == 1 => {
+                    Position::sum(all(o.get("sum")?.as_array()?)?)
+                }
+                _ => return None,
+            })
+        }
+        read(v, 0)
+    }
+}
+
 /// Deepest nesting a position literal may have.
 pub const MAX_LITERAL_DEPTH: usize = 200;
 

@@ -16,27 +16,9 @@ fn load(file: &str) -> Script {
     Script::load(file, &src, Limits::default()).unwrap()
 }
 
-/// A part of a move's `at` (`from`, `leaves`) as a position again (the tests' scripts have no
-/// integers past 2^53, which would be strings).
+/// A part of a move's `at` (`from`, `leaves`) as a position again.
 fn at_position(m: &grundy_core::Move, key: &str) -> Position {
-    fn read(v: &serde_json::Value) -> Position {
-        match v {
-            serde_json::Value::Bool(b) => Position::Bool(*b),
-            serde_json::Value::Number(n) => Position::Int(n.as_i64().expect("an integer")),
-            serde_json::Value::String(s) => Position::Str(s.clone()),
-            serde_json::Value::Array(a) => Position::List(a.iter().map(read).collect()),
-            serde_json::Value::Object(o) => Position::sum(
-                o["sum"]
-                    .as_array()
-                    .expect("a sum")
-                    .iter()
-                    .map(read)
-                    .collect(),
-            ),
-            serde_json::Value::Null => panic!("no position"),
-        }
-    }
-    read(&m.at[key])
+    Position::from_json(&m.at[key]).expect("a position")
 }
 
 fn inf(k: &[u64]) -> Grundy {

@@ -1489,14 +1489,7 @@ impl Engine {
             to
         } else {
             // `g` is small: the rounds in 64-bit words.
-            let mut p = once as u64;
-            loop {
-                let q = reduce_once_small(p, &g);
-                if q == p {
-                    break p as u128;
-                }
-                p = q;
-            }
+            reduce_grid_small(once as u64, &g) as u128
         };
         self.split_option(g, from, reduced, parts);
     }
@@ -1766,8 +1759,23 @@ fn reduce_once_small(p: u64, g: &GridShape) -> u64 {
 
 /// [`reduce_once`] until nothing changes.
 fn reduce_grid(mut p: VertexSet, g: &GridShape) -> VertexSet {
+    if g.small {
+        return reduce_grid_small(p as u64, g) as u128;
+    }
     loop {
         let q = reduce_once(p, g);
+        if q == p {
+            return p;
+        }
+        p = q;
+    }
+}
+
+/// [`reduce_grid`] on a lattice of at most 64 cells: every round in 64-bit words.
+#[inline]
+fn reduce_grid_small(mut p: u64, g: &GridShape) -> u64 {
+    loop {
+        let q = reduce_once_small(p, g);
         if q == p {
             return p;
         }

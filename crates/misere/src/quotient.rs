@@ -443,6 +443,15 @@ impl QuotientEngine {
         })
     }
 
+    /// Replaces the budgets (a computation read back continues under the caller's limits).
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = Limits {
+            max_order: limits.max_order.min(65_000),
+            ..limits
+        };
+        self.search.set_budget(limits.max_search);
+    }
+
     /// The largest heap covered so far (with a [`Solution`] every heap is covered: this is the
     /// largest one asked for).
     pub fn upto(&self) -> u64 {
@@ -1060,7 +1069,11 @@ impl QuotientEngine {
         }
         // A column holding a heap past the last heap completed was added for the heap that
         // failed: it names a heap the saved quotient does not cover.
-        for c in self.columns.iter().filter(|c| c.iter().all(|&h| h as u64 <= self.n)) {
+        for c in self
+            .columns
+            .iter()
+            .filter(|c| c.iter().all(|&h| h as u64 <= self.n))
+        {
             s.push_str("column ");
             ids(&mut s, &mut c.iter().map(|&h| h as u32));
         }

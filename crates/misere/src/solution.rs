@@ -243,7 +243,9 @@ pub(crate) fn validate(m: &Monoid) -> Result<(), String> {
         count = c;
     }
     if count != k {
-        return Err(format!("the table is not minimal ({k} elements, {count} classes)"));
+        return Err(format!(
+            "the table is not minimal ({k} elements, {count} classes)"
+        ));
     }
     Ok(())
 }
@@ -352,10 +354,7 @@ mod tests {
             types_from: 10,
             checked_upto: 12,
         };
-        assert_eq!(
-            (s.phi_heap(3), s.phi_heap(7), s.phi_heap(100)),
-            (3, 4, 4)
-        );
+        assert_eq!((s.phi_heap(3), s.phi_heap(7), s.phi_heap(100)), (3, 4, 4));
         assert_eq!(
             (s.type_heap(9), s.type_heap(13), s.type_heap(101)),
             (9, 10, 11)

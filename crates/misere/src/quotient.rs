@@ -500,10 +500,20 @@ impl QuotientEngine {
             self.shown = self.shown.max(upto);
             return Ok(());
         }
-        let opts = HeapOptions::new(&self.search.options().rule_text.clone(), upto)?;
-        self.search.widen(opts);
         while self.n < upto {
             let n = self.n + 1;
+            if self.search.options().bound() < n {
+                // Tabulated a little ahead (twice the heaps learnt, plus 64), not to `upto`
+                // at once: a heap of splits has about as many moves as tokens, and learning
+                // usually ends (a proof, a budget) long before a far `upto`.
+                let ahead = upto.min(n.saturating_mul(2).saturating_add(64));
+                let opts = HeapOptions::from_rule(
+                    &self.search.options().rule_text.clone(),
+                    &self.rule,
+                    ahead,
+                )?;
+                self.search.widen(opts);
+            }
             if !go(n) {
                 return Err(MisereError::Stopped { upto: self.n });
             }

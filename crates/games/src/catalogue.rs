@@ -66,13 +66,14 @@ pub(crate) fn grid_rows<'a>(text: &'a str, what: &str) -> Result<Vec<&'a str>> {
     Ok(rows)
 }
 
-/// `RxC` (or `R×C`, `R*C`, or `R C` as the game commands take it: `grundy cram 5 7`) as
-/// (rows, columns), when the text has that form.
-pub(crate) fn dimensions(text: &str) -> Option<Result<(usize, usize)>> {
+/// `RxC` (or `R×C`, `R*C`) as (rows, columns), when the text has that form; with `pair`, `R C`
+/// too (two numbers, as `grundy cram 5 7` takes them, where no other reading exists).
+pub(crate) fn dimensions(text: &str, pair: bool) -> Option<Result<(usize, usize)>> {
     let t = text.trim();
-    let (r, c) = t
-        .split_once(['x', 'X', '×', '*'])
-        .or_else(|| t.split_once(|ch: char| ch.is_whitespace() || ch == ','))?;
+    let (r, c) = t.split_once(['x', 'X', '×', '*']).or_else(|| {
+        pair.then(|| t.split_once(|ch: char| ch.is_whitespace() || ch == ','))
+            .flatten()
+    })?;
     let (r, c) = (r.trim(), c.trim());
     if r.is_empty() || c.is_empty() || !(r.chars().chain(c.chars()).all(|ch| ch.is_ascii_digit())) {
         return None;

@@ -406,7 +406,7 @@ pub fn positions_within(s: &Staircase, cap: u64) -> u64 {
 
 impl ChompRules {
     fn read(text: &str) -> grundy_core::catalogue::Result<Staircase> {
-        if let Some(dims) = crate::catalogue::dimensions(text) {
+        if let Some(dims) = crate::catalogue::dimensions(text, false) {
             let (r, c) = dims?;
             return Ok(Staircase::rectangle(r, c)?);
         }

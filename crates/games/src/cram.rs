@@ -479,7 +479,7 @@ fn board_error(e: engine::BoardError) -> GameError {
 
 impl CramRules {
     fn read(text: &str) -> grundy_core::catalogue::Result<Board> {
-        if let Some(dims) = crate::catalogue::dimensions(text) {
+        if let Some(dims) = crate::catalogue::dimensions(text, true) {
             let (r, c) = dims?;
             return Ok(Board::rectangle(r, c).map_err(board_error)?);
         }

@@ -570,7 +570,16 @@ fn cram_agrees_with_its_analysis() {
         max_positions: 50,
         ..Budget::default()
     };
-    let pos = rules.parse("6x6").unwrap();
+    // 6x6 is settled by the half-turn at the root: no search, whatever the budget.
+    let six = rules.parse("6x6").unwrap();
+    let r = rules
+        .analyze(
+            &six,
+            &grundy_core::catalogue::Ask::new(Play::Normal).budget(tiny),
+        )
+        .unwrap();
+    assert_eq!(r.grundy, Some(0u64.into()));
+    let pos = rules.parse("5x6").unwrap();
     let e = rules
         .analyze(
             &pos,

@@ -380,7 +380,11 @@ fn chomp_bars() {
     );
     bad_stdin(&["chomp", "3xabc"], b"", "'3xabc'");
     bad_stdin(&["chomp", "17x2"], b"", "17");
-    bad_stdin(&["chomp", "12x11"], b"", "--max-positions");
+    bad_stdin(
+        &["chomp", "12x11", "--max-positions", "1e5"],
+        b"",
+        "--max-positions",
+    );
     bad_stdin(&["chomp", "4x7", "--max-positions", "329"], b"", "329");
     let v = json_stdin(&["chomp", "4x7", "--max-positions", "330", "--json"], b"");
     assert_eq!(v["outcome"], "N");

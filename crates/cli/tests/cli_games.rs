@@ -385,8 +385,12 @@ fn chomp_bars() {
         b"",
         "--max-positions",
     );
-    bad_stdin(&["chomp", "4x7", "--max-positions", "329"], b"", "329");
-    let v = json_stdin(&["chomp", "4x7", "--max-positions", "330", "--json"], b"");
+    bad_stdin(
+        &["chomp", "4x7", "--max-positions", "10"],
+        b"",
+        "10 positions",
+    );
+    let v = json_stdin(&["chomp", "4x7", "--max-positions", "1000", "--json"], b"");
     assert_eq!(v["outcome"], "N");
 }
 

@@ -14,13 +14,15 @@
 //! Loading is near-linear: repeated edges are found in a hash set.
 
 use crate::budget::{Budget, Limit, MisereBudget};
-use crate::catalogue::{Move, Position};
+use std::fmt;
+
+use crate::catalogue::{shorten, Move, Position};
 use crate::fxhash::FxHashMap;
 use crate::game::{Game, Outcome};
 use crate::mex::Mex;
 use crate::nim::Play;
 use crate::solver::Solver;
-use crate::text::{escape, quote};
+use crate::text::{escape, quote, JsonU64};
 
 /// The default budget of a misère search of token placements: one million placements, which
 /// take about 150 MB and 2 seconds with four tokens, and 1 GiB (each memoised placement holds
@@ -291,6 +293,36 @@ impl<'g> TokenMoves<'g> {
         self.graph.is_none()
     }
 
+    /// The most moves an answer on `g` may list with every `to` carrying the whole graph:
+    /// [`FULL_TO_UP_TO`] / (edges + vertices). An answer that streams its moves counts them
+    /// only up to one past this (a count past it abbreviates every `to` whatever its size), so
+    /// on a large graph the count stops at its first move.
+    pub fn full_up_to(g: &DiGraph) -> usize {
+        FULL_TO_UP_TO / (g.edge_count() + g.len()).max(1)
+    }
+
+    /// The move of token `token` of `tokens` onto `onto`, leaving a position of this
+    /// `outcome` and `grundy`, as a [`MoveView`]: serialized exactly as the [`Move`] that
+    /// [`TokenMoves::moves`] builds for the same step, but written straight from the indices.
+    pub fn view<'a, G>(
+        &'a self,
+        tokens: &'a [usize],
+        token: usize,
+        onto: usize,
+        outcome: Outcome,
+        grundy: Option<G>,
+    ) -> MoveView<'a, G> {
+        MoveView {
+            moves: self,
+            tokens,
+            token,
+            onto,
+            outcome,
+            grundy,
+            extra: None,
+        }
+    }
+
     /// The moves of tokens at `tokens`, as [`token_moves`] builds them: `steps` holds (token,
     /// vertex it moves onto, outcome and value of the position left).
     pub fn moves(
@@ -342,6 +374,204 @@ impl<'g> TokenMoves<'g> {
                 m
             })
             .collect()
+    }
+}
+
+/// One move of tokens on a graph as [`TokenMoves::view`] makes it: it serializes to the same
+/// JSON, byte for byte, as the [`Move`] that [`TokenMoves::moves`] builds for that step, but
+/// is written straight from vertex indices (no `Move`, `Position` or JSON value is built), so
+/// an answer listing millions of moves is written as it is produced, in constant memory.
+/// `G` is the value written as the move's `grundy` (absent when `None`).
+#[derive(Clone, Copy, Debug)]
+pub struct MoveView<'a, G> {
+    moves: &'a TokenMoves<'a>,
+    tokens: &'a [usize],
+    token: usize,
+    onto: usize,
+    outcome: Outcome,
+    grundy: Option<G>,
+    /// One more entry of `at` (a name and a count, written as the project's JSON integer).
+    extra: Option<(&'static str, u64)>,
+}
+
+impl<G> MoveView<'_, G> {
+    /// Adds the entry `key` with the count `value` to the move's `at`, as
+    /// `Move::at(key, JsonU64(value))` does.
+    pub fn at(mut self, key: &'static str, value: u64) -> Self {
+        self.extra = Some((key, value));
+        self
+    }
+
+    /// The names of the tokens' vertices after the move.
+    fn after(&self) -> impl Iterator<Item = &str> + Clone + '_ {
+        let g = self.moves.g;
+        (0..self.tokens.len()).map(move |i| {
+            g.name(if i == self.token {
+                self.onto
+            } else {
+                self.tokens[i]
+            })
+        })
+    }
+
+    /// The line `@ V W …` of the tokens after the move, as [`TokenMoves::moves`] writes it
+    /// (trailing whitespace trimmed).
+    fn write_at_line(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names = self.after();
+        let last = names.clone().last().unwrap_or("");
+        if last.is_empty() || last.ends_with(char::is_whitespace) {
+            // Names from a file never end so; one built by hand is trimmed as a whole.
+            let joined: Vec<&str> = names.collect();
+            return f.write_str(format!("@ {}", joined.join(" ")).trim_end());
+        }
+        f.write_str("@")?;
+        for name in names {
+            f.write_str(" ")?;
+            f.write_str(name)?;
+        }
+        Ok(())
+    }
+}
+
+/// Text written by a closure: a [`fmt::Display`], serialized as a JSON string written as it
+/// is formatted (no `String` built).
+struct Shown<F>(F);
+
+impl<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result> fmt::Display for Shown<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        (self.0)(f)
+    }
+}
+
+impl<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result> serde::Serialize for Shown<F> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+/// The fields of [`Move`] in its order: `text`, `short`, `to`, `outcome`, `grundy`, `at`.
+impl<G: serde::Serialize> serde::Serialize for MoveView<'_, G> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let g = self.moves.g;
+        let (a, b) = (g.name(self.tokens[self.token]), g.name(self.onto));
+        let token = self.token;
+        let one = self.tokens.len() == 1;
+        let mut m = s.serialize_struct("Move", 6)?;
+        m.serialize_field(
+            "text",
+            &Shown(|f: &mut fmt::Formatter<'_>| {
+                if one {
+                    write!(f, "move the token from {a} to {b}")
+                } else {
+                    write!(f, "move token {token} from {a} to {b}")
+                }
+            }),
+        )?;
+        // "a → b" has at most as many characters as bytes: no cut when the bytes fit.
+        if a.len() + b.len() + 3 <= SHORT_WIDTH {
+            m.serialize_field(
+                "short",
+                &Shown(|f: &mut fmt::Formatter<'_>| write!(f, "{a} → {b}")),
+            )?;
+        } else {
+            m.serialize_field("short", &shorten(&format!("{a} → {b}"), SHORT_WIDTH))?;
+        }
+        m.serialize_field("to", &ToView(self))?;
+        m.serialize_field("outcome", &self.outcome)?;
+        match &self.grundy {
+            Some(v) => m.serialize_field("grundy", v)?,
+            None => m.skip_field("grundy")?,
+        }
+        m.serialize_field("at", &AtView(self))?;
+        m.end()
+    }
+}
+
+/// The width of [`Move::short`].
+const SHORT_WIDTH: usize = 30;
+
+/// A [`MoveView`]'s `to`: the [`Position`] of kind `"digraph"` that [`TokenMoves::moves`]
+/// builds, its fields in the order a `Position` writes them (`kind`, `text`, then its own
+/// fields sorted by name).
+struct ToView<'v, 'a, G>(&'v MoveView<'a, G>);
+
+impl<G> serde::Serialize for ToView<'_, '_, G> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let v = self.0;
+        let mut m = s.serialize_struct("Position", 4)?;
+        m.serialize_field("kind", "digraph")?;
+        match &v.moves.graph {
+            Some((graph_text, edges)) => {
+                m.serialize_field(
+                    "text",
+                    &Shown(|f: &mut fmt::Formatter<'_>| {
+                        if !graph_text.is_empty() {
+                            f.write_str(graph_text)?;
+                            f.write_str("; ")?;
+                        }
+                        v.write_at_line(f)
+                    }),
+                )?;
+                m.serialize_field("edges", edges)?;
+                m.serialize_field("tokens", &Names(v))?;
+            }
+            None => {
+                m.serialize_field(
+                    "text",
+                    &Shown(|f: &mut fmt::Formatter<'_>| v.write_at_line(f)),
+                )?;
+                m.serialize_field("abbreviated", &true)?;
+                m.serialize_field("tokens", &Names(v))?;
+            }
+        }
+        m.end()
+    }
+}
+
+/// The names of the tokens' vertices after a [`MoveView`]'s move, as a JSON list.
+struct Names<'v, 'a, G>(&'v MoveView<'a, G>);
+
+impl<G> serde::Serialize for Names<'_, '_, G> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.after())
+    }
+}
+
+/// A [`MoveView`]'s `at`: `token`, `from`, `onto` and the extra entry, sorted by name as the
+/// `at` map of a [`Move`] writes them.
+struct AtView<'v, 'a, G>(&'v MoveView<'a, G>);
+
+impl<G> serde::Serialize for AtView<'_, '_, G> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        /// One entry's value.
+        enum Value<'n> {
+            Name(&'n str),
+            Count(u64),
+        }
+        let v = self.0;
+        let g = v.moves.g;
+        let mut entries = [
+            ("from", Some(Value::Name(g.name(v.tokens[v.token])))),
+            ("onto", Some(Value::Name(g.name(v.onto)))),
+            ("token", Some(Value::Count(v.token as u64))),
+            ("", None),
+        ];
+        if let Some((key, n)) = v.extra {
+            entries[3] = (key, Some(Value::Count(n)));
+        }
+        entries.sort_by_key(|&(key, _)| key);
+        let mut m = s.serialize_map(Some(3 + usize::from(v.extra.is_some())))?;
+        for (key, value) in &entries {
+            match value {
+                Some(Value::Name(n)) => m.serialize_entry(key, n)?,
+                Some(Value::Count(n)) => m.serialize_entry(key, &JsonU64(*n))?,
+                None => {}
+            }
+        }
+        m.end()
     }
 }
 
@@ -605,24 +835,71 @@ pub fn analyze<S: AsRef<str>>(
 
 impl DiGraph {
     /// Values every vertex and, when `tokens` (vertex names) are given, answers who wins with
-    /// tokens there and how; see [`analyze`].
+    /// tokens there and how; see [`analyze`]. The whole answer is built in memory (each
+    /// vertex's name copied); [`DiGraph::answer`] gives the same answer as rows, to write as
+    /// they are produced.
     pub fn analyze<S: AsRef<str>>(
         &self,
         tokens: &[S],
         options: &GraphOptions,
     ) -> Result<GraphAnalysis, GraphError> {
         let values = self.grundy_values()?;
+        let report = self.token_report(&values, tokens, options)?;
         let vertices = (0..self.len())
             .map(|v| VertexValue {
                 name: self.names[v].clone(),
                 grundy: values[v],
             })
             .collect();
+        Ok(GraphAnalysis {
+            vertices,
+            tokens: report,
+        })
+    }
+
+    /// The answer of [`DiGraph::analyze`] made to be written as it is produced: every
+    /// vertex's value is one row of [`GraphAnswer::vertices`], made from the graph when it is
+    /// read or written (nothing per vertex is held but its value). It serializes to the same
+    /// JSON and [`fmt::Display`]s as the same text as the [`GraphAnalysis`], so a front end
+    /// writes a graph of millions of vertices in the memory of the graph itself.
+    ///
+    /// ```
+    /// use grundy_core::graph::{DiGraph, GraphOptions};
+    ///
+    /// let g = DiGraph::parse("a b\nb c\n")?;
+    /// let a = g.answer(&["a", "b"], &GraphOptions::default())?;
+    /// let values: Vec<(&str, u64)> = a.vertices.iter().map(|r| (r.name, r.grundy)).collect();
+    /// assert_eq!(values, [("a", 0), ("b", 1), ("c", 0)]);
+    /// let old = g.analyze(&["a", "b"], &GraphOptions::default())?;
+    /// assert_eq!(serde_json::to_string(&a).unwrap(), serde_json::to_string(&old).unwrap());
+    /// assert_eq!(a.to_string(), old.describe());
+    /// # Ok::<(), grundy_core::graph::GraphError>(())
+    /// ```
+    pub fn answer<S: AsRef<str>>(
+        &self,
+        tokens: &[S],
+        options: &GraphOptions,
+    ) -> Result<GraphAnswer<'_>, GraphError> {
+        let values = self.grundy_values()?;
+        let tokens = self.token_report(&values, tokens, options)?;
+        Ok(GraphAnswer {
+            vertices: VertexRows {
+                graph: self,
+                values,
+            },
+            tokens,
+        })
+    }
+
+    /// The tokens' part of an answer, given every vertex's `values`: `None` without tokens.
+    fn token_report<S: AsRef<str>>(
+        &self,
+        values: &[u64],
+        tokens: &[S],
+        options: &GraphOptions,
+    ) -> Result<Option<TokenReport>, GraphError> {
         if tokens.is_empty() {
-            return Ok(GraphAnalysis {
-                vertices,
-                tokens: None,
-            });
+            return Ok(None);
         }
         let at = tokens
             .iter()
@@ -631,7 +908,7 @@ impl DiGraph {
         let (grundy, outcome, steps) = match options.play {
             Play::Normal => {
                 let g = at.iter().fold(0, |a, &v| a ^ values[v]);
-                let steps: Vec<_> = normal_steps(self, &values, &at, g)
+                let steps: Vec<_> = normal_steps(self, values, &at, g)
                     .into_iter()
                     .map(|(t, onto)| (t, onto, Outcome::P, Some(crate::Grundy::Finite(0))))
                     .collect();
@@ -660,19 +937,148 @@ impl DiGraph {
                 )
             })
             .collect();
-        Ok(GraphAnalysis {
-            vertices,
-            tokens: Some(TokenReport {
-                tokens: tokens.iter().map(|t| t.as_ref().to_string()).collect(),
-                play: options.play,
-                grundy,
-                outcome,
-                winning_moves,
-                token_grundy: at.iter().map(|&v| values[v]).collect(),
-                steps,
-            }),
-        })
+        Ok(Some(TokenReport {
+            tokens: tokens.iter().map(|t| t.as_ref().to_string()).collect(),
+            play: options.play,
+            grundy,
+            outcome,
+            winning_moves,
+            token_grundy: at.iter().map(|&v| values[v]).collect(),
+            steps,
+        }))
     }
+}
+
+/// The answer to `grundy graph` on a loopfree graph as [`DiGraph::answer`] makes it: the
+/// vertices as rows, made as they are read or written, and the tokens' part.
+///
+/// Serializes as [`GraphAnalysis`] does, to the same bytes (`{"vertices": [{"name",
+/// "grundy"}], …}` and the fields of [`TokenReport`] with tokens), and displays as
+/// [`GraphAnalysis::describe`]'s text: both are written row by row.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct GraphAnswer<'g> {
+    /// Every vertex with its value, in order of first appearance in the file.
+    pub vertices: VertexRows<'g>,
+    /// The tokens' answer, when tokens were given.
+    #[serde(flatten)]
+    pub tokens: Option<TokenReport>,
+}
+
+/// Every vertex of a graph with its Grundy value, as rows ([`VertexRows::iter`]); serializes
+/// as the JSON list of the rows, written as they are made.
+#[derive(Clone, Debug)]
+pub struct VertexRows<'g> {
+    graph: &'g DiGraph,
+    values: Vec<u64>,
+}
+
+/// One vertex and its Grundy value, borrowed from the graph: what [`VertexValue`] holds, and
+/// serialized the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct VertexRow<'a> {
+    /// The vertex's name.
+    pub name: &'a str,
+    /// Its Sprague–Grundy value (normal play).
+    pub grundy: u64,
+}
+
+impl VertexRows<'_> {
+    /// The rows, in vertex order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = VertexRow<'_>> + '_ {
+        self.values
+            .iter()
+            .enumerate()
+            .map(|(v, &grundy)| VertexRow {
+                name: self.graph.name(v),
+                grundy,
+            })
+    }
+
+    /// Every vertex's value, in vertex order.
+    pub fn values(&self) -> &[u64] {
+        &self.values
+    }
+
+    /// The number of rows (vertices).
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// True when there is no row.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+}
+
+impl serde::Serialize for VertexRows<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+/// The text of [`GraphAnalysis::describe`], written row by row.
+impl fmt::Display for GraphAnswer<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let g = self.vertices.graph;
+        let width = (0..g.len())
+            .map(|v| g.name(v).chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(6);
+        pad(f, "vertex", width)?;
+        f.write_str("  grundy\n")?;
+        for row in self.vertices.iter() {
+            pad(f, row.name, width)?;
+            writeln!(f, "  {}", row.grundy)?;
+        }
+        match &self.tokens {
+            Some(t) => write_token_text(f, t),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Writes `text` and spaces up to `width` characters (by hand: a format width above 65535
+/// panics, and names can be longer).
+pub fn pad(f: &mut dyn fmt::Write, text: &str, width: usize) -> fmt::Result {
+    const SPACES: &str = "                                ";
+    f.write_str(text)?;
+    let mut left = width.saturating_sub(text.chars().count());
+    while left > 0 {
+        let n = left.min(SPACES.len());
+        f.write_str(&SPACES[..n])?;
+        left -= n;
+    }
+    Ok(())
+}
+
+/// The tokens' part of the text of [`GraphAnalysis::describe`]: their value or misère verdict
+/// and every winning move.
+fn write_token_text(s: &mut dyn fmt::Write, t: &TokenReport) -> fmt::Result {
+    let verdict = if t.outcome == Outcome::P {
+        "P-position: the player to move loses"
+    } else {
+        "N-position: the player to move wins"
+    };
+    let on = t.tokens.join(" ");
+    match t.grundy {
+        Some(g) => {
+            let terms: Vec<String> = t.token_grundy.iter().map(u64::to_string).collect();
+            let terms = terms.join(" ⊕ ");
+            writeln!(s, "\ntokens on {on}: value {terms} = {g}, {verdict}")?;
+        }
+        None => writeln!(s, "\ntokens on {on}, misère play: {verdict}")?,
+    }
+    if !t.steps.is_empty() {
+        writeln!(s, "winning moves ({}):", t.steps.len())?;
+        for (token, from, onto, gf, go) in &t.steps {
+            writeln!(
+                s,
+                "  token {token}: {from} -> {onto}   (value {gf} -> {go})"
+            )?;
+        }
+    }
+    Ok(())
 }
 
 impl GraphAnalysis {
@@ -710,31 +1116,8 @@ impl GraphAnalysis {
             pad(&mut s, &v.name);
             let _ = writeln!(s, "  {}", v.grundy);
         }
-        let Some(t) = &self.tokens else {
-            return s;
-        };
-        let verdict = if t.outcome == Outcome::P {
-            "P-position: the player to move loses"
-        } else {
-            "N-position: the player to move wins"
-        };
-        let on = t.tokens.join(" ");
-        let _ = match t.grundy {
-            Some(g) => {
-                let terms: Vec<String> = t.token_grundy.iter().map(u64::to_string).collect();
-                let terms = terms.join(" ⊕ ");
-                writeln!(s, "\ntokens on {on}: value {terms} = {g}, {verdict}")
-            }
-            None => writeln!(s, "\ntokens on {on}, misère play: {verdict}"),
-        };
-        if !t.steps.is_empty() {
-            let _ = writeln!(s, "winning moves ({}):", t.steps.len());
-            for (token, from, onto, gf, go) in &t.steps {
-                let _ = writeln!(
-                    s,
-                    "  token {token}: {from} -> {onto}   (value {gf} -> {go})"
-                );
-            }
+        if let Some(t) = &self.tokens {
+            let _ = write_token_text(&mut s, t);
         }
         s
     }

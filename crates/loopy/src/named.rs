@@ -6,9 +6,9 @@
 //! sum ([`LoopyGraphAnalysis`], which serializes to the JSON of `grundy graph`);
 //! [`LoopyGraph::explain`] says in words why a vertex is won, lost or drawn.
 
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
 
-use grundy_core::graph::{DiGraph, GraphError, TokenMoves};
+use grundy_core::graph::{pad, DiGraph, GraphError, TokenMoves};
 use grundy_core::text::JsonU64;
 use grundy_core::Move;
 
@@ -96,6 +96,247 @@ pub struct LoopyGraphAnalysis {
     /// The tokens' answer, when tokens were given.
     #[serde(flatten)]
     pub tokens: Option<LoopyTokenReport>,
+}
+
+/// The answer to `grundy graph` on a loopy graph as [`LoopyGraph::answer`] makes it: the
+/// vertices as rows, each made from the labelling as it is read or written, and the tokens'
+/// part.
+///
+/// Serializes as [`LoopyGraphAnalysis`] does, to the same bytes, and displays as
+/// [`LoopyGraphAnalysis::describe`]'s text: both are written row by row.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct LoopyAnswer<'g> {
+    /// Every vertex, in order of first appearance in the file.
+    pub vertices: LoopyRows<'g>,
+    /// The tokens' answer, when tokens were given.
+    #[serde(flatten)]
+    pub tokens: Option<LoopyTokenReport>,
+}
+
+/// Every vertex of a labelled graph as rows ([`LoopyRows::iter`]); serializes as the JSON
+/// list of [`LoopyVertex`] objects, each written as its row is made.
+#[derive(Clone, Debug)]
+pub struct LoopyRows<'g> {
+    graph: &'g LoopyGraph,
+    /// Builds every move of the answer (the 2^20 rule decided for the whole answer).
+    moves: TokenMoves<'g>,
+}
+
+impl LoopyRows<'_> {
+    /// The rows, in vertex order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = LoopyRow<'_>> + '_ {
+        (0..self.graph.names.len()).map(move |v| LoopyRow { rows: self, v })
+    }
+
+    /// The number of rows (vertices).
+    pub fn len(&self) -> usize {
+        self.graph.names.len()
+    }
+
+    /// True when there is no row.
+    pub fn is_empty(&self) -> bool {
+        self.graph.names.is_empty()
+    }
+
+    /// True when every move's `to` is abbreviated to the tokens (the answer's moves × the
+    /// graph's size pass [`grundy_core::graph::FULL_TO_UP_TO`]).
+    pub fn abbreviated(&self) -> bool {
+        self.moves.abbreviated()
+    }
+}
+
+impl serde::Serialize for LoopyRows<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+/// One vertex of a [`LoopyAnswer`], read from the labelling: what a [`LoopyVertex`] holds,
+/// made on demand, and serialized the same (its moves written one by one as
+/// [`grundy_core::graph::MoveView`]s).
+#[derive(Clone, Copy, Debug)]
+pub struct LoopyRow<'a> {
+    rows: &'a LoopyRows<'a>,
+    v: usize,
+}
+
+impl<'a> LoopyRow<'a> {
+    /// The vertex's number.
+    pub fn vertex(&self) -> usize {
+        self.v
+    }
+
+    /// The vertex's name.
+    pub fn name(&self) -> &'a str {
+        self.rows.graph.names.name(self.v)
+    }
+
+    /// Its generalized Sprague–Grundy value.
+    pub fn grundy(&self) -> Grundy {
+        self.rows.graph.labelled.value(self.v)
+    }
+
+    /// Its outcome.
+    pub fn outcome(&self) -> Outcome {
+        self.rows.graph.labelled.outcome(self.v)
+    }
+
+    /// Its remoteness (Smith), `None` for a draw.
+    pub fn remoteness(&self) -> Option<u64> {
+        self.rows.graph.labelled.remoteness(self.v)
+    }
+
+    /// The vertices its winning moves go to, fastest win first, and those its drawing moves
+    /// go to: the moves of [`LoopyVertex`], by vertex.
+    pub fn steps(&self) -> (Vec<usize>, Vec<usize>) {
+        self.rows.graph.vertex_steps(self.v)
+    }
+}
+
+/// The fields of [`LoopyVertex`] in its order.
+impl serde::Serialize for LoopyRow<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let l = &self.rows.graph.labelled;
+        let v = self.v;
+        let (wins, draws) = self.steps();
+        let mut m = s.serialize_struct("LoopyVertex", 6)?;
+        m.serialize_field("name", self.name())?;
+        m.serialize_field("grundy", &l.value_of(v))?;
+        m.serialize_field("outcome", &l.outcome(v))?;
+        match l.remoteness(v) {
+            Some(r) => m.serialize_field("remoteness", &JsonU64(r))?,
+            None => m.skip_field("remoteness")?,
+        }
+        let list = VertexMoves {
+            row: self,
+            to: &wins,
+        };
+        m.serialize_field("winning_moves", &list)?;
+        let list = VertexMoves {
+            row: self,
+            to: &draws,
+        };
+        m.serialize_field("drawing_moves", &list)?;
+        m.end()
+    }
+}
+
+/// Moves of one token on a row's vertex onto `to`, serialized as the [`Move`]s of
+/// [`LoopyVertex`] (the remoteness of the vertex moved onto in `at`).
+struct VertexMoves<'r, 'a> {
+    row: &'r LoopyRow<'a>,
+    to: &'r [usize],
+}
+
+impl serde::Serialize for VertexMoves<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let rows = self.row.rows;
+        let l = &rows.graph.labelled;
+        let from = std::slice::from_ref(&self.row.v);
+        s.collect_seq(self.to.iter().map(|&w| {
+            let m = rows
+                .moves
+                .view(from, 0, w, l.outcome(w), Some(l.value_of(w)));
+            match l.remoteness(w) {
+                Some(r) => m.at("remoteness", r),
+                None => m,
+            }
+        }))
+    }
+}
+
+/// The text of [`LoopyGraphAnalysis::describe`], written row by row (one pass first for the
+/// columns' widths).
+impl fmt::Display for LoopyAnswer<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let g = self.vertices.graph;
+        let l = &g.labelled;
+        let width = (0..g.names.len())
+            .map(|v| g.names.name(v).chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(6);
+        let mut value = String::new();
+        let mut vwidth = 6;
+        for v in 0..l.len() {
+            value.clear();
+            let _ = write!(value, "{}", l.value_of(v));
+            vwidth = vwidth.max(value.chars().count());
+        }
+        table_head(f, width, vwidth)?;
+        for row in self.vertices.iter() {
+            value.clear();
+            let _ = write!(value, "{}", l.value_of(row.v));
+            table_row(
+                f,
+                [row.name(), &value],
+                [width, vwidth],
+                row.outcome(),
+                row.remoteness(),
+            )?;
+        }
+        match &self.tokens {
+            Some(t) => write_token_text(f, t),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The head of the table of vertices: names `width` wide, values `vwidth`.
+fn table_head(f: &mut dyn fmt::Write, width: usize, vwidth: usize) -> fmt::Result {
+    pad(f, "vertex", width)?;
+    f.write_str("  ")?;
+    pad(f, "grundy", vwidth)?;
+    f.write_str("  outcome  remoteness\n")
+}
+
+/// One line of the table of vertices: the name and the value's text, padded to `widths`, the
+/// outcome and the remoteness (`-` for a draw).
+fn table_row(
+    f: &mut dyn fmt::Write,
+    [name, value]: [&str; 2],
+    [width, vwidth]: [usize; 2],
+    outcome: Outcome,
+    remoteness: Option<u64>,
+) -> fmt::Result {
+    pad(f, name, width)?;
+    f.write_str("  ")?;
+    pad(f, value, vwidth)?;
+    match remoteness {
+        Some(r) => writeln!(f, "  {outcome}        {r}"),
+        None => writeln!(f, "  {outcome}        -"),
+    }
+}
+
+/// The tokens' part of the text: their sum by Smith's rule and its good moves.
+fn write_token_text(s: &mut dyn fmt::Write, t: &LoopyTokenReport) -> fmt::Result {
+    let terms: Vec<String> = t.token_grundy.iter().map(Grundy::to_string).collect();
+    let verdict = match t.outcome {
+        Outcome::P => "P-position: the player to move loses",
+        Outcome::N => "N-position: the player to move wins",
+        Outcome::D => "a draw: neither player can force a win; with best play this game never ends",
+    };
+    writeln!(
+        s,
+        "\ntokens on {}: value {} = {}, {verdict}",
+        t.tokens.join(" "),
+        terms.join(" + "),
+        t.grundy
+    )?;
+    for (title, lines) in ["winning moves", "moves that keep the draw"]
+        .into_iter()
+        .zip(&t.lines)
+    {
+        if lines.is_empty() {
+            continue;
+        }
+        writeln!(s, "{title} ({}):", lines.len())?;
+        for line in lines {
+            writeln!(s, "{line}")?;
+        }
+    }
+    Ok(())
 }
 
 /// Parses a graph (cycles allowed), labels it and, with `tokens` (vertex names), values
@@ -206,15 +447,13 @@ impl LoopyGraph {
     /// Every vertex's report and, with `tokens` (vertex names, repeats allowed), their sum's.
     /// Every move is a [`Move`] built by [`TokenMoves`], the rule of
     /// [`grundy_core::graph::FULL_TO_UP_TO`] applied to all the moves of the answer together:
-    /// past it each `to` is abbreviated to the tokens.
+    /// past it each `to` is abbreviated to the tokens. The whole answer is built in memory;
+    /// [`LoopyGraph::answer`] gives the same answer as rows, to write as they are produced.
     pub fn analyze<S: AsRef<str>>(
         &self,
         tokens: &[S],
     ) -> Result<LoopyGraphAnalysis, LoopyGraphError> {
-        let at = tokens
-            .iter()
-            .map(|t| self.names.vertex(t.as_ref()))
-            .collect::<Result<Vec<_>, _>>()?;
+        let at = self.token_vertices(tokens)?;
         let steps: Vec<_> = (0..self.names.len())
             .map(|v| self.vertex_steps(v))
             .collect();
@@ -229,18 +468,95 @@ impl LoopyGraph {
             .enumerate()
             .map(|(v, st)| self.vertex_with(v, st, &b))
             .collect();
-        let Some(sum) = sum else {
-            return Ok(LoopyGraphAnalysis {
-                vertices,
-                tokens: None,
-            });
+        Ok(LoopyGraphAnalysis {
+            vertices,
+            tokens: sum.map(|sum| self.token_report(tokens, &at, &sum, &b)),
+        })
+    }
+
+    /// The answer of [`LoopyGraph::analyze`] made to be written as it is produced: each
+    /// vertex is one row of [`LoopyAnswer::vertices`], its value and moves read from the
+    /// labelling when the row is read or written (nothing per vertex is held). It serializes
+    /// to the same JSON and [`fmt::Display`]s as the same text as the [`LoopyGraphAnalysis`],
+    /// so a front end writes a graph of millions of vertices in the memory of the labelled
+    /// graph itself. The rule of [`grundy_core::graph::FULL_TO_UP_TO`] is the same: the moves
+    /// are counted first, but only up to one past [`TokenMoves::full_up_to`], so on a large
+    /// graph the count stops at its first move.
+    ///
+    /// ```
+    /// use grundy_loopy::LoopyGraph;
+    ///
+    /// let g = LoopyGraph::parse("a b\nb a\na x\n")?;
+    /// let a = g.answer(&["a"])?;
+    /// let rows: Vec<String> = a.vertices.iter().map(|r| format!("{} {}", r.name(), r.grundy())).collect();
+    /// assert_eq!(rows, ["a 1", "b 0", "x 0"]);
+    /// let old = g.analyze(&["a"])?;
+    /// assert_eq!(serde_json::to_string(&a).unwrap(), serde_json::to_string(&old).unwrap());
+    /// assert_eq!(a.to_string(), old.describe());
+    /// # Ok::<(), grundy_loopy::LoopyGraphError>(())
+    /// ```
+    pub fn answer<S: AsRef<str>>(&self, tokens: &[S]) -> Result<LoopyAnswer<'_>, LoopyGraphError> {
+        let at = self.token_vertices(tokens)?;
+        let sum = (!at.is_empty()).then(|| self.labelled.analyze_tokens(&at));
+        let limit = TokenMoves::full_up_to(&self.names);
+        let mut count = sum
+            .as_ref()
+            .map_or(0, |s| s.winning_moves.len() + s.drawing_moves.len());
+        for v in 0..self.names.len() {
+            if count > limit {
+                break;
+            }
+            count += self.move_count(v);
+        }
+        let b = TokenMoves::new(&self.names, count);
+        let tokens = sum.map(|sum| self.token_report(tokens, &at, &sum, &b));
+        Ok(LoopyAnswer {
+            vertices: LoopyRows {
+                graph: self,
+                moves: b,
+            },
+            tokens,
+        })
+    }
+
+    /// The vertices of the tokens named.
+    fn token_vertices<S: AsRef<str>>(&self, tokens: &[S]) -> Result<Vec<usize>, LoopyGraphError> {
+        Ok(tokens
+            .iter()
+            .map(|t| self.names.vertex(t.as_ref()))
+            .collect::<Result<Vec<_>, _>>()?)
+    }
+
+    /// How many moves vertex `v` lists: its winning moves (an N-position) or those that keep
+    /// its draw (a draw); a P-position lists none.
+    fn move_count(&self, v: usize) -> usize {
+        let l = &self.labelled;
+        let keep = match l.outcome(v) {
+            Outcome::P => return 0,
+            Outcome::N => Outcome::P,
+            Outcome::D => Outcome::D,
         };
+        l.option_vertices(v)
+            .into_iter()
+            .filter(|&w| l.outcome(w) == keep)
+            .count()
+    }
+
+    /// The tokens' part of an answer: the sum `sum` of the tokens `names` at vertices `at`,
+    /// its moves built by `b`.
+    fn token_report<S: AsRef<str>>(
+        &self,
+        names: &[S],
+        at: &[usize],
+        sum: &crate::sum::SumAnalysis,
+        b: &TokenMoves,
+    ) -> LoopyTokenReport {
         let moves = |list: &[crate::sum::TokenMove]| {
             let steps: Vec<_> = list
                 .iter()
                 .map(|m| (m.token, m.onto, m.grundy.outcome(), Some(m.grundy.clone())))
                 .collect();
-            b.moves(&at, &steps)
+            b.moves(at, &steps)
         };
         let lines = |list: &[crate::sum::TokenMove]| {
             list.iter()
@@ -255,18 +571,15 @@ impl LoopyGraph {
                 })
                 .collect()
         };
-        Ok(LoopyGraphAnalysis {
-            vertices,
-            tokens: Some(LoopyTokenReport {
-                tokens: tokens.iter().map(|t| t.as_ref().to_string()).collect(),
-                grundy: sum.grundy.clone(),
-                outcome: sum.outcome,
-                winning_moves: moves(&sum.winning_moves),
-                drawing_moves: moves(&sum.drawing_moves),
-                token_grundy: at.iter().map(|&v| self.labelled.value(v)).collect(),
-                lines: [lines(&sum.winning_moves), lines(&sum.drawing_moves)],
-            }),
-        })
+        LoopyTokenReport {
+            tokens: names.iter().map(|t| t.as_ref().to_string()).collect(),
+            grundy: sum.grundy.clone(),
+            outcome: sum.outcome,
+            winning_moves: moves(&sum.winning_moves),
+            drawing_moves: moves(&sum.drawing_moves),
+            token_grundy: at.iter().map(|&v| self.labelled.value(v)).collect(),
+            lines: [lines(&sum.winning_moves), lines(&sum.drawing_moves)],
+        }
     }
 
     /// Why the vertex `name` is won, lost or drawn, in words: for a draw, which moves keep it
@@ -524,13 +837,6 @@ impl LoopyGraphAnalysis {
             .max()
             .unwrap_or(0)
             .max(6);
-        let pad = |s: &mut String, text: &str, width: usize| {
-            s.push_str(text);
-            s.extend(std::iter::repeat_n(
-                ' ',
-                width.saturating_sub(text.chars().count()),
-            ));
-        };
         let values: Vec<String> = self.vertices.iter().map(|v| v.grundy.to_string()).collect();
         let vwidth = values
             .iter()
@@ -538,48 +844,18 @@ impl LoopyGraphAnalysis {
             .max()
             .unwrap_or(0)
             .max(6);
-        pad(&mut s, "vertex", width);
-        s.push_str("  ");
-        pad(&mut s, "grundy", vwidth);
-        s.push_str("  outcome  remoteness\n");
+        let _ = table_head(&mut s, width, vwidth);
         for (v, value) in self.vertices.iter().zip(&values) {
-            pad(&mut s, &v.name, width);
-            s.push_str("  ");
-            pad(&mut s, value, vwidth);
-            let r = v
-                .remoteness
-                .map_or_else(|| "-".to_string(), |r| r.to_string());
-            let _ = writeln!(s, "  {}        {r}", v.outcome);
+            let _ = table_row(
+                &mut s,
+                [&v.name, value],
+                [width, vwidth],
+                v.outcome,
+                v.remoteness,
+            );
         }
-        let Some(t) = &self.tokens else {
-            return s;
-        };
-        let terms: Vec<String> = t.token_grundy.iter().map(Grundy::to_string).collect();
-        let verdict = match t.outcome {
-            Outcome::P => "P-position: the player to move loses",
-            Outcome::N => "N-position: the player to move wins",
-            Outcome::D => {
-                "a draw: neither player can force a win; with best play this game never ends"
-            }
-        };
-        let _ = writeln!(
-            s,
-            "\ntokens on {}: value {} = {}, {verdict}",
-            t.tokens.join(" "),
-            terms.join(" + "),
-            t.grundy
-        );
-        for (title, lines) in ["winning moves", "moves that keep the draw"]
-            .into_iter()
-            .zip(&t.lines)
-        {
-            if lines.is_empty() {
-                continue;
-            }
-            let _ = writeln!(s, "{title} ({}):", lines.len());
-            for line in lines {
-                let _ = writeln!(s, "{line}");
-            }
+        if let Some(t) = &self.tokens {
+            let _ = write_token_text(&mut s, t);
         }
         s
     }

@@ -51,7 +51,7 @@ pub mod windup;
 pub use digraph::{Digraph, DigraphError};
 pub use grundy_core::Outcome;
 pub use implicit::{analyze_game, explore, Explored, LimitError, PositionAnalysis, PositionValue};
-pub use label::{LabelledGraph, OptionInfo, ValueOf};
+pub use label::{LabelledGraph, OptionInfo, ValueOf, ValueTable};
 pub use named::{
     analyze, explain_vertex, LoopyAnswer, LoopyGraph, LoopyGraphAnalysis, LoopyGraphError,
     LoopyRow, LoopyRows, LoopyTokenReport, LoopyVertex, EXPLAIN_MAX_MOVES,

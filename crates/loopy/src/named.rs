@@ -8,12 +8,15 @@
 
 use std::fmt::{self, Write as _};
 
-use grundy_core::graph::{pad, DiGraph, GraphError, TokenMoves};
+use grundy_core::graph::{
+    pad, push_json_members, push_json_str, push_json_u64, DiGraph, GraphError, PushJson,
+    TokenMoves, JSON_PIECE,
+};
 use grundy_core::text::JsonU64;
 use grundy_core::Move;
 
 use crate::digraph::{Digraph, DigraphError};
-use crate::label::LabelledGraph;
+use crate::label::{LabelledGraph, ValueTable};
 use crate::value::Grundy;
 use grundy_core::Outcome;
 
@@ -102,24 +105,68 @@ pub struct LoopyGraphAnalysis {
 /// vertices as rows, each made from the labelling as it is read or written, and the tokens'
 /// part.
 ///
-/// Serializes as [`LoopyGraphAnalysis`] does, to the same bytes, and displays as
-/// [`LoopyGraphAnalysis::describe`]'s text: both are written row by row.
-#[derive(Clone, Debug, serde::Serialize)]
+/// [`LoopyAnswer::write_json`] writes the JSON of the [`LoopyGraphAnalysis`] (the same bytes,
+/// piece by piece) and its [`fmt::Display`] is [`LoopyGraphAnalysis::describe`]'s text, both
+/// row by row.
+#[derive(Clone, Debug)]
 pub struct LoopyAnswer<'g> {
     /// Every vertex, in order of first appearance in the file.
     pub vertices: LoopyRows<'g>,
     /// The tokens' answer, when tokens were given.
-    #[serde(flatten)]
     pub tokens: Option<LoopyTokenReport>,
 }
 
-/// Every vertex of a labelled graph as rows ([`LoopyRows::iter`]); serializes as the JSON
-/// list of [`LoopyVertex`] objects, each written as its row is made.
+impl LoopyAnswer<'_> {
+    /// Writes the answer's JSON, the bytes serde_json writes for the [`LoopyGraphAnalysis`]
+    /// (`{"vertices": [...], …}`, each vertex a [`LoopyVertex`] object, and with tokens the
+    /// fields of [`LoopyTokenReport`]), handing it to `emit` in pieces of about
+    /// [`JSON_PIECE`] bytes as the rows are made; the first error of `emit` stops the writing
+    /// and is returned (the caller's writer: the library does no I/O). No newline at the end.
+    pub fn write_json<E>(&self, mut emit: impl FnMut(&str) -> Result<(), E>) -> Result<(), E> {
+        let rows = &self.vertices;
+        let g = rows.graph;
+        let mut out = String::with_capacity(JSON_PIECE + 4096);
+        out.push_str("{\"vertices\":[");
+        let n = rows.len();
+        for start in (0..n).step_by(ROWS_AHEAD) {
+            // Every move's target is a vertex anywhere in the graph: its labels and name are
+            // read ahead for the next rows at once (a third of the time went waiting on them
+            // one by one).
+            let ahead = start..(start + ROWS_AHEAD).min(n);
+            rows.values.read_ahead(ahead.clone());
+            let options = g.labelled.graph().successors_of(ahead.clone());
+            g.names.read_ahead(options.iter().map(|&w| w as usize));
+            for v in ahead {
+                if v > 0 {
+                    out.push(',');
+                }
+                LoopyRow { rows, v }.push_json(&mut out);
+            }
+            if out.len() >= JSON_PIECE {
+                emit(&out)?;
+                out.clear();
+            }
+        }
+        out.push(']');
+        if let Some(t) = &self.tokens {
+            push_json_members(&mut out, t);
+        }
+        out.push('}');
+        emit(&out)
+    }
+}
+
+/// The rows [`LoopyAnswer::write_json`] reads ahead at a time.
+const ROWS_AHEAD: usize = 32;
+
+/// Every vertex of a labelled graph as rows ([`LoopyRows::iter`]).
 #[derive(Clone, Debug)]
 pub struct LoopyRows<'g> {
     graph: &'g LoopyGraph,
     /// Builds every move of the answer (the 2^20 rule decided for the whole answer).
     moves: TokenMoves<'g>,
+    /// Every value, ready to write.
+    values: ValueTable<'g>,
 }
 
 impl LoopyRows<'_> {
@@ -145,15 +192,9 @@ impl LoopyRows<'_> {
     }
 }
 
-impl serde::Serialize for LoopyRows<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.iter())
-    }
-}
-
 /// One vertex of a [`LoopyAnswer`], read from the labelling: what a [`LoopyVertex`] holds,
-/// made on demand, and serialized the same (its moves written one by one as
-/// [`grundy_core::graph::MoveView`]s).
+/// made on demand ([`LoopyRow::push_json`] writes the same JSON, its moves written one by one
+/// as [`grundy_core::graph::MoveView`]s).
 #[derive(Clone, Copy, Debug)]
 pub struct LoopyRow<'a> {
     rows: &'a LoopyRows<'a>,
@@ -191,58 +232,46 @@ impl<'a> LoopyRow<'a> {
     pub fn steps(&self) -> (Vec<usize>, Vec<usize>) {
         self.rows.graph.vertex_steps(self.v)
     }
-}
 
-/// The fields of [`LoopyVertex`] in its order.
-impl serde::Serialize for LoopyRow<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let l = &self.rows.graph.labelled;
-        let v = self.v;
-        let (wins, draws) = self.steps();
-        let mut m = s.serialize_struct("LoopyVertex", 6)?;
-        m.serialize_field("name", self.name())?;
-        m.serialize_field("grundy", &l.value_of(v))?;
-        m.serialize_field("outcome", &l.outcome(v))?;
-        match l.remoteness(v) {
-            Some(r) => m.serialize_field("remoteness", &JsonU64(r))?,
-            None => m.skip_field("remoteness")?,
-        }
-        let list = VertexMoves {
-            row: self,
-            to: &wins,
-        };
-        m.serialize_field("winning_moves", &list)?;
-        let list = VertexMoves {
-            row: self,
-            to: &draws,
-        };
-        m.serialize_field("drawing_moves", &list)?;
-        m.end()
-    }
-}
-
-/// Moves of one token on a row's vertex onto `to`, serialized as the [`Move`]s of
-/// [`LoopyVertex`] (the remoteness of the vertex moved onto in `at`).
-struct VertexMoves<'r, 'a> {
-    row: &'r LoopyRow<'a>,
-    to: &'r [usize],
-}
-
-impl serde::Serialize for VertexMoves<'_, '_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let rows = self.row.rows;
+    /// Appends the row's JSON to `out`: the bytes serde_json writes for the [`LoopyVertex`]
+    /// of [`LoopyGraph::analyze`] (`name`, `grundy`, `outcome`, `remoteness` unless a draw,
+    /// `winning_moves`, `drawing_moves`).
+    pub fn push_json(&self, out: &mut String) {
+        let rows = self.rows;
         let l = &rows.graph.labelled;
-        let from = std::slice::from_ref(&self.row.v);
-        s.collect_seq(self.to.iter().map(|&w| {
-            let m = rows
-                .moves
-                .view(from, 0, w, l.outcome(w), Some(l.value_of(w)));
-            match l.remoteness(w) {
-                Some(r) => m.at("remoteness", r),
-                None => m,
+        let v = self.v;
+        out.push_str("{\"name\":");
+        push_json_str(out, self.name());
+        out.push_str(",\"grundy\":");
+        rows.values.value_of(v).push_json(out);
+        out.push_str(",\"outcome\":");
+        l.outcome(v).push_json(out);
+        if let Some(r) = l.remoteness(v) {
+            out.push_str(",\"remoteness\":");
+            push_json_u64(out, r);
+        }
+        let (wins, draws) = self.steps();
+        let from = std::slice::from_ref(&self.v);
+        for (key, list) in [
+            (",\"winning_moves\":[", wins),
+            (",\"drawing_moves\":[", draws),
+        ] {
+            out.push_str(key);
+            for (i, &w) in list.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                let m = rows
+                    .moves
+                    .view(from, 0, w, l.outcome(w), Some(rows.values.value_of(w)));
+                match l.remoteness(w) {
+                    Some(r) => m.at("remoteness", r).push_json(out),
+                    None => m.push_json(out),
+                }
             }
-        }))
+            out.push(']');
+        }
+        out.push('}');
     }
 }
 
@@ -261,13 +290,13 @@ impl fmt::Display for LoopyAnswer<'_> {
         let mut vwidth = 6;
         for v in 0..l.len() {
             value.clear();
-            let _ = write!(value, "{}", l.value_of(v));
+            let _ = write!(value, "{}", self.vertices.values.value_of(v));
             vwidth = vwidth.max(value.chars().count());
         }
         table_head(f, width, vwidth)?;
         for row in self.vertices.iter() {
             value.clear();
-            let _ = write!(value, "{}", l.value_of(row.v));
+            let _ = write!(value, "{}", self.vertices.values.value_of(row.v));
             table_row(
                 f,
                 [row.name(), &value],
@@ -476,8 +505,9 @@ impl LoopyGraph {
 
     /// The answer of [`LoopyGraph::analyze`] made to be written as it is produced: each
     /// vertex is one row of [`LoopyAnswer::vertices`], its value and moves read from the
-    /// labelling when the row is read or written (nothing per vertex is held). It serializes
-    /// to the same JSON and [`fmt::Display`]s as the same text as the [`LoopyGraphAnalysis`],
+    /// labelling when the row is read or written (nothing per vertex is held). It writes the
+    /// same JSON ([`LoopyAnswer::write_json`]) and [`fmt::Display`]s as the same text as the
+    /// [`LoopyGraphAnalysis`],
     /// so a front end writes a graph of millions of vertices in the memory of the labelled
     /// graph itself. The rule of [`grundy_core::graph::FULL_TO_UP_TO`] is the same: the moves
     /// are counted first, but only up to one past [`TokenMoves::full_up_to`], so on a large
@@ -491,7 +521,9 @@ impl LoopyGraph {
     /// let rows: Vec<String> = a.vertices.iter().map(|r| format!("{} {}", r.name(), r.grundy())).collect();
     /// assert_eq!(rows, ["a 1", "b 0", "x 0"]);
     /// let old = g.analyze(&["a"])?;
-    /// assert_eq!(serde_json::to_string(&a).unwrap(), serde_json::to_string(&old).unwrap());
+    /// let mut json = String::new();
+    /// a.write_json(|piece| Ok::<(), ()>(json.push_str(piece))).unwrap();
+    /// assert_eq!(json, serde_json::to_string(&old).unwrap());
     /// assert_eq!(a.to_string(), old.describe());
     /// # Ok::<(), grundy_loopy::LoopyGraphError>(())
     /// ```
@@ -514,6 +546,7 @@ impl LoopyGraph {
             vertices: LoopyRows {
                 graph: self,
                 moves: b,
+                values: self.labelled.value_table(),
             },
             tokens,
         })

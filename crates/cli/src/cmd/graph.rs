@@ -2,7 +2,8 @@
 
 use crate::cmd::read_text;
 use crate::common::{
-    print_display, print_out, print_result, CliError, CliResult, MaxPositions, Output,
+    print_display, print_json_pieces, print_out, print_result, CliError, CliResult, MaxPositions,
+    Output,
 };
 use grundy::graph::{DiGraph, GraphError, GraphOptions, DEFAULT_BUDGET};
 use grundy::nim::Play;
@@ -66,7 +67,8 @@ pub fn run(args: Args) -> CliResult {
     let graph = DiGraph::parse(&text).map_err(graph_error)?;
     drop(text);
     match graph.answer(&args.tokens, &options) {
-        Ok(answer) => return show(&answer, args.output.json),
+        Ok(answer) if args.output.json => return print_json_pieces(|emit| answer.write_json(emit)),
+        Ok(answer) => return print_display(&answer),
         // A cycle: Smith's values, in normal play (misère play of loopy graphs is refused
         // with the cycle named, as before).
         Err(GraphError::Cycle { .. }) if !args.misere => {}
@@ -75,15 +77,10 @@ pub fn run(args: Args) -> CliResult {
     let fail = |e: grundy::loopy::LoopyGraphError| CliError::usage(format!("{file}: {e}"));
     let graph = grundy::loopy::LoopyGraph::from_digraph(graph).map_err(fail)?;
     let answer = graph.answer(&args.tokens).map_err(fail)?;
-    show(&answer, args.output.json)
-}
-
-/// Writes an answer as it is produced: its JSON (`--json`) or its text.
-fn show<A: serde::Serialize + std::fmt::Display>(answer: &A, json: bool) -> CliResult {
-    if json {
-        print_result(answer)
+    if args.output.json {
+        print_json_pieces(|emit| answer.write_json(emit))
     } else {
-        print_display(answer)
+        print_display(&answer)
     }
 }
 

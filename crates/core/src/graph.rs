@@ -956,26 +956,26 @@ impl<G: PushJson> MoveView<'_, G> {
             v.push_json(out);
         }
         out.push_str(",\"at\":{");
-        let extra = |out: &mut String, before: &str| {
-            if let Some((key, value)) = self.extra.filter(|&(key, _)| key < before) {
-                push_json_str(out, key);
+        // The extra entry goes before the first of `from`, `onto`, `token` it sorts before.
+        let mut extra = self.extra;
+        let mut entry = |out: &mut String, key: &str, write: &dyn Fn(&mut String)| {
+            if let Some((k, value)) = extra.filter(|&(k, _)| k < key) {
+                push_json_str(out, k);
                 out.push(':');
                 push_json_u64(out, value);
                 out.push(',');
+                extra = None;
             }
+            push_json_str(out, key);
+            out.push(':');
+            write(out);
         };
-        extra(out, "from");
-        out.push_str("\"from\":");
-        push_json_str(out, a);
+        entry(out, "from", &|out| push_json_str(out, a));
         out.push(',');
-        extra(out, "onto");
-        out.push_str("\"onto\":");
-        push_json_str(out, b);
+        entry(out, "onto", &|out| push_json_str(out, b));
         out.push(',');
-        extra(out, "token");
-        out.push_str("\"token\":");
-        push_json_u64(out, self.token as u64);
-        if let Some((key, value)) = self.extra.filter(|&(key, _)| key > "token") {
+        entry(out, "token", &|out| push_json_u64(out, self.token as u64));
+        if let Some((key, value)) = extra {
             out.push(',');
             push_json_str(out, key);
             out.push(':');

@@ -407,7 +407,7 @@ impl DiGraph {
     /// ahead for the whole batch before any name is looked up. Each of those reads waits on
     /// memory on a large graph, and reads that do not wait on one another overlap (about ten
     /// times cheaper than one after another). The successor lists are built at the end, all
-    /// in one array (see [`Successors`]).
+    /// in one array.
     pub fn parse(text: &str) -> Result<Self, GraphError> {
         let mut g = DiGraph::new();
         let mut lines = text.lines().enumerate();

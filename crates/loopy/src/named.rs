@@ -402,11 +402,15 @@ impl LoopyGraph {
 
     /// Labels an already parsed graph (cycles are only refused by its own solver).
     pub fn from_digraph(names: DiGraph) -> Result<LoopyGraph, LoopyGraphError> {
-        let mut edges = Vec::with_capacity(names.edge_count());
+        // The successor lists in order are already the compact form: no sort.
+        let mut offsets = Vec::with_capacity(names.len() + 1);
+        let mut targets = Vec::with_capacity(names.edge_count());
+        offsets.push(0);
         for v in 0..names.len() {
-            edges.extend(names.successors(v).iter().map(|&w| (v, w)));
+            targets.extend(names.successors(v).iter().map(|&w| w as u32));
+            offsets.push(u32::try_from(targets.len()).unwrap_or(u32::MAX));
         }
-        let graph = Digraph::from_edges(names.len(), &edges)?;
+        let graph = Digraph::from_csr(offsets, targets)?;
         Ok(LoopyGraph {
             names,
             labelled: LabelledGraph::new(graph),

@@ -97,6 +97,31 @@ pub fn analyze_position(rule: &Rule, heaps: &[u64], c: &mut Compute<'_>) -> Resu
     Ok(grundy_heaps::analyze_position(rule, heaps, with_memory(c))?)
 }
 
+/// The value and outcome of the sum of heaps `heaps` of `rule`, no move walked
+/// ([`grundy_heaps::analyze_position_value`]): what [`analyze_position`] computes before it
+/// looks for winning moves.
+pub fn analyze_position_value(rule: &Rule, heaps: &[u64], c: &mut Compute<'_>) -> Result<Position> {
+    Ok(grundy_heaps::analyze_position_value(
+        rule,
+        heaps,
+        with_memory(c),
+    )?)
+}
+
+/// The misère outcome of the sum of heaps `heaps` of `rule`, no move looked at
+/// ([`grundy_heaps::analyze_position_misere_value`]): the quotient's product alone, or the
+/// search from the root alone.
+pub fn analyze_position_misere_value(
+    rule: &Rule,
+    heaps: &[u64],
+    budget: &Budget,
+    c: &Compute<'_>,
+) -> Result<MiserePosition> {
+    Ok(grundy_heaps::analyze_position_misere_value(
+        rule, heaps, budget, c,
+    )?)
+}
+
 /// The misère outcome and every winning move of the sum of heaps `heaps` of `rule`
 /// ([`grundy_heaps::analyze_position_misere`]): a product in the rule's misère quotient where
 /// one is found (for every heap once Φ is proven periodic; kept in this process and in the

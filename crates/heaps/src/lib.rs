@@ -8,8 +8,8 @@
 //! |---|---|
 //! | G(0..=n) ([`Heaps::sequence`]) | the proven period past [`PERIOD_SHORTCUT_FROM`] heaps; the record engine (`grundy-sparse`) for splitting codes from [`AUTO_SPARSE_MIN_HEAPS`] heaps while its rare/common split pays; the plain engines (`grundy-heap`) |
 //! | the period ([`Heaps::until_proven`], [`Heaps::find_period`]) | the record engine for splitting codes; the plain engines, within [`DEFAULT_WORK_BUDGET`] |
-//! | a sum, normal play ([`Heaps::position`]) | values as above, or from the proven period for heaps past [`DIRECT_POSITION_LIMIT`] |
-//! | a sum, misère play ([`Heaps::position_misere`]) | the misère quotient (`grundy-misere`), as far as the largest heap or for every heap once Φ is proven periodic, kept in [`quotients`]; the search over whole positions |
+//! | a sum, normal play ([`Heaps::position`]; the value alone: [`Heaps::position_value`]) | values as above, or from the proven period for heaps past [`DIRECT_POSITION_LIMIT`] |
+//! | a sum, misère play ([`Heaps::position_misere`]; the outcome alone: [`Heaps::position_misere_value`]) | the misère quotient (`grundy-misere`), as far as the largest heap or for every heap once Φ is proven periodic, kept in [`quotients`]; the search over whole positions |
 //! | a record run ([`Heaps::record`]) | the record engine (checkpoints, saves, the memory window); the plain engines |
 //! | a survey's growing sequence ([`Growing`]) | the record engine, then the reference engine once the split stops paying; the reference engine extended in place |
 //!
@@ -51,10 +51,12 @@ pub use engines::{memory_estimate, AUTO_SPARSE_MIN_HEAPS, DEFAULT_WORK_BUDGET};
 pub use error::{Error, Result};
 pub use growing::Growing;
 pub use misere::{
-    analyze_position_misere, misere_position_bytes, MiserePosition, QuotientPeriod,
-    DEFAULT_MISERE_BUDGET,
+    analyze_position_misere, analyze_position_misere_value, misere_position_bytes, MiserePosition,
+    QuotientPeriod, DEFAULT_MISERE_BUDGET,
 };
-pub use position::{analyze_position, Position, DIRECT_POSITION_LIMIT, LIST_SPLITS_LIMIT};
+pub use position::{
+    analyze_position, analyze_position_value, Position, DIRECT_POSITION_LIMIT, LIST_SPLITS_LIMIT,
+};
 pub use record::{
     inspect, load, record, Record, RecordOptions, SavedRun, AUTO_WINDOW_BYTES, PACK_FROM,
 };
@@ -104,6 +106,23 @@ impl<'r> Heaps<'r> {
     /// A sum of heaps under normal play ([`analyze_position()`]).
     pub fn position(&self, heaps: &[u64], c: &mut Compute<'_>) -> Result<Position> {
         analyze_position(self.rule, heaps, c)
+    }
+
+    /// The value and outcome of a sum of heaps under normal play, no move walked
+    /// ([`analyze_position_value()`]).
+    pub fn position_value(&self, heaps: &[u64], c: &mut Compute<'_>) -> Result<Position> {
+        analyze_position_value(self.rule, heaps, c)
+    }
+
+    /// The outcome of a sum of heaps under misère play, no move looked at
+    /// ([`analyze_position_misere_value()`]).
+    pub fn position_misere_value(
+        &self,
+        heaps: &[u64],
+        budget: &Budget,
+        c: &Compute<'_>,
+    ) -> Result<MiserePosition> {
+        analyze_position_misere_value(self.rule, heaps, budget, c)
     }
 
     /// A sum of heaps under misère play ([`analyze_position_misere()`]).

@@ -149,6 +149,7 @@ trait MisereEngine {
         heaps: &[u64],
         budget: &Budget,
         c: &Compute<'_>,
+        moves: bool,
     ) -> Result<Option<MiserePosition>>;
 }
 
@@ -175,6 +176,31 @@ pub fn analyze_position_misere(
     budget: &Budget,
     c: &Compute<'_>,
 ) -> Result<MiserePosition> {
+    misere(rule, heaps, budget, c, true)
+}
+
+/// The misère outcome of the sum of heaps `heaps` of `rule`, no move looked at: the same
+/// engines as [`analyze_position_misere`], the quotient's product of the heaps' elements
+/// (no heap's options walked) or the search from the root alone (no option's outcome asked
+/// once the root's is known). `winning_moves` and `unlisted_heaps` are empty: the moves were
+/// not asked for (a front end's `--moves value`).
+pub fn analyze_position_misere_value(
+    rule: &Rule,
+    heaps: &[u64],
+    budget: &Budget,
+    c: &Compute<'_>,
+) -> Result<MiserePosition> {
+    misere(rule, heaps, budget, c, false)
+}
+
+/// [`analyze_position_misere`], or with `moves` false [`analyze_position_misere_value`].
+fn misere(
+    rule: &Rule,
+    heaps: &[u64],
+    budget: &Budget,
+    c: &Compute<'_>,
+    moves: bool,
+) -> Result<MiserePosition> {
     if heaps.is_empty() {
         return Err(Error::Invalid("a position needs at least one heap".into()));
     }
@@ -183,7 +209,7 @@ pub fn analyze_position_misere(
         _ => &[&ByQuotient, &BySearch],
     };
     for engine in engines {
-        if let Some(answer) = engine.answer(rule, heaps, budget, c)? {
+        if let Some(answer) = engine.answer(rule, heaps, budget, c, moves)? {
             return Ok(answer);
         }
     }
@@ -199,6 +225,7 @@ impl MisereEngine for ByQuotient {
         heaps: &[u64],
         budget: &Budget,
         c: &Compute<'_>,
+        moves: bool,
     ) -> Result<Option<MiserePosition>> {
         if c.stopped() {
             return Err(Error::Stopped { done: None });
@@ -215,7 +242,7 @@ impl MisereEngine for ByQuotient {
         let q = &cached.quotient;
         let split = grundy_heap::periodicity::rule_bound(rule).is_none_or(|b| b.max_heaps > 1);
         let Some((outcome, winning_moves, unlisted_heaps)) =
-            quotient_answer(q, rule, heaps, split, &ListBudget::DEFAULT)
+            quotient_answer(q, rule, heaps, split, &ListBudget::DEFAULT, moves)
         else {
             return Ok(None);
         };
@@ -240,7 +267,7 @@ impl MisereEngine for ByQuotient {
 /// The outcome, the winning moves listed within `budget` and the heaps with winning moves
 /// not listed, of `heaps` in the quotient `q` (`None` when a heap is beyond it). Equal heaps
 /// are walked once: in a commutative monoid the rest of the sum is the same for each.
-/// `split`: a heap's moves are about as many as the heap (heaps past [`LIST_SPLITS_LIMIT`] are
+/// `moves_asked` false: the outcome alone. `split`: a heap's moves are about as many as the heap (heaps past [`LIST_SPLITS_LIMIT`] are
 /// not walked; whether they have a winning move is decided on a heap of the same type, see
 /// [`grundy_misere::Quotient::type_heap`]).
 fn quotient_answer(
@@ -249,6 +276,7 @@ fn quotient_answer(
     heaps: &[u64],
     split: bool,
     budget: &ListBudget,
+    moves_asked: bool,
 ) -> Option<(Outcome, Vec<Move>, Vec<usize>)> {
     let k = heaps.len();
     let elems: Vec<usize> = heaps
@@ -267,7 +295,7 @@ fn quotient_answer(
     };
     let mut moves = Vec::new();
     let mut unlisted = Vec::new();
-    if outcome == Outcome::P {
+    if outcome == Outcome::P || !moves_asked {
         return Some((outcome, moves, unlisted));
     }
     let mut suffix = vec![0usize; k + 1];
@@ -340,8 +368,9 @@ impl MisereEngine for BySearch {
         heaps: &[u64],
         budget: &Budget,
         c: &Compute<'_>,
+        moves: bool,
     ) -> Result<Option<MiserePosition>> {
-        search(rule, heaps, budget, c).map(Some)
+        search(rule, heaps, budget, c, moves).map(Some)
     }
 }
 
@@ -386,8 +415,16 @@ impl grundy_core::Game for HeapSum<'_> {
     }
 }
 
-/// The misère search over whole positions within `budget`.
-fn search(rule: &Rule, heaps: &[u64], budget: &Budget, c: &Compute<'_>) -> Result<MiserePosition> {
+/// The misère search over whole positions within `budget`; with `moves`, every option of an
+/// N-position is then asked of the search's table (each a lookup where the root's search
+/// settled it).
+fn search(
+    rule: &Rule,
+    heaps: &[u64],
+    budget: &Budget,
+    c: &Compute<'_>,
+    moves: bool,
+) -> Result<MiserePosition> {
     let (base, shift) = rule.base_and_shift();
     let base_small = if shift > 0 {
         grundy_heap::engine::sequence(base, shift)?
@@ -408,7 +445,7 @@ fn search(rule: &Rule, heaps: &[u64], budget: &Budget, c: &Compute<'_>) -> Resul
     start.sort_unstable();
     let outcome = solver.misere_outcome(&start);
     let mut winning_moves = Vec::new();
-    if outcome == Outcome::N {
+    if outcome == Outcome::N && moves {
         let mut moves = Vec::new();
         for (i, &h) in heaps.iter().enumerate() {
             let g = solver.game().inner();

@@ -137,6 +137,20 @@ pub(crate) fn unlisted_lines(out: &mut String, heaps: &[u64], which: &[usize], w
 /// too many to list (splitting rules above [`LIST_SPLITS_LIMIT`], or past the listing budget
 /// [`ListBudget::DEFAULT`] in a position of many heaps) are named in the result.
 pub fn analyze_position(rule: &Rule, heaps: &[u64], c: &mut Compute<'_>) -> Result<Position> {
+    position(rule, heaps, c, true)
+}
+
+/// The value and outcome of the sum of heaps `heaps` of `rule`, no move walked: each heap's
+/// value from the same engines as [`analyze_position`] (directly, or through the proven
+/// period past [`DIRECT_POSITION_LIMIT`]) and their XOR. `winning_moves`, `unlisted_heaps`
+/// and `unchecked_heaps` are empty: the moves were not asked for (a front end's
+/// `--moves value`).
+pub fn analyze_position_value(rule: &Rule, heaps: &[u64], c: &mut Compute<'_>) -> Result<Position> {
+    position(rule, heaps, c, false)
+}
+
+/// [`analyze_position`], or with `moves` false [`analyze_position_value`].
+fn position(rule: &Rule, heaps: &[u64], c: &mut Compute<'_>, moves: bool) -> Result<Position> {
     if heaps.is_empty() {
         return Err(Error::Invalid("a position needs at least one heap".into()));
     }
@@ -158,23 +172,26 @@ pub fn analyze_position(rule: &Rule, heaps: &[u64], c: &mut Compute<'_>) -> Resu
             };
             let values = seq.values;
             let value = |h: u64| p.value_at(&values, h).unwrap_or(0) as u32;
-            let list = |h: u64| b.max_heaps <= 1 || h <= LIST_SPLITS_LIMIT;
-            let a = grundy_heap::sum::analyze_within(rule, heaps, value, list, &budget)?;
-            let leaves = leaves_values(&a, value);
-            (a, leaves)
+            if !moves {
+                (values_only(heaps, value), Vec::new())
+            } else {
+                let list = |h: u64| b.max_heaps <= 1 || h <= LIST_SPLITS_LIMIT;
+                let a = grundy_heap::sum::analyze_within(rule, heaps, value, list, &budget)?;
+                let leaves = leaves_values(&a, value);
+                (a, leaves)
+            }
         }
         _ => {
             c.check_memory(engines::memory_estimate(rule, max), &format!("heap {max}"))?;
             let (values, _) = values(rule, max, c)?;
-            let a = grundy_heap::sum::analyze_within(
-                rule,
-                heaps,
-                |h| values[h as usize],
-                |_| true,
-                &budget,
-            )?;
-            let leaves = leaves_values(&a, |h| values[h as usize]);
-            (a, leaves)
+            let value = |h: u64| values[h as usize];
+            if !moves {
+                (values_only(heaps, value), Vec::new())
+            } else {
+                let a = grundy_heap::sum::analyze_within(rule, heaps, value, |_| true, &budget)?;
+                let leaves = leaves_values(&a, value);
+                (a, leaves)
+            }
         }
     };
     Ok(Position {
@@ -182,6 +199,22 @@ pub fn analyze_position(rule: &Rule, heaps: &[u64], c: &mut Compute<'_>) -> Resu
         analysis,
         leaves_values,
     })
+}
+
+/// The heaps' values and their XOR, no move walked.
+fn values_only(heaps: &[u64], value: impl Fn(u64) -> u32) -> SumAnalysis {
+    let heap_values: Vec<u64> = heaps.iter().map(|&h| u64::from(value(h))).collect();
+    let grundy = heap_values.iter().fold(0, |a, &v| a ^ v);
+    SumAnalysis {
+        heaps: heaps.to_vec(),
+        heap_values,
+        grundy,
+        outcome: grundy_core::Outcome::from_grundy(grundy),
+        winning_moves: Vec::new(),
+        winning_leaves: Vec::new(),
+        unlisted_heaps: Vec::new(),
+        unchecked_heaps: Vec::new(),
+    }
 }
 
 /// The values of the heaps each winning move leaves.

@@ -44,6 +44,45 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    /// The value alone (a front end's `--moves value`) is the full answer's outcome, with no
+    /// move looked at, by the quotient and by the search.
+    #[test]
+    fn the_outcome_alone_is_the_full_answers(
+        r in prop::sample::select(vec!["kayles", "0.75", "sub:1,3,4", "0.07", "4!.0"]),
+        heaps in prop::collection::vec(0u64..=9, 1..5),
+        reference in any::<bool>(),
+    ) {
+        let c = if reference { Compute::new().engine(EngineChoice::Reference) } else { Compute::default() };
+        let full = misere(r, &heaps, &c);
+        let value =
+            grundy_heaps::analyze_position_misere_value(&rule(r), &heaps, &DEFAULT_MISERE_BUDGET, &c)
+                .unwrap();
+        prop_assert_eq!(value.outcome, full.outcome, "{} {:?}", r, heaps);
+        prop_assert_eq!(value.method, full.method);
+        prop_assert!(value.winning_moves.is_empty() && value.unlisted_heaps.is_empty());
+        // The search from the root alone opens no more positions than the search that then
+        // asks each option.
+        prop_assert!(value.positions_searched <= full.positions_searched);
+    }
+
+    /// Under normal play too: the heaps' values and their XOR as the full answer has them.
+    #[test]
+    fn the_value_alone_is_the_full_answers(
+        r in prop::sample::select(vec!["kayles", "0.137", "sub:1,3,4", "4!.0", "0.31"]),
+        heaps in prop::collection::vec(0u64..=300, 1..6),
+    ) {
+        let full = grundy_heaps::analyze_position(&rule(r), &heaps, &mut Compute::default()).unwrap();
+        let value =
+            grundy_heaps::analyze_position_value(&rule(r), &heaps, &mut Compute::default()).unwrap();
+        prop_assert_eq!(&value.analysis.heap_values, &full.analysis.heap_values);
+        prop_assert_eq!(value.analysis.grundy, full.analysis.grundy);
+        prop_assert_eq!(value.analysis.outcome, full.analysis.outcome);
+        prop_assert!(value.analysis.winning_moves.is_empty());
+    }
+}
+
 #[test]
 fn kayles_answers_any_heap_from_its_proven_quotient() {
     let c = Compute::new().quotient_cache(dir("kayles"));

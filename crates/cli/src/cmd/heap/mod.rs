@@ -76,8 +76,9 @@ pub struct Args {
     /// proven periodic), else a search over whole positions (--engine reference: always).
     #[arg(long)]
     misere: bool,
-    /// With --misere: keep proven misère quotients in DIR (default: $GRUNDY_CACHE_DIR, else
-    /// $XDG_CACHE_HOME/grundy or ~/.cache/grundy; the directory is yours to clear).
+    /// With --misere: keep proven misère quotients in DIR (default: $GRUNDY_CACHE_DIR, empty
+    /// for none, else $XDG_CACHE_HOME/grundy or ~/.cache/grundy). It is only a cache: delete
+    /// it (rm -r ~/.cache/grundy) to clear it; a damaged file is rebuilt.
     #[arg(long, value_name = "DIR")]
     cache_dir: Option<std::path::PathBuf>,
     #[command(flatten)]

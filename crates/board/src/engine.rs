@@ -1977,6 +1977,41 @@ fn key_in_8x8(s8: u64, h: usize, w: usize) -> (Key, bool) {
     )
 }
 
+/// [`grid_key_zero`] of a shape whose box is `h <= 4` rows by `h < w <= 16` columns (boxes
+/// too wide for [`key_in_8x8`] on boards 4 cells high: 4x9 and wider), given with row `r` in
+/// the 16-bit lane `r` of `s16` (bit `16 r + c`: cell `(r, c)`). Only the four images that
+/// keep the shorter side first count (the box is not square): the shape, its row flip (the
+/// lanes reversed), its half turn (all 64 bits reversed, then shifted into place) and the row
+/// flip of the half turn (the column flip). As in [`key_in_8x8`], every image has the same
+/// rows, so the least in this layout is the least in the dense one.
+fn key_in_4x16(s16: u64, h: usize, w: usize) -> (Key, bool) {
+    debug_assert!(h <= 4 && h < w && w <= 16);
+    // The lanes in reverse order (lane i to lane 3 - i), then down to `h` rows.
+    let vflip = |x: u64| {
+        let y = x.rotate_left(32);
+        ((y & 0x0000_FFFF_0000_FFFF) << 16 | (y >> 16 & 0x0000_FFFF_0000_FFFF)) >> (16 * (4 - h))
+    };
+    // Bit 16 r + c to bit 16 (h - 1 - r) + (w - 1 - c).
+    let rot = |x: u64| x.reverse_bits() >> (80 - 16 * h - w);
+    let d = rot(s16);
+    let v = vflip(s16);
+    let best = s16.min(v).min(d).min(rot(v));
+    let mut bits = 0u64;
+    for r in 0..h {
+        bits |= (best >> (16 * r) & 0xFFFF) << (r * w);
+    }
+    // With a side odd, (h / 2, w / 2) is the centre cell or one of the two centre cells.
+    let centre = s16 >> (16 * (h / 2) + w / 2) & 1 != 0;
+    let zero = d == s16 && (h.is_multiple_of(2) && w.is_multiple_of(2) || !centre);
+    (
+        Key {
+            bits: bits as u128,
+            tag: (h << 8 | w) as u16,
+        },
+        zero,
+    )
+}
+
 /// The transpose of an 8 x 8 bit matrix (bit `8 r + c` to bit `8 c + r`), by three delta
 /// swaps.
 fn transpose_8x8(mut x: u64) -> u64 {
@@ -2026,6 +2061,30 @@ macro_rules! grid_key_zero_in {
                 s8 |= (row(r) as u64) << (8 * r);
             }
             return key_in_8x8(s8, h, w);
+        }
+        if $fast && h <= 4 && w <= 16 {
+            let mut s16 = 0u64;
+            for r in 0..h {
+                s16 |= (row(r) as u64) << (16 * r);
+            }
+            return key_in_4x16(s16, h, w);
+        }
+        if $fast && w <= 4 && h <= 16 {
+            // Transposed into lanes: rows 0..8 and 8..16 as two 8 x 8 blocks of bytes,
+            // each transposed (column `c` in byte `c`), their bytes `c` joined in lane `c`.
+            let (mut lo, mut hi) = (0u64, 0u64);
+            for r in 0..h.min(8) {
+                lo |= (row(r) as u64) << (8 * r);
+            }
+            for r in 8..h {
+                hi |= (row(r) as u64) << (8 * (r - 8));
+            }
+            let (lo, hi) = (transpose_8x8(lo), transpose_8x8(hi));
+            let mut t16 = 0u64;
+            for c in 0..w {
+                t16 |= ((lo >> (8 * c) & 0xFF) | (hi >> (8 * c) & 0xFF) << 8) << (16 * c);
+            }
+            return key_in_4x16(t16, w, h);
         }
         // The images in a word of `$u` bits (u64 when the box has at most 64 cells).
         macro_rules! images {
@@ -2361,6 +2420,49 @@ mod tests {
             tested += 1;
         }
         assert!(tested > 100_000);
+    }
+
+    #[test]
+    fn keys_in_4x16_match_the_general_images() {
+        // Random cell sets whose box is at most 4 high and 9 to 16 wide, or the transpose,
+        // placed on a lattice 16 wide (or 4 wide, 16 high): the lane layout's key and mirror
+        // flag against the general images and the first keys.
+        let mut next = xorshift(0x6A09_E667_F3BC_C908);
+        let mut tested = 0;
+        for _ in 0..100_000 {
+            let (h, w) = (1 + next() as usize % 4, 9 + next() as usize % 8);
+            let mut rows = [0u64; 4];
+            for row in rows.iter_mut().take(h) {
+                *row = next() & next() & ((1 << w) - 1);
+                if next().is_multiple_of(4) {
+                    *row |= 1 | 1 << (w - 1);
+                }
+            }
+            if rows.iter().all(|&r| r == 0) {
+                continue;
+            }
+            // As rows of a lattice 16 wide, shifted one cell in.
+            let mut wide = 0u128;
+            for (r, &row) in rows.iter().enumerate() {
+                wide |= (row as u128) << (16 * r + 1);
+            }
+            // The transpose, on a lattice 4 wide.
+            let mut tall = 0u128;
+            for (r, &row) in rows.iter().enumerate() {
+                for c in 0..16 {
+                    if row >> c & 1 != 0 {
+                        tall |= 1u128 << (4 * c + r);
+                    }
+                }
+            }
+            for (set, cols) in [(wide, 16), (tall, 4)] {
+                let fast = grid_key_zero(set, cols);
+                assert_eq!(fast, grid_key_zero_general(set, cols), "{set:#x} on {cols}");
+                assert_eq!(fast.0, grid_key_old(set, cols), "{set:#x} on {cols}");
+            }
+            tested += 1;
+        }
+        assert!(tested > 50_000);
     }
 
     /// Every option of every component of `rounds` random positions of a lattice of `cells`

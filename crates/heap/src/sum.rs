@@ -253,8 +253,6 @@ pub fn analyze_with(
     })
 }
 
-grundy_core::impl_answer!(SumAnalysis, |a| Some(grundy_core::Grundy::Finite(a.grundy)));
-
 #[cfg(test)]
 mod tests {
     use super::*;

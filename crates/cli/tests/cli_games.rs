@@ -112,94 +112,112 @@ fn nim_abbreviates_long_answers() {
 }
 
 #[test]
-fn fib_opening_limits_and_params() {
-    let text = ok(&["fib", "1000000"]);
+fn fib_opening_and_limits() {
+    let text = ok_stdin(&["fib", "1000000"], b"");
     assert!(
         text.contains("1000000 = 832040 + 121393 + 46368 + 144 + 55"),
         "{text}"
     );
-    assert!(text.contains("take 55 from the pile of 1000000"), "{text}");
-    let v = json(&["fib", "100", "--limit", "3", "--json"]);
+    assert!(text.contains("take 55"), "{text}");
+    let v = json_stdin(&["fib", "--limit", "3", "100", "--json"], b"");
     assert_eq!(v["outcome"], "N");
+    assert_eq!(v["position"]["text"], "100 3");
     assert_eq!(v["winning_moves"].as_array().unwrap().len(), 1);
     assert_eq!(v["winning_moves"][0]["at"]["take"], "3");
     assert_eq!(v["winning_moves"][0]["to"]["text"], "97 6");
+    assert_eq!(v["winning_moves"][0]["to"]["pile"], "97");
+    assert_eq!(v["winning_moves"][0]["to"]["limit"], "6");
     assert_eq!(
         v["winning_moves"][0]["text"],
         "take 3 from the pile of 100, leaving 97"
     );
-    // The limit is the position `PILE LIMIT` too.
-    assert_eq!(
-        json(&["fib", "100", "3", "--json"])["winning_moves"],
-        v["winning_moves"]
-    );
-    let v = json(&["fib", "144", "--json"]);
-    assert_eq!(
-        (v["outcome"].as_str(), v["grundy"].as_u64()),
-        (Some("P"), Some(0))
-    );
-    let v = json(&["fib", "--k", "3", "100", "--json"]);
+    // The position 'PILE LIMIT' is the same question.
+    assert_eq!(json_stdin(&["fib", "100", "3", "--json"], b""), v);
+    let v = json_stdin(&["fib", "144", "--json"], b"");
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["grundy"], 0);
+    assert_eq!(v["winning_moves"], serde_json::json!([]));
+    let v = json_stdin(&["fib", "--k", "3", "100", "--json"], b"");
+    assert_eq!(v["game"], "fib:3");
     assert_eq!(v["details"]["k"], 3);
-    assert_eq!(v["details"]["representation"], json!(["76", "21", "3"]));
-    assert_eq!(json(&["fib:3", "100", "--json"])["details"], v["details"]);
+    assert_eq!(
+        v["details"]["representation"],
+        serde_json::json!(["76", "21", "3"])
+    );
+    assert_eq!(json_stdin(&["fib:3", "100", "--json"], b""), v);
+    // A pile of 10^100 answers at once.
     let googol = format!("1{}", "0".repeat(100));
-    let v = json(&["fib", &googol, "--json"]);
+    let v = json_stdin(&["fib", &googol, "--json"], b"");
     assert_eq!(v["outcome"], "N");
-    assert_eq!(v["position"]["pile"], googol.as_str());
+    assert_eq!(v["details"]["pile"], googol.as_str());
     assert_eq!(v["details"]["all_winning_moves_listed"], false);
     assert!(v["winning_moves"][0]["at"]["take"].is_string());
+    // Only the value: no move is listed.
+    let v = json_stdin(&["fib", &googol, "--moves", "value", "--json"], b"");
+    assert_eq!(
+        (v["outcome"].as_str(), v["detail"].as_str()),
+        (Some("N"), Some("value"))
+    );
+    assert!(v.get("winning_moves").is_none(), "{v}");
 }
 
-/// A 1000-digit pile: the text abbreviates every long number, `--json` keeps them in full.
+/// A 1000-digit pile: the text abbreviates every long number (a few lines, not the 1.4 MB of
+/// writing the representation out), while `--json` keeps every number in full (the move's
+/// words abbreviate them as the text does; its `to` and `at` have them in full).
 #[test]
 fn fib_huge_pile_text_is_short_and_json_is_full() {
     let pile = format!("7{}", "3".repeat(999));
-    let text = ok(&["fib", &pile]);
+    let text = ok_stdin(&["fib", &pile], b"");
     assert!(text.len() < 4000, "{} bytes:\n{text}", text.len());
     assert!(text.contains("(1000 digits)"), "{text}");
     assert!(text.contains(" terms)"), "{text}");
-    let v = json(&["fib", &pile, "--json"]);
-    assert_eq!(v["position"]["pile"], pile.as_str());
+    assert!(text.contains("take "), "{text}");
+    let v = json_stdin(&["fib", &pile, "--json"], b"");
+    assert_eq!(v["details"]["pile"], pile.as_str());
     let m = &v["winning_moves"][0];
     let take: grundy::games::UBig = m["at"]["take"].as_str().unwrap().parse().unwrap();
     let to: grundy::games::UBig = m["to"]["pile"].as_str().unwrap().parse().unwrap();
     assert_eq!(&take + &to, pile.parse().unwrap());
+    assert!(m["text"].as_str().unwrap().contains("(1000 digits)"), "{m}");
     assert!(m["short"].as_str().unwrap().chars().count() <= 30, "{m}");
-    assert_eq!(
-        v["details"]["representation"][0].as_str().unwrap().len(),
-        1000
-    );
+    let terms = v["details"]["representation"].as_array().unwrap();
+    assert!(terms.len() > 12, "{}", terms.len());
+    assert_eq!(terms[0].as_str().unwrap().len(), 1000);
 }
 
-/// Every count takes the one grammar, in every size.
+/// Every count takes the one grammar, in every size: piles beyond u64, bounded sizes and flags.
 #[test]
 fn counts_take_one_grammar() {
-    let v = json(&["fib", "2^100", "--json"]);
-    assert_eq!(v["position"]["pile"], "1267650600228229401496703205376");
-    let v = json(&["fib", "1e30", "--limit", "1_000", "--json"]);
+    let v = json_stdin(&["fib", "2^100", "--json"], b"");
+    assert_eq!(v["details"]["pile"], "1267650600228229401496703205376");
+    let v = json_stdin(&["fib", "1e30", "--limit", "1_000", "--json"], b"");
+    assert_eq!(
+        v["details"]["pile"],
+        format!("1{}", "0".repeat(30)).as_str()
+    );
     assert_eq!(v["details"]["limit"], "1000");
-    let v = json(&["chomp", "2^1x1e1", "--max-positions", "1e3", "--json"]);
-    assert_eq!(
-        (v["details"]["rows"].as_u64(), v["details"]["cols"].as_u64()),
-        (Some(2), Some(10))
+    let v = json_stdin(
+        &["chomp", "2^1x1e1", "--max-positions", "1e3", "--json"],
+        b"",
     );
-    assert_eq!(
-        json(&["fib", "--k", "3e0", "100", "--json"])["details"]["k"],
-        3
-    );
-    bad(&["fib", "1.5e1"], "'1.5e1'");
-    bad(&["chomp", "-2", "3"], "-2");
-    bad(&["cram", "2.5", "3"], "2.5");
+    assert_eq!(v["position"]["text"], "2x10");
+    let v = json_stdin(&["fib", "--k", "3e0", "100", "--json"], b"");
+    assert_eq!(v["details"]["k"], 3);
+    // Negatives and fractions are refused in one line naming the token.
+    bad_stdin(&["fib", "1.5e1"], b"", "'1.5e1'");
+    bad_stdin(&["chomp", "-2x3"], b"", "'-2'");
+    bad_stdin(&["cram", "2.5", "3"], b"", "'2.5'");
 }
 
 #[test]
 fn fib_bad_input() {
-    bad(&["fib", "-3"], "'-3'");
-    bad(&["fib", "12x"], "'12x'");
-    bad(&["fib", "--k", "0", "10"], "0");
-    bad(&["fib", "--limit", "-1", "10"], "'-1'");
+    bad_stdin(&["fib", "-3"], b"", "'-3'");
+    bad_stdin(&["fib", "12x"], b"", "'12x'");
+    bad_stdin(&["fib", "--k", "0", "10"], b"", "k 0");
+    bad_stdin(&["fib", "--limit", "-1", "10"], b"", "'-1'");
+    // Past 10000 digits the representation would need gigabytes: refused at once.
     let huge = format!("1{}", "0".repeat(10_000));
-    bad(&["fib", &huge], "10001 digits");
+    bad_stdin(&["fib", &huge], b"", "10001 digits");
 }
 
 #[test]
@@ -332,120 +350,185 @@ fn walls_contest_samples() {
 
 #[test]
 fn cram_boards() {
-    let v = json(&["cram", "4", "5", "--json"]);
-    assert_eq!(
-        (v["grundy"].as_u64(), v["outcome"].as_str()),
-        (Some(2), Some("N"))
-    );
+    let v = json_stdin(&["cram", "4", "5", "--json"], b"");
+    assert_eq!(v["grundy"], 2);
+    assert_eq!(v["outcome"], "N");
     let m = &v["winning_moves"][0];
     assert_eq!(m["at"]["cells"].as_array().unwrap().len(), 2);
     assert_eq!(m["to"]["kind"], "board");
+    assert_eq!(
+        m["to"]["text"].as_str().unwrap().matches('#').count(),
+        2,
+        "{m}"
+    );
     assert_eq!(m["outcome"], "P");
     assert!(m["text"].as_str().unwrap().starts_with("place a "), "{m}");
-    // The old --board B: the board is the position.
-    assert_eq!(
-        json(&["cram", ".........|##.######", "--json"])["grundy"],
-        4
-    );
-    let v = json(&["cram", "4", "4", "--json"]);
+    // `grundy cram R C` is `grundy analyze cram RxC`.
+    assert_eq!(json_stdin(&["analyze", "cram", "4x5", "--json"], b""), v);
+    let v = json_stdin(&["cram", ".........|##.######", "--json"], b"");
+    assert_eq!(v["grundy"], 4);
+    let v = json_stdin(&["cram", "4", "4", "--json"], b"");
     assert_eq!(v["outcome"], "P");
     assert_eq!(
         v["details"]["positions"], 0,
         "settled by the mirror strategy"
     );
-    let v = json(&["cram", "4", "4", "--no-mirror", "--json"]);
+    // `positions` counts the engine's search nodes (its reductions leave 4x4 few of them).
+    let v = json_stdin(&["cram", "4", "4", "--no-mirror", "--json"], b"");
+    assert_eq!(v["outcome"], "P");
     assert!(
         v["details"]["positions"].as_u64().unwrap() > 0,
         "searched, not recognised"
     );
-    bad(&["cram", "0", "5"], "0");
-    bad(&["cram", "12", "11"], "12x11");
-    bad(&["cram", "..|..."], "ragged");
-    let v = json(&["cram", "8", "8", "--json"]);
-    assert_eq!(
-        (
-            v["outcome"].as_str(),
-            v["details"]["mirror_strategy"].as_bool()
-        ),
-        (Some("P"), Some(true))
+    assert!(ok_stdin(&["cram", "4", "6"], b"").contains("rotated image"));
+    bad_stdin(&["cram", "0", "5"], b"", "0x5");
+    bad_stdin(&["cram", "5", "-2"], b"", "'-2'");
+    // Boards of up to 128 cells (the engine's limit; 8x9 is searched now).
+    bad_stdin(&["cram", "12", "11"], b"", "132 cells");
+    bad_stdin(&["cram", "129", "1"], b"", "129 cells");
+    bad_stdin(&["cram", "..|..."], b"", "ragged");
+    // Even x even boards are settled by the mirror strategy, however large, whether the value
+    // or the winning moves are asked for (every move's value needs a search per move).
+    for moves in ["value", "winning"] {
+        let v = json_stdin(&["cram", "8", "8", "--moves", moves, "--json"], b"");
+        assert_eq!(v["outcome"], "P");
+        assert_eq!(v["details"]["mirror_strategy"], true);
+    }
+    // Searches past the position limit are refused, naming the board and the flag (7x5, once
+    // past the default limit, takes the engine about half a million nodes).
+    bad_stdin(
+        &["cram", "7", "5", "--max-positions", "100000"],
+        b"",
+        "board 7x5",
     );
-    bad(&["cram", "5", "6", "--max-positions", "1000"], "1000");
-    bad(&["cram", "4", "4", "--max-positions", "x"], "'x'");
-    bad(&["cram", "3", "5", "--threads", "0"], "threads");
+    bad_stdin(
+        &["cram", "5", "6", "--max-positions", "1000"],
+        b"",
+        "--max-positions",
+    );
+    bad_stdin(&["cram", "5", "6", "--max-positions", "1000"], b"", "1000");
+    bad_stdin(&["cram", "4", "4", "--max-positions", "x"], b"", "'x'");
+    let v = json_stdin(
+        &["cram", "3", "5", "--max-positions", "1000000", "--json"],
+        b"",
+    );
+    assert_eq!(v["outcome"], "N");
 }
 
 #[path = "../../../testdata/games/cram_table.rs"]
 mod cram_table;
 
-/// `testdata/games/cram.txt` (Beling's igsolve README table): every board of at most 30 cells.
+/// `testdata/games/cram.txt` (Beling's igsolve README table): every board of at most 30 cells,
+/// at every detail: the value alone, the winning moves, every move valued.
 #[test]
 fn cram_agrees_with_the_reference_table() {
     let mut checked = 0;
     for (r, c, v) in cram_table::reference() {
         if r * c <= 30 {
-            let (r, c) = (r.to_string(), c.to_string());
-            let out = json(&["cram", &r, &c, "--json"]);
+            let (rs, cs) = (r.to_string(), c.to_string());
+            let out = json_stdin(&["cram", &rs, &cs, "--json"], b"");
             assert_eq!(out["grundy"], v, "{r}x{c}");
-            let two = json(&["cram", &r, &c, "--threads", "2", "--json"]);
+            let value = json_stdin(&["cram", &rs, &cs, "--moves", "value", "--json"], b"");
+            assert_eq!(value["grundy"], v, "{r}x{c} value");
+            assert!(value.get("winning_moves").is_none());
+            let all = json_stdin(&["cram", &rs, &cs, "--moves", "all", "--json"], b"");
+            let zeros: Vec<&serde_json::Value> = all["all_moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|m| m["grundy"] == 0)
+                .collect();
+            assert_eq!(zeros.len(), out["winning_moves"].as_array().unwrap().len());
+            // Two threads share the table on boards of 20 cells and more: same answer.
+            let args = ["cram", &rs, &cs, "--threads", "2", "--json"];
+            let two = json_stdin(&args, b"");
             assert_eq!(two["grundy"], v, "{r}x{c}, 2 threads");
-            let value = json(&["cram", &r, &c, "--moves", "value", "--json"]);
-            assert_eq!(value["grundy"], v, "{r}x{c}, value only");
+            assert_eq!(
+                two["winning_moves"], out["winning_moves"],
+                "{r}x{c}, 2 threads"
+            );
             checked += 1;
         }
     }
     assert!(checked >= 5, "{checked}");
 }
 
-/// `--table FILE`: the second run reads the first one's table back and searches less; a file
-/// that is not a table is refused in one line.
+/// `--table FILE`: the second run reads the first one's table back and searches less, for the
+/// same answer; a file that is not a table is refused in one line.
 #[test]
 fn cram_table_resumes_and_refuses_other_files() {
-    let t = Temp::new("cram.table", b"");
-    let _ = std::fs::remove_file(&t.0);
-    let args = [
-        "cram",
-        "5",
-        "6",
-        "--table",
-        t.path(),
-        "--no-mirror",
-        "--json",
-    ];
-    let first = json(&args);
+    let t = std::env::temp_dir().join(format!("grundy-cli-cram-{}.table", std::process::id()));
+    let _ = std::fs::remove_file(&t);
+    let path = t.to_str().unwrap();
+    let args = ["cram", "5", "6", "--table", path, "--json"];
+    let first = json_stdin(&args, b"");
     assert_eq!(first["grundy"], 2, "cram.txt: 5x6");
     assert_eq!(first["details"]["resumed"], 0);
-    let second = json(&args);
+    assert!(t.exists());
+    let second = json_stdin(&args, b"");
+    let (d1, d2) = (&first["details"], &second["details"]);
+    assert!(d2["resumed"].as_u64().unwrap() > 0, "{second}");
     assert!(
-        second["details"]["resumed"].as_u64().unwrap() > 0,
-        "{second}"
+        d2["positions"].as_u64().unwrap() < d1["positions"].as_u64().unwrap(),
+        "{first} then {second}"
     );
     assert_eq!(second["grundy"], first["grundy"]);
-    std::fs::write(&t.0, b"not a table at all").unwrap();
-    bad(&["cram", "3", "4", "--table", t.path()], "not a saved");
+    assert_eq!(second["winning_moves"], first["winning_moves"]);
+    // A search stopped at its limit keeps its table too.
+    let _ = std::fs::remove_file(&t);
+    bad_stdin(
+        &["cram", "5", "6", "--max-positions", "1000", "--table", path],
+        b"",
+        "1000",
+    );
+    assert!(t.exists());
+    std::fs::write(&t, b"not a table at all").unwrap();
+    bad_stdin(&["cram", "3", "4", "--table", path], b"", "not a saved");
+    std::fs::write(&t, b"GRBTT001").unwrap();
+    bad_stdin(&["cram", "3", "4", "--table", path], b"", "not a saved");
+    let _ = std::fs::remove_file(&t);
 }
 
 #[test]
 fn chomp_bars() {
-    let v = json(&["chomp", "4x7", "--json"]);
+    let v = json_stdin(&["chomp", "4x7", "--json"], b"");
     assert_eq!(v["outcome"], "N");
     assert_eq!(v["winning_moves"].as_array().unwrap().len(), 1);
-    assert_eq!(v["winning_moves"][0]["at"]["cell"], json!([2, 3]));
-    assert_eq!(v["winning_moves"][0]["to"]["rows"], json!([7, 7, 3, 3]));
+    assert_eq!(
+        v["winning_moves"][0]["at"]["cell"],
+        serde_json::json!([2, 3])
+    );
+    assert_eq!(
+        v["winning_moves"][0]["to"]["rows"],
+        serde_json::json!([7, 7, 3, 3])
+    );
+    assert_eq!(v["winning_moves"][0]["to"]["text"], "7 7 3 3");
     assert_eq!(
         v["winning_moves"][0]["text"],
         "bite at row 2, column 3, leaving rows of lengths 7, 7, 3, 3"
     );
-    assert_eq!(json(&["chomp", "1x1", "--json"])["outcome"], "P");
-    let v = json(&["chomp", "5", "5", "3", "--json"]);
-    assert_eq!(v["position"]["rows"], json!([5, 5, 3]));
-    bad(&["chomp", "0x3"], "0");
-    bad(&["chomp", "3xabc"], "abc");
-    bad(&["chomp", "16x200"], "--max-positions");
-    bad(&["chomp", "4x7", "--max-positions", "329"], "329");
+    let v = json_stdin(&["chomp", "1x1", "--json"], b"");
+    assert_eq!(v["outcome"], "P");
+    let v = json_stdin(&["chomp", "5x5", "--json"], b"");
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 1);
     assert_eq!(
-        json(&["chomp", "4x7", "--max-positions", "330", "--json"])["outcome"],
-        "N"
+        v["winning_moves"][0]["at"]["cell"],
+        serde_json::json!([1, 1])
     );
+    bad_stdin(&["chomp", "3xabc"], b"", "'3xabc'");
+    bad_stdin(&["chomp", "17x2"], b"", "17");
+    bad_stdin(
+        &["chomp", "12x11", "--max-positions", "1e5"],
+        b"",
+        "--max-positions",
+    );
+    bad_stdin(
+        &["chomp", "4x7", "--max-positions", "10"],
+        b"",
+        "10 positions",
+    );
+    let v = json_stdin(&["chomp", "4x7", "--max-positions", "1000", "--json"], b"");
+    assert_eq!(v["outcome"], "N");
 }
 
 #[test]

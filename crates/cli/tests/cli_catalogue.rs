@@ -339,6 +339,9 @@ fn every_game_is_a_command() {
             vec![name, "!!"],
         ] {
             let out = grundy(&args);
+            if args[1] == "!!" && out.status.success() {
+                continue; // `!!` is a position of some games (a digraph's vertex name)
+            }
             let err = String::from_utf8_lossy(&out.stderr);
             assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
             assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");

@@ -1284,7 +1284,7 @@ fn unknown_flags_are_not_taken_as_values() {
 fn tokens_with_control_characters_are_escaped() {
     // Findings: a card, a --seed and other tokens holding a newline or an escape byte were
     // echoed raw, breaking the one-line error.
-    refused(&["cards", "1", "x\ny"], r"'x\ny'");
+    refused(&["cards", "1", "x\u{1b}y"], r"'x\u{1b}y'");
     refused(
         &[
             "penney",

@@ -477,7 +477,13 @@ impl grundy_core::catalogue::Rules for WythoffRules {
             } else {
                 (outcome(&to.0, &to.1), self.value(i, j)?)
             };
-            out.push(step(&x, &y, &to, outcome, g));
+            let m = step(&x, &y, &to, outcome, g);
+            // A move to a P-position names it, as the winning moves do.
+            out.push(if outcome == Outcome::P && !play.is_misere() {
+                m.at("p_index", p_index(&to.0, &to.1).to_string())
+            } else {
+                m
+            });
         }
         Ok(out)
     }

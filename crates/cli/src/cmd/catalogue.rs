@@ -326,6 +326,11 @@ fn run(registry: &Registry, game: &str, command: &str, args: Vec<OsString>) -> C
             }
         }
     }
+    if matches.contains_id("plot") && !matches.contains_id("upto") {
+        return Err(CliError::usage(
+            "--plot draws a table of values: give --upto N",
+        ));
+    }
     if let Some(upto) = matches.get_one::<String>("upto") {
         let upto = count(upto, "--upto")?;
         let plot = matches.get_one::<String>("plot");

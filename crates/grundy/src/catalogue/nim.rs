@@ -199,7 +199,14 @@ fn report(name: &str, a: &NimAnalysis, ask: &Ask) -> Result<Report> {
     } else {
         0
     };
-    r.explanation = nim::explain_rule(a, heaps, show)
+    // The textbook's why: the binary, the rule, and (when the moves are asked for) how each
+    // winning move follows from the nim-sum (`10 ⊕ 3 = 9`).
+    let why = if ask.detail.wants_winning() {
+        nim::explain(a, heaps, show)
+    } else {
+        nim::explain_rule(a, heaps, show)
+    };
+    r.explanation = why
         .lines()
         .filter(|l| !l.trim().is_empty())
         .map(str::to_string)

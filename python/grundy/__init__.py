@@ -50,6 +50,7 @@ from ._results import (
     WythoffAnalysis,
     WythoffPosition,
     Turn,
+    Values,
 )
 from . import _results, misere, nimber, penney
 
@@ -60,6 +61,8 @@ __version__: str = _grundy.__version__
 __all__ = [
     "games",
     "analyze",
+    "values",
+    "plot",
     "play",
     "nim",
     "heap",
@@ -98,13 +101,18 @@ def _big(x: Union[int, str]) -> str:
     return str(operator.index(x))
 
 
-def nim(heaps: Iterable[int], misere: bool = False) -> NimAnalysis:
-    """Nim (or misère Nim with ``misere=True``): nim-sum, outcome and every winning move.
+def nim(heaps: Iterable[Count], misere: bool = False, moves: str = "winning") -> Report:
+    """Nim (or misère Nim with ``misere=True``): nim-sum, outcome and every winning move. An
+    alias of ``analyze("nim", "3 4 5", misere=…, moves=…)`` (sizes in the one grammar of counts:
+    ``2**70`` or ``"2^70"``).
 
     >>> grundy.nim([3, 4, 5]).winning_moves
     [Move(short='heap 0: 3 → 1', to=Result(kind='heaps', text='1 4 5', heaps=[1, 4, 5]), outcome='P', grundy=0, at=Result(from_=3, heap=0, left=1, removed=2))]
     """
-    return NimAnalysis(_json.loads(_grundy.nim(list(heaps), misere)))
+    text = " ".join(_big(h) for h in heaps)
+    if not text:
+        raise InputError("no heaps given")
+    return analyze("nim", text, misere=misere, moves=moves)
 
 
 class Heap:
@@ -190,28 +198,28 @@ def heap(rule: str) -> Heap:
     return Heap(rule)
 
 
-def fib(pile: Union[int, str], limit: Optional[Union[int, str]] = None, k: int = 2) -> FibAnalysis:
-    """Fibonacci Nim (``k=2``) or the k-multiplier game on a pile of any size
-    (``grundy fib PILE [--limit L] [--k K] --json``).
+def fib(pile: Count, limit: Optional[Count] = None, k: Count = 2, moves: str = "winning") -> Report:
+    """Fibonacci Nim (``k=2``) or the k-multiplier game on a pile of any size: an alias of
+    ``analyze("fib:K", "PILE [LIMIT]")`` (``grundy fib PILE [LIMIT] --json``), the registry's
+    report (``details`` holds ``k``, ``pile``, ``limit``, ``representation``).
 
-    >>> grundy.fib(10**30).winning_move.take
-    1
+    >>> grundy.fib(10**30).winning_moves[0].at.take
+    '1'
     """
-    return FibAnalysis(
-        _json.loads(
-            _grundy.fib_analyze(_big(pile), None if limit is None else _big(limit), _big(k))
-        )
-    )
+    position = _big(pile) if limit is None else f"{_big(pile)} {_big(limit)}"
+    return analyze(f"fib:{_big(k)}", position, moves=moves)
 
 
-def wythoff(x: Union[int, str], y: Union[int, str]) -> WythoffAnalysis:
-    """Wythoff's game at heaps ``(x, y)`` of any size (``grundy wythoff X Y --json``)."""
-    return WythoffAnalysis(_json.loads(_grundy.wythoff_analyze(_big(x), _big(y))))
+def wythoff(x: Count, y: Count, moves: str = "winning") -> Report:
+    """Wythoff's game at heaps ``(x, y)`` of any size: an alias of ``analyze("wythoff", "X
+    Y")`` (``grundy wythoff X Y --json``), the registry's report."""
+    return analyze("wythoff", f"{_big(x)} {_big(y)}", moves=moves)
 
 
-def wythoff_nth(j: Union[int, str]) -> WythoffPosition:
-    """The ``j``-th P-position of Wythoff's game (``grundy wythoff --nth J --json``)."""
-    return WythoffPosition(_json.loads(_grundy.wythoff_nth(_big(j))))
+def wythoff_nth(j: Count) -> Report:
+    """The ``j``-th P-position of Wythoff's game: an alias of ``analyze("wythoff", "p:J")``
+    (``grundy wythoff p:J --json``); the report's ``position`` is (⌊jφ⌋, ⌊jφ²⌋)."""
+    return analyze("wythoff", f"p:{_big(j)}", moves="value")
 
 
 def games() -> List[GameInfo]:
@@ -223,35 +231,96 @@ def games() -> List[GameInfo]:
     return [GameInfo(g) for g in _json.loads(_grundy.catalogue_games())["games"]]
 
 
+def _settings(params: dict) -> list:
+    """A game's own options as the library takes them: names and texts."""
+    return [
+        (
+            k,
+            ("true" if v else "false")
+            if isinstance(v, bool)
+            else _big(v)
+            if isinstance(v, int)
+            else str(v),
+        )
+        for k, v in params.items()
+    ]
+
+
 def analyze(
     game: str,
     position: str,
     misere: bool = False,
-    max_positions: Optional[Union[int, str]] = None,
+    max_positions: Optional[Count] = None,
     moves: str = "winning",
+    progress: Progress = None,
     **params: Any,
 ) -> Report:
     """A position of any catalogue game analysed; ``to_dict()`` is ``grundy analyze GAME
-    POSITION --json``. ``moves`` says how much of the moves to compute: ``"value"`` (the
-    outcome and value only), ``"winning"`` (the default) or ``"all"`` (every move with its
-    value). Keyword arguments are the game's own options as ``grundy.games()`` lists them
-    (``threads=2``, ``no_mirror=True``).
+    POSITION --json`` (``grundy GAME POSITION --json``). ``moves`` says how much of the moves to
+    compute: ``"value"`` (the outcome and value only), ``"winning"`` (the default) or ``"all"``
+    (every move with its value). ``max_positions`` caps a search (the memory this process may
+    use always caps it); ``progress(done, total)`` is called as a search goes on (returning
+    ``False`` stops it) and Ctrl-C stops it (``KeyboardInterrupt``). Keyword arguments are the
+    game's own options as ``grundy.games()`` lists them (``threads=2``, ``no_mirror=True``).
 
     >>> r = analyze("node-kayles", "grid:3x4")
     >>> r.outcome, r.grundy
     ('P', 0)
     """
-    settings = [
-        (k, ("true" if v else "false") if isinstance(v, bool) else str(v))
-        for k, v in params.items()
-    ]
     return Report(
         _json.loads(
             _grundy.catalogue_analyze(
-                game, str(position), misere, max_positions, moves, settings
+                game,
+                str(position),
+                misere,
+                max_positions,
+                moves,
+                _settings(params),
+                progress,
             )
         )
     )
+
+
+def values(
+    game: str,
+    upto: Count,
+    misere: bool = False,
+    max_positions: Optional[Count] = None,
+    progress: Progress = None,
+    **params: Any,
+) -> Values:
+    """The value and outcome of every position ``0..=upto`` of a game whose positions are
+    numbers (a heap rule, ``fib``, ``windup:N:S``), or for a game of two heaps (``wythoff``) its
+    grid of positions ``(x, y)``, ``0 <= x, y <= upto`` (``side`` is then set): ``grundy analyze
+    GAME --upto N --json``. :func:`plot` draws it.
+
+    >>> values("wythoff", 2).values[5].grundy
+    2
+    """
+    return Values(
+        _json.loads(
+            _grundy.catalogue_values(
+                game, upto, misere, max_positions, _settings(params), progress
+            )
+        )
+    )
+
+
+def plot(table: Values, format: str = "svg") -> bytes:
+    """The picture of a table of values (:func:`values`), as ``grundy analyze GAME --upto N
+    --plot FILE`` draws it: SVG text (``format="svg"``, as UTF-8 bytes) or PNG bytes. In a
+    notebook, ``IPython.display.SVG(plot(t))`` or ``IPython.display.Image(plot(t, "png"))``.
+
+    >>> plot(values("wythoff", 9))[:4]
+    b'<svg'
+    """
+    data = table.to_dict()
+    cells = [
+        (v["grundy"] if isinstance(v["grundy"], int) else None, v["outcome"])
+        for v in data["values"]
+    ]
+    return _grundy.plot_values(data["game"], data["misere"], data.get("side"), cells, format)
 
 
 def play(game: str, position: str) -> Turn:

@@ -38,6 +38,7 @@ __all__ = [
     "GameInfo",
     "Report",
     "Turn",
+    "Values",
 ]
 
 # Fields whose text values are whole numbers (too large for a JSON number, or big integers).
@@ -256,15 +257,6 @@ class Sequence(Result):
         )
 
 
-class NimAnalysis(Result):
-    """A Nim position (``grundy nim --json``): ``grundy`` (the nim-sum), ``outcome``,
-    ``winning_moves`` (each a :class:`Move` whose ``at`` holds ``heap``, ``from_``, ``removed``,
-    ``left``, also attributes of the move; ``to.text`` the position it leaves)."""
-
-    __slots__ = ()
-    _brief = ("play", "grundy", "outcome", "winning_moves")
-
-
 class HeapPosition(Result):
     """A sum of heaps (``grundy heap RULE --position H… --json``): ``heap_values``, ``grundy``,
     ``outcome``, ``winning_moves`` (each a :class:`Move` whose ``at`` holds ``heap``, ``from_``,
@@ -280,26 +272,6 @@ class MiserePosition(Result):
 
     __slots__ = ()
     _brief = ("rule", "heaps", "play", "outcome", "winning_moves")
-
-
-class FibAnalysis(Result):
-    """Fibonacci Nim or a k-multiplier game (``grundy fib --json``)."""
-
-    __slots__ = ()
-    _brief = ("game", "k", "pile", "limit", "outcome", "grundy", "winning_move")
-
-
-class WythoffAnalysis(Result):
-    """A position of Wythoff's game (``grundy wythoff X Y --json``)."""
-
-    __slots__ = ()
-    _brief = ("x", "y", "outcome", "grundy", "winning_moves")
-
-
-class WythoffPosition(Result):
-    """The j-th P-position of Wythoff's game (``grundy wythoff --nth J --json``)."""
-
-    __slots__ = ()
 
 
 class Calculation(Result):
@@ -461,6 +433,29 @@ class Report(Result):
     ``winning_moves`` (each with ``text``, ``short`` and ``to``), ``explanation``."""
 
     _brief = ("game", "outcome", "grundy", "winning_moves")
+
+
+class Values(Result):
+    """The value and outcome of every position of a game (``grundy analyze GAME --upto N
+    --json``): ``values`` (each with ``position``, ``outcome``, ``grundy``), and for a game of
+    two heaps ``side``, the grid's rows and columns (row-major ``values``)."""
+
+    _brief = ("game", "misere", "side")
+
+    def grid(self) -> List[List[Any]]:
+        """The values as rows (a line of positions is one row)."""
+        vals = [v.grundy for v in self.values]
+        side = self._data.get("side") or len(vals) or 1
+        return [vals[i : i + side] for i in range(0, len(vals), side)]
+
+
+# The results of Nim, Fibonacci Nim and Wythoff's game are the catalogue's one `Report`
+# (grundy.nim, grundy.fib, grundy.wythoff, grundy.wythoff_nth are aliases of grundy.analyze);
+# their old names stay as aliases of it.
+NimAnalysis = Report
+FibAnalysis = Report
+WythoffAnalysis = Report
+WythoffPosition = Report
 
 
 class Turn(Result):

@@ -1,7 +1,6 @@
 //! The library's calls, one Python function each: arguments in, the result as the CLI's
 //! `--json` text out (sequences also hand back their values as a numpy array).
 
-use grundy::games::{self, fib as fib_game, wythoff as wythoff_game};
 use grundy::heap;
 use grundy::penney::report::{self, RaceOptions, SimulationRequest};
 use grundy::penney::Alphabet;
@@ -45,19 +44,6 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Count {
             .map(Count)
             .map_err(|_| errors::raise(py, "InputError", format!("{n} is too large")))
     }
-}
-
-/// Nim (`grundy nim --json`): value, outcome and every winning move.
-#[pyfunction]
-fn nim(py: Python<'_>, heaps: Vec<Count>, misere: bool) -> PyResult<String> {
-    if heaps.is_empty() {
-        return Err(errors::raise(py, "InputError", "no heaps given".into()));
-    }
-    let mut stream = grundy::nim::NimStream::new(true);
-    for h in heaps {
-        stream.push(h.0);
-    }
-    json(&stream.into_analysis(grundy::nim::Play::from_misere(misere)))
 }
 
 /// A nimber calculation (`grundy nimber --json OP A [B]`); operands are decimal text.
@@ -162,38 +148,6 @@ fn heap_analyze(
     }
     let p = compute::run(py, settings, |c| heap::analyze_position(&r, &heaps, c))?;
     json(&p)
-}
-
-/// Fibonacci Nim and the k-multiplier games (`grundy fib PILE [--limit L] [--k K] --json`).
-#[pyfunction]
-#[pyo3(signature = (pile, limit = None, k = "2"))]
-fn fib_analyze(py: Python<'_>, pile: &str, limit: Option<&str>, k: &str) -> PyResult<String> {
-    let k = games::parse_bounded(k, "multiplier", 1, fib_game::MAX_MULTIPLIER).py(py)?;
-    let pile = games::parse_count(pile, "pile").py(py)?;
-    let limit = limit
-        .map(|l| games::parse_count(l, "limit"))
-        .transpose()
-        .py(py)?;
-    let a = py
-        .detach(|| fib_game::analyze(&pile, limit.as_ref(), k))
-        .py(py)?;
-    json(&a)
-}
-
-/// Wythoff's game (`grundy wythoff X Y --json`).
-#[pyfunction]
-fn wythoff_analyze(py: Python<'_>, x: &str, y: &str) -> PyResult<String> {
-    let x = games::parse_count(x, "heap").py(py)?;
-    let y = games::parse_count(y, "heap").py(py)?;
-    let a = py.detach(|| wythoff_game::analyze(&x, &y)).py(py)?;
-    json(&a)
-}
-
-/// The j-th P-position of Wythoff's game (`grundy wythoff --nth J --json`).
-#[pyfunction]
-fn wythoff_nth(py: Python<'_>, j: &str) -> PyResult<String> {
-    let j = games::parse_count(j, "index").py(py)?;
-    json(&wythoff_game::nth(&j))
 }
 
 /// The alphabet of a pattern race: symbols and exact probabilities as the CLI's `--alphabet`
@@ -306,11 +260,33 @@ fn catalogue_games() -> PyResult<String> {
     json(&serde_json::json!({ "games": grundy::catalogue::games() }))
 }
 
+/// The question of a catalogue call: play, budget (the default, or `max_positions`, within the
+/// memory this process may use), detail and the game's own settings.
+fn question(
+    misere: bool,
+    max_positions: Option<Count>,
+    moves: &str,
+    params: Vec<(String, String)>,
+) -> grundy::Result<grundy::catalogue::Ask> {
+    let budget = grundy::catalogue::within_memory(grundy::Budget::default());
+    let budget = max_positions.map_or(budget, |n| budget.with_positions(n.0));
+    let detail = moves.parse::<grundy::catalogue::Detail>()?;
+    let mut ask = grundy::catalogue::Ask::new(grundy::catalogue::Play::from_misere(misere))
+        .budget(budget)
+        .detail(detail);
+    for (k, v) in params {
+        ask.settings.set(k, v);
+    }
+    Ok(ask)
+}
+
 /// A position of any catalogue game analysed (`grundy analyze GAME POSITION --json`): `moves`
 /// is the detail (`value`, `winning`, `all`), `params` the game's own options by name (as
-/// text, checked against the entry's declaration).
+/// text, checked against the entry's declaration); `progress(done, total)` and Ctrl-C as in
+/// every long call (the question's stop flag).
 #[pyfunction]
-#[pyo3(signature = (game, position, misere = false, max_positions = None, moves = "winning", params = Vec::new()))]
+#[pyo3(signature = (game, position, misere = false, max_positions = None, moves = "winning", params = Vec::new(), progress = None))]
+#[allow(clippy::too_many_arguments)]
 fn catalogue_analyze(
     py: Python<'_>,
     game: &str,
@@ -319,24 +295,72 @@ fn catalogue_analyze(
     max_positions: Option<Count>,
     moves: &str,
     params: Vec<(String, String)>,
+    progress: Option<Py<PyAny>>,
 ) -> PyResult<String> {
-    let budget = grundy::catalogue::within_memory(grundy::Budget::default());
-    let budget = max_positions.map_or(budget, |n| budget.with_positions(n.0));
-    let play = grundy::catalogue::Play::from_misere(misere);
-    let detail = moves
-        .parse::<grundy::catalogue::Detail>()
-        .map_err(grundy::Error::from)
-        .py(py)?;
-    let mut ask = grundy::catalogue::Ask::new(play)
-        .budget(budget)
-        .detail(detail);
-    for (k, v) in params {
-        ask.settings.set(k, v);
-    }
-    let r = py
-        .detach(|| grundy::catalogue::Registry::new().ask(game, position, &ask))
-        .py(py)?;
+    let ask = question(misere, max_positions, moves, params).py(py)?;
+    let r = compute::run_shared(py, progress, |shared| {
+        grundy::catalogue::Registry::new().ask(game, position, &shared.ask(ask))
+    })?;
     json(&r)
+}
+
+/// The value of every position 0..=upto of a game (a two-heap game's grid of values):
+/// `grundy analyze GAME --upto N --json`.
+#[pyfunction]
+#[pyo3(signature = (game, upto, misere = false, max_positions = None, params = Vec::new(), progress = None))]
+fn catalogue_values(
+    py: Python<'_>,
+    game: &str,
+    upto: Count,
+    misere: bool,
+    max_positions: Option<Count>,
+    params: Vec<(String, String)>,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<String> {
+    let ask = question(misere, max_positions, "value", params).py(py)?;
+    let v = compute::run_shared(py, progress, |shared| {
+        grundy::catalogue::Registry::new().values(game, upto.0, &shared.ask(ask))
+    })?;
+    json(&v)
+}
+
+/// The picture of a table of values (`grundy::plot::values`): `cells` are each position's
+/// value (or none) and outcome, in order; `side` makes them a grid. SVG or PNG bytes.
+#[pyfunction]
+#[pyo3(signature = (game, misere, side, cells, format = "svg"))]
+fn plot_values(
+    py: Python<'_>,
+    game: String,
+    misere: bool,
+    side: Option<u64>,
+    cells: Vec<(Option<u64>, String)>,
+    format: &str,
+) -> PyResult<Py<pyo3::types::PyBytes>> {
+    use grundy::catalogue::{Grundy, Value, Values};
+    let format = format.parse::<grundy::plot::Format>().py(py)?;
+    let values = cells
+        .into_iter()
+        .map(|(g, o)| {
+            let outcome = match o.as_str() {
+                "P" => grundy::Outcome::P,
+                "D" => grundy::Outcome::D,
+                _ => grundy::Outcome::N,
+            };
+            Value {
+                position: String::new(),
+                outcome,
+                grundy: g.map(Grundy::Finite),
+            }
+        })
+        .collect();
+    let table = Values {
+        game,
+        misere,
+        side,
+        values,
+    };
+    let bytes = py.detach(|| grundy::plot::values(&table, format)).py(py)?;
+    Ok(pyo3::types::PyBytes::new(py, &bytes).unbind())
 }
 
 /// Everything about a position in play (`GET /api/play`): moves, hint, why, the engine's
@@ -355,16 +379,14 @@ fn play_turn(py: Python<'_>, game: &str, position: &str) -> PyResult<String> {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(catalogue_games, m)?)?;
     m.add_function(wrap_pyfunction!(catalogue_analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(catalogue_values, m)?)?;
+    m.add_function(wrap_pyfunction!(plot_values, m)?)?;
     m.add_function(wrap_pyfunction!(play_turn, m)?)?;
-    m.add_function(wrap_pyfunction!(nim, m)?)?;
     m.add_function(wrap_pyfunction!(nimber, m)?)?;
     m.add_function(wrap_pyfunction!(heap_parse, m)?)?;
     m.add_function(wrap_pyfunction!(heap_sequence, m)?)?;
     m.add_function(wrap_pyfunction!(heap_until_proven, m)?)?;
     m.add_function(wrap_pyfunction!(heap_analyze, m)?)?;
-    m.add_function(wrap_pyfunction!(fib_analyze, m)?)?;
-    m.add_function(wrap_pyfunction!(wythoff_analyze, m)?)?;
-    m.add_function(wrap_pyfunction!(wythoff_nth, m)?)?;
     m.add_function(wrap_pyfunction!(penney_race, m)?)?;
     m.add_function(wrap_pyfunction!(penney_best_reply, m)?)?;
     m.add_function(wrap_pyfunction!(penney_best_first, m)?)?;

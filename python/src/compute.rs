@@ -6,8 +6,10 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
+
+use grundy::catalogue::Ask;
 
 use grundy::heap::{Compute, EngineChoice};
 use pyo3::exceptions::PyValueError;
@@ -52,6 +54,40 @@ impl Settings {
     }
 }
 
+/// What the calling thread shares with the worker: the stop flag (set by Ctrl-C or by the
+/// progress callback) and the progress counters the worker writes.
+#[derive(Clone, Default)]
+pub struct Shared {
+    /// Set to stop the work.
+    pub stop: Arc<AtomicBool>,
+    done: Arc<AtomicU64>,
+    total: Arc<AtomicU64>,
+}
+
+impl Shared {
+    fn note(&self, done: u64, total: u64) {
+        self.total.store(total, Ordering::Relaxed);
+        self.done.store(done, Ordering::Relaxed);
+    }
+
+    fn now(&self) -> (u64, u64) {
+        (
+            self.done.load(Ordering::Relaxed),
+            self.total.load(Ordering::Relaxed),
+        )
+    }
+
+    /// `ask` with these controls: its stop flag, and progress reported to the calling thread.
+    pub fn ask(&self, ask: Ask) -> Ask {
+        let me = self.clone();
+        ask.stop(self.stop.clone())
+            .progress(Arc::new(move |p: grundy::catalogue::Progress| {
+                me.note(p.done, p.total);
+                true
+            }))
+    }
+}
+
 /// Runs `work` with a [`Compute`] that reports progress and stops on Ctrl-C, the GIL
 /// released; returns its result or the Python exception that stopped it.
 pub fn run<T: Send>(
@@ -59,29 +95,36 @@ pub fn run<T: Send>(
     settings: Settings,
     work: impl FnOnce(&mut Compute<'_>) -> grundy::Result<T> + Send,
 ) -> PyResult<T> {
-    let stop = AtomicBool::new(false);
-    let done = AtomicU64::new(0);
-    let total = AtomicU64::new(0);
+    let (engine, threads) = (settings.engine, settings.threads);
+    run_shared(py, settings.progress, move |shared| {
+        let mut c = Compute::new()
+            .engine(engine)
+            .threads(threads)
+            .stop_when(&shared.stop)
+            .on_progress(|p| shared.note(p.done, p.total));
+        work(&mut c)
+    })
+}
+
+/// Runs `work` on a worker thread with the GIL released, handing it the [`Shared`] controls
+/// (a catalogue question takes them through [`Shared::ask`]); the calling thread runs
+/// Python's signal handlers and `progress(done, total)` meanwhile.
+pub fn run_shared<T: Send>(
+    py: Python<'_>,
+    progress: Option<Py<PyAny>>,
+    work: impl FnOnce(&Shared) -> grundy::Result<T> + Send,
+) -> PyResult<T> {
+    let shared = Shared::default();
+    let stop = shared.stop.clone();
     let slot: (
         Mutex<Option<std::thread::Result<grundy::Result<T>>>>,
         Condvar,
     ) = (Mutex::new(None), Condvar::new());
-    let (engine, threads) = (settings.engine, settings.threads);
     let mut pending: Option<PyErr> = None;
     let mut stopped_by_callback = false;
     let result = std::thread::scope(|s| {
         s.spawn(|| {
-            let r = catch_unwind(AssertUnwindSafe(|| {
-                let mut c = Compute::new()
-                    .engine(engine)
-                    .threads(threads)
-                    .stop_when(&stop)
-                    .on_progress(|p| {
-                        total.store(p.total, Ordering::Relaxed);
-                        done.store(p.done, Ordering::Relaxed);
-                    });
-                work(&mut c)
-            }));
+            let r = catch_unwind(AssertUnwindSafe(|| work(&shared)));
             let (lock, cv) = &slot;
             *lock.lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
             cv.notify_all();
@@ -99,9 +142,9 @@ pub fn run<T: Send>(
             });
             if let Some(r) = finished {
                 // A last report, so that a bar reaches its end.
-                let now = (done.load(Ordering::Relaxed), total.load(Ordering::Relaxed));
+                let now = shared.now();
                 if pending.is_none() && now.1 > 0 && now != reported && matches!(r, Ok(Ok(_))) {
-                    if let Some(cb) = &settings.progress {
+                    if let Some(cb) = &progress {
                         if let Err(e) = cb.call1(py, now) {
                             pending = Some(e);
                         }
@@ -117,10 +160,10 @@ pub fn run<T: Send>(
                 stop.store(true, Ordering::Relaxed);
                 continue;
             }
-            let Some(cb) = &settings.progress else {
+            let Some(cb) = &progress else {
                 continue;
             };
-            let now = (done.load(Ordering::Relaxed), total.load(Ordering::Relaxed));
+            let now = shared.now();
             if now.1 == 0 || now == reported || last_report.elapsed() < REPORT_EVERY {
                 continue;
             }
@@ -144,14 +187,18 @@ pub fn run<T: Send>(
     }
     match result {
         Ok(Ok(v)) => Ok(v),
-        Ok(Err(grundy::Error::Stopped { done })) if stopped_by_callback => Err(errors::raise(
-            py,
-            "StoppedError",
-            match done {
-                Some(d) => format!("stopped by the progress callback at heap {d}"),
-                None => "stopped by the progress callback".into(),
-            },
-        )),
+        Ok(Err(e)) if stopped_by_callback && e.kind() == grundy::ErrorKind::Stopped => {
+            Err(errors::raise(
+                py,
+                "StoppedError",
+                match e {
+                    grundy::Error::Stopped { done: Some(d) } => {
+                        format!("stopped by the progress callback at heap {d}")
+                    }
+                    _ => "stopped by the progress callback".into(),
+                },
+            ))
+        }
         Ok(Err(e)) => Err(errors::from_lib(py, e)),
         Err(panic) => {
             let msg = panic

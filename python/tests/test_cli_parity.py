@@ -132,10 +132,14 @@ def test_fib(cli, args, kw):
     flags = [x for k, v in kw.items() for x in (f"--{k}", v)]
     want = cli("fib", *args, *flags)
     assert a.to_dict() == want
-    assert a.pile == int(want["pile"])
-    if want.get("winning_move"):
-        assert a.winning_move.take == int(want["winning_move"]["at"]["take"])
-        assert a.winning_move.to.text == want["winning_move"]["to"]["text"]
+    assert a.position.pile == int(want["position"]["pile"])
+    assert a.details.pile == a.position.pile
+    m = a.winning_moves[0] if a.winning_moves else None
+    if m is not None:
+        assert m.take == int(want["winning_moves"][0]["at"]["take"])
+        assert m.to.text == want["winning_moves"][0]["to"]["text"]
+    # an alias of the registry's call
+    assert a.to_dict() == grundy.analyze("fib", args[0], **kw).to_dict()
 
 
 @pytest.mark.parametrize(
@@ -152,8 +156,22 @@ def test_wythoff(cli, x, y):
 
 def test_wythoff_nth(cli):
     p = grundy.wythoff_nth(10**12)
-    want = cli("wythoff", "--nth", 10**12)
-    assert p.to_dict() == want and p.position == [int(x) for x in want["position"]]
+    want = cli("wythoff", f"p:{10**12}")
+    assert p.to_dict() == want
+    assert (p.position.x, p.position.y) == (int(want["position"]["x"]), int(want["position"]["y"]))
+    assert p.outcome == "P" and p.details.p_index == 10**12
+
+
+def test_values_and_plots(cli):
+    t = grundy.values("wythoff", 9)
+    assert t.to_dict() == cli("wythoff", "--upto", 9)
+    assert t.side == 10 and t.grid()[1][2] == 0
+    assert grundy.plot(t)[:4] == b"<svg"
+    assert grundy.plot(t, "png")[1:4] == b"PNG"
+    k = grundy.values("kayles", 20)
+    assert [v.grundy for v in k.values][:6] == [0, 1, 2, 3, 1, 4]
+    with pytest.raises(grundy.InputError):
+        grundy.plot(t, "gif")
 
 
 @pytest.mark.parametrize(

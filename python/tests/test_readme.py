@@ -27,7 +27,7 @@ def test_tutorial_examples():
 
     a = grundy.nim([3, 4, 5])
     assert (a.grundy, a.outcome) == (2, "N")
-    assert grundy.fib(10**30).winning_move.take == 1
+    assert grundy.fib(10**30).winning_moves[0].take == 1
     assert grundy.wythoff(10, 20).winning_moves[0].to.text == "10 6"
     k = grundy.heap("kayles")
     assert k.analyze([7, 9, 12]).winning_moves[0].text == \

@@ -24,7 +24,6 @@
 
 #![forbid(unsafe_code)]
 
-mod answer;
 pub mod ask;
 pub mod catalogue;
 pub mod cram;

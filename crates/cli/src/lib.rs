@@ -40,6 +40,7 @@ Examples:
   grundy heap kayles --period          period 12 from heap 71, proven
   grundy heap 4!.0 --upto 1000000 --summary   Grundy's game with the fast engine
   grundy fib 1000000                   Fibonacci Nim: the Zeckendorf move
+  grundy wythoff --upto 399 --plot w.png   the grid G(x, y) as a picture
   grundy cram 5 7                      any game is a command: the registry's analysis
   grundy penney HTH THH                exact odds of a pattern race
   grundy script examples/games/kayles.lua 7 9 12   your own game, written in Lua
@@ -57,8 +58,6 @@ enum Command {
     Games(cmd::catalogue::GamesArgs),
     #[command(about = cmd::catalogue::ANALYZE_ABOUT)]
     Analyze(cmd::catalogue::AnalyzeArgs),
-    /// Nim and misère Nim: nim-sum, outcome and every winning move, explained.
-    Nim(cmd::nim::Args),
     /// Nimber arithmetic: nim products, inverses, quotients, square roots.
     Nimber(cmd::nimber::Args),
     /// A game on a directed graph read from a file: Grundy values and winning moves.
@@ -67,14 +66,6 @@ enum Command {
     Heap(cmd::heap::Args),
     /// Misère theory: quotients of heap rules, genus, canonical forms.
     Misere(cmd::misere::Args),
-    /// Wythoff's game: P-positions, winning moves, Grundy values.
-    Wythoff(cmd::wythoff::Args),
-    /// Maze games: Grundy value of every cell, sums of mazes.
-    Maze(cmd::maze::Args),
-    /// The wall-making game.
-    Walls(cmd::walls::Args),
-    /// The card game: take the leftmost or rightmost card, maximise your total.
-    Cards(cmd::cards::Args),
     /// Pattern races (Penney's game): exact win probabilities and best replies.
     Penney(cmd::penney::Args),
     #[command(about = about::SCRIPT)]
@@ -243,15 +234,10 @@ pub fn main() -> ! {
     let result = match cli.command {
         Command::Games(a) => cmd::catalogue::games(a),
         Command::Analyze(a) => cmd::catalogue::analyze(a),
-        Command::Nim(a) => cmd::nim::run(a),
         Command::Nimber(a) => cmd::nimber::run(a),
         Command::Graph(a) => cmd::graph::run(a),
         Command::Heap(a) => cmd::heap::run(a),
         Command::Misere(a) => cmd::misere::run(a),
-        Command::Wythoff(a) => cmd::wythoff::run(a),
-        Command::Maze(a) => cmd::maze::run(a),
-        Command::Walls(a) => cmd::walls::run(a),
-        Command::Cards(a) => cmd::cards::run(a),
         Command::Penney(a) => cmd::penney::run(a),
         Command::Survey(a) => cmd::survey::run(a),
         Command::Game(words) => cmd::catalogue::game_command(words),

@@ -284,3 +284,68 @@ fn analyze_takes_a_lua_game_loopy_or_not() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
 }
+
+/// Every game `grundy games --json` lists is a command of its own, as a user types it: its
+/// example answers; its `--help` lists its params; `--moves value` leaves the winning moves
+/// out, `--moves all` values every move and the winning ones are exactly those to a
+/// P-position (value 0 where there is a value); bad input is one line and exit 2.
+#[test]
+fn every_game_is_a_command() {
+    let listed = cli_json(&["games", "--json"]).expect("grundy games --json");
+    for g in listed["games"].as_array().unwrap() {
+        let name = g["example_game"].as_str().or(g["name"].as_str()).unwrap();
+        let example = g["example"].as_str().unwrap();
+        let out = grundy(&[name, example]);
+        assert!(
+            out.status.success(),
+            "grundy {name} {example}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let help = String::from_utf8(grundy(&[name, "--help"]).stdout).unwrap();
+        assert!(help.contains("--moves"), "{name} --help:\n{help}");
+        for p in g["params"].as_array().into_iter().flatten() {
+            let flag = format!("--{}", p["name"].as_str().unwrap());
+            assert!(
+                help.contains(&flag),
+                "{name} --help lists no {flag}:\n{help}"
+            );
+        }
+        let value = cli_json(&[name, example, "--moves", "value", "--json"]).unwrap();
+        assert!(value.get("winning_moves").is_none(), "{name}: {value}");
+        assert!(value.get("all_moves").is_none(), "{name}: {value}");
+        let all = cli_json(&[name, example, "--moves", "all", "--json"]).unwrap();
+        let winning = cli_json(&[name, example, "--json"]).unwrap();
+        assert_eq!(all["outcome"], value["outcome"], "{name}");
+        assert_eq!(all["grundy"], value["grundy"], "{name}");
+        assert_eq!(all["winning_moves"], winning["winning_moves"], "{name}");
+        let moves = all["all_moves"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{name}: {all}"));
+        let wins: Vec<&Value> = moves.iter().filter(|m| m["outcome"] == "P").collect();
+        let listed_wins: Vec<&Value> = all["winning_moves"].as_array().unwrap().iter().collect();
+        assert_eq!(
+            wins, listed_wins,
+            "{name}: the winning moves are the moves to P"
+        );
+        for m in moves {
+            assert!(m["outcome"].is_string(), "{name}: {m}");
+            if let Some(v) = m["grundy"].as_u64() {
+                assert_eq!(v == 0, m["outcome"] == "P", "{name}: {m}");
+            }
+        }
+        for args in [
+            vec![name, example, "--moves", "sideways"],
+            vec![name, example, "--no-such-flag"],
+            vec![name, "!!"],
+        ] {
+            let out = grundy(&args);
+            if args[1] == "!!" && out.status.success() {
+                continue; // `!!` is a position of some games (a digraph's vertex name)
+            }
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+            assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+            assert!(out.stdout.is_empty(), "{args:?}");
+        }
+    }
+}

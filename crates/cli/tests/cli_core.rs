@@ -1,4 +1,5 @@
-//! `grundy nim`, `grundy nimber` and `grundy graph` run as a user would run them.
+//! `grundy nim` (the registry's Nim), `grundy nimber` and `grundy graph` run as a user would
+//! run them.
 
 mod common;
 
@@ -16,11 +17,11 @@ fn nim_explains_the_textbook_example() {
 #[test]
 fn nim_json_fields() {
     let v = json_stdin(&["nim", "--json", "10", "12", "5"], b"");
-    assert_eq!(v["nim_sum"], 3);
+    assert_eq!(v["details"]["nim_sum"], 3);
     assert_eq!(v["grundy"], 3);
     assert_eq!(v["outcome"], "N");
-    assert_eq!(v["winning_move_count"], 1);
-    assert_eq!(v["all_winning_moves_listed"], true);
+    assert_eq!(v["details"]["winning_move_count"], 1);
+    assert_eq!(v["details"]["all_winning_moves_listed"], true);
     assert_eq!(
         v["winning_moves"],
         serde_json::json!([{
@@ -33,13 +34,16 @@ fn nim_json_fields() {
     );
     let v = json_stdin(&["nim", "--json", "2", "4", "6"], b"");
     assert_eq!(
-        (v["outcome"].as_str(), v["winning_move_count"].as_u64()),
+        (
+            v["outcome"].as_str(),
+            v["details"]["winning_move_count"].as_u64()
+        ),
         (Some("P"), Some(0))
     );
     assert_eq!(v["winning_moves"], serde_json::json!([]));
     let v = json_stdin(&["nim", "--misere", "--json", "1", "1", "2"], b"");
     assert_eq!(v["outcome"], "N");
-    assert_eq!(v["play"], "misere");
+    assert_eq!(v["details"]["play"], "misere");
     assert_eq!(
         v["winning_moves"],
         serde_json::json!([{
@@ -73,13 +77,13 @@ fn nim_reads_heaps_from_stdin() {
         input.push(if h % 7 == 0 { '\n' } else { ' ' });
     }
     let v = json_stdin(&["nim", "-", "--json"], input.as_bytes());
-    assert_eq!(v["heap_count"], 100_000);
-    assert_eq!(v["nim_sum"], 100_000);
+    assert_eq!(v["details"]["heap_count"], 100_000);
+    assert_eq!(v["details"]["nim_sum"], 100_000);
     // Each move's `to` would repeat all 100000 heaps: past 2^20 sizes in all, every `to` is
     // abbreviated and every move (up to 2^16) is listed.
-    let count = v["winning_move_count"].as_u64().unwrap();
+    let count = v["details"]["winning_move_count"].as_u64().unwrap();
     assert_eq!(count, 100_000 - 65_535);
-    assert_eq!(v["all_winning_moves_listed"], true);
+    assert_eq!(v["details"]["all_winning_moves_listed"], true);
     let moves = v["winning_moves"].as_array().unwrap();
     assert_eq!(moves.len() as u64, count);
     for m in moves {
@@ -95,16 +99,22 @@ fn nim_reads_heaps_from_stdin() {
             serde_json::json!({"kind": "heaps", "text": "", "abbreviated": true})
         );
     }
-    let c = json_stdin(&["nim", "-", "--json", "--count-only"], input.as_bytes());
-    assert_eq!(c["winning_move_count"], v["winning_move_count"]);
+    let c = json_stdin(
+        &["nim", "-", "--json", "--moves", "value"],
+        input.as_bytes(),
+    );
+    assert_eq!(
+        c["details"]["winning_move_count"],
+        v["details"]["winning_move_count"]
+    );
     assert!(c.get("winning_moves").is_none());
     // A thousand heaps: every move listed, each with its whole position.
     let small: String = (1..=1000).map(|h| format!("{h} ")).collect();
     let v = json_stdin(&["nim", "-", "--json"], small.as_bytes());
-    assert_eq!(v["all_winning_moves_listed"], true);
+    assert_eq!(v["details"]["all_winning_moves_listed"], true);
     assert_eq!(
         v["winning_moves"].as_array().unwrap().len() as u64,
-        v["winning_move_count"].as_u64().unwrap()
+        v["details"]["winning_move_count"].as_u64().unwrap()
     );
     assert_eq!(
         v["winning_moves"][0]["to"]["heaps"]
@@ -125,8 +135,8 @@ fn nim_bad_input() {
         "'18446744073709551616'",
     );
     bad_stdin(&["nim", "2.5"], b"", "'2.5'");
-    bad_stdin(&["nim"], b"", "no heaps");
-    bad_stdin(&["nim", "-"], b"  \n", "no heaps");
+    bad_stdin(&["nim"], b"", "at least one heap");
+    bad_stdin(&["nim", "-"], b"  \n", "at least one heap");
     bad_stdin(&["nim", "-"], b"1 2 three 4", "'three'");
     bad_stdin(&["nim", "-"], b"5 -7", "'-7'");
     bad_stdin(

@@ -1,9 +1,118 @@
-//! The game commands `grundy fib|wythoff|maze|walls|cram|chomp|cards` run as a user would run
-//! them (each the registry's, `grundy analyze GAME`, with the game's own options).
+//! The games' own commands, as a user types them: `grundy nim|fib|wythoff|maze|walls|cram|chomp|
+//! cards …`, each the registry's entry (`grundy GAME …` = `grundy analyze GAME …`), with the
+//! entry's params as flags, positions read from files (`@FILE`) and standard input (`-`).
 
 mod common;
 
 use common::*;
+use serde_json::json;
+
+/// A file under the system's temporary directory, removed when dropped.
+struct Temp(std::path::PathBuf);
+
+impl Temp {
+    fn new(name: &str, text: &[u8]) -> Temp {
+        let p =
+            std::env::temp_dir().join(format!("grundy-cli-games-{}-{name}", std::process::id()));
+        std::fs::write(&p, text).unwrap();
+        Temp(p)
+    }
+
+    fn at(&self) -> String {
+        format!("@{}", self.0.display())
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for Temp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+#[test]
+fn nim_takes_the_one_number_grammar_and_streams_stdin() {
+    let v = json(&["nim", "2^10", "3", "--json"]);
+    assert_eq!(v["position"]["heaps"], json!([1024, 3]));
+    assert_eq!(v["grundy"], 1027);
+    assert_eq!(v["winning_moves"][0]["to"]["text"], "3 3");
+    assert_eq!(
+        v["winning_moves"][0]["at"],
+        json!({"from": 1024, "heap": 0, "left": 3, "removed": 1021})
+    );
+    assert_eq!(json(&["nim", "1e3,1_000", "--json"])["grundy"], 0);
+    let text = ok(&["nim", "10", "12", "5"]);
+    assert!(text.contains("nim-sum:   3 = 0011"), "{text}");
+    assert!(
+        text.contains("heap 0: take 1 from the heap of 10, leaving 9"),
+        "{text}"
+    );
+    // Misère play: with one heap above 1, leave an odd number of 1s.
+    let v = json(&["nim", "1", "1", "2", "--misere", "--json"]);
+    assert_eq!(
+        (v["misere"].as_bool(), v["grundy"].is_null()),
+        (Some(true), true)
+    );
+    assert_eq!(v["winning_moves"][0]["at"]["left"], 1);
+    // Heaps from standard input, the same report as on the command line.
+    let heaps: String = (1..=1000).map(|h| format!("{h}\n")).collect();
+    let piped = json_stdin(&["nim", "-", "--json"], heaps.as_bytes());
+    let words: Vec<String> = (1..=1000).map(|h| h.to_string()).collect();
+    let mut args = vec!["nim"];
+    args.extend(words.iter().map(String::as_str));
+    args.push("--json");
+    assert_eq!(piped, json(&args));
+    assert_eq!(piped["details"]["heap_count"], 1000);
+    // The value only (the old --count-only): nothing listed, the count in the details.
+    let v = json_stdin(
+        &["nim", "@-", "--moves", "value", "--json"],
+        heaps.as_bytes(),
+    );
+    assert!(v.get("winning_moves").is_none(), "{v}");
+    assert_eq!(
+        v["details"]["winning_move_count"],
+        piped["details"]["winning_move_count"]
+    );
+    assert_eq!(v["details"]["all_winning_moves_listed"], false);
+    // --show: how many heaps the explanation writes out.
+    let text = ok_stdin(&["nim", "-", "--show", "3"], heaps.as_bytes());
+    assert!(
+        text.contains("heap   2:") && !text.contains("heap   3:"),
+        "{text}"
+    );
+    bad(&["nim", "3", "x"], "'x'");
+    bad(&["nim", "3", "-4"], "'-4'");
+    bad(&["nim", "2^64"], "2^64");
+    bad_stdin(&["nim", "-"], b"", "at least one heap");
+    bad(&["nim", "3", "--show", "-1"], "-1");
+}
+
+/// Past 2^20 heaps the position is abbreviated and so is each listed move's `to`: the answer
+/// stays linear in the input.
+#[test]
+fn nim_abbreviates_long_answers() {
+    // 1..=2^17+1: nim-sum 1, every odd heap a winning move (2^16+1 of them, times 2^17+1
+    // heaps: past 2^20, so each move's `to` is abbreviated).
+    let n = (1u32 << 17) + 1;
+    let heaps: String = (1..=n).map(|h| format!("{h} ")).collect();
+    let v = json_stdin(&["nim", "-", "--json"], heaps.as_bytes());
+    assert_eq!(v["details"]["heap_count"], n);
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    assert_eq!(
+        moves[0]["to"],
+        json!({"kind": "heaps", "text": "", "abbreviated": true})
+    );
+    assert_eq!(v["position"]["heaps"].as_array().unwrap().len(), n as usize);
+    let text = ok_stdin(&["nim", "-"], heaps.as_bytes());
+    assert!(
+        text.lines().next().unwrap().len() < 300,
+        "the position is not repeated"
+    );
+}
 
 #[test]
 fn fib_opening_and_limits() {
@@ -115,91 +224,121 @@ fn fib_bad_input() {
 }
 
 #[test]
-fn wythoff_positions_and_tables() {
-    let v = json_stdin(&["wythoff", "1000000", "1618034", "--json"], b"");
+fn wythoff_positions_p_positions_and_the_grid() {
+    let v = json(&["wythoff", "1000000", "1618034", "--json"]);
     assert_eq!(v["outcome"], "P");
-    assert_eq!(v["winning_moves"], serde_json::json!([]));
-    let v = json_stdin(&["wythoff", "10", "20", "--json"], b"");
-    assert_eq!(v["outcome"], "N");
-    assert_eq!(v["grundy"], 28);
+    assert_eq!(v["winning_moves"], json!([]));
+    let v = json(&["wythoff", "10", "20", "--json"]);
+    assert_eq!(
+        (v["outcome"].as_str(), v["grundy"].as_u64()),
+        (Some("N"), Some(28))
+    );
     assert_eq!(v["winning_moves"][0]["to"]["text"], "10 6");
     assert_eq!(v["winning_moves"][0]["at"]["take_second"], "14");
     assert_eq!(
         v["winning_moves"][0]["text"],
         "take 14 from the second heap: (10, 20) -> (10, 6)"
     );
-    let v = json_stdin(&["wythoff", "--nth", "2", "--json"], b"");
-    assert_eq!(v["position"], serde_json::json!(["3", "5"]));
-    let t = ok_stdin(&["wythoff", "--table", "3"], b"");
+    // The old --nth J: the position p:J.
+    let v = json(&["wythoff", "p:2", "--json"]);
+    assert_eq!(v["position"]["text"], "3 5");
+    assert_eq!(
+        (v["outcome"].as_str(), v["details"]["p_index"].as_str()),
+        (Some("P"), Some("2"))
+    );
+    let v = json(&["wythoff", "p:1e12", "--moves", "value", "--json"]);
+    assert_eq!(v["position"]["x"], "1618033988749");
+    // The old --table N: the grid of values, --upto N-1.
+    let t = ok(&["wythoff", "--upto", "2"]);
     assert!(t.contains("0 1 2\n1 2 0\n2 0 1"), "{t}");
-    bad_stdin(&["wythoff", "3", "x"], b"", "'x'");
-    bad_stdin(&["wythoff", "-1", "4"], b"", "'-1'");
-    bad_stdin(&["wythoff", "--table", "0"], b"", "'0'");
-    bad_stdin(&["wythoff", "--table", "99999"], b"", "'99999'");
+    let g = json(&["wythoff", "--upto", "3", "--json"]);
+    assert_eq!(g["side"], 4);
+    assert_eq!(
+        g["values"][5],
+        json!({"position": "1 1", "outcome": "N", "grundy": 2})
+    );
+    bad(&["wythoff", "3", "x"], "'x'");
+    bad(&["wythoff", "-1", "4"], "'-1'");
+    bad(&["wythoff", "--upto", "-1"], "-1");
+    bad(&["wythoff", "--upto", "99999"], "at most");
 }
 
 #[test]
-fn wythoff_plot_writes_an_image() {
-    let dir = std::env::temp_dir().join(format!("grundy-wythoff-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("w.svg");
-    ok_stdin(
-        &["wythoff", "--table", "20", "--plot", path.to_str().unwrap()],
-        b"",
-    );
-    assert!(std::fs::read_to_string(&path).unwrap().contains("<svg"));
-    std::fs::remove_dir_all(&dir).unwrap();
-    bad_stdin(
-        &["wythoff", "--table", "5", "--plot", "x.gif"],
-        b"",
-        "x.gif",
+fn plots_are_written_by_the_library() {
+    let svg = Temp::new("w.svg", b"");
+    let out = grundy(&["wythoff", "--upto", "19", "--plot", svg.path()]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("wrote the plot"));
+    assert!(std::fs::read_to_string(&svg.0).unwrap().contains("<svg"));
+    let png = Temp::new("k.png", b"");
+    ok(&["kayles", "--upto", "100", "--plot", png.path()]);
+    assert_eq!(&std::fs::read(&png.0).unwrap()[1..4], b"PNG");
+    bad(&["wythoff", "--upto", "5", "--plot", "x.gif"], "x.gif");
+    bad(&["wythoff", "3", "5", "--plot", "x.svg"], "--upto");
+    let out = grundy(&["wythoff", "--upto", "5", "--plot", "/nonexistent-dir/w.png"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim().lines().count(),
+        1
     );
 }
 
 #[test]
-fn maze_sum_and_errors() {
+fn maze_sums_from_files_and_stdin() {
     let input = b"....\n.#..\n...@\n\n@..\n...\n";
     let v = json_stdin(&["maze", "-", "--json"], input);
-    assert_eq!(v["mazes"][0]["grundy"], 4);
-    assert_eq!(v["mazes"][1]["grundy"], 0);
-    assert_eq!(v["grundy"], 4);
-    assert_eq!(v["outcome"], "N");
-    assert_eq!(v["mazes"][0]["grid"][1][1], serde_json::Value::Null);
+    assert_eq!(v["details"]["mazes"][0]["grundy"], 4);
+    assert_eq!(v["details"]["mazes"][1]["grundy"], 0);
+    assert_eq!(
+        (v["grundy"].as_u64(), v["outcome"].as_str()),
+        (Some(4), Some("N"))
+    );
+    assert_eq!(
+        v["details"]["mazes"][0]["grid"][1][1],
+        serde_json::Value::Null
+    );
+    assert_eq!(v["position"]["kind"], "mazes");
     let moves = v["winning_moves"].as_array().unwrap();
     assert!(!moves.is_empty());
     for m in moves {
         assert_eq!(m["at"]["maze"], 0);
-        assert_eq!(m["at"]["from"], serde_json::json!([2, 3]));
+        assert_eq!(m["at"]["from"], json!([2, 3]));
         assert_eq!(m["to"]["kind"], "mazes");
-        assert!(m["to"]["text"].is_string() && m["text"].is_string(), "{m}");
     }
-    let text = ok_stdin(&["maze", "-"], input);
-    assert!(text.contains("Winning move: in maze 1"), "{text}");
+    // The same sum from a file, and on one line (`||` between mazes).
+    let file = Temp::new("mazes.txt", input);
+    assert_eq!(json(&["maze", &file.at(), "--json"]), v);
+    assert_eq!(json(&["maze", "....|.#..|...@||@..|...", "--json"]), v);
+    let text = ok(&["maze", &file.at()]);
+    assert!(text.contains("in maze 1, move the figure"), "{text}");
+    assert!(text.contains("  0 1 2 3"), "{text}");
+    // --grid: every cell's value, however large the maze.
+    let big = format!("{}@\n{}\n", ".".repeat(399), ".".repeat(400));
+    assert!(!ok_stdin(&["maze", "-"], big.as_bytes()).contains("398"));
+    let text = ok_stdin(&["maze", "-", "--grid"], big.as_bytes());
+    assert!(text.contains("398"), "the grid is written out");
     bad_stdin(&["maze", "-"], b"...\n..\n", "ragged");
     bad_stdin(&["maze", "-"], b"..\n.x\n", "'x'");
     bad_stdin(&["maze", "-"], b"\n\n", "no maze");
-    bad_stdin(
-        &["maze", "/nonexistent/maze.txt"],
-        b"",
-        "/nonexistent/maze.txt",
-    );
+    bad(&["maze", "@/nonexistent/maze.txt"], "/nonexistent/maze.txt");
+    bad_stdin(&["maze", "-", "--misere"], input, "one maze");
 }
 
 #[test]
 fn walls_contest_samples() {
     let v = json_stdin(&["walls", "-", "--json"], b"2 2\n..\n..\n");
-    assert_eq!(v["winner"], "Second");
-    assert_eq!(v["outcome"], "P");
-    let v = json_stdin(&["walls", "-", "--json"], b"2 2\nX.\n..\n");
-    assert_eq!(v["winner"], "First");
-    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 1);
     assert_eq!(
-        v["winning_moves"][0]["at"]["cell"],
-        serde_json::json!([1, 1])
+        (v["details"]["winner"].as_str(), v["outcome"].as_str()),
+        (Some("Second"), Some("P"))
     );
+    let board = Temp::new("board.txt", b"2 2\nX.\n..\n");
+    let v = json(&["walls", &board.at(), "--json"]);
+    assert_eq!(v["details"]["winner"], "First");
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 1);
+    assert_eq!(v["winning_moves"][0]["at"]["cell"], json!([1, 1]));
     assert_eq!(
         v["winning_moves"][0]["at"]["pieces"],
-        serde_json::json!([{"row": 0, "col": 0, "rows": 1, "cols": 1, "grundy": 0}])
+        json!([{"row": 0, "col": 0, "rows": 1, "cols": 1, "grundy": 0}])
     );
     assert_eq!(v["winning_moves"][0]["to"]["text"], "X#|##");
     assert_eq!(
@@ -207,8 +346,8 @@ fn walls_contest_samples() {
         "pick (1, 1); the walls leave 1x1 (value 0)"
     );
     bad_stdin(&["walls", "-"], b"..\n...\n", "ragged");
-    bad_stdin(&["walls", "-"], b"..\n.#\n", "'#'");
-    bad_stdin(&["walls", "-"], b"3 3\n..\n..\n", "3x3");
+    bad_stdin(&["walls", "-"], b"..\n.?\n", "'?'");
+    bad_stdin(&["walls", "-"], b"3 3\n..\n..\n", "2x2");
 }
 
 #[test]
@@ -396,38 +535,57 @@ fn chomp_bars() {
 
 #[test]
 fn cards_totals_and_lines() {
-    let v = json_stdin(&["cards", "4", "7", "2", "9", "--json"], b"");
-    assert_eq!(v["first_total"], 16);
-    assert_eq!(v["second_total"], 6);
-    assert_eq!(v["outcome"], "N");
-    // A scoring game: optimal moves, not winning ones.
-    assert!(v.get("winning_moves").is_none(), "{v}");
-    assert_eq!(v["optimal_moves"].as_array().unwrap().len(), 1);
-    assert_eq!(v["optimal_moves"][0]["at"]["end"], "right");
-    assert_eq!(v["optimal_moves"][0]["at"]["value"], 9);
+    let v = json(&["cards", "4", "7", "2", "9", "--json"]);
+    assert_eq!(v["details"]["first_total"], 16);
+    assert_eq!(v["details"]["second_total"], 6);
+    assert_eq!(v["details"]["verdict"], "N");
+    assert_eq!(v["details"]["optimal"], json!(["right"]));
     assert_eq!(
-        v["optimal_moves"][0]["at"]["rest"],
-        serde_json::json!([0, 3])
+        (v["outcome"].as_str(), v["scoring"].as_bool()),
+        (Some("N"), Some(true))
     );
-    assert_eq!(v["optimal_moves"][0]["to"]["text"], "4 7 2");
-    assert_eq!(v["optimal_moves"][0]["text"], "take the right card (9)");
-    assert_eq!(v["line"][0]["player"], 1);
-    let v = json_stdin(&["cards", "1", "2", "5", "2", "--json"], b"");
-    assert_eq!(v["first_total"], 6);
-    let v = json_stdin(&["cards", "3", "3", "--json"], b"");
-    assert_eq!(v["outcome"], "draw");
-    let v = json_stdin(&["cards", "-5", "1", "--json"], b"");
-    assert_eq!(v["first_total"], 1);
-    let v = json_stdin(&["cards", "--file", "-", "--json"], b"4, 7, 2\n9\n");
-    assert_eq!(v["first_total"], 16);
-    let text = ok_stdin(&["cards", "4", "7", "2", "9"], b"");
+    // Both ends keep at least half (11 of 22 on the left); the optimal one is on the right.
+    let wins = v["winning_moves"].as_array().unwrap();
+    assert_eq!(wins.len(), 2, "{v}");
+    let m = wins.iter().find(|m| m["at"]["end"] == "right").unwrap();
+    assert_eq!(
+        m["at"],
+        json!({"end": "right", "index": 3, "value": 9, "rest": [0, 3]})
+    );
+    assert_eq!(m["to"]["text"], "4 7 2");
+    assert_eq!(v["details"]["line"][0]["player"], 1);
+    assert_eq!(
+        json(&["cards", "3", "3", "--json"])["details"]["verdict"],
+        "draw"
+    );
+    assert_eq!(
+        json(&["cards", "-5", "1", "--json"])["details"]["first_total"],
+        1
+    );
+    // The old --file F: the row from a file or standard input.
+    let row = Temp::new("row.txt", b"4, 7, 2\n9\n");
+    assert_eq!(
+        json(&["cards", &row.at(), "--json"])["details"]["first_total"],
+        16
+    );
+    assert_eq!(
+        json_stdin(&["cards", "-", "--json"], b"4 7 2 9")["details"]["first_total"],
+        16
+    );
+    let text = ok(&["cards", "4", "7", "2", "9"]);
     assert!(text.contains("take the right card (9)"), "{text}");
-    bad_stdin(&["cards", "1", "x"], b"", "'x'");
-    bad_stdin(
+    assert!(text.contains("first takes 9 (right)"), "{text}");
+    // --line: the whole optimal line, however long the row.
+    let long: Vec<String> = (1..=50).map(|c| c.to_string()).collect();
+    let mut args = vec!["cards"];
+    args.extend(long.iter().map(String::as_str));
+    assert!(!ok(&args).contains("takes 50"));
+    args.push("--line");
+    assert!(ok(&args).contains("takes 50"));
+    bad(&["cards", "1", "x"], "'x'");
+    bad(
         &["cards", "1", "99999999999999999999"],
-        b"",
         "99999999999999999999",
     );
-    bad_stdin(&["cards", "1", "2000000000000"], b"", "2000000000000");
-    bad_stdin(&["cards"], b"", "no cards");
+    bad(&["cards", "1", "2000000000000"], "2000000000000");
 }

@@ -294,7 +294,7 @@ fn bad_games_are_refused_before_the_screen_opens() {
     }
     for (args, msg) in [
         ("no-such-game 3", "unknown game"),
-        ("nim 3 x", "'x' is not a whole number"),
+        ("nim 3 x", "'x' is not a number"),
         ("nim 30000", "too many to list"),
     ] {
         let p = Pane::start("bad", args);

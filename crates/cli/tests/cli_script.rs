@@ -137,8 +137,16 @@ fn plot_of_a_script_sequence() {
 fn table_text_csv_and_json() {
     let wythoff = game("wythoff.lua");
     let v = json(&["script", &wythoff, "--table", "12", "12", "--json"]);
-    let w = json(&["wythoff", "--table", "12", "--json"]);
-    assert_eq!(v["values"], w["table"]);
+    // The registry's grid of Wythoff values (the old `grundy wythoff --table 12`).
+    let w = json(&["wythoff", "--upto", "11", "--json"]);
+    assert_eq!(w["side"], 12);
+    let grid: Vec<serde_json::Value> = w["values"]
+        .as_array()
+        .unwrap()
+        .chunks(12)
+        .map(|row| row.iter().map(|c| c["grundy"].clone()).collect())
+        .collect();
+    assert_eq!(v["values"], serde_json::Value::Array(grid));
     let p = v["p_positions"].as_array().unwrap();
     assert!(p.contains(&serde_json::json!([3, 5])) && p.contains(&serde_json::json!([5, 3])));
     // (0,0), (1,2), (2,1), (3,5), (5,3), (4,7), (7,4), (6,10), (10,6)

@@ -43,7 +43,6 @@
 
 #![forbid(unsafe_code)]
 
-pub mod answer;
 pub mod budget;
 pub mod catalogue;
 pub mod count;
@@ -58,7 +57,6 @@ pub mod solver;
 pub mod sum;
 pub mod text;
 
-pub use answer::Answer;
 pub use budget::Budget;
 pub use catalogue::Move;
 pub use fxhash::{FxHashMap, FxHasher};

@@ -69,17 +69,16 @@ impl Step {
 
     /// The move as the catalogue's [`Move`] (see [`nim_move`] for its fields).
     fn into_move(self, heaps: &[u64], outcome: Outcome, grundy: Option<u64>) -> Move {
-        Move::new(
-            self.text(),
-            &self.short(),
-            Position::heaps(&self.to(heaps)),
-            outcome,
-            grundy,
-        )
-        .at("heap", self.heap)
-        .at("from", JsonU64(self.from))
-        .at("removed", JsonU64(self.removed()))
-        .at("left", JsonU64(self.left))
+        self.with_position(Position::heaps(&self.to(heaps)), outcome, grundy)
+    }
+
+    /// The move as a [`Move`] that leaves `to`.
+    fn with_position(self, to: Position, outcome: Outcome, grundy: Option<u64>) -> Move {
+        Move::new(self.text(), &self.short(), to, outcome, grundy)
+            .at("heap", self.heap)
+            .at("from", JsonU64(self.from))
+            .at("removed", JsonU64(self.removed()))
+            .at("left", JsonU64(self.left))
     }
 }
 
@@ -226,6 +225,27 @@ impl NimAnalysis {
         self.winning_moves
             .steps(heaps)
             .map(move |m| m.into_move(heaps, Outcome::P, grundy))
+    }
+
+    /// The winning moves a report lists, by the rules of the JSON: the first
+    /// [`JSON_LISTED_MOVES`] in heap order, each `to` the whole position after it unless
+    /// [`NimAnalysis::json_abbreviated`], then `{"kind": "heaps", "text": "", "abbreviated":
+    /// true}` (the position is the heaps with heap `at.heap` set to `at.left`). Linear in the
+    /// heaps whatever their number.
+    pub fn listed_moves(&self) -> impl Iterator<Item = Move> + '_ {
+        let heaps = self.heaps.as_deref().unwrap_or(&[]);
+        let grundy = (self.play == Play::Normal).then_some(0);
+        let abbreviated = self.json_abbreviated();
+        self.winning_moves
+            .steps(heaps)
+            .take(usize::try_from(self.json_listed_moves()).unwrap_or(usize::MAX))
+            .map(move |m| {
+                if abbreviated {
+                    m.with_position(abbreviated_position(), Outcome::P, grundy)
+                } else {
+                    m.into_move(heaps, Outcome::P, grundy)
+                }
+            })
     }
 
     /// How many winning moves the JSON `winning_moves` lists (see [`JSON_LISTED_MOVES`]).
@@ -390,6 +410,12 @@ impl serde::Serialize for AfterSizes<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_seq(after_sizes(self.0, self.1).map(JsonU64))
     }
+}
+
+/// The position of a move left out of a long answer, as its JSON writes it: `{"kind":
+/// "heaps", "text": "", "abbreviated": true}`.
+pub fn abbreviated_position() -> Position {
+    Position::text("heaps", "").with("abbreviated", true)
 }
 
 /// XOR of the heaps.
@@ -632,8 +658,9 @@ fn shown(token: &[u8]) -> String {
     s
 }
 
-/// Parses one heap size: decimal digits only, at most `u64::MAX`. `index` (0-based) is the
-/// heap's position, for the error message.
+/// Parses one heap size, at most `u64::MAX`, in the one grammar of counts
+/// ([`crate::count`]: `1000`, `1_000`, `2^10`, `1e6`; plain digits take a fast path). `index`
+/// (0-based) is the heap's position, for the error message.
 pub fn parse_heap(token: &[u8], index: u64) -> Result<u64, HeapError> {
     if !token.is_empty() && token.iter().all(u8::is_ascii_digit) {
         let mut v: u64 = 0;
@@ -645,7 +672,26 @@ pub fn parse_heap(token: &[u8], index: u64) -> Result<u64, HeapError> {
         }
         return Ok(v);
     }
+    // Any other form of the one grammar of counts (`2^10`, `1e6`, `1_000`).
+    if let Ok(text) = std::str::from_utf8(token) {
+        match crate::count::parse_u64(text) {
+            Ok(v) => return Ok(v),
+            Err(crate::count::CountError::TooLarge(_)) => {
+                return Err(HeapError::TooLarge {
+                    index,
+                    token: shown(token),
+                })
+            }
+            Err(_) => {}
+        }
+    }
     Err(token_error(token, true, index))
+}
+
+/// True for a byte that separates heap sizes: ASCII white space or a comma.
+#[inline]
+fn separator(b: u8) -> bool {
+    b.is_ascii_whitespace() || b == b','
 }
 
 /// The error for an invalid token known by its first bytes `token`; `rest_digits` says
@@ -671,8 +717,9 @@ fn token_error(token: &[u8], rest_digits: bool, index: u64) -> HeapError {
     }
 }
 
-/// Streaming parser of whitespace-separated heap sizes, fed chunks of bytes of any size
-/// (a token may straddle two chunks).
+/// Streaming parser of heap sizes separated by white space or commas, fed chunks of bytes of
+/// any size (a token may straddle two chunks); each size in the one grammar of counts
+/// ([`parse_heap`]).
 #[derive(Clone, Debug, Default)]
 pub struct HeapParser {
     /// The start of a token cut by the end of the previous chunk (at most a few dozen bytes
@@ -755,10 +802,7 @@ impl HeapParser {
         let len = chunk.len();
         let mut i = 0;
         if self.pending_len > 0 {
-            let end = chunk
-                .iter()
-                .position(u8::is_ascii_whitespace)
-                .unwrap_or(len);
+            let end = chunk.iter().position(|&b| separator(b)).unwrap_or(len);
             self.hold(&chunk[..end]);
             if end == len {
                 return Ok(());
@@ -767,7 +811,7 @@ impl HeapParser {
             i = end;
         }
         loop {
-            while i < len && chunk[i].is_ascii_whitespace() {
+            while i < len && separator(chunk[i]) {
                 i += 1;
             }
             if i == len {
@@ -783,13 +827,13 @@ impl HeapParser {
                 v = v.wrapping_mul(10).wrapping_add(u64::from(d));
                 i += 1;
             }
-            if i < len && chunk[i].is_ascii_whitespace() && i - start < 20 {
+            if i < len && separator(chunk[i]) && i - start < 20 {
                 // At most 19 digits: no overflow is possible.
                 sink(v);
                 self.index += 1;
                 continue;
             }
-            while i < len && !chunk[i].is_ascii_whitespace() {
+            while i < len && !separator(chunk[i]) {
                 i += 1;
             }
             if i == len {
@@ -809,7 +853,7 @@ impl HeapParser {
     }
 }
 
-/// Parses a whole buffer of whitespace-separated heap sizes.
+/// Parses a whole buffer of heap sizes separated by white space or commas.
 pub fn parse_heaps(bytes: &[u8], mut sink: impl FnMut(u64)) -> Result<u64, HeapError> {
     let mut p = HeapParser::new();
     p.feed(bytes, &mut sink)?;
@@ -820,6 +864,40 @@ pub fn parse_heaps(bytes: &[u8], mut sink: impl FnMut(u64)) -> Result<u64, HeapE
 /// decides, and the winning moves. `heaps` are those analysed (or `None` if not kept); at most
 /// `max_items` heaps and moves are written out.
 pub fn explain(a: &NimAnalysis, heaps: Option<&[u64]>, max_items: usize) -> String {
+    let mut s = explain_rule(a, heaps, max_items);
+    match (heaps, a.winning_move_count) {
+        (_, 0) => {}
+        (Some(h), n) => {
+            let _ = writeln!(s, "Winning moves ({n}):");
+            for m in a.winning_moves.steps(h).take(max_items) {
+                let _ = match a.winning_moves {
+                    WinningMoves::ReduceByNimSum { bit, nim_sum } => writeln!(
+                        s,
+                        "  heap {}: {} has a 1 at bit {bit}; reduce it to {} ⊕ {nim_sum} = {}",
+                        m.heap, m.from, m.from, m.left
+                    ),
+                    _ => writeln!(s, "  heap {}: {} → {}", m.heap, m.from, m.left),
+                };
+            }
+            if n > max_items as u64 {
+                let _ = writeln!(
+                    s,
+                    "  … {} more (the JSON report lists them all)",
+                    n - max_items as u64
+                );
+            }
+        }
+        (None, n) => {
+            let _ = writeln!(s, "Winning moves: {n}");
+        }
+    }
+    s
+}
+
+/// The textbook explanation without the list of winning moves (the catalogue's report lists
+/// them): the heaps and nim-sum in binary (at most `max_items` heaps written out) and the rule
+/// that decides.
+pub fn explain_rule(a: &NimAnalysis, heaps: Option<&[u64]>, max_items: usize) -> String {
     let mut s = String::new();
     let x = a.nim_sum;
     let play = match a.play {
@@ -913,32 +991,6 @@ pub fn explain(a: &NimAnalysis, heaps: Option<&[u64]>, max_items: usize) -> Stri
              last counter loses, so an odd number of 1s loses for the player to move. {verdict}",
             a.ones
         );
-    }
-    match (heaps, a.winning_move_count) {
-        (_, 0) => {}
-        (Some(h), n) => {
-            let _ = writeln!(s, "Winning moves ({n}):");
-            for m in a.winning_moves.steps(h).take(max_items) {
-                let _ = match a.winning_moves {
-                    WinningMoves::ReduceByNimSum { bit, nim_sum } => writeln!(
-                        s,
-                        "  heap {}: {} has a 1 at bit {bit}; reduce it to {} ⊕ {nim_sum} = {}",
-                        m.heap, m.from, m.from, m.left
-                    ),
-                    _ => writeln!(s, "  heap {}: {} → {}", m.heap, m.from, m.left),
-                };
-            }
-            if n > max_items as u64 {
-                let _ = writeln!(
-                    s,
-                    "  … {} more (the JSON report lists them all)",
-                    n - max_items as u64
-                );
-            }
-        }
-        (None, n) => {
-            let _ = writeln!(s, "Winning moves: {n}");
-        }
     }
     s
 }

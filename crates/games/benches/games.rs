@@ -4,16 +4,28 @@
 //! `cargo bench -p grundy-games --bench games` (Cram 4×8 alone takes several seconds per run).
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use grundy_core::catalogue::{Ask, Play, Report};
 use grundy_core::Solver;
-use grundy_games::{cards, cram, fib, maze, walls, wythoff, UBig};
+use grundy_games::{cram, fib, maze, wythoff};
 use std::hint::black_box;
 use std::time::Duration;
 
+/// The report of `position` of `game` through its catalogue entry, the one door of a game.
+fn report(game: &str, position: &str) -> Report {
+    let entry = grundy_games::entries()
+        .into_iter()
+        .find(|e| e.matches(game))
+        .expect("a game of grundy-games");
+    let mut rules = entry.open(game).unwrap();
+    let pos = rules.parse(position).unwrap();
+    rules.analyze(&pos, &Ask::new(Play::Normal)).unwrap()
+}
+
 fn bench_fib(c: &mut Criterion) {
-    let pile: UBig = format!("7{}", "3".repeat(999)).parse().unwrap();
+    let pile = format!("7{}", "3".repeat(999));
     let game = fib::MultiplierNim::fibonacci();
     c.bench_function("fib_opening_1000_digits", |b| {
-        b.iter(|| fib::analyze(black_box(&pile), None, 2).unwrap())
+        b.iter(|| report("fib", black_box(&pile)))
     });
     c.bench_function("fib_all_moves_1e6", |b| {
         b.iter(|| {
@@ -46,10 +58,22 @@ fn bench_maze(c: &mut Criterion) {
 }
 
 fn bench_walls(c: &mut Criterion) {
-    let free: Vec<bool> = (0..400).map(|i| (i * 7 + i / 20 * 3) % 11 != 0).collect();
-    let board = walls::Board::new(20, 20, free).unwrap();
+    let rows: Vec<String> = (0..20)
+        .map(|r| {
+            (0..20)
+                .map(|c| {
+                    if (r * 143 + c * 7) % 11 == 0 {
+                        'X'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let board = rows.join("|");
     c.bench_function("walls_20x20", |b| {
-        b.iter(|| walls::analyze(black_box(&board)))
+        b.iter(|| report("walls", black_box(&board)))
     });
 }
 
@@ -74,9 +98,12 @@ fn bench_cram(c: &mut Criterion) {
 }
 
 fn bench_cards_wythoff(c: &mut Criterion) {
-    let row: Vec<i64> = (0..5000i64).map(|i| (i * 7919 + 13) % 1000).collect();
+    let row: Vec<String> = (0..5000i64)
+        .map(|i| ((i * 7919 + 13) % 1000).to_string())
+        .collect();
+    let row = row.join(" ");
     c.bench_function("cards_5000", |b| {
-        b.iter(|| cards::analyze(black_box(&row)).unwrap())
+        b.iter(|| report("cards", black_box(&row)))
     });
     c.bench_function("wythoff_table_2000", |b| {
         b.iter(|| wythoff::GrundyTable::new(black_box(2000)).unwrap())

@@ -7,25 +7,22 @@
 //! by interval length takes O(N²) time and O(N) values; one bit per interval records the best
 //! end, so an optimal line of play is read back afterwards (N = 5000 needs 1.6 MB of bits).
 //!
-//! A scoring game has no winning moves in the N/P sense: [`analyze`] reports the totals, a
-//! [`Verdict`] (who scores more), the `optimal_moves` (every first move that secures the best
-//! margin) and an optimal line, as a serializable [`CardsAnalysis`].
+//! A scoring game has no winning moves in the N/P sense: the catalogue entry ([`CardsEntry`],
+//! the one door of every front end) reports N when the player to move scores at least half,
+//! the moves that keep at least half as its winning moves, and in its details the totals, a
+//! [`Verdict`] (who scores more), the optimal first moves and an optimal line.
 //!
 //! ```
-//! use grundy_games::cards::{self, End, Verdict};
+//! use grundy_games::cards;
 //!
-//! let a = cards::analyze(&[4, 7, 2, 9])?;
-//! assert_eq!((a.first_total, a.second_total), (16, 6));
-//! assert_eq!(a.outcome, Verdict::N);
-//! assert_eq!(a.optimal_moves[0].at["end"], "right");
-//! assert_eq!(a.optimal_moves[0].text, "take the right card (9)");
-//! # Ok::<(), grundy_games::GameError>(())
+//! // The margins of the player to move on 4 7 2 9, on 7 2 9 and on 4 7 2.
+//! assert_eq!(cards::margins(&[4, 7, 2, 9]), (10, 0, -1));
+//! assert_eq!(cards::first_total_brute_force(&[4, 7, 2, 9]), 16);
 //! ```
 
 use crate::error::{GameError, Result};
 use grundy_core::{Move, Outcome};
 use serde::Serialize;
-use std::fmt::Write as _;
 
 /// The most cards accepted (quadratic time).
 pub const MAX_CARDS: usize = 20_000;
@@ -118,33 +115,29 @@ fn take_card(cards: &[i64], end: End, outcome: Outcome) -> Move {
         .at("rest", rest)
 }
 
-/// The game analysed by [`analyze`].
+/// What the card game's report adds to outcome and moves (its `details`).
+///
+/// JSON: `{"cards": 4, "first_total": 16, "second_total": 6, "verdict": "N", "optimal":
+/// ["right"], "line": [Take, …]}`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct CardsAnalysis {
+struct Analysis {
     /// Number of cards.
-    pub cards: usize,
+    cards: usize,
     /// The first player's total under optimal play.
-    pub first_total: i64,
+    first_total: i64,
     /// The second player's total.
-    pub second_total: i64,
+    second_total: i64,
     /// Who scores more.
-    pub outcome: Verdict,
-    /// Every optimal first move (both ends when they tie; empty for no cards). Its
-    /// [`Move::at`] is `{"end": "right", "index": 3, "value": 9, "rest": [0, 3]}`: the end, the
-    /// card's place and value, and the cards left as the half-open index range of the row.
-    /// Its outcome is `P` when it secures at least half.
-    pub optimal_moves: Vec<Move>,
+    verdict: Verdict,
+    /// The end of each optimal first move (both when they tie; none for no cards).
+    optimal: Vec<End>,
     /// An optimal line of play (the left end when both are optimal).
-    pub line: Vec<Take>,
-    /// The end and value of each optimal first move, kept typed beside the moves so that
-    /// [`describe`](CardsAnalysis::describe) never reads the JSON.
-    #[serde(skip)]
-    best: Vec<(End, i64)>,
+    line: Vec<Take>,
 }
 
 /// Solves the game on `cards` in O(N²): both totals, the verdict, every optimal first move and
 /// an optimal line. At most [`MAX_CARDS`] cards, each within ±[`MAX_ABS_VALUE`].
-pub fn analyze(cards: &[i64]) -> Result<CardsAnalysis> {
+fn analyze(cards: &[i64]) -> Result<Analysis> {
     let n = cards.len();
     if n > MAX_CARDS {
         return Err(GameError::TooLarge(format!(
@@ -160,14 +153,13 @@ pub fn analyze(cards: &[i64]) -> Result<CardsAnalysis> {
         )));
     }
     if n == 0 {
-        return Ok(CardsAnalysis {
+        return Ok(Analysis {
             cards: 0,
             first_total: 0,
             second_total: 0,
-            outcome: Verdict::Draw,
-            optimal_moves: Vec::new(),
+            verdict: Verdict::Draw,
+            optimal: Vec::new(),
             line: Vec::new(),
-            best: Vec::new(),
         });
     }
     // diff[i] = D(i, i + len − 1) for the current length; `left` bit per interval.
@@ -225,32 +217,18 @@ pub fn analyze(cards: &[i64]) -> Result<CardsAnalysis> {
     } else {
         vec![End::Right]
     };
-    // An optimal move secures the best margin diff[0]: at least half when it is not negative.
-    let secures = if diff[0] >= 0 { Outcome::P } else { Outcome::N };
-    let best: Vec<(End, i64)> = best_first_moves
-        .into_iter()
-        .map(|end| match end {
-            End::Left => (end, cards[0]),
-            End::Right => (end, cards[n - 1]),
-        })
-        .collect();
-    let optimal_moves = best
-        .iter()
-        .map(|&(end, _)| take_card(cards, end, secures))
-        .collect();
     let second_total = total - first_total;
-    Ok(CardsAnalysis {
+    Ok(Analysis {
         cards: n,
         first_total,
         second_total,
-        outcome: match first_total.cmp(&second_total) {
+        verdict: match first_total.cmp(&second_total) {
             std::cmp::Ordering::Greater => Verdict::N,
             std::cmp::Ordering::Less => Verdict::P,
             std::cmp::Ordering::Equal => Verdict::Draw,
         },
-        optimal_moves,
+        optimal: best_first_moves,
         line,
-        best,
     })
 }
 
@@ -273,62 +251,15 @@ pub fn first_total_brute_force(cards: &[i64]) -> i64 {
     best(cards)
 }
 
-/// Rows of at most this many cards get their optimal line in the text by default.
+/// Rows of at most this many cards get their optimal line in the explanation unless the
+/// whole line is asked for (the param `line`).
 pub const SHOW_LINE_UP_TO: usize = 40;
 
-/// How [`CardsAnalysis::describe`] writes the game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct DescribeOptions {
-    /// Write the whole optimal line even for rows longer than [`SHOW_LINE_UP_TO`].
-    pub full_line: bool,
-}
-
-impl CardsAnalysis {
-    /// The analysis as text for a reader, the words every front end shows (`grundy cards`):
-    /// both totals, the verdict, the best first move and why, and the optimal line (for rows
-    /// up to [`SHOW_LINE_UP_TO`] cards, or always with `options.full_line`).
-    ///
-    /// ```
-    /// use grundy_games::cards::{self, DescribeOptions};
-    ///
-    /// let text = cards::analyze(&[4, 7, 2, 9])?.describe(DescribeOptions::default());
-    /// assert_eq!(text.lines().nth(1), Some("First player's total: 16"));
-    /// # Ok::<(), grundy_games::GameError>(())
-    /// ```
-    pub fn describe(&self, options: DescribeOptions) -> String {
-        let verdict = match self.outcome {
-            Verdict::N => "N - the first player scores more",
-            Verdict::P => "P - the second player scores more",
-            Verdict::Draw => "draw - equal totals",
-        };
-        let mut s = format!(
-            "Card game with {} cards\nFirst player's total: {}\nSecond player's total: {}\n\
-             Outcome: {verdict}\n",
-            self.cards, self.first_total, self.second_total
-        );
-        let best: Vec<String> = self
-            .best
-            .iter()
-            .map(|(end, value)| format!("the {} card ({value})", end.as_str()))
-            .collect();
-        let _ = writeln!(
-            s,
-            "Best first move: take {}: it maximises the card's value minus the margin the \
-             opponent can then secure on the remaining row.",
-            best.join(" or ")
-        );
-        if options.full_line || self.cards <= SHOW_LINE_UP_TO {
-            s.push_str("Optimal line:\n");
-            for t in &self.line {
-                let who = if t.player == 1 { "first" } else { "second" };
-                let _ = writeln!(s, "  {who:>6} takes {} ({})", t.value, t.end.as_str());
-            }
-        } else {
-            let _ = writeln!(s, "(the optimal line has {} turns)", self.line.len());
-        }
-        s
-    }
-}
+/// The param of `cards`: the whole optimal line, however long the row.
+const LINE: grundy_core::catalogue::Param = grundy_core::catalogue::Param::flag(
+    "line",
+    "the whole optimal line in the explanation, however long the row",
+);
 
 /// The best margins of the player to move on `cards`, on `cards` without its left card and
 /// without its right card: (D(all), D(1..), D(..n−1)), in O(N²) time and O(N) memory (0 for
@@ -383,7 +314,7 @@ impl grundy_core::catalogue::Entry for CardsEntry {
             misere: false,
             loopy: false,
             scoring: true,
-            params: Vec::new(),
+            params: vec![LINE],
         }
     }
 
@@ -510,8 +441,12 @@ impl grundy_core::catalogue::Rules for CardsRules {
         }
         let a = analyze(&cards)?;
         let moves = Self::list(&cards);
-        // N when the player to move scores at least half: the one rule of [`Answer`].
-        let outcome = grundy_core::Answer::outcome(&a);
+        // N when the player to move scores at least half.
+        let outcome = if a.first_total >= a.second_total {
+            Outcome::N
+        } else {
+            Outcome::P
+        };
         let mut r = grundy_core::catalogue::Report::new(
             "cards",
             Self::position(&cards),
@@ -527,11 +462,39 @@ impl grundy_core::catalogue::Rules for CardsRules {
              player {}.",
             a.first_total, a.second_total
         )];
-        if let Some(best) = a.optimal_moves.first() {
+        let best: Vec<String> = a
+            .optimal
+            .iter()
+            .map(|&end| {
+                let card = if end == End::Left {
+                    cards[0]
+                } else {
+                    cards[cards.len() - 1]
+                };
+                format!("the {} card ({card})", end.as_str())
+            })
+            .collect();
+        if !best.is_empty() {
             r.explanation.push(format!(
-                "Best move: {}: a card is worth its value minus the margin the opponent then \
-                 secures on the rest of the row.",
-                best.text
+                "Best move: take {}: a card is worth its value minus the margin the opponent \
+                 then secures on the rest of the row.",
+                best.join(" or ")
+            ));
+        }
+        if ask.settings.flag(LINE.name) || cards.len() <= SHOW_LINE_UP_TO {
+            if !a.line.is_empty() {
+                r.explanation.push("An optimal line:".to_string());
+            }
+            for t in &a.line {
+                let who = if t.player == 1 { "first" } else { "second" };
+                r.explanation
+                    .push(format!("  {who:>6} takes {} ({})", t.value, t.end.as_str()));
+            }
+        } else {
+            r.explanation.push(format!(
+                "(the optimal line has {} turns: the details list it, the param line writes it \
+                 out)",
+                a.line.len()
             ));
         }
         r.details = serde_json::to_value(&a).unwrap_or_default();
@@ -560,5 +523,34 @@ mod tests {
         assert_eq!((a.first_total, a.second_total), (5, 0));
         assert_eq!(analyze(&[]).unwrap().first_total, 0);
         assert!(analyze(&[MAX_ABS_VALUE + 1]).is_err());
+    }
+
+    #[test]
+    fn totals_and_lines_against_the_brute_force() {
+        for row in [
+            vec![4, 7, 2, 9],
+            vec![1, 2, 5, 2],
+            vec![3, 3],
+            vec![-5, 1],
+            vec![1, 5, 1],
+        ] {
+            let a = analyze(&row).unwrap();
+            assert_eq!(a.first_total, first_total_brute_force(&row), "{row:?}");
+            // The line is optimal: the first player's cards add up to the first total.
+            let first: i64 = a
+                .line
+                .iter()
+                .filter(|t| t.player == 1)
+                .map(|t| t.value)
+                .sum();
+            assert_eq!(first, a.first_total, "{row:?}");
+        }
+        let a = analyze(&[4, 7, 2, 9]).unwrap();
+        assert_eq!(
+            (a.first_total, a.second_total, a.verdict),
+            (16, 6, Verdict::N)
+        );
+        assert_eq!(a.optimal, [End::Right]);
+        assert_eq!(analyze(&[3, 3]).unwrap().verdict, Verdict::Draw);
     }
 }

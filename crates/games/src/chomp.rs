@@ -6,24 +6,25 @@
 //! poison square loses. Every position is a staircase (non-increasing row lengths), so an
 //! R × C bar has C(R+C, R) positions. Strategy stealing shows every rectangle larger than 1×1
 //! is a first-player win, but says nothing about the move: it is found here by the generic
-//! [`Solver`] over staircases. [`analyze`] solves a bar within a position budget and returns a
-//! serializable [`ChompAnalysis`].
+//! [`grundy_core::Solver`] over staircases, within a position budget, by the catalogue entry
+//! ([`ChompEntry`], the one door of every front end).
 //!
 //! ```
-//! use grundy_games::chomp;
+//! use grundy_core::catalogue::{Ask, Entry, Play};
+//! use grundy_games::chomp::ChompEntry;
 //!
-//! let a = chomp::analyze(4, 7, &chomp::DEFAULT_BUDGET)?;
-//! assert_eq!(a.outcome, grundy_core::Outcome::N);
-//! assert_eq!(a.winning_moves[0].at["cell"], serde_json::json!([2, 3]));
-//! assert_eq!(a.winning_moves[0].to.data["rows"], serde_json::json!([7, 7, 3, 3]));
-//! assert_eq!(a.winning_moves[0].text, "bite at row 2, column 3, leaving rows of lengths 7, 7, 3, 3");
-//! # Ok::<(), grundy_games::GameError>(())
+//! let mut rules = ChompEntry.open("chomp")?;
+//! let bar = rules.parse("4x7")?;
+//! let r = rules.analyze(&bar, &Ask::new(Play::Normal))?;
+//! assert_eq!(r.outcome, grundy_core::Outcome::N);
+//! assert_eq!(r.winning_moves[0].at["cell"], serde_json::json!([2, 3]));
+//! assert_eq!(r.winning_moves[0].to.data["rows"], serde_json::json!([7, 7, 3, 3]));
+//! assert_eq!(r.winning_moves[0].text, "bite at row 2, column 3, leaving rows of lengths 7, 7, 3, 3");
+//! # Ok::<(), grundy_core::catalogue::Error>(())
 //! ```
 
 use crate::error::{GameError, Result};
-use grundy_core::{Budget, Game, Move, Outcome, Solver};
-use serde::Serialize;
-use std::fmt::Write as _;
+use grundy_core::{Budget, Game, Outcome};
 
 /// The most rows (row lengths are packed 8 bits each into a `u128`).
 pub const MAX_ROWS: usize = 16;
@@ -31,7 +32,7 @@ pub const MAX_ROWS: usize = 16;
 /// The most columns.
 pub const MAX_COLS: usize = 255;
 
-/// The default budget of [`analyze`]: a bar has C(rows + cols, rows) staircases. A million
+/// The default budget of a Chomp search: a bar has C(rows + cols, rows) staircases. A million
 /// positions: 11×11 (705 432 positions) answers in about 3 seconds; 12×11 (1.35 million) would
 /// take 7 and is refused unless the budget is raised. Lower than Cram's default because every
 /// Chomp position has up to rows × cols options. Memory: 1 GiB, an entry estimated at
@@ -145,94 +146,6 @@ impl Game for Chomp {
     }
 }
 
-/// A staircase solved by the plain solver, before [`analyze`] puts its bites into words.
-struct Solution {
-    /// `N` when the player to move wins.
-    outcome: Outcome,
-    /// Grundy value of the position in the normal-play form.
-    grundy: u64,
-    /// Every winning bite (row, column), 0-based from the poison corner.
-    winning_bites: Vec<(usize, usize)>,
-    /// Positions searched.
-    positions: usize,
-}
-
-/// Solves a staircase.
-fn solve(pos: &Staircase) -> Solution {
-    let mut solver = Solver::new(Chomp);
-    let grundy = solver.grundy(pos);
-    let mut winning_bites = Vec::new();
-    if grundy != 0 {
-        for (r, c) in pos.bites() {
-            let next = pos.bite(r, c).expect("listed bites are legal");
-            if solver.grundy(&next) == 0 {
-                winning_bites.push((r, c));
-            }
-        }
-    }
-    Solution {
-        outcome: Outcome::from_grundy(grundy),
-        grundy,
-        winning_bites,
-        positions: solver.memo_len(),
-    }
-}
-
-/// A bar solved by [`analyze`].
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ChompAnalysis {
-    /// Rows of the bar.
-    pub rows: usize,
-    /// Columns of the bar.
-    pub cols: usize,
-    /// `N` when the player to move wins (every bar but 1×1).
-    pub outcome: Outcome,
-    /// Grundy value in the normal-play form (the poison is not a move).
-    pub grundy: u64,
-    /// Every winning bite, row by row; empty in a P-position. The position left is the
-    /// catalogue's (kind `chomp`, its row lengths); [`Move::at`] holds `{"cell": [r, c]}`, the
-    /// square bitten from the poison corner.
-    pub winning_moves: Vec<Move>,
-    /// Positions searched.
-    pub positions: u64,
-    /// The winning bites as [`describe`](ChompAnalysis::describe) words them: (row, column,
-    /// row lengths left), kept typed beside the moves so that the words never read the JSON.
-    #[serde(skip)]
-    bites: Vec<(usize, usize, Vec<usize>)>,
-}
-
-/// Solves the full `rows × cols` bar. A bar has C(rows + cols, rows) staircases; more than
-/// `budget` holds of them (positions, or memory at [`Budget::entry_bytes`] of a [`Staircase`]
-/// each; with [`DEFAULT_BUDGET`] 11×11 fits, 12×11 does not) is refused with
-/// [`GameError::Limit`] before any work.
-pub fn analyze(rows: usize, cols: usize, budget: &Budget) -> Result<ChompAnalysis> {
-    let start = Staircase::rectangle(rows, cols)?;
-    let entry = Budget::entry_bytes::<Staircase>();
-    let cap = budget.max_entries(entry);
-    budget.check(
-        || format!("board {rows}x{cols}"),
-        positions_bound(rows, cols, cap),
-        entry,
-    )?;
-    let a = solve(&start);
-    let mut bites = Vec::new();
-    let mut winning_moves = Vec::new();
-    for &(r, c) in &a.winning_bites {
-        let to = start.bite(r, c).expect("winning bites are legal");
-        bites.push((r, c, to.rows()));
-        winning_moves.push(ChompRules::to_move(r, c, &to, Outcome::P, Some(0)));
-    }
-    Ok(ChompAnalysis {
-        rows,
-        cols,
-        outcome: a.outcome,
-        grundy: a.grundy,
-        winning_moves,
-        positions: a.positions as u64,
-        bites,
-    })
-}
-
 /// Outcome by plain recursion over row-length vectors (exponential; tiny boards only): the
 /// test oracle for [`Chomp`] under the solver.
 pub fn outcome_brute_force(rows: &[usize]) -> Outcome {
@@ -258,46 +171,6 @@ pub fn outcome_brute_force(rows: &[usize]) -> Outcome {
         Outcome::N
     } else {
         Outcome::P
-    }
-}
-
-impl ChompAnalysis {
-    /// The analysis as text for a reader, the words every front end shows (`grundy chomp`): the
-    /// bar, the value, the outcome and every winning bite.
-    ///
-    /// ```
-    /// use grundy_games::chomp;
-    ///
-    /// let a = chomp::analyze(1, 1, &chomp::DEFAULT_BUDGET)?;
-    /// assert_eq!(
-    ///     a.describe().lines().nth(2),
-    ///     Some("Outcome: P - the player to move must take the poison and loses.")
-    /// );
-    /// # Ok::<(), grundy_games::GameError>(())
-    /// ```
-    pub fn describe(&self) -> String {
-        let mut s = format!(
-            "Chomp on a {}x{} bar, poison at (0, 0)\nGrundy value: {} ({} positions searched)\n",
-            self.rows, self.cols, self.grundy, self.positions
-        );
-        match self.outcome {
-            Outcome::P | Outcome::D => {
-                s.push_str("Outcome: P - the player to move must take the poison and loses.\n")
-            }
-            Outcome::N => {
-                s.push_str("Outcome: N - the player to move wins.\n");
-                for (r, c, left) in &self.bites {
-                    let lens: Vec<String> = left.iter().map(usize::to_string).collect();
-                    let _ = writeln!(
-                        s,
-                        "Winning bite: ({r}, {c}), removing rows >= {r} from column {c} on; it \
-                         leaves rows of lengths {}, a position where every bite loses.",
-                        lens.join(", ")
-                    );
-                }
-            }
-        }
-        s
     }
 }
 
@@ -591,22 +464,12 @@ impl grundy_core::catalogue::Rules for ChompRules {
                         .to_string(),
                 );
             }
-            let winning = moves.iter().filter(|m| m.wins()).cloned().collect();
-            let bites = list
-                .iter()
-                .filter(|(_, _, _, o, _)| *o == Outcome::P)
-                .map(|(r, c, next, _, _)| (*r, *c, next.rows()))
-                .collect();
-            let old = ChompAnalysis {
-                rows: rows.len(),
-                cols: rows[0],
-                outcome: Outcome::from_grundy(g),
-                grundy: g,
-                winning_moves: winning,
-                positions: positions as u64,
-                bites,
-            };
-            r.details = serde_json::to_value(old).unwrap_or_default();
+            // The bar's size (of a bar: its first row and rows) and the positions searched.
+            r.details = serde_json::json!({
+                "rows": rows.len(),
+                "cols": rows[0],
+                "positions": positions,
+            });
             r
         };
         r.detail = ask.detail;
@@ -618,11 +481,19 @@ impl grundy_core::catalogue::Rules for ChompRules {
 mod tests {
     use super::*;
 
+    use grundy_core::catalogue::{Ask, Entry, Play, Report};
+
+    fn report(text: &str, budget: Budget) -> grundy_core::catalogue::Result<Report> {
+        let mut rules = ChompEntry.open("chomp")?;
+        let pos = rules.parse(text)?;
+        rules.analyze(&pos, &Ask::new(Play::Normal).budget(budget))
+    }
+
     #[test]
     fn two_rows_known_strategy() {
         // 2×n: the winning bite leaves rows (n, n−1).
         for n in 2..10 {
-            let a = analyze(2, n, &DEFAULT_BUDGET).unwrap();
+            let a = report(&format!("2x{n}"), DEFAULT_BUDGET).unwrap();
             assert_eq!(a.outcome, Outcome::N);
             let cells: Vec<_> = a
                 .winning_moves
@@ -637,7 +508,7 @@ mod tests {
     fn square_bite_is_1_1() {
         // n×n: bite (1,1), leaving an L with equal arms.
         for n in 2..7 {
-            assert!(analyze(n, n, &DEFAULT_BUDGET)
+            assert!(report(&format!("{n}x{n}"), DEFAULT_BUDGET)
                 .unwrap()
                 .winning_moves
                 .iter()
@@ -652,13 +523,12 @@ mod tests {
         assert!(Staircase::rectangle(16, 256).is_err());
         assert!(Staircase::rectangle(16, 200).is_ok());
         assert!(Staircase::rectangle(1, 255).is_ok());
-        let e = analyze(16, 200, &DEFAULT_BUDGET).unwrap_err();
-        assert!(matches!(e, GameError::Limit(_)));
-        assert!(e.to_string().contains("16x200"), "{e}");
+        let e = report("16x200", DEFAULT_BUDGET).unwrap_err();
+        assert!(e.is_limit(), "{e}");
         // The library names the cap reached, never a command-line flag.
         assert!(e.to_string().contains("(the position limit)"), "{e}");
         assert!(!e.to_string().contains("--"), "{e}");
-        assert!(analyze(1, 255, &DEFAULT_BUDGET).is_ok());
+        assert!(report("1x255", DEFAULT_BUDGET).is_ok());
         assert_eq!(positions_bound(4, 7, 1000), 330);
     }
 }

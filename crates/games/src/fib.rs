@@ -11,19 +11,17 @@
 //! representation; taking that term is a winning move. [`MultiplierNim`] answers for piles of
 //! any size (exact [`UBig`] arithmetic); [`MoveTable`] lists every winning move for piles up to
 //! millions; [`GrundyTable`] gives Grundy values of small positions; [`textbook`] keeps the
-//! classic dynamic programs as independent checks. [`analyze`] answers the whole question at
-//! once (outcome, representation, every winning move, the Grundy value of small piles) as a
-//! serializable [`FibAnalysis`].
+//! classic dynamic programs as independent checks. A position is answered whole (outcome,
+//! representation, every winning move, the Grundy value of small piles) by the catalogue
+//! entries ([`FibEntry`], [`FibFamilyEntry`]), the one door of every front end.
 //!
 //! ```
-//! use grundy_games::fib;
+//! use grundy_games::fib::MultiplierNim;
 //! use grundy_games::UBig;
 //!
 //! // 100 = 89 + 8 + 3: take 3 (the smallest term), and the opponent may not take 8.
-//! let a = fib::analyze(&UBig::from(100u32), None, 2)?;
-//! assert_eq!(a.outcome, grundy_core::Outcome::N);
-//! assert_eq!(a.winning_moves[0].at["take"], "3");
-//! assert_eq!(a.winning_moves[0].text, "take 3 from the pile of 100, leaving 97");
+//! let terms = MultiplierNim::fibonacci().representation(&UBig::from(100u32))?;
+//! assert_eq!(terms, [UBig::from(89u8), UBig::from(8u8), UBig::from(3u8)]);
 //! # Ok::<(), grundy_games::GameError>(())
 //! ```
 
@@ -34,7 +32,6 @@ use dashu::base::BitTest;
 use dashu::integer::UBig;
 use grundy_core::{Move, Outcome};
 use serde::Serialize;
-use std::fmt::Write as _;
 
 /// The largest multiplier accepted: beyond it the losing sizes grow too slowly to list.
 pub const MAX_MULTIPLIER: u64 = 1000;
@@ -208,40 +205,36 @@ fn take_move(pile: &UBig, take: &UBig, k: u64, outcome: Outcome, grundy: Option<
     .at("take", take.to_string())
 }
 
-/// Everything [`analyze`] says about one position of the k-multiplier game.
+/// Everything the report of one position of the k-multiplier game says; the fields not
+/// skipped are its `details`:
+/// `{"k", "pile", "limit", "opening", "representation", "all_winning_moves_listed"}`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct FibAnalysis {
-    /// "fibonacci-nim" for k = 2, else "multiplier-nim".
-    pub game: &'static str,
+struct Analysis {
     /// The multiplier: each move takes at most k times the previous one.
-    pub k: u64,
+    k: u64,
     /// Counters in the pile (a decimal string in JSON).
     #[serde(serialize_with = "big_json::one")]
-    pub pile: UBig,
+    pile: UBig,
     /// The most the player to move may take, capped at the pile (a decimal string in JSON).
     #[serde(serialize_with = "big_json::one")]
-    pub limit: UBig,
+    limit: UBig,
     /// True when no limit was given: the opening move, which may take up to pile − 1.
-    pub opening: bool,
+    opening: bool,
     /// `N` when the player to move wins.
-    pub outcome: Outcome,
+    #[serde(skip)]
+    outcome: Outcome,
     /// The Sprague–Grundy value of (pile, limit), for piles up to [`GRUNDY_UP_TO`].
-    pub grundy: Option<u64>,
+    #[serde(skip)]
+    grundy: Option<u64>,
     /// The greedy (Zeckendorf for k = 2) representation of the pile, largest term first.
     #[serde(serialize_with = "big_json::seq")]
-    pub representation: Vec<UBig>,
-    /// The canonical winning move: take the smallest term of the representation.
-    pub winning_move: Option<Move>,
+    representation: Vec<UBig>,
     /// Every winning move, smallest take first, for piles up to [`LIST_ALL_UP_TO`]; beyond,
-    /// only the canonical one (see `all_winning_moves_listed`). Empty in a P-position. Each
-    /// [`Move::at`] holds `take` (a decimal string).
-    pub winning_moves: Vec<Move>,
-    /// True when `winning_moves` is complete (piles up to [`LIST_ALL_UP_TO`]).
-    pub all_winning_moves_listed: bool,
-    /// Every winning take when they are all listed, kept typed beside the moves so that
-    /// [`describe`](FibAnalysis::describe) never reads the JSON.
+    /// only the canonical one (take the smallest term). Empty in a P-position.
     #[serde(skip)]
-    takes: Vec<u64>,
+    winning_moves: Vec<Move>,
+    /// True when `winning_moves` is complete (piles up to [`LIST_ALL_UP_TO`]).
+    all_winning_moves_listed: bool,
 }
 
 /// The first decimal digits of a long number, for error messages.
@@ -259,7 +252,7 @@ fn abbreviate(n: &UBig) -> String {
 /// [`GRUNDY_UP_TO`]). Without a limit, the opening position: the mover may take pile − 1.
 ///
 /// Refuses piles of more than [`MAX_PILE_DIGITS`] digits and multipliers outside 1..=1000.
-pub fn analyze(pile: &UBig, limit: Option<&UBig>, k: u64) -> Result<FibAnalysis> {
+fn analyze(pile: &UBig, limit: Option<&UBig>, k: u64) -> Result<Analysis> {
     let game = MultiplierNim::new(k)?;
     if *pile >= UBig::from(10u8).pow(MAX_PILE_DIGITS) {
         return Err(GameError::TooLarge(format!(
@@ -297,12 +290,7 @@ pub fn analyze(pile: &UBig, limit: Option<&UBig>, k: u64) -> Result<FibAnalysis>
             .collect(),
         None => winning_move.iter().cloned().collect(),
     };
-    Ok(FibAnalysis {
-        game: if k == 2 {
-            "fibonacci-nim"
-        } else {
-            "multiplier-nim"
-        },
+    Ok(Analysis {
         k,
         pile: pile.clone(),
         limit: a.limit,
@@ -310,10 +298,8 @@ pub fn analyze(pile: &UBig, limit: Option<&UBig>, k: u64) -> Result<FibAnalysis>
         outcome: a.outcome,
         grundy: grundy.map(u64::from),
         representation: a.representation,
-        winning_move,
         winning_moves,
         all_winning_moves_listed: all.is_some(),
-        takes: all.unwrap_or_default(),
     })
 }
 
@@ -518,119 +504,6 @@ pub mod textbook {
                 stack.pop();
             }
             stack.push(n);
-        }
-        s
-    }
-}
-
-/// `terms` joined by " + ", for people: the first 12 terms, each [`shown`], then how many
-/// there are in all.
-fn join_terms(terms: &[UBig]) -> String {
-    let mut parts: Vec<String> = terms.iter().take(12).map(shown).collect();
-    if terms.len() > 12 {
-        parts.push(format!("… ({} terms)", terms.len()));
-    }
-    parts.join(" + ")
-}
-
-impl FibAnalysis {
-    /// The analysis as text for a reader, the words every front end shows (`grundy fib`): the
-    /// game, the pile and limit, the representation, the outcome and why, the winning moves.
-    ///
-    /// ```
-    /// use grundy_games::{fib, UBig};
-    ///
-    /// let a = fib::analyze(&UBig::from(100u32), None, 2)?;
-    /// assert_eq!(a.describe().lines().nth(2), Some("Zeckendorf representation: 100 = 89 + 8 + 3"));
-    /// # Ok::<(), grundy_games::GameError>(())
-    /// ```
-    pub fn describe(&self) -> String {
-        // Numbers of more than 40 digits are abbreviated (the JSON has them in full): the
-        // text of a 1000-digit pile stays a few lines, not megabytes.
-        let k = self.k;
-        let pile = &shown(&self.pile);
-        let mut s = String::new();
-        if k == 2 {
-            s.push_str("Fibonacci Nim (each move at most twice the previous one)\n");
-        } else {
-            let _ = writeln!(
-                s,
-                "{k}-multiplier Nim (each move at most {k} times the previous one)"
-            );
-        }
-        let limit_note = if self.opening {
-            " (the opening move: at most PILE - 1)"
-        } else {
-            ""
-        };
-        let _ = writeln!(
-            s,
-            "Pile {pile}, the mover may take up to {}{limit_note}",
-            shown(&self.limit)
-        );
-        let Some(smallest) = self.representation.last() else {
-            s.push_str("Outcome: P - the pile is empty; the player to move has lost.\n");
-            return s;
-        };
-        let rep_name = if k == 2 { "Zeckendorf" } else { "Greedy" };
-        let _ = writeln!(
-            s,
-            "{rep_name} representation: {pile} = {}",
-            join_terms(&self.representation)
-        );
-        if let Some(g) = self.grundy {
-            let _ = writeln!(s, "Grundy value: {g}");
-        }
-        match (&self.outcome, &self.winning_move) {
-            (Outcome::N, Some(_)) => {
-                // The canonical winning move takes the smallest term.
-                let t = &shown(smallest);
-                s.push_str("Outcome: N - the player to move wins.\n");
-                let rest = &self.representation[..self.representation.len() - 1];
-                match rest.last() {
-                    None => {
-                        let _ = writeln!(s, "Winning move: take all {t} counters.");
-                    }
-                    Some(next) => {
-                        let _ = writeln!(
-                            s,
-                            "Winning move: take {t}, the smallest term. That leaves {} = {}, \
-                             whose smallest term {} exceeds {k} x {t} = {}, the most the \
-                             opponent may take.",
-                            shown(&(&self.pile - smallest)),
-                            join_terms(rest),
-                            shown(next),
-                            shown(&(smallest * k))
-                        );
-                    }
-                }
-                if self.all_winning_moves_listed {
-                    let list: Vec<String> = self.takes.iter().map(u64::to_string).collect();
-                    let _ = writeln!(s, "All winning moves: {}", list.join(", "));
-                } else {
-                    let _ = writeln!(
-                        s,
-                        "(every winning move is listed for piles up to {LIST_ALL_UP_TO})"
-                    );
-                }
-            }
-            _ => {
-                s.push_str("Outcome: P - the player to move loses.\n");
-                let why = if self.representation.len() == 1 {
-                    format!("{pile} is itself a losing size")
-                } else {
-                    format!(
-                        "the smallest term {} exceeds the limit {}",
-                        shown(smallest),
-                        shown(&self.limit)
-                    )
-                };
-                let _ = writeln!(
-                    s,
-                    "Every move loses: {why}; whatever you take, the opponent can take the \
-                     smallest term of what is left and keep that property."
-                );
-            }
         }
         s
     }
@@ -972,7 +845,7 @@ impl FibRules {
     }
 
     /// The explanation of a normal-play analysis, numbers of over 40 digits abbreviated.
-    fn explain(&self, a: &FibAnalysis) -> Vec<String> {
+    fn explain(&self, a: &Analysis) -> Vec<String> {
         let k = self.game.k();
         let show = |n: &UBig| {
             let s = n.to_string();
@@ -1095,9 +968,9 @@ impl grundy_core::catalogue::Rules for FibRules {
         let grundy = a.grundy.map(grundy_core::catalogue::Grundy::Finite);
         let mut r = Report::new(self.name(), position, ask.play, a.outcome, grundy);
         r.moves = count;
-        r.winning_moves = a.winning_moves.clone();
         r.explanation = self.explain(&a);
         r.details = serde_json::to_value(&a).unwrap_or_default();
+        r.winning_moves = a.winning_moves;
         r.finish(ask.detail, || self.normal_moves(&pile, &limit))
     }
 }

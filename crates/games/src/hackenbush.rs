@@ -20,20 +20,24 @@
 //! top down, which value each subtree would need for the whole to be 0; an edge inside a
 //! component (not a bridge) changes only that component, which is valued again with the rest of
 //! the tree folded into numbers at its vertices: O(size²) per component, within
-//! [`MAX_MOVE_WORK`]. [`brute_force`] (a memoised mex over edge sets) is the oracle.
+//! [`MAX_MOVE_WORK`]. [`brute_force`] (a memoised mex over edge sets) is the oracle. A graph
+//! is answered whole (value, every winning cut) by the catalogue entry ([`HackenbushEntry`]),
+//! the one door of every front end.
 //!
 //! ```
-//! use grundy_games::hackenbush::{self, Graph};
+//! use grundy_core::catalogue::{Ask, Entry, Play};
+//! use grundy_games::hackenbush::{value, Graph, HackenbushEntry};
 //!
 //! // A triangle on the ground is *1: cut the edge opposite the ground (two stalks *1 + *1).
-//! let g = Graph::parse("0-1,1-2,2-0")?;
-//! let a = hackenbush::analyze(&g)?;
-//! assert_eq!(a.grundy, 1);
-//! assert_eq!(a.winning_edges, vec![2]);
-//! assert_eq!(a.winning_moves[0].to.text, "0-1,2-0");
-//! assert_eq!(a.winning_moves[0].text, "cut edge 2 (1-2)");
-//! assert_eq!(a.winning_moves[0].at["edge"], 1);
-//! # Ok::<(), grundy_games::GameError>(())
+//! assert_eq!(value(&Graph::parse("0-1,1-2,2-0")?), 1);
+//! let mut rules = HackenbushEntry.open("hackenbush")?;
+//! let triangle = rules.parse("0-1,1-2,2-0")?;
+//! let r = rules.analyze(&triangle, &Ask::new(Play::Normal))?;
+//! assert_eq!(r.details["winning_edges"], serde_json::json!([2]));
+//! assert_eq!(r.winning_moves[0].to.text, "0-1,2-0");
+//! assert_eq!(r.winning_moves[0].text, "cut edge 2 (1-2)");
+//! assert_eq!(r.winning_moves[0].at["edge"], 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use crate::error::{GameError, Result};
@@ -524,38 +528,36 @@ fn cut_move(g: &Graph, i: usize, to: &Graph, value: u64) -> Move {
     .at("ends", [u, v])
 }
 
-/// Everything [`analyze`] says about a green Hackenbush graph.
+/// Everything the report of a green Hackenbush graph says; the fields not skipped are its
+/// `details`: `{"edges", "winning_edges", "winning_moves_truncated"}`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct HackenbushAnalysis {
-    /// The graph as given, as an edge list.
-    pub graph: String,
+struct Analysis {
     /// The number of edges in the game (connected to the ground).
-    pub edges: usize,
-    /// Edges given that are not connected to the ground (not part of the game).
-    pub floating_edges: usize,
+    edges: usize,
     /// `N` when the player to move wins.
-    pub outcome: Outcome,
+    #[serde(skip)]
+    outcome: Outcome,
     /// The Grundy value.
-    pub grundy: u64,
+    #[serde(skip)]
+    grundy: u64,
     /// Every winning move's edge (place in the input list, from 1), ascending.
-    pub winning_edges: Vec<usize>,
+    winning_edges: Vec<usize>,
     /// The first winning moves in full (at most [`MAX_LISTED_MOVES`], fewer for big graphs);
     /// each [`Move::at`] holds `edge` (its index in the graph's edges, from 0) and `ends`.
-    pub winning_moves: Vec<Move>,
+    #[serde(skip)]
+    winning_moves: Vec<Move>,
     /// True when `winning_moves` lists fewer moves than `winning_edges` names.
-    pub winning_moves_truncated: bool,
+    winning_moves_truncated: bool,
 }
 
 /// The value of a graph and every winning move. Errors with [`GameError::TooLarge`] when the
 /// moves inside cycles would take more than [`MAX_MOVE_WORK`] (use [`value`] alone then).
-pub fn analyze(g: &Graph) -> Result<HackenbushAnalysis> {
+fn analyze(g: &Graph) -> Result<Analysis> {
     let c = Compact::new(&g.edges);
     let graph = g.to_text();
     let Some(root) = c.ground else {
-        return Ok(HackenbushAnalysis {
-            graph,
+        return Ok(Analysis {
             edges: 0,
-            floating_edges: g.edges.len(),
             outcome: Outcome::P,
             grundy: 0,
             winning_edges: Vec::new(),
@@ -582,11 +584,9 @@ pub fn analyze(g: &Graph) -> Result<HackenbushAnalysis> {
         winning_moves.push(m);
     }
     let grundy = d.total();
-    Ok(HackenbushAnalysis {
+    Ok(Analysis {
         winning_moves_truncated: winning_moves.len() < winning_edges.len(),
-        graph,
         edges: in_game,
-        floating_edges: g.edges.len() - in_game,
         outcome: Outcome::from_grundy(grundy),
         grundy,
         winning_edges,
@@ -768,48 +768,6 @@ pub fn brute_force(g: &Graph) -> Result<u64> {
     Ok(solve(grounded(full), &grounded, &mut memo))
 }
 
-impl HackenbushAnalysis {
-    /// The analysis as text for a reader: value, outcome, the winning cuts.
-    ///
-    /// ```
-    /// use grundy_games::hackenbush::{self, Graph};
-    ///
-    /// let a = hackenbush::analyze(&Graph::stalk(3)?)?;
-    /// assert_eq!(a.describe().lines().nth(1), Some("Grundy value: 3"));
-    /// # Ok::<(), grundy_games::GameError>(())
-    /// ```
-    pub fn describe(&self) -> String {
-        let mut s = format!("Green Hackenbush: {} edges on the ground", self.edges);
-        if self.floating_edges > 0 {
-            let _ = write!(s, " ({} more not connected to it)", self.floating_edges);
-        }
-        s.push('\n');
-        let _ = writeln!(s, "Grundy value: {}", self.grundy);
-        match self.outcome {
-            Outcome::P | Outcome::D => s.push_str("Outcome: P - the player to move loses.\n"),
-            Outcome::N => {
-                s.push_str("Outcome: N - the player to move wins.\n");
-                let _ = writeln!(
-                    s,
-                    "Winning moves ({}), each leaving value 0:",
-                    self.winning_edges.len()
-                );
-                for m in &self.winning_moves {
-                    let _ = writeln!(s, "  {}", m.text);
-                }
-                if self.winning_moves_truncated {
-                    let rest: Vec<String> = self.winning_edges[self.winning_moves.len()..]
-                        .iter()
-                        .map(|e| e.to_string())
-                        .collect();
-                    let _ = writeln!(s, "  also edges {}", rest.join(", "));
-                }
-            }
-        }
-        s
-    }
-}
-
 /// The most edges of a position whose moves are listed for play (each option is valued).
 pub const MAX_PLAY_EDGES: usize = 2_000;
 
@@ -916,7 +874,6 @@ impl grundy_core::catalogue::Rules for HackenbushRules {
             Some(a.grundy.into()),
         );
         r.moves = Some(g.edges().len() as u64);
-        r.winning_moves = a.winning_moves.clone();
         r.explanation = vec![
             "Each cycle fuses to a point (even) or a loop (odd), and each tree is valued by the \
              colon principle: a vertex's branches sum as nimbers, a branch on an edge adds one."
@@ -924,6 +881,7 @@ impl grundy_core::catalogue::Rules for HackenbushRules {
             format!("The value is {}.", a.grundy),
         ];
         r.details = serde_json::to_value(&a).unwrap_or_default();
+        r.winning_moves = a.winning_moves;
         r.finish(ask.detail, || self.moves(pos, ask))
     }
 }

@@ -4,15 +4,15 @@
 //! method (a textbook DP, exhaustive minimax or the generic [`grundy_core::Solver`]) is kept
 //! alongside as the test oracle.
 //!
-//! Each game answers one question with one call that returns a serializable result
-//! (`serde::Serialize`): [`fib::analyze`], [`wythoff::analyze`], [`maze::analyze`],
-//! [`walls::analyze`], [`chomp::analyze`] and [`cards::analyze`] (Cram's is
-//! `grundy_board::cram::ask`, on the board search engine). Every move
-//! in a result has the fields `to` (the position after the move) and `text` (the move in
-//! words) besides its own; `UBig` numbers serialize as decimal strings, machine integers as
-//! numbers. The Chomp search takes a [`grundy_core::Budget`] (positions and estimated
-//! memory; [`chomp::DEFAULT_BUDGET`] by default) and stops past it with
-//! [`GameError::Limit`].
+//! Each game answers through its catalogue entry ([`grundy_core::catalogue::Entry`], listed by
+//! [`entries`]), the one door of every front end: a position read from text, and one
+//! [`grundy_core::catalogue::Report`] whose `details` carry what the game computed beyond
+//! outcome, value and moves (a Fibonacci pile's representation, a maze's value grids, the card
+//! game's totals and line). Every move is a [`grundy_core::Move`] (`to`, the position after the
+//! move; `text`, the move in words; `at`, the game's coordinates); `UBig` numbers serialize as
+//! decimal strings, machine integers as numbers. The searches (Chomp, the misère searches) take
+//! the question's [`grundy_core::Budget`] (positions and estimated memory) and stop past it
+//! with a limit error.
 //!
 //! | module | game | fast method |
 //! |---|---|---|
@@ -26,15 +26,12 @@
 //! | [`hackenbush`] | green Hackenbush on any graph | fusion (bridges, 2-edge-connected parts) and colon principles, linear time |
 //! | [`turning`] | coin-turning games (CGSuite's turning codes) | heap representation: single-coin values by bitset mex; misère by search |
 //!
-//! Every game is also a catalogue entry ([`grundy_core::catalogue::Entry`]), defined in its
-//! module (`fib::FibEntry`, `cram::CramEntry`, …) and listed by [`entries`]: positions read
+//! Each entry is defined in its module (`fib::FibEntry`, `cram::CramEntry`, …): positions read
 //! from and printed to text, tagged by `kind` for front ends that draw them, legal moves for
-//! play, and one [`grundy_core::catalogue::Report`] per analysis, held to a
-//! [`grundy_core::catalogue::Budget`].
+//! play, and one report per question, held to the question's budget.
 
 #![forbid(unsafe_code)]
 
-mod answer;
 pub mod cards;
 pub mod catalogue;
 pub mod chomp;

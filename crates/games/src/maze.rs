@@ -7,21 +7,19 @@
 //! of two bitsets: a 2000×2000 maze takes a fraction of a second. Several mazes with a figure each
 //! form a sum: the position is lost iff the XOR of the figures' values is 0.
 //!
-//! Text format: `.` floor, `#` wall, `@` the figure (on a floor cell); mazes are separated by
-//! blank lines. A [`Maze`] is also a [`Game`] (positions are cells), which lets the generic
-//! solver check the fast engine. [`analyze`] solves a sum of mazes as a serializable
-//! [`MazeAnalysis`].
+//! Text format: `.` floor, `#` wall, `@` the figure (on a floor cell); rows on lines (or
+//! separated by `|`), mazes separated by blank lines (or `||`). A [`Maze`] is also a [`Game`]
+//! (positions are cells), which lets the generic solver check the fast engine. A position, one
+//! maze or a sum, is answered by the catalogue entry ([`MazeEntry`]), the one door of every
+//! front end.
 //!
 //! ```
 //! use grundy_games::maze;
 //!
 //! let mazes = maze::parse_mazes("...\n.#.\n..@\n")?;
-//! let a = maze::analyze(&mazes, false);
-//! assert_eq!(a.outcome, grundy_core::Outcome::N);
-//! let m = &a.winning_moves[0];
-//! assert_eq!(m.at["cell"], serde_json::json!([2, 1]));
-//! assert_eq!(m.to.text, "...|.#.|.@.");
-//! assert_eq!(m.text, "move the figure left 1 from (2, 2) to (2, 1)");
+//! let values = mazes[0].grundy_values();
+//! assert_eq!(values.get((2, 2)), Some(0));
+//! assert_eq!(values.get((1, 1)), None);
 //! # Ok::<(), grundy_games::GameError>(())
 //! ```
 
@@ -31,9 +29,13 @@ use serde::ser::{SerializeStruct, Serializer};
 use serde::Serialize;
 use std::fmt::Write as _;
 
-/// Mazes up to this many cells carry their value grid in a [`MazeAnalysis`]'s JSON unless
-/// every grid is asked for.
+/// Mazes up to this many cells carry their value grid in a report's details unless every grid
+/// is asked for (the param `grid`).
 pub const GRID_UP_TO: usize = 40_000;
+
+/// Mazes up to this many cells have their value grid drawn in a report's explanation unless
+/// every grid is asked for.
+pub const TEXT_GRID_UP_TO: usize = 400;
 
 /// The most cells one maze may have.
 pub const MAX_CELLS: usize = 25_000_000;
@@ -351,11 +353,9 @@ pub fn parse_mazes(text: &str) -> Result<Vec<Maze>> {
 }
 
 /// The move of maze `i`'s figure from `from` to `to` in the sum `mazes`, leaving a position
-/// of that outcome and value. The position left is, for one maze, the catalogue's (kind
-/// `maze`: rows joined by `|`, the figure `@`); for a sum, kind `mazes`: the mazes' rows (`\n`)
-/// separated by blank lines, as `grundy maze` reads them, with `"mazes"` holding each maze's
-/// `rows` and `figure`. [`Move::at`]: `{"maze": 0, "from": [2, 2], "cell": [2, 1]}` (the
-/// maze moved in, counted from 0, and the figure's cells before and after).
+/// of that outcome and value (the position of [`MazeRules`]: kind `maze` for one maze,
+/// `mazes` for a sum). [`Move::at`]: `{"maze": 0, "from": [2, 2], "cell": [2, 1]}` (the maze
+/// moved in, counted from 0, and the figure's cells before and after).
 fn figure_move(
     mazes: &[Maze],
     i: usize,
@@ -365,48 +365,35 @@ fn figure_move(
     grundy: Option<u64>,
 ) -> Move {
     let (text, short) = MazeRules::texts(from, to);
-    let figure = |j: usize| if j == i { Some(to) } else { mazes[j].figure };
-    let (text, short, position) = if mazes.len() == 1 {
-        (text, short, MazeRules::position(&mazes[0], to))
+    let mut after = mazes.to_vec();
+    after[i].figure = Some(to);
+    let (text, short) = if mazes.len() == 1 {
+        (text, short)
     } else {
-        let parts: Vec<grundy_core::catalogue::Position> = (0..mazes.len())
-            .map(|j| MazeRules::drawn(&mazes[j], figure(j)))
-            .collect();
-        let text_of = |p: &grundy_core::catalogue::Position| p.text.replace('|', "\n");
-        let all: Vec<String> = parts.iter().map(text_of).collect();
-        let position = grundy_core::catalogue::Position::text("mazes", all.join("\n\n"))
-            .with("mazes", parts.iter().map(|p| &p.data).collect::<Vec<_>>());
         (
             format!("in maze {}, {text}", i + 1),
             format!("maze {}: {short}", i + 1),
-            position,
         )
     };
-    Move::new(text, &short, position, outcome, grundy)
+    Move::new(text, &short, MazeRules::position(&after), outcome, grundy)
         .at("maze", i)
         .at("from", [from.0, from.1])
         .at("cell", [to.0, to.1])
 }
 
-/// One maze of a [`MazeAnalysis`].
+/// One maze of a report's details.
 ///
 /// JSON: `{"rows", "cols", "figure": [r, c] or null, "grundy": the figure's value or null,
-/// "grid": rows of values with null on walls}`; `grid` only when asked for or the maze has at
-/// most [`GRID_UP_TO`] cells.
+/// "grid": rows of values with null on walls}`; `grid` only when asked for (the param `grid`,
+/// or every move) or the maze has at most [`GRID_UP_TO`] cells.
 #[derive(Clone, Debug)]
-pub struct MazeReport {
-    /// Rows of the maze.
-    pub rows: usize,
-    /// Columns of the maze.
-    pub cols: usize,
-    /// The figure's cell, if the maze has one.
-    pub figure: Option<Cell>,
-    /// The Grundy value of the figure's cell (None without a figure).
-    pub grundy: Option<u64>,
-    /// The value of every floor cell.
-    pub values: Values,
-    /// Whether `values` is written to JSON as `grid`.
-    pub grid_in_json: bool,
+struct MazeReport {
+    rows: usize,
+    cols: usize,
+    figure: Option<Cell>,
+    grundy: Option<u64>,
+    values: Values,
+    grid_in_json: bool,
 }
 
 impl Serialize for MazeReport {
@@ -425,75 +412,10 @@ impl Serialize for MazeReport {
     }
 }
 
-/// A sum of mazes solved by [`analyze`]: every maze's values, the XOR of the figures' values,
-/// the outcome and every winning move.
-#[derive(Clone, Debug, Serialize)]
-pub struct MazeAnalysis {
-    /// The mazes in input order.
-    pub mazes: Vec<MazeReport>,
-    /// The XOR of the figures' values: the Grundy value of the sum.
-    pub grundy: u64,
-    /// `N` when the player to move wins.
-    pub outcome: Outcome,
-    /// Every winning move (empty in a P-position). Its `to` is, for one maze, the catalogue's
-    /// position (kind `maze`: rows joined by `|`, the figure `@`); for a sum, kind `mazes` (the
-    /// mazes as `grundy maze` reads them). Its [`Move::at`] is
-    /// `{"maze": 0, "from": [2, 2], "cell": [2, 1]}`: the maze moved in, counted from 0, and
-    /// the figure's cells before and after.
-    pub winning_moves: Vec<Move>,
-}
-
-/// Solves the sum of `mazes` (one figure each; a maze without a figure only gets values).
-/// With `all_grids`, every maze's value grid goes into the JSON, else only those of at most
-/// [`GRID_UP_TO`] cells.
-pub fn analyze(mazes: &[Maze], all_grids: bool) -> MazeAnalysis {
-    let values: Vec<Values> = mazes.iter().map(Maze::grundy_values).collect();
-    let figure_values: Vec<Option<u64>> = mazes
-        .iter()
-        .zip(&values)
-        .map(|(m, v)| m.figure.and_then(|f| v.get(f)))
-        .collect();
-    let nim_sum = figure_values.iter().flatten().fold(0, |a, &b| a ^ b);
-    let mut winning_moves = Vec::new();
-    if nim_sum != 0 {
-        for (i, maze) in mazes.iter().enumerate() {
-            let (Some(from), Some(g)) = (maze.figure, figure_values[i]) else {
-                continue;
-            };
-            // Usually target < g, but a move may also reach a larger value.
-            let target = g ^ nim_sum;
-            for to in maze.moves_from(from) {
-                if values[i].get(to) == Some(target) {
-                    winning_moves.push(figure_move(mazes, i, from, to, Outcome::P, Some(0)));
-                }
-            }
-        }
-    }
-    let reports = mazes
-        .iter()
-        .zip(values)
-        .zip(figure_values)
-        .map(|((m, values), grundy)| MazeReport {
-            rows: m.rows,
-            cols: m.cols,
-            figure: m.figure,
-            grundy,
-            values,
-            grid_in_json: all_grids || m.rows * m.cols <= GRID_UP_TO,
-        })
-        .collect();
-    MazeAnalysis {
-        mazes: reports,
-        grundy: nim_sum,
-        outcome: Outcome::from_grundy(nim_sum),
-        winning_moves,
-    }
-}
-
 impl MazeReport {
     /// The value grid as text, two spaces in: each floor cell's value right-aligned, `@` after
     /// the figure's, `#` on walls.
-    fn grid_text(&self, s: &mut String) {
+    fn grid_text(&self, out: &mut Vec<String>) {
         let width = self.values.max().map_or(1, |g| g.to_string().len());
         for r in 0..self.rows {
             let mut line = String::new();
@@ -508,85 +430,8 @@ impl MazeReport {
                     None => write!(line, "{:>width$} ", "#"),
                 };
             }
-            let _ = writeln!(s, "  {}", line.trim_end());
+            out.push(format!("  {}", line.trim_end()));
         }
-    }
-}
-
-impl MazeAnalysis {
-    /// The analysis as text for a reader, the words every front end shows (`grundy maze`):
-    /// each maze with its figure and value grid (the grids that go into the JSON), then the
-    /// sum, the outcome and every winning move.
-    ///
-    /// ```
-    /// use grundy_games::maze;
-    ///
-    /// let mazes = maze::parse_mazes("..@\n")?;
-    /// let text = maze::analyze(&mazes, false).describe();
-    /// assert_eq!(text.lines().nth(1), Some("  0 1 2@"));
-    /// # Ok::<(), grundy_games::GameError>(())
-    /// ```
-    pub fn describe(&self) -> String {
-        let mut s = String::new();
-        for (i, r) in self.mazes.iter().enumerate() {
-            let fig = match (r.figure, r.grundy) {
-                (Some((row, col)), Some(g)) => format!("figure at ({row}, {col}) with value {g}"),
-                _ => "no figure".to_string(),
-            };
-            let _ = writeln!(s, "Maze {} ({}x{}), {fig}:", i + 1, r.rows, r.cols);
-            if r.grid_in_json {
-                r.grid_text(&mut s);
-            } else {
-                let _ = writeln!(s, "  (grid of {} cells not shown)", r.rows * r.cols);
-            }
-        }
-        let parts: Vec<String> = self
-            .mazes
-            .iter()
-            .filter_map(|r| r.grundy)
-            .map(|g| g.to_string())
-            .collect();
-        if parts.is_empty() {
-            s.push_str("No figure on any maze: values only.\n");
-            return s;
-        }
-        let _ = writeln!(
-            s,
-            "Sum of the figures' values: {} = {}",
-            parts.join(" XOR "),
-            self.grundy
-        );
-        match self.outcome {
-            Outcome::P | Outcome::D => s.push_str(
-                "Outcome: P - the player to move loses: every move changes one value and makes \
-                 the XOR non-zero.\n",
-            ),
-            Outcome::N => {
-                s.push_str("Outcome: N - the player to move wins.\n");
-                for w in &self.winning_moves {
-                    let cell = |k: &str| -> Option<Cell> {
-                        let v = w.at.get(k)?.as_array()?;
-                        Some((v.first()?.as_u64()? as usize, v.get(1)?.as_u64()? as usize))
-                    };
-                    let i = w.at.get("maze").and_then(|v| v.as_u64()).unwrap_or(0) as usize;
-                    let (Some(from), Some(to)) = (cell("from"), cell("cell")) else {
-                        continue;
-                    };
-                    let value = self
-                        .mazes
-                        .get(i)
-                        .and_then(|m| m.values.get(to))
-                        .unwrap_or(0);
-                    let _ = writeln!(
-                        s,
-                        "Winning move: in maze {}, {}, value {value}; the XOR becomes 0.",
-                        i + 1,
-                        MazeRules::texts(from, to).0,
-                    );
-                }
-            }
-        }
-        s
     }
 }
 
@@ -619,11 +464,20 @@ pub fn misere_wins(maze: &Maze) -> Vec<Option<bool>> {
     out
 }
 
-/// Mazes in the catalogue: `maze`. A position is one maze: rows of `.` (floor), `#` (wall)
-/// and one `@` (the figure, on floor), separated by newlines or `|`. Kind `maze`:
-/// `{"rows": ["...", ".#.", "..."], "figure": [2, 2]}` (the rows without the figure).
+/// Mazes in the catalogue: `maze`. A position is one maze or a sum of mazes: rows of `.`
+/// (floor), `#` (wall) and at most one `@` (the figure, on floor), separated by newlines or `|`;
+/// mazes separated by a blank line or `||` (each moves its own figure; a maze without one only
+/// adds its values to the report). Kind `maze` for one maze: `{"rows": ["...", ".#.", "..."],
+/// "figure": [2, 2]}` (the rows without the figure); kind `mazes` for a sum: `{"mazes": [the
+/// fields of each maze]}`, its text the mazes joined by `||`.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct MazeEntry;
+
+/// The param of `maze`: every cell's value, however large the maze.
+const GRID: grundy_core::catalogue::Param = grundy_core::catalogue::Param::flag(
+    "grid",
+    "every cell's value, however large the mazes (their grids in the explanation and details)",
+);
 
 impl grundy_core::catalogue::Entry for MazeEntry {
     fn info(&self) -> grundy_core::catalogue::Info {
@@ -631,19 +485,20 @@ impl grundy_core::catalogue::Entry for MazeEntry {
             name: "maze".into(),
             aliases: Vec::new(),
             summary: "A maze game: move the figure any number of cells left or up, never \
-                      through a wall"
+                      through a wall; several mazes are a sum"
                 .into(),
             example: "...|.#.|..@".into(),
             example_game: None,
             position: "the maze's rows, separated by newlines or '|': '.' floor, '#' wall, \
-                       '@' the figure (on floor)"
+                       '@' the figure (on floor); several mazes separated by a blank line or \
+                       '||' are a sum (a file: @mazes.txt)"
                 .into(),
             kind: "maze".into(),
             family: false,
             misere: true,
             loopy: false,
             scoring: false,
-            params: Vec::new(),
+            params: vec![GRID],
         }
     }
 
@@ -668,25 +523,25 @@ pub struct MazeRules {
 }
 
 impl MazeRules {
-    fn read(text: &str) -> grundy_core::catalogue::Result<(Maze, Cell)> {
-        let rows = crate::catalogue::grid_rows(text, "maze")?;
-        let mut mazes = parse_mazes(&rows.join("\n"))?;
-        let mut maze = mazes.pop().expect("one block of rows");
-        let Some(figure) = maze.figure.take() else {
-            return Err(grundy_core::catalogue::Error::input(
-                "the maze has no figure: mark its cell with '@'",
-            ));
-        };
-        Ok((maze, figure))
+    /// The mazes of a position: blocks of rows (`|` is a line break, so `||` a blank line).
+    fn read(text: &str) -> grundy_core::catalogue::Result<Vec<Maze>> {
+        let lines: Vec<&str> = text.split(['\n', '|']).map(str::trim).collect();
+        Ok(parse_mazes(&lines.join("\n"))?)
     }
 
-    fn position(maze: &Maze, figure: Cell) -> grundy_core::catalogue::Position {
-        Self::drawn(maze, Some(figure))
+    /// The position of `mazes` with their figures: kind `maze` for one, `mazes` for a sum.
+    fn position(mazes: &[Maze]) -> grundy_core::catalogue::Position {
+        if let [maze] = mazes {
+            return Self::drawn(maze);
+        }
+        let parts: Vec<grundy_core::catalogue::Position> = mazes.iter().map(Self::drawn).collect();
+        let text: Vec<&str> = parts.iter().map(|p| p.text.as_str()).collect();
+        grundy_core::catalogue::Position::text("mazes", text.join("||"))
+            .with("mazes", parts.iter().map(|p| &p.data).collect::<Vec<_>>())
     }
 
-    /// The position of `maze` with its figure on `figure` (none: a maze of a sum that only
-    /// gets values).
-    fn drawn(maze: &Maze, figure: Option<Cell>) -> grundy_core::catalogue::Position {
+    /// The position of one maze with its figure (kind `maze`).
+    fn drawn(maze: &Maze) -> grundy_core::catalogue::Position {
         let mut rows = Vec::with_capacity(maze.rows);
         let mut text = String::with_capacity(maze.rows * (maze.cols + 1));
         for r in 0..maze.rows {
@@ -697,21 +552,23 @@ impl MazeRules {
                 text.push('|');
             }
             for (c, ch) in row.chars().enumerate() {
-                text.push(if Some((r, c)) == figure { '@' } else { ch });
+                text.push(if Some((r, c)) == maze.figure { '@' } else { ch });
             }
             rows.push(row);
         }
         grundy_core::catalogue::Position::text("maze", text)
             .with("rows", rows)
-            .with("figure", figure.map(|f| [f.0, f.1]))
+            .with("figure", maze.figure.map(|f| [f.0, f.1]))
     }
 
-    /// The value grid and misère outcomes of `maze`.
+    /// The value grid and misère outcomes of `maze` (its figure aside).
     fn solve(&mut self, maze: &Maze) -> &(Maze, Values, Vec<Option<bool>>) {
-        if self.cache.as_ref().is_none_or(|(m, _, _)| m != maze) {
-            let values = maze.grundy_values();
-            let misere = misere_wins(maze);
-            self.cache = Some((maze.clone(), values, misere));
+        let mut bare = maze.clone();
+        bare.figure = None;
+        if self.cache.as_ref().is_none_or(|(m, _, _)| *m != bare) {
+            let values = bare.grundy_values();
+            let misere = misere_wins(&bare);
+            self.cache = Some((bare, values, misere));
         }
         self.cache.as_ref().expect("filled above")
     }
@@ -731,26 +588,48 @@ impl MazeRules {
         )
     }
 
+    /// Every maze's values, the figures' values, how many moves the sum has, and its moves,
+    /// valued (under misère play: one maze only, by its misère outcomes): all of them, or with
+    /// `winning` only those to a P-position (a corridor of 10^5 cells has 10^5 moves, each
+    /// leaving a position of 10^5 cells: only what is asked is built).
+    #[allow(clippy::type_complexity)]
     fn list(
         &mut self,
-        maze: &Maze,
-        figure: Cell,
+        mazes: &[Maze],
         play: grundy_core::catalogue::Play,
-    ) -> Vec<grundy_core::catalogue::Move> {
-        let (_, values, misere) = self.solve(maze);
-        maze.moves_from(figure)
-            .into_iter()
-            .map(|to| {
+        winning: bool,
+    ) -> grundy_core::catalogue::Result<(Vec<Values>, Vec<Option<u64>>, u64, Vec<Move>)> {
+        if play.is_misere() && mazes.len() > 1 {
+            return Err(grundy_core::catalogue::Error::input(
+                "misère play is answered for one maze (a sum of mazes has no misère values)",
+            ));
+        }
+        let values: Vec<Values> = mazes.iter().map(|m| self.solve(m).1.clone()).collect();
+        let figures: Vec<Option<u64>> = mazes
+            .iter()
+            .zip(&values)
+            .map(|(m, v)| m.figure.and_then(|f| v.get(f)))
+            .collect();
+        let total = figures.iter().flatten().fold(0, |a, &g| a ^ g);
+        let mut count = 0u64;
+        let mut moves = Vec::new();
+        for (i, maze) in mazes.iter().enumerate() {
+            let Some(from) = maze.figure else { continue };
+            for to in maze.moves_from(from) {
+                count += 1;
                 let (outcome, g) = if play.is_misere() {
-                    let wins = misere[to.0 * maze.cols + to.1] == Some(true);
+                    let wins = self.solve(maze).2[to.0 * maze.cols + to.1] == Some(true);
                     (if wins { Outcome::N } else { Outcome::P }, None)
                 } else {
-                    let g = values.get(to).unwrap_or(0);
+                    let g = total ^ figures[i].unwrap_or(0) ^ values[i].get(to).unwrap_or(0);
                     (Outcome::from_grundy(g), Some(g))
                 };
-                figure_move(std::slice::from_ref(maze), 0, figure, to, outcome, g)
-            })
-            .collect()
+                if !winning || outcome == Outcome::P {
+                    moves.push(figure_move(mazes, i, from, to, outcome, g));
+                }
+            }
+        }
+        Ok((values, figures, count, moves))
     }
 }
 
@@ -763,8 +642,7 @@ impl grundy_core::catalogue::Rules for MazeRules {
         &self,
         text: &str,
     ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Position> {
-        let (maze, figure) = Self::read(text)?;
-        Ok(Self::position(&maze, figure))
+        Ok(Self::position(&Self::read(text)?))
     }
 
     fn moves(
@@ -772,8 +650,7 @@ impl grundy_core::catalogue::Rules for MazeRules {
         pos: &grundy_core::catalogue::Position,
         ask: &grundy_core::catalogue::Ask,
     ) -> grundy_core::catalogue::Result<Vec<grundy_core::catalogue::Move>> {
-        let (maze, figure) = Self::read(&pos.text)?;
-        Ok(self.list(&maze, figure, ask.play))
+        Ok(self.list(&Self::read(&pos.text)?, ask.play, false)?.3)
     }
 
     fn analyze(
@@ -783,37 +660,83 @@ impl grundy_core::catalogue::Rules for MazeRules {
     ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Report> {
         let play = ask.play;
         use grundy_core::catalogue::{Grundy, Report};
-        let (maze, figure) = Self::read(&pos.text)?;
-        let moves = self.list(&maze, figure, play);
-        let position = Self::position(&maze, figure);
-        let mut r: Report = if play.is_misere() {
-            let outcome = crate::catalogue::misere_from_options(&moves);
-            let mut r = Report::new("maze", position, play, outcome, None);
-            r.explanation = grundy_core::catalogue::explain_misere(outcome, &moves);
-            r
-        } else {
-            let (_, values, _) = self.solve(&maze);
-            let g = values.get(figure).unwrap_or(0);
-            let mut r = Report::new(
-                "maze",
-                position,
-                play,
-                Outcome::from_grundy(g),
-                Some(Grundy::Finite(g)),
-            );
-            r.explanation = grundy_core::catalogue::explain_by_options(g, &moves);
-            r.explanation.push(
-                "Each floor cell's value is the mex of the values of the cells it reaches: \
+        let mazes = Self::read(&pos.text)?;
+        let all_moves = ask.detail.wants_all();
+        let (values, figures, count, moves) = self.list(&mazes, play, !all_moves)?;
+        if all_moves {
+            crate::catalogue::check_moves(count, "the position")?;
+        }
+        let position = Self::position(&mazes);
+        let mut r: Report =
+            if play.is_misere() {
+                let wins = moves.iter().any(Move::wins);
+                let outcome = if count == 0 || wins {
+                    Outcome::N
+                } else {
+                    Outcome::P
+                };
+                let mut r = Report::new("maze", position, play, outcome, None);
+                r.explanation = vec![match (count, wins) {
+                    (0, _) => "No move is left: under misère play the player to move wins.",
+                    (_, true) => "Some move leaves a misère P-position.",
+                    (_, false) => "Every move leaves a misère N-position.",
+                }
+                .to_string()];
+                r
+            } else {
+                let g = figures.iter().flatten().fold(0, |a, &g| a ^ g);
+                let outcome = Outcome::from_grundy(g);
+                let mut r = Report::new("maze", position, play, outcome, Some(Grundy::Finite(g)));
+                let all = ask.settings.flag(GRID.name) || ask.detail.wants_all();
+                let mut lines = Vec::new();
+                let mut reports = Vec::new();
+                for (i, (m, v)) in mazes.iter().zip(values).enumerate() {
+                    let report = MazeReport {
+                        rows: m.rows,
+                        cols: m.cols,
+                        figure: m.figure,
+                        grundy: figures[i],
+                        values: v,
+                        grid_in_json: all || m.rows * m.cols <= GRID_UP_TO,
+                    };
+                    let fig = match (m.figure, figures[i]) {
+                        (Some((row, col)), Some(g)) => {
+                            format!("figure at ({row}, {col}), value {g}")
+                        }
+                        _ => "no figure: values only".to_string(),
+                    };
+                    if all || m.rows * m.cols <= TEXT_GRID_UP_TO {
+                        lines.push(format!("Maze {} ({}x{}), {fig}:", i + 1, m.rows, m.cols));
+                        report.grid_text(&mut lines);
+                    } else if mazes.len() > 1 {
+                        lines.push(format!("Maze {} ({}x{}), {fig}.", i + 1, m.rows, m.cols));
+                    }
+                    reports.push(report);
+                }
+                if mazes.len() > 1 {
+                    let parts: Vec<String> = figures.iter().flatten().map(u64::to_string).collect();
+                    lines.push(format!(
+                    "The mazes are a sum: the value is the XOR of the figures' values, {} = {g}.",
+                    if parts.is_empty() { "0".to_string() } else { parts.join(" XOR ") }
+                ));
+                } else if all_moves {
+                    lines.extend(grundy_core::catalogue::explain_by_options(g, &moves));
+                }
+                lines.push(
+                    "Each floor cell's value is the mex of the values of the cells it reaches: \
                  those to its left up to a wall, and those above it up to a wall."
-                    .to_string(),
-            );
-            let mut with_figure = maze.clone();
-            with_figure.figure = Some(figure);
-            r.details = serde_json::to_value(analyze(&[with_figure], false)).unwrap_or_default();
-            r
-        };
+                        .to_string(),
+                );
+                r.explanation = lines;
+                r.details = serde_json::json!({ "mazes": reports });
+                r
+            };
         r.detail = ask.detail;
-        Ok(r.with_moves(moves))
+        if all_moves {
+            return Ok(r.with_moves(moves));
+        }
+        r.moves = Some(count);
+        Ok(r.with_winning(moves))
     }
 }
 

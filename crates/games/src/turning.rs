@@ -31,22 +31,24 @@
 //! n is the mex of the XORs of the other coins' values over all moves from n; it is computed
 //! for n = 1, 2, … with bitsets of the reachable XORs (a count-by-count dynamic programme over
 //! the coins that may join the move, kept from one n to the next when the coins allowed are all
-//! those below n). The heap representation does not hold in misère play: [`analyze_misere`]
-//! searches whole rows (at most [`MISERE_MAX_COINS`] coins up to the last head).
+//! those below n). The heap representation does not hold in misère play: the whole rows are
+//! searched (at most [`MISERE_MAX_COINS`] coins up to the last head). A row is answered by the
+//! catalogue entry ([`TurningEntry`], `turning:CODE`), the one door of every front end.
 //!
 //! ```
-//! use grundy_games::turning::{self, Row, Rules, TurningOptions};
+//! use grundy_core::catalogue::{Ask, Entry, Play};
+//! use grundy_games::turning::TurningEntry;
 //!
 //! // Mock Turtles on HTTHTHTTH (CGSuite: Turning("1-3")("htththtth").NimValue = 29).
-//! let rules = Rules::parse("mock-turtles")?;
-//! let row = Row::parse("HTTHTHTTH")?;
-//! let a = turning::analyze(&rules, &row, &TurningOptions::default())?;
-//! assert_eq!(a.grundy, 29);
-//! assert_eq!(a.coin_values, vec![1, 7, 11, 16]);
-//! let m = &a.winning_moves[0];
+//! let mut rules = TurningEntry.open("turning:mock-turtles")?;
+//! let row = rules.parse("HTTHTHTTH")?;
+//! let r = rules.analyze(&row, &Ask::new(Play::Normal))?;
+//! assert_eq!(r.grundy, Some(29u64.into()));
+//! assert_eq!(r.details["coin_values"], serde_json::json!([1, 7, 11, 16]));
+//! let m = &r.winning_moves[0];
 //! assert_eq!(m.at["coins"], serde_json::json!([7, 9])); // coin 7 is worth 13 = 29 ^ 16, coin 9's value
 //! assert_eq!(m.to.text, "HTTHTHHTT");
-//! # Ok::<(), grundy_games::GameError>(())
+//! # Ok::<(), grundy_core::catalogue::Error>(())
 //! ```
 
 use crate::error::{GameError, Result};
@@ -54,7 +56,6 @@ use grundy_core::text::quote;
 use grundy_core::{Move, Outcome};
 use serde::Serialize;
 use std::collections::HashMap;
-use std::fmt::Write as _;
 
 /// The most coins in a row (and the largest head position).
 pub const MAX_COINS: usize = 100_000;
@@ -1202,28 +1203,30 @@ fn turn_move(row: &Row, coins: Vec<u32>, outcome: Outcome, grundy: Option<u64>) 
     .at("coins", coins)
 }
 
-/// Everything [`analyze`] says about a row in normal play.
+/// Everything the report of a row in normal play says; the fields not skipped are its
+/// `details`: `{"code", "name", "heads", "coin_values", "winning_moves_truncated"}`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct TurningAnalysis {
+struct Analysis {
     /// The turning code.
-    pub code: String,
+    code: String,
     /// The Winning Ways name of the game, if it has one.
-    pub name: Option<String>,
-    /// The row, `H`/`T`, coin 1 first.
-    pub row: String,
+    name: Option<String>,
     /// The heads (positions from 1).
-    pub heads: Vec<u32>,
+    heads: Vec<u32>,
     /// `N` when the player to move wins.
-    pub outcome: Outcome,
+    #[serde(skip)]
+    outcome: Outcome,
     /// The Grundy value: the XOR of `coin_values`.
-    pub grundy: u64,
+    #[serde(skip)]
+    grundy: u64,
     /// The value of a single head at each head's position, in the order of `heads`.
-    pub coin_values: Vec<u64>,
+    coin_values: Vec<u64>,
     /// Winning moves (to value 0), by head from the left; at most [`MAX_LISTED_MOVES`]. Each
     /// [`Move::at`] holds `coins`, the coins turned.
-    pub winning_moves: Vec<Move>,
+    #[serde(skip)]
+    winning_moves: Vec<Move>,
     /// True when there are more winning moves than listed.
-    pub winning_moves_truncated: bool,
+    winning_moves_truncated: bool,
 }
 
 /// The single-coin values known so far: the values, the words of their bitsets, and
@@ -1333,7 +1336,7 @@ pub fn move_count(rules: &Rules, n: u32, options: &TurningOptions) -> Result<usi
 /// Solves a row in normal play: its value by the heap representation and its winning moves.
 /// Errors when the work budget ([`TurningOptions::max_work`]) or the value limit
 /// ([`MAX_VALUE_BITS`]) is exceeded.
-pub fn analyze(rules: &Rules, row: &Row, options: &TurningOptions) -> Result<TurningAnalysis> {
+fn analyze(rules: &Rules, row: &Row, options: &TurningOptions) -> Result<Analysis> {
     let mut work = Work {
         left: options.max_work,
         limit: options.max_work,
@@ -1379,10 +1382,9 @@ pub fn analyze(rules: &Rules, row: &Row, options: &TurningOptions) -> Result<Tur
             }
         }
     }
-    Ok(TurningAnalysis {
+    Ok(Analysis {
         code: rules.code.clone(),
         name: rules.name.map(str::to_string),
-        row: row.to_text(),
         heads,
         outcome: Outcome::from_grundy(grundy),
         grundy,
@@ -1392,34 +1394,32 @@ pub fn analyze(rules: &Rules, row: &Row, options: &TurningOptions) -> Result<Tur
     })
 }
 
-/// What [`analyze_misere`] says about a row in misère play (the last player to move loses).
+/// Everything the report of a row in misère play (the last player to move loses) says; the
+/// fields not skipped are its `details`: `{"code", "name", "winning_moves_truncated",
+/// "positions"}`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct MisereAnalysis {
+struct MisereAnalysis {
     /// The turning code.
-    pub code: String,
+    code: String,
     /// The Winning Ways name of the game, if it has one.
-    pub name: Option<String>,
-    /// The row, `H`/`T`, coin 1 first.
-    pub row: String,
+    name: Option<String>,
     /// `N` when the player to move wins in misère play.
-    pub outcome: Outcome,
+    #[serde(skip)]
+    outcome: Outcome,
     /// Every winning move (to a misère P-position), by head from the left; at most
     /// [`MAX_LISTED_MOVES`].
-    pub winning_moves: Vec<Move>,
+    #[serde(skip)]
+    winning_moves: Vec<Move>,
     /// True when there are more winning moves than listed.
-    pub winning_moves_truncated: bool,
+    winning_moves_truncated: bool,
     /// The positions the search valued.
-    pub positions: u64,
+    positions: u64,
 }
 
 /// Solves a row in misère play by searching whole rows (no heap representation): at most
 /// [`MISERE_MAX_COINS`] coins up to the last head and
 /// [`TurningOptions::max_misere_positions`] positions.
-pub fn analyze_misere(
-    rules: &Rules,
-    row: &Row,
-    options: &TurningOptions,
-) -> Result<MisereAnalysis> {
+fn analyze_misere(rules: &Rules, row: &Row, options: &TurningOptions) -> Result<MisereAnalysis> {
     let heads = row.heads();
     let last = heads.last().copied().unwrap_or(0) as usize;
     if last > MISERE_MAX_COINS {
@@ -1497,7 +1497,6 @@ pub fn analyze_misere(
     Ok(MisereAnalysis {
         code: rules.code.clone(),
         name: rules.name.map(str::to_string),
-        row: row.to_text(),
         outcome,
         winning_moves,
         winning_moves_truncated: truncated,
@@ -1576,68 +1575,6 @@ fn misere_wins(
     Ok(*memo.get(&root).expect("root valued"))
 }
 
-impl TurningAnalysis {
-    /// The analysis as text for a reader: the game, value, outcome and winning moves.
-    ///
-    /// ```
-    /// use grundy_games::turning::{self, Row, Rules, TurningOptions};
-    ///
-    /// let a = turning::analyze(&Rules::parse("ruler")?, &Row::parse("THHT")?, &TurningOptions::default())?;
-    /// assert_eq!(a.describe().lines().nth(1), Some("Grundy value: 3 (coins 2, 3 worth 2, 1)"));
-    /// # Ok::<(), grundy_games::GameError>(())
-    /// ```
-    pub fn describe(&self) -> String {
-        let game = match &self.name {
-            Some(n) => format!("{n} ({})", self.code),
-            None => format!("turning code {}", self.code),
-        };
-        let mut s = format!("Coin turning, {game}, on {}\n", self.row);
-        let heads: Vec<String> = self.heads.iter().map(|h| h.to_string()).collect();
-        let vals: Vec<String> = self.coin_values.iter().map(|h| h.to_string()).collect();
-        let _ = writeln!(
-            s,
-            "Grundy value: {} (coin{} {} worth {})",
-            self.grundy,
-            if heads.len() == 1 { "" } else { "s" },
-            heads.join(", "),
-            vals.join(", ")
-        );
-        match self.outcome {
-            Outcome::P | Outcome::D => s.push_str("Outcome: P - the player to move loses.\n"),
-            Outcome::N => {
-                s.push_str("Outcome: N - the player to move wins.\nWinning moves:\n");
-                for m in &self.winning_moves {
-                    let _ = writeln!(s, "  {}", m.text);
-                }
-                if self.winning_moves_truncated {
-                    s.push_str("  (more not listed)\n");
-                }
-            }
-        }
-        s
-    }
-}
-
-impl MisereAnalysis {
-    /// The analysis as text for a reader: outcome and winning moves in misère play.
-    pub fn describe(&self) -> String {
-        let mut s = format!(
-            "Coin turning (misère), code {}, on {}\n",
-            self.code, self.row
-        );
-        match self.outcome {
-            Outcome::P | Outcome::D => s.push_str("Outcome: P - the player to move loses.\n"),
-            Outcome::N => {
-                s.push_str("Outcome: N - the player to move wins.\nWinning moves:\n");
-                for m in &self.winning_moves {
-                    let _ = writeln!(s, "  {}", m.text);
-                }
-            }
-        }
-        s
-    }
-}
-
 /// The longest row whose moves are listed for play (every subset of the coins left of a head
 /// is tried against the code).
 pub const MAX_PLAY_COINS: usize = 16;
@@ -1692,6 +1629,15 @@ struct TurningRules {
     values: Vec<u64>,
 }
 
+/// The options of a question: the misère search held to the question's position cap too.
+fn options(ask: &grundy_core::catalogue::Ask) -> TurningOptions {
+    let d = TurningOptions::default();
+    TurningOptions {
+        max_misere_positions: d.max_misere_positions.min(ask.budget.max_positions),
+        ..d
+    }
+}
+
 fn coins_position(row: &Row) -> grundy_core::catalogue::Position {
     grundy_core::catalogue::Position::text("coins", row.to_text()).with("heads", row.heads())
 }
@@ -1735,7 +1681,7 @@ impl grundy_core::catalogue::Rules for TurningRules {
             )));
         }
         let misere_wins = if play.is_misere() {
-            let a = analyze_misere(&self.rules, &row, &TurningOptions::default())?;
+            let a = analyze_misere(&self.rules, &row, &options(ask))?;
             Some(
                 a.winning_moves
                     .into_iter()
@@ -1784,7 +1730,7 @@ impl grundy_core::catalogue::Rules for TurningRules {
     ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Report> {
         let play = ask.play;
         let row = Row::parse(&pos.text)?;
-        let opts = TurningOptions::default();
+        let opts = options(ask);
         if play.is_misere() {
             let a = analyze_misere(&self.rules, &row, &opts)?;
             let mut r = grundy_core::catalogue::Report::new(
@@ -1794,10 +1740,10 @@ impl grundy_core::catalogue::Rules for TurningRules {
                 a.outcome,
                 None,
             );
-            r.winning_moves = a.winning_moves.clone();
             r.explanation =
                 vec!["Misère play has no heap representation: the whole row was searched.".into()];
             r.details = serde_json::to_value(&a).unwrap_or_default();
+            r.winning_moves = a.winning_moves;
             return r.finish(ask.detail, || self.moves(pos, ask));
         }
         let a = analyze(&self.rules, &row, &opts)?;
@@ -1808,7 +1754,6 @@ impl grundy_core::catalogue::Rules for TurningRules {
             a.outcome,
             Some(a.grundy.into()),
         );
-        r.winning_moves = a.winning_moves.clone();
         let heads: Vec<String> = a
             .heads
             .iter()
@@ -1822,6 +1767,7 @@ impl grundy_core::catalogue::Rules for TurningRules {
             a.grundy
         )];
         r.details = serde_json::to_value(&a).unwrap_or_default();
+        r.winning_moves = a.winning_moves;
         r.finish(ask.detail, || self.moves(pos, ask))
     }
 }

@@ -6,25 +6,21 @@
 //! so the value of a position is the XOR of its rectangles' values and only the
 //! O(H²W²) sub-rectangles need a value. They are filled smallest first: a cell (r, c) of a
 //! rectangle leaves the four corner rectangles, each strictly lower and narrower.
-//! A 20×20 board takes milliseconds. [`WallGame`] is the same game for the generic solver.
-//! [`analyze`] solves a board as a serializable [`WallsAnalysis`].
+//! A 20×20 board takes milliseconds. [`WallGame`] is the same game for the generic solver. A
+//! position (a board, the contest's `H W` line first or not, or a board with walls `#` built)
+//! is answered by the catalogue entry ([`WallsEntry`]), the one door of every front end.
 //!
 //! ```
-//! use grundy_games::walls::{self, Board};
+//! use grundy_games::walls::Board;
 //!
-//! let board = Board::parse("X.\n..\n")?;
-//! let a = walls::analyze(&board);
-//! assert_eq!(a.winner, "First");
-//! assert_eq!(a.winning_moves[0].at["cell"], serde_json::json!([1, 1]));
-//! assert_eq!(a.winning_moves[0].to.text, "X#|##");
-//! assert_eq!(a.winning_moves[0].text, "pick (1, 1); the walls leave 1x1 (value 0)");
+//! let board = Board::parse("2 2\nX.\n..\n")?;
+//! assert_eq!(board.values().get(&board.full()), 1);
 //! # Ok::<(), grundy_games::GameError>(())
 //! ```
 
 use crate::error::{GameError, Result};
 use grundy_core::{Game, Move, Outcome};
 use serde::Serialize;
-use std::fmt::Write as _;
 
 /// The largest side accepted (the table has (H+1)²(W+1)² entries).
 pub const MAX_SIDE: usize = 40;
@@ -331,58 +327,6 @@ fn pick_move(
         .at("pieces", pieces)
 }
 
-/// A board solved by [`analyze`].
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct WallsAnalysis {
-    /// Rows of the board.
-    pub rows: usize,
-    /// Columns of the board.
-    pub cols: usize,
-    /// Grundy value of the board.
-    pub grundy: u64,
-    /// `N` when the first player (the one to move) wins.
-    pub outcome: Outcome,
-    /// "First" or "Second": who wins (the contest's answer).
-    pub winner: &'static str,
-    /// Every winning first move, row by row; empty in a P-position. Each [`Move::at`] holds
-    /// `cell` ([row, column]) and `pieces` (the rectangles left, with their values).
-    pub winning_moves: Vec<Move>,
-}
-
-/// Solves `board`: value, outcome, winner and every winning first cell with the rectangles it
-/// leaves.
-pub fn analyze(board: &Board) -> WallsAnalysis {
-    let values = board.values();
-    let full = board.full();
-    let grundy = values.get(&full);
-    let mut winning_moves = Vec::new();
-    if grundy != 0 {
-        let grid = WallGrid::of_board(board);
-        for r in 0..board.rows {
-            for c in 0..board.cols {
-                if !board.is_free(r, c) || values.split_value(&full, r as u8, c as u8) != 0 {
-                    continue;
-                }
-                let m = pick_move(&grid, &full, (r, c), &values, Outcome::P, Some(0));
-                winning_moves.push(m);
-            }
-        }
-    }
-    let outcome = Outcome::from_grundy(grundy);
-    WallsAnalysis {
-        rows: board.rows,
-        cols: board.cols,
-        grundy,
-        outcome,
-        winner: if outcome == Outcome::N {
-            "First"
-        } else {
-            "Second"
-        },
-        winning_moves,
-    }
-}
-
 /// The wall-making game for the generic solver: a position is a sorted list of rectangles.
 #[derive(Clone, Debug)]
 pub struct WallGame {
@@ -422,46 +366,6 @@ impl Game for WallGame {
         }
         out.extend(pos.iter().map(|q| vec![*q]));
         true
-    }
-}
-
-/// Winning moves the text of a [`WallsAnalysis`] lists (the JSON has them all).
-pub const TEXT_MOVES: usize = 10;
-
-impl WallsAnalysis {
-    /// The analysis as text for a reader, the words every front end shows (`grundy walls`):
-    /// the value, the winner, the first [`TEXT_MOVES`] winning cells, or why the second player
-    /// wins.
-    ///
-    /// ```
-    /// use grundy_games::walls::{self, Board};
-    ///
-    /// let a = walls::analyze(&Board::parse("1 1\n.\n")?);
-    /// assert_eq!(a.describe().lines().nth(2), Some("Winner: First (outcome N)"));
-    /// # Ok::<(), grundy_games::GameError>(())
-    /// ```
-    pub fn describe(&self) -> String {
-        let mut s = format!(
-            "Wall-making game on a {}x{} board\nGrundy value: {}\nWinner: {} (outcome {})\n",
-            self.rows, self.cols, self.grundy, self.winner, self.outcome
-        );
-        for m in self.winning_moves.iter().take(TEXT_MOVES) {
-            let _ = writeln!(s, "Winning move: {}, whose values XOR to 0.", m.text);
-        }
-        if self.winning_moves.len() > TEXT_MOVES {
-            let _ = writeln!(
-                s,
-                "... {} winning cells in all (the JSON report lists them)",
-                self.winning_moves.len()
-            );
-        }
-        if self.outcome == Outcome::P {
-            s.push_str(
-                "Every pick leaves rectangles whose values XOR to a non-zero number: the second \
-                 player answers each move and wins.\n",
-            );
-        }
-        s
     }
 }
 
@@ -522,19 +426,6 @@ struct WallGrid {
 }
 
 impl WallGrid {
-    /// The fresh board: `.` on free cells, `X` on the others.
-    fn of_board(board: &Board) -> WallGrid {
-        WallGrid {
-            rows: board.rows,
-            cols: board.cols,
-            cells: board
-                .free
-                .iter()
-                .map(|&f| if f { b'.' } else { b'X' })
-                .collect(),
-        }
-    }
-
     fn read(text: &str) -> grundy_core::catalogue::Result<WallGrid> {
         use grundy_core::catalogue::Error;
         let mut rows = crate::catalogue::grid_rows(text, "board")?;
@@ -858,26 +749,9 @@ impl grundy_core::catalogue::Rules for WallsRules {
             );
             lines.extend(grundy_core::catalogue::explain_by_options(g, &moves));
             r.explanation = lines;
-            r.details = if grid.cells.contains(&b'#') {
-                serde_json::json!({ "pieces": list })
-            } else {
-                // The family's analysis of a fresh board, from the moves already at hand.
-                let winning_moves = moves.iter().filter(|m| m.wins()).cloned().collect();
-                let outcome = Outcome::from_grundy(g);
-                let old = WallsAnalysis {
-                    rows: grid.rows,
-                    cols: grid.cols,
-                    grundy: g,
-                    outcome,
-                    winner: if outcome == Outcome::N {
-                        "First"
-                    } else {
-                        "Second"
-                    },
-                    winning_moves,
-                };
-                serde_json::to_value(old).unwrap_or_default()
-            };
+            // Who wins, in the contest's words, and the rectangles the walls have left.
+            let winner = if g != 0 { "First" } else { "Second" };
+            r.details = serde_json::json!({ "winner": winner, "pieces": list });
             r
         };
         r.detail = ask.detail;

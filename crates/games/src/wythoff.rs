@@ -4,30 +4,26 @@
 //! ratio). They are computed here with exact integer arithmetic for heaps of any size:
 //! ⌊jφ⌋ = ⌊(j + ⌊√(5j²)⌋)/2⌋ by nesting floors, and ⌊jφ²⌋ = ⌊jφ⌋ + j. The two sequences
 //! partition the positive integers (Beatty), so every heap size has exactly one partner, which
-//! gives every winning move directly. [`GrundyTable`] gives Grundy values of small positions;
-//! [`analyze`] answers one position completely as a serializable [`WythoffAnalysis`].
+//! gives every winning move directly ([`winning_moves`]). [`GrundyTable`] gives Grundy values
+//! of small positions. A position is answered by the catalogue entry ([`WythoffEntry`]: `x y`,
+//! or `p:J` for the J-th P-position), the one door of every front end.
 //!
 //! ```
 //! use grundy_games::{wythoff, UBig};
 //!
-//! let a = wythoff::analyze(&UBig::from(10u32), &UBig::from(20u32))?;
-//! assert_eq!(a.outcome, grundy_core::Outcome::N);
-//! assert_eq!(a.grundy, Some(28));
-//! assert_eq!(a.winning_moves[0].to.text, "10 6");
-//! assert_eq!(a.winning_moves[0].at["take_second"], "14");
-//! assert_eq!(a.winning_moves[0].text, "take 14 from the second heap: (10, 20) -> (10, 6)");
-//! # Ok::<(), grundy_games::GameError>(())
+//! let moves = wythoff::winning_moves(&UBig::from(10u32), &UBig::from(20u32));
+//! assert_eq!(moves[0].to.text, "10 6");
+//! assert_eq!(moves[0].at["take_second"], "14");
+//! assert_eq!(moves[0].text, "take 14 from the second heap: (10, 20) -> (10, 6)");
+//! assert_eq!(wythoff::p_position(&UBig::from(2u8)), (UBig::from(3u8), UBig::from(5u8)));
 //! ```
 
 use crate::error::{GameError, Result};
-use crate::number::big_json;
 use dashu::base::SquareRoot;
 use dashu::integer::UBig;
 use grundy_core::{Move, Outcome};
-use serde::Serialize;
-use std::fmt::Write as _;
 
-/// Positions with both heaps below this get a Grundy value from [`analyze`].
+/// Positions with both heaps below this get a Grundy value in the catalogue's reports.
 pub const GRUNDY_UP_TO: u64 = 2000;
 
 /// ⌊jφ⌋, the smaller coordinate of the j-th P-position.
@@ -134,18 +130,7 @@ fn step(x: &UBig, y: &UBig, to: &(UBig, UBig), outcome: Outcome, grundy: Option<
     .at("take_second", t2.to_string())
 }
 
-/// What a move takes, in words: "take 3 from the first heap", "… from both heaps".
-fn action(take_first: &UBig, take_second: &UBig) -> String {
-    if take_second.is_zero() {
-        format!("take {take_first} from the first heap")
-    } else if take_first.is_zero() {
-        format!("take {take_second} from the second heap")
-    } else {
-        format!("take {take_first} from both heaps")
-    }
-}
-
-/// The value a winning move leaves (0, a P-position) where [`analyze`] values positions.
+/// The value a winning move leaves (0, a P-position) where the reports value positions.
 fn zero_if_small(to: &(UBig, UBig)) -> Option<u64> {
     let small = |v: &UBig| u64::try_from(v).is_ok_and(|v| v < GRUNDY_UP_TO);
     (small(&to.0) && small(&to.1)).then_some(0)
@@ -198,76 +183,10 @@ pub fn outcome(x: &UBig, y: &UBig) -> Outcome {
     }
 }
 
-/// Everything [`analyze`] says about one position (x, y) of Wythoff's game.
-///
-/// Heaps are decimal strings in JSON (they may have thousands of digits).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct WythoffAnalysis {
-    /// The first heap.
-    #[serde(serialize_with = "big_json::one")]
-    pub x: UBig,
-    /// The second heap.
-    #[serde(serialize_with = "big_json::one")]
-    pub y: UBig,
-    /// `N` when the player to move wins.
-    pub outcome: Outcome,
-    /// G(x, y) when both heaps are below [`GRUNDY_UP_TO`].
-    pub grundy: Option<u64>,
-    /// The index j when (x, y) is the j-th P-position (or its mirror image).
-    #[serde(serialize_with = "big_json::opt")]
-    pub p_index: Option<UBig>,
-    /// Every winning move (to a P-position), by destination; empty in a P-position. Each
-    /// [`Move::at`] holds `take_first`, `take_second` and `p_index` (decimal strings).
-    pub winning_moves: Vec<Move>,
-}
-
-/// Solves (x, y): outcome, every winning move, the P-position index, and the Grundy value of
-/// small positions. Heaps of any size; only the Grundy value needs both below
-/// [`GRUNDY_UP_TO`].
-pub fn analyze(x: &UBig, y: &UBig) -> Result<WythoffAnalysis> {
-    let outcome = outcome(x, y);
-    let small = |v: &UBig| u64::try_from(v).ok().filter(|&v| v < GRUNDY_UP_TO);
-    let grundy = match (small(x), small(y)) {
-        (Some(a), Some(b)) => {
-            GrundyTable::new(a.max(b) as usize + 1)?.value(a as usize, b as usize)
-        }
-        _ => None,
-    };
-    Ok(WythoffAnalysis {
-        x: x.clone(),
-        y: y.clone(),
-        outcome,
-        grundy: grundy.map(u64::from),
-        p_index: (outcome == Outcome::P).then(|| p_index(x, y)),
-        winning_moves: winning_moves(x, y),
-    })
-}
-
-/// The j-th P-position, as [`nth`] reports it: `{"index": "2", "position": ["3", "5"]}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct NthPosition {
-    /// The index j.
-    #[serde(serialize_with = "big_json::one")]
-    pub index: UBig,
-    /// (⌊jφ⌋, ⌊jφ²⌋).
-    #[serde(serialize_with = "big_json::pair")]
-    pub position: (UBig, UBig),
-}
-
-/// The j-th P-position (⌊jφ⌋, ⌊jφ²⌋), exact for any j.
-pub fn nth(j: &UBig) -> NthPosition {
-    NthPosition {
-        index: j.clone(),
-        position: p_position(j),
-    }
-}
-
 /// The largest side of a [`GrundyTable`].
 pub const MAX_TABLE_SIDE: usize = 5000;
 
 /// Grundy values G(x, y) for 0 ≤ x, y < side.
-///
-/// Serializes as `{"size": side, "table": [[G(0,0), G(0,1), …], …]}` (row x, column y).
 ///
 /// Cells are filled row by row; each row, column and diagonal keeps the set of values seen so
 /// far as a bitset, and G(x, y) is the mex of the union of its three sets: O(side³/64).
@@ -332,27 +251,6 @@ impl GrundyTable {
     }
 }
 
-impl Serialize for GrundyTable {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        /// One row of the table, serialized in place.
-        struct Rows<'a>(&'a GrundyTable);
-        impl Serialize for Rows<'_> {
-            fn serialize<S: serde::Serializer>(
-                &self,
-                s: S,
-            ) -> std::result::Result<S::Ok, S::Error> {
-                let n = self.0.side;
-                s.collect_seq(self.0.values.chunks(n.max(1)))
-            }
-        }
-        let mut st = s.serialize_struct("GrundyTable", 2)?;
-        st.serialize_field("size", &self.side)?;
-        st.serialize_field("table", &Rows(self))?;
-        st.end()
-    }
-}
-
 /// G(x, y) straight from the definition (cubic time): the oracle for [`GrundyTable`].
 pub fn grundy_naive(side: usize) -> Vec<Vec<u32>> {
     let mut g = vec![vec![0u32; side]; side];
@@ -405,88 +303,6 @@ impl grundy_core::Game for RWythoff {
             let hi = (a + self.r - 1).min(y);
             out.extend((lo..=hi).map(|b| (x - a, y - b)));
         }
-    }
-}
-
-impl WythoffAnalysis {
-    /// The analysis as text for a reader, the words every front end shows (`grundy wythoff X
-    /// Y`): the Grundy value of small positions, the outcome and why, every winning move.
-    ///
-    /// ```
-    /// use grundy_games::{wythoff, UBig};
-    ///
-    /// let a = wythoff::analyze(&UBig::from(3u8), &UBig::from(5u8))?;
-    /// assert_eq!(a.describe().lines().nth(2), Some("Outcome: P - the player to move loses."));
-    /// # Ok::<(), grundy_games::GameError>(())
-    /// ```
-    pub fn describe(&self) -> String {
-        let (x, y) = (&self.x, &self.y);
-        let mut s = format!("Wythoff's game at ({x}, {y})\n");
-        if let Some(g) = self.grundy {
-            let _ = writeln!(s, "Grundy value: {g}");
-        }
-        match (self.outcome, &self.p_index) {
-            (Outcome::P, Some(j)) => {
-                s.push_str("Outcome: P - the player to move loses.\n");
-                let _ = writeln!(
-                    s,
-                    "({x}, {y}) is P-position number {j}: (floor({j}*phi), floor({j}*phi^2)) up \
-                     to order. Every move changes one heap or the difference, so it leaves the \
-                     P-positions, and the opponent can always return to one."
-                );
-            }
-            _ => {
-                s.push_str("Outcome: N - the player to move wins.\n");
-                s.push_str("Winning moves (each reaches a P-position):\n");
-                for to in winning_targets(&self.x, &self.y) {
-                    let _ = writeln!(
-                        s,
-                        "  {} -> ({}, {}), P-position number {}",
-                        action(&(&self.x - &to.0), &(&self.y - &to.1)),
-                        to.0,
-                        to.1,
-                        p_index(&to.0, &to.1)
-                    );
-                }
-            }
-        }
-        s
-    }
-}
-
-impl NthPosition {
-    /// One line of text: `P-position 2: (3, 5)`.
-    ///
-    /// ```
-    /// use grundy_games::{wythoff, UBig};
-    ///
-    /// assert_eq!(wythoff::nth(&UBig::from(2u8)).describe(), "P-position 2: (3, 5)\n");
-    /// ```
-    pub fn describe(&self) -> String {
-        let (a, b) = &self.position;
-        format!("P-position {}: ({a}, {b})\n", self.index)
-    }
-}
-
-impl GrundyTable {
-    /// The table as text: a title, then row x as the values G(x, y), right-aligned.
-    ///
-    /// ```
-    /// use grundy_games::wythoff::GrundyTable;
-    ///
-    /// let t = GrundyTable::new(3)?;
-    /// assert_eq!(t.describe().lines().nth(2), Some("1 2 0"));
-    /// # Ok::<(), grundy_games::GameError>(())
-    /// ```
-    pub fn describe(&self) -> String {
-        let n = self.side;
-        let width = (2 * n).to_string().len();
-        let mut s = String::from("G(x, y) of Wythoff's game: row x, column y\n");
-        for row in self.values.chunks(n.max(1)) {
-            let row: Vec<String> = row.iter().map(|g| format!("{g:>width$}")).collect();
-            let _ = writeln!(s, "{}", row.join(" "));
-        }
-        s
     }
 }
 
@@ -605,14 +421,17 @@ impl WythoffRules {
         }
     }
 
-    /// The value of (x, y) from the table, when both heaps are below [`GRUNDY_UP_TO`].
+    /// The value of (x, y) from the table, when both heaps are below [`GRUNDY_UP_TO`] (the
+    /// table kept, and grown by doubling: a grid of values asks for every side in turn).
     fn value(&mut self, x: u64, y: u64) -> Result<Option<u64>> {
         if x.max(y) >= GRUNDY_UP_TO {
             return Ok(None);
         }
         let side = x.max(y) as usize + 1;
-        if self.table.as_ref().is_none_or(|t| t.side() < side) {
-            self.table = Some(GrundyTable::new(side.max(64))?);
+        let had = self.table.as_ref().map_or(0, GrundyTable::side);
+        if had < side {
+            let grown = side.max(64).max(2 * had).min(GRUNDY_UP_TO as usize);
+            self.table = Some(GrundyTable::new(grown)?);
         }
         let t = self.table.as_ref().expect("built above");
         Ok(t.value(x as usize, y as usize).map(u64::from))
@@ -658,7 +477,13 @@ impl grundy_core::catalogue::Rules for WythoffRules {
             } else {
                 (outcome(&to.0, &to.1), self.value(i, j)?)
             };
-            out.push(step(&x, &y, &to, outcome, g));
+            let m = step(&x, &y, &to, outcome, g);
+            // A move to a P-position names it, as the winning moves do.
+            out.push(if outcome == Outcome::P && !play.is_misere() {
+                m.at("p_index", p_index(&to.0, &to.1).to_string())
+            } else {
+                m
+            });
         }
         Ok(out)
     }
@@ -692,18 +517,24 @@ impl grundy_core::catalogue::Rules for WythoffRules {
             ];
             return r.finish(ask.detail, || self.moves(pos, ask));
         }
-        let a = analyze(&x, &y)?;
-        let grundy = a.grundy.map(grundy_core::catalogue::Grundy::Finite);
-        let mut r = Report::new("wythoff", position, play, a.outcome, grundy);
+        let outcome = outcome(&x, &y);
+        let grundy = match (u64::try_from(&x), u64::try_from(&y)) {
+            (Ok(a), Ok(b)) => self.value(a, b)?,
+            _ => None,
+        };
+        let grundy = grundy.map(grundy_core::catalogue::Grundy::Finite);
+        let mut r = Report::new("wythoff", position, play, outcome, grundy);
         r.moves = count;
-        r.winning_moves = a.winning_moves.clone();
+        if ask.detail.wants_winning() {
+            r.winning_moves = winning_moves(&x, &y);
+        }
         let mut lines = vec![
             "The P-positions are the pairs (⌊jφ⌋, ⌊jφ²⌋), j = 0, 1, 2, …, and their mirror \
              images (φ the golden ratio): the two sequences split the positive integers \
              (Beatty), so every heap size has exactly one partner."
                 .to_string(),
         ];
-        if a.outcome == Outcome::P {
+        if outcome == Outcome::P {
             lines.push(format!(
                 "({x}, {y}) is the pair with j = {j} (the difference of the heaps): every move \
                  leaves a position the opponent wins."
@@ -715,7 +546,10 @@ impl grundy_core::catalogue::Rules for WythoffRules {
             ));
         }
         r.explanation = lines;
-        r.details = serde_json::to_value(&a).unwrap_or_default();
+        // The index j of the P-position, when (x, y) is one (a decimal string).
+        if outcome == Outcome::P {
+            r.details = serde_json::json!({ "p_index": j.to_string() });
+        }
         r.finish(ask.detail, || self.moves(pos, ask))
     }
 }

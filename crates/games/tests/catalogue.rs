@@ -1,6 +1,6 @@
 //! The games of this crate as catalogue entries: every entry's example works, positions print
 //! back to their text, moves agree with the analysis, and each game's values agree with its
-//! own `analyze` (and the new fast answers with a plain search).
+//! oracle (a plain search, a brute force, its own tables).
 
 use grundy_core::catalogue::{Budget, Move, Play, Report, Rules};
 use grundy_core::{Game, Outcome, Solver};
@@ -241,11 +241,25 @@ fn fib_answers_huge_piles_and_refuses_what_it_cannot_list() {
             &grundy_core::catalogue::Ask::new(Play::Normal).budget(budget()),
         )
         .unwrap();
-    let old = fib::analyze(&UBig::from(2u8).pow(100), None, 2).unwrap();
-    assert_eq!(r.outcome, old.outcome);
+    // 2^100's Zeckendorf representation: the first term is the largest Fibonacci number
+    // below it, and the pile is won (it is no Fibonacci number).
+    assert_eq!(r.outcome, Outcome::N);
     assert_eq!(r.winning_moves.len(), 1);
     assert!(r.winning_moves[0].short.chars().count() <= 30);
-    assert_eq!(r.details, serde_json::to_value(&old).unwrap());
+    let terms: Vec<UBig> = r.details["representation"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(
+        terms.iter().fold(UBig::ZERO, |a, t| a + t),
+        UBig::from(2u8).pow(100)
+    );
+    assert_eq!(
+        r.winning_moves[0].at["take"],
+        terms.last().unwrap().to_string()
+    );
     let r = rules.analyze(
         &rules.parse("1e30").unwrap(),
         &grundy_core::catalogue::Ask::new(Play::Normal).budget(budget()),
@@ -330,16 +344,21 @@ fn fib_misere_by_search_matches_a_plain_recursion() {
 }
 
 #[test]
-fn wythoff_agrees_with_its_analysis() {
+fn wythoff_agrees_with_the_beatty_pairs_and_its_table() {
     let mut rules = open("wythoff");
+    let table = wythoff::GrundyTable::new(12).unwrap();
     for x in 0..12u32 {
         for y in 0..12u32 {
             let r = agree(rules.as_mut(), &format!("{x} {y}"), Play::Normal);
-            let old = wythoff::analyze(&UBig::from(x), &UBig::from(y)).unwrap();
-            assert_eq!(r.outcome, old.outcome);
-            assert_eq!(r.grundy.and_then(|g| g.finite()), old.grundy);
-            assert_eq!(r.winning_moves, old.winning_moves);
-            assert_eq!(r.details, serde_json::to_value(&old).unwrap());
+            let (bx, by) = (UBig::from(x), UBig::from(y));
+            assert_eq!(r.outcome, wythoff::outcome(&bx, &by));
+            assert_eq!(
+                r.grundy.and_then(|g| g.finite()),
+                table.value(x as usize, y as usize).map(u64::from)
+            );
+            assert_eq!(r.winning_moves, wythoff::winning_moves(&bx, &by));
+            let p = wythoff::is_p_position(&bx, &by);
+            assert_eq!(r.details.get("p_index").is_some(), p, "({x}, {y})");
         }
     }
     let big = rules.parse("(2^80, 3^50)").unwrap();
@@ -401,15 +420,19 @@ fn misere_wythoff_p_positions_match_a_search() {
 }
 
 #[test]
-fn maze_agrees_with_its_analysis() {
+fn maze_agrees_with_its_values() {
     let mut rules = open("maze");
     let text = "..#.|....|.#..|...@";
     let r = agree(rules.as_mut(), text, Play::Normal);
     let mazes = maze::parse_mazes(&text.replace('|', "\n")).unwrap();
-    let old = maze::analyze(&mazes, false);
-    assert_eq!(r.grundy.and_then(|g| g.finite()), Some(old.grundy));
-    assert_eq!(r.winning_moves.len(), old.winning_moves.len());
-    assert_eq!(r.details, serde_json::to_value(&old).unwrap());
+    let values = mazes[0].grundy_values();
+    let g = values.get(mazes[0].figure().unwrap()).unwrap();
+    assert_eq!(r.grundy.and_then(|g| g.finite()), Some(g));
+    assert_eq!(r.details["mazes"][0]["grundy"], g);
+    assert_eq!(
+        r.details["mazes"][0]["grid"],
+        serde_json::to_value(&values).unwrap()
+    );
     agree(rules.as_mut(), text, Play::Misere);
     let p = rules.parse("..@\n.#.\n").unwrap();
     assert_eq!(p.text, "..@|.#.");
@@ -483,10 +506,10 @@ fn walls_agree_with_the_analysis_and_a_search() {
     ] {
         let r = agree(rules.as_mut(), text, Play::Normal);
         let board = walls::Board::parse(&text.replace('|', "\n")).unwrap();
-        let old = walls::analyze(&board);
-        assert_eq!(r.grundy.and_then(|g| g.finite()), Some(old.grundy));
-        assert_eq!(r.winning_moves.len(), old.winning_moves.len());
-        assert_eq!(r.details, serde_json::to_value(&old).unwrap());
+        let g = board.values().get(&board.full());
+        assert_eq!(r.grundy.and_then(|g| g.finite()), Some(g));
+        let winner = if g == 0 { "Second" } else { "First" };
+        assert_eq!(r.details["winner"], winner);
         agree(rules.as_mut(), text, Play::Misere);
         // Every position a move leaves: its value from the table equals the solver's.
         let pos = rules.parse(text).unwrap();
@@ -597,15 +620,14 @@ fn cram_agrees_with_its_analysis() {
 }
 
 #[test]
-fn chomp_agrees_with_its_analysis_and_brute_force() {
+fn chomp_agrees_with_the_solver_and_brute_force() {
     let mut rules = open("chomp");
     for (r, c) in [(1, 1), (2, 3), (3, 3), (4, 5), (4, 7)] {
         let rep = agree(rules.as_mut(), &format!("{r}x{c}"), Play::Normal);
-        let old = chomp::analyze(r, c, &chomp::DEFAULT_BUDGET).unwrap();
-        assert_eq!(rep.grundy.and_then(|g| g.finite()), Some(old.grundy));
-        let wins: Vec<&str> = rep.winning_moves.iter().map(|m| m.text.as_str()).collect();
-        let old_wins: Vec<&str> = old.winning_moves.iter().map(|m| m.text.as_str()).collect();
-        assert_eq!(wins, old_wins);
+        let bar = chomp::Staircase::rectangle(r, c).unwrap();
+        let g = Solver::new(chomp::Chomp).grundy(&bar);
+        assert_eq!(rep.grundy.and_then(|g| g.finite()), Some(g));
+        assert_eq!(rep.outcome, chomp::outcome_brute_force(&vec![c; r]));
         agree(rules.as_mut(), &format!("{r}x{c}"), Play::Misere);
     }
     for rows in [vec![3, 2, 1], vec![5, 5, 3], vec![4, 1, 1, 1], vec![2, 2]] {
@@ -658,20 +680,25 @@ fn cards_report_scores() {
             .filter(|t| !t.is_empty())
             .map(|t| t.parse().unwrap())
             .collect();
-        let old = cards::analyze(&values).unwrap();
+        let first = cards::first_total_brute_force(&values);
+        let second = values.iter().sum::<i64>() - first;
         assert!(r.scoring);
         assert_eq!(r.grundy, None);
-        let o = if old.first_total >= old.second_total {
+        let o = if first >= second {
             Outcome::N
         } else {
             Outcome::P
         };
         assert_eq!(r.outcome, o, "{text}");
-        assert_eq!(r.details, serde_json::to_value(&old).unwrap());
+        assert_eq!(r.details["first_total"], first, "{text}");
+        assert_eq!(r.details["second_total"], second, "{text}");
         // Each optimal first move keeps at least half when the player to move can.
         if o == Outcome::N {
-            for best in &old.optimal_moves {
-                assert!(r.winning_moves.contains(best), "{text}");
+            for end in r.details["optimal"].as_array().unwrap() {
+                assert!(
+                    r.winning_moves.iter().any(|m| m.at["end"] == *end),
+                    "{text}"
+                );
             }
         }
     }

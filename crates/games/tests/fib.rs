@@ -1,8 +1,9 @@
 //! Fibonacci Nim and the k-multiplier family against reference data and the textbook DPs.
 
 use dashu::integer::UBig;
+use grundy_core::catalogue::Report;
 use grundy_core::Outcome;
-use grundy_games::fib::{self, textbook, GrundyTable, MoveTable, MultiplierNim};
+use grundy_games::fib::{textbook, GrundyTable, MoveTable, MultiplierNim};
 
 mod common;
 
@@ -11,6 +12,36 @@ use common::{cgsuite_row, data_lines};
 /// The counters a move takes, read from its `at`.
 fn take(m: &grundy_core::Move) -> UBig {
     m.at["take"].as_str().unwrap().parse().unwrap()
+}
+
+/// The report of the k-multiplier game on `pile` (the opening without a limit).
+fn fib(pile: &UBig, limit: Option<&UBig>, k: u64) -> Report {
+    let position = match limit {
+        Some(l) => format!("{pile} {l}"),
+        None => pile.to_string(),
+    };
+    common::report(&format!("fib:{k}"), &position)
+}
+
+/// The greedy representation a report's details hold, largest term first.
+fn representation(r: &Report) -> Vec<UBig> {
+    let terms = r.details["representation"].as_array().unwrap();
+    terms
+        .iter()
+        .map(|t| t.as_str().unwrap().parse().unwrap())
+        .collect()
+}
+
+/// The canonical winning move's take (the smallest term), checked to be among the report's
+/// winning moves; none in a P-position.
+fn canonical(r: &Report) -> Option<UBig> {
+    if r.outcome != Outcome::N {
+        assert!(r.winning_moves.is_empty());
+        return None;
+    }
+    let smallest = representation(r).pop().unwrap();
+    assert!(r.winning_moves.iter().any(|m| take(m) == smallest), "{r:?}");
+    Some(smallest)
 }
 
 /// fibonacci_nim.txt: n, W/L, the Zeckendorf move, every winning first move, the representation.
@@ -23,15 +54,23 @@ fn reproduces_fibonacci_nim_reference() {
     for line in data_lines(text) {
         let f: Vec<&str> = line.split_whitespace().collect();
         let n: u64 = f[0].parse().unwrap();
-        let a = fib::analyze(&UBig::from(n), None, 2).unwrap();
+        let a = fib(&UBig::from(n), None, 2);
         assert_eq!(a.outcome == Outcome::N, f[1] == "W", "n={n}");
-        let zeck: Vec<String> = a.representation.iter().map(|t| t.to_string()).collect();
+        let zeck: Vec<String> = representation(&a).iter().map(|t| t.to_string()).collect();
         assert_eq!(zeck.join("+"), f[4], "n={n}");
-        let canonical = a
-            .winning_move
-            .map(|m| take(&m).to_string())
-            .unwrap_or("-".into());
+        let canonical = canonical(&a).map(|t| t.to_string()).unwrap_or("-".into());
         assert_eq!(canonical, f[2], "n={n}");
+        let listed: Vec<String> = a
+            .winning_moves
+            .iter()
+            .map(|m| take(m).to_string())
+            .collect();
+        let listed = if listed.is_empty() {
+            "-".to_string()
+        } else {
+            listed.join(",")
+        };
+        assert_eq!(listed, f[3], "n={n}: the report lists every winning move");
         let all: Vec<String> = table
             .winning_moves(n, n - 1)
             .iter()
@@ -86,12 +125,8 @@ fn textbook_dps_agree_with_representation() {
                 "k={k} n={n}"
             );
             if n % 97 == 0 || n < 100 {
-                let a = fib::analyze(&UBig::from(n), Some(&UBig::from(n)), k).unwrap();
-                assert_eq!(
-                    a.winning_move.map(|m| take(&m)),
-                    Some(UBig::from(quadratic[n])),
-                    "k={k} n={n}"
-                );
+                let a = fib(&UBig::from(n), Some(&UBig::from(n)), k);
+                assert_eq!(canonical(&a), Some(UBig::from(quadratic[n])), "k={k} n={n}");
             }
         }
         let cubic_max = n_max;
@@ -138,19 +173,20 @@ fn winning_moves_match_win_table() {
 fn huge_piles_answer_exactly() {
     let game = MultiplierNim::fibonacci();
     let googol = UBig::from(10u32).pow(100);
-    let a = fib::analyze(&googol, None, 2).unwrap();
-    let sum = a.representation.iter().fold(UBig::ZERO, |acc, t| acc + t);
+    let a = fib(&googol, None, 2);
+    let terms = representation(&a);
+    let sum = terms.iter().fold(UBig::ZERO, |acc, t| acc + t);
     assert_eq!(sum, googol);
     // Zeckendorf: consecutive terms are non-adjacent Fibonacci numbers (ratio > 2 for k = 2).
-    for w in a.representation.windows(2) {
+    for w in terms.windows(2) {
         assert!(&w[1] * 2u32 < w[0]);
     }
     // A Fibonacci pile is lost at the opening.
     let h = game.losing_sizes(&googol).unwrap();
     let f = h.last().unwrap().clone();
-    assert_eq!(fib::analyze(&f, None, 2).unwrap().outcome, Outcome::P);
-    let b = fib::analyze(&(&f + UBig::ONE), None, 2).unwrap();
-    assert_eq!(b.winning_move.map(|m| take(&m)), Some(UBig::ONE));
+    assert_eq!(fib(&f, None, 2).outcome, Outcome::P);
+    let b = fib(&(&f + UBig::ONE), None, 2);
+    assert_eq!(canonical(&b), Some(UBig::ONE));
 }
 
 mod props {
@@ -163,27 +199,26 @@ mod props {
         fn big_and_table_agree(n in 1u64..200_000, l in 0u64..200_000, k in 1u64..5) {
             let game = MultiplierNim::new(k).unwrap();
             let table = MoveTable::new(game, n).unwrap();
-            let a = fib::analyze(&UBig::from(n), Some(&UBig::from(l)), k).unwrap();
+            let a = fib(&UBig::from(n), Some(&UBig::from(l)), k);
             prop_assert_eq!(a.outcome == Outcome::P, table.is_losing(n, l.min(n)));
-            prop_assert_eq!(a.representation.last().cloned(), table.smallest_term(n).map(UBig::from));
+            prop_assert_eq!(representation(&a).last().cloned(), table.smallest_term(n).map(UBig::from));
             let moves = table.winning_moves(n, l);
             prop_assert_eq!(moves.is_empty(), a.outcome == Outcome::P);
-            if let Some(m) = a.winning_move {
-                prop_assert!(moves.contains(&u64::try_from(&take(&m)).unwrap()));
-            }
+            let listed: Vec<u64> = a.winning_moves.iter().map(|m| u64::try_from(&take(m)).unwrap()).collect();
+            prop_assert_eq!(listed, moves);
         }
 
         /// The canonical move leaves a position where the opponent cannot take the new smallest term.
         #[test]
         fn canonical_move_leaves_a_loss(n in 2u64..1_000_000_000_000, k in 1u64..6) {
-            let a = fib::analyze(&UBig::from(n), None, k).unwrap();
-            if let Some(m) = a.winning_move {
-                let rest = UBig::from(n) - take(&m);
-                let after = fib::analyze(&rest, Some(&(take(&m) * k)), k).unwrap();
+            let a = fib(&UBig::from(n), None, k);
+            if let Some(t) = canonical(&a) {
+                let rest = UBig::from(n) - &t;
+                let after = fib(&rest, Some(&(t * k)), k);
                 prop_assert_eq!(after.outcome, Outcome::P);
             } else {
                 // A losing pile is itself a single term.
-                prop_assert_eq!(a.representation.len(), 1);
+                prop_assert_eq!(representation(&a).len(), 1);
             }
         }
     }

@@ -4,6 +4,8 @@
 
 use grundy_games::{parse_bounded, parse_count};
 
+mod common;
+
 #[test]
 fn control_characters_in_numbers_are_escaped() {
     // Fuzz findings: "\u{7f}" as Chomp rows and "\0" as a Wythoff heap were echoed raw.
@@ -41,8 +43,8 @@ fn a_long_corridor_takes_little_memory() {
     for c in [0, 1, 2, 1000, n - 1, n] {
         assert_eq!(v.get((0, c)), Some(c as u64));
     }
-    let a = maze::analyze(&mazes, false);
-    assert_eq!(a.grundy as usize, n);
+    let a = common::report("maze", &text);
+    assert_eq!(a.grundy, Some(grundy_core::Grundy::Finite(n as u64)));
     // A wall line of the same length: no floor, no figure.
     let walls = maze::parse_mazes(&"#".repeat(n)).unwrap();
     assert_eq!(walls[0].grundy_values().max(), None);

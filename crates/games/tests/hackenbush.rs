@@ -1,10 +1,27 @@
 //! Green Hackenbush against brute force (a memoised mex over edge sets) on random small graphs
 //! with loops and multi-edges, against CGSuite's examples, and on big trees and cycles.
 
+use grundy_core::catalogue::{Ask, Error, Play, Report};
 use grundy_core::Outcome;
-use grundy_games::hackenbush::{self, Graph, HackenbushAnalysis};
-use grundy_games::GameError;
+use grundy_games::hackenbush::{self, Graph};
 use proptest::prelude::*;
+
+mod common;
+
+/// The report of a graph (the part standing on the ground: the rest is not in the game).
+fn analyze(g: &Graph) -> Result<Report, Error> {
+    common::ask("hackenbush", &g.to_text(), &Ask::new(Play::Normal))
+}
+
+/// A report's value.
+fn value(r: &Report) -> u64 {
+    r.grundy.as_ref().and_then(|g| g.finite()).unwrap()
+}
+
+/// The winning edges a report's details list (places in the grounded graph, from 1).
+fn winning_edges(r: &Report) -> Vec<usize> {
+    serde_json::from_value(r.details["winning_edges"].clone()).unwrap()
+}
 
 /// CGSuite's test expectations (see the header of the file for the source).
 const GRAPH_GRID: &str = include_str!("../../../testdata/cgsuite/graph_grid.txt");
@@ -31,12 +48,13 @@ fn winning_edges_by_recomputing(g: &Graph, value: impl Fn(&Graph) -> u64) -> Vec
 }
 
 fn check_against_brute_force(g: &Graph) -> Result<(), TestCaseError> {
-    let a: HackenbushAnalysis = hackenbush::analyze(g).unwrap();
+    let g = &g.grounded_part();
+    let a = analyze(g).unwrap();
     let brute = hackenbush::brute_force(g).unwrap();
-    prop_assert_eq!(a.grundy, brute, "graph {}", g.to_text());
+    prop_assert_eq!(value(&a), brute, "graph {}", g.to_text());
     prop_assert_eq!(a.outcome, Outcome::from_grundy(brute));
     let want = winning_edges_by_recomputing(g, |h| hackenbush::brute_force(h).unwrap());
-    prop_assert_eq!(&a.winning_edges, &want, "graph {}", g.to_text());
+    prop_assert_eq!(&winning_edges(&a), &want, "graph {}", g.to_text());
     for m in &a.winning_moves {
         prop_assert_eq!(hackenbush::value(&Graph::parse(&m.to.text).unwrap()), 0);
     }
@@ -74,9 +92,9 @@ proptest! {
     fn winning_moves_match_recomputation(
         edges in prop::collection::vec((0u32..25, 0u32..25), 0..=60),
     ) {
-        let g = Graph::new(edges).unwrap();
-        let a = hackenbush::analyze(&g).unwrap();
-        prop_assert_eq!(a.winning_edges, winning_edges_by_recomputing(&g, hackenbush::value));
+        let g = Graph::new(edges).unwrap().grounded_part();
+        let a = analyze(&g).unwrap();
+        prop_assert_eq!(winning_edges(&a), winning_edges_by_recomputing(&g, hackenbush::value));
     }
 }
 
@@ -113,9 +131,9 @@ fn cgsuite_examples() {
     assert_eq!(want, 2);
     assert_eq!(hackenbush::value(&girl), want);
     assert_eq!(hackenbush::brute_force(&girl).unwrap(), want);
-    let a = hackenbush::analyze(&girl).unwrap();
+    let a = analyze(&girl).unwrap();
     assert_eq!(
-        a.winning_edges,
+        winning_edges(&a),
         winning_edges_by_recomputing(&girl, |g| hackenbush::brute_force(g).unwrap())
     );
 }
@@ -137,22 +155,22 @@ fn random_tree(n: u32, seed: u64) -> Graph {
 #[test]
 fn big_trees_and_stalks() {
     let stalk = Graph::stalk(100_000).unwrap();
-    let a = hackenbush::analyze(&stalk).unwrap();
-    assert_eq!(a.grundy, 100_000);
-    assert_eq!(a.winning_edges, vec![1]);
+    let a = analyze(&stalk).unwrap();
+    assert_eq!(value(&a), 100_000);
+    assert_eq!(winning_edges(&a), vec![1]);
     assert_eq!(a.winning_moves[0].to.text, "");
 
     // A random tree of 10^5 edges (deep and bushy parts): the listed winning moves leave 0 and
     // a sample of edges agrees with cutting and valuing again.
     let tree = random_tree(100_000, 7);
-    let a = hackenbush::analyze(&tree).unwrap();
-    assert_eq!(a.edges, 100_000);
+    let a = analyze(&tree).unwrap();
+    assert_eq!(a.details["edges"], 100_000);
     for m in &a.winning_moves {
         assert_eq!(hackenbush::value(&Graph::parse(&m.to.text).unwrap()), 0);
     }
     for e in (0..100_000).step_by(9973) {
         let wins = hackenbush::value(&tree.cut(e).unwrap()) == 0;
-        assert_eq!(wins, a.winning_edges.contains(&(e + 1)), "edge {}", e + 1);
+        assert_eq!(wins, winning_edges(&a).contains(&(e + 1)), "edge {}", e + 1);
     }
 
     // A caterpillar deeper than any recursion would survive: a spine of 10^5 with legs.
@@ -169,20 +187,23 @@ fn big_cycles() {
     assert_eq!(hackenbush::value(&cycle(100_000)), 0);
     assert_eq!(hackenbush::value(&cycle(99_999)), 1);
     // Its winning moves would cut each edge of a 10^5-cycle: refused as a limit.
-    let e = hackenbush::analyze(&cycle(99_999)).unwrap_err();
-    assert!(matches!(e, GameError::TooLarge(_)));
+    let e = analyze(&cycle(99_999)).unwrap_err();
+    assert!(e.is_limit(), "{e}");
     assert!(e.to_string().contains("limit"), "{e}");
     // A smaller odd cycle: the winning cuts leave two stalks of equal length.
-    let a = hackenbush::analyze(&cycle(301)).unwrap();
-    assert_eq!(a.grundy, 1);
-    assert_eq!(a.winning_edges, vec![151]);
+    let a = analyze(&cycle(301)).unwrap();
+    assert_eq!(value(&a), 1);
+    assert_eq!(winning_edges(&a), vec![151]);
 }
 
 #[test]
 fn floating_edges_and_errors() {
+    // Edges not connected to the ground are not in the game: the position drops them.
     let g = Graph::parse("0-1 5-6,6-7").unwrap();
-    let a = hackenbush::analyze(&g).unwrap();
-    assert_eq!((a.grundy, a.edges, a.floating_edges), (1, 1, 2));
+    assert_eq!(g.in_game(), vec![true, false, false]);
+    let a = analyze(&g).unwrap();
+    assert_eq!((value(&a), &a.details["edges"]), (1, &serde_json::json!(1)));
+    assert_eq!(a.position.text, "0-1");
     assert_eq!(a.winning_moves[0].to.text, "");
     for (bad, needle) in [
         ("0-1,1", "edge 2: '1' is not of the form U-V"),
@@ -200,7 +221,7 @@ fn floating_edges_and_errors() {
 
 #[test]
 fn json_shape() {
-    let a = hackenbush::analyze(&Graph::parse("0-1,1-2,2-0").unwrap()).unwrap();
+    let a = analyze(&Graph::parse("0-1,1-2,2-0").unwrap()).unwrap();
     let j = serde_json::to_value(&a).unwrap();
     assert_eq!(j["outcome"], "N");
     assert_eq!(j["grundy"], 1);
@@ -222,7 +243,7 @@ proptest! {
     fn parser_never_panics(text in prop_oneof![r"[0-9\-, ]{0,24}", any::<String>()]) {
         match Graph::parse(&text) {
             Ok(g) => {
-                let _ = hackenbush::analyze(&g);
+                let _ = analyze(&g);
             }
             Err(e) => {
                 let m = e.to_string();

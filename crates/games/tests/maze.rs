@@ -1,9 +1,11 @@
 //! The maze engine against the generic solver and the open-board formula G = x XOR y.
 
 use grundy_core::solver::Solver;
-use grundy_core::Outcome;
+use grundy_core::{Grundy, Outcome};
 use grundy_games::maze::{self, Maze};
 use proptest::prelude::*;
+
+mod common;
 
 fn random_maze() -> impl Strategy<Value = Maze> {
     (1usize..=12, 1usize..=12, 0u32..60).prop_flat_map(|(r, c, density)| {
@@ -46,12 +48,16 @@ proptest! {
             let wall = (0..m.rows() * m.cols()).map(|i| m.is_wall((i / m.cols(), i % m.cols()))).collect();
             mazes.push(Maze::new(m.rows(), m.cols(), wall, fig).unwrap());
         }
-        let a = maze::analyze(&mazes, false);
+        let a = common::report("maze", &common::maze_text(&mazes));
+        let values: Vec<maze::Values> = mazes.iter().map(Maze::grundy_values).collect();
+        let fig = |i: usize| mazes[i].figure().and_then(|f| values[i].get(f));
+        let g = (0..mazes.len()).filter_map(fig).fold(0, |x, v| x ^ v);
+        prop_assert_eq!(a.grundy.clone(), Some(Grundy::Finite(g)));
         let mut solver_count = 0usize;
         for (i, m) in mazes.iter().enumerate() {
             let Some(from) = m.figure() else { continue };
             for to in m.moves_from(from) {
-                let after = a.grundy ^ a.mazes[i].grundy.unwrap() ^ a.mazes[i].values.get(to).unwrap();
+                let after = g ^ fig(i).unwrap() ^ values[i].get(to).unwrap();
                 if after == 0 {
                     solver_count += 1;
                     prop_assert!(a.winning_moves.iter().any(|w| w.at["maze"] == i && w.at["cell"] == serde_json::json!([to.0, to.1])));
@@ -59,7 +65,7 @@ proptest! {
             }
         }
         prop_assert_eq!(solver_count, a.winning_moves.len());
-        prop_assert_eq!(a.outcome == Outcome::P, a.grundy == 0);
+        prop_assert_eq!(a.outcome == Outcome::P, g == 0);
     }
 }
 
@@ -76,18 +82,20 @@ fn open_maze_is_xor() {
 
 #[test]
 fn text_sum_with_winning_move() {
-    let mazes = maze::parse_mazes("....\n.#..\n...@\n\n@..\n...\n").unwrap();
+    let file = "....\n.#..\n...@\n\n@..\n...\n";
+    let mazes = maze::parse_mazes(file).unwrap();
     assert_eq!(mazes.len(), 2);
-    let a = maze::analyze(&mazes, false);
-    assert_eq!(a.mazes[1].grundy, Some(0));
-    let g0 = a.mazes[0].grundy.unwrap();
-    assert_eq!(a.grundy, g0);
-    assert_eq!(a.outcome, Outcome::from_grundy(g0 as u64));
+    let a = common::report("maze", file);
+    assert_eq!(a.details["mazes"][1]["grundy"], 0);
+    let g0 = a.details["mazes"][0]["grundy"].as_u64().unwrap();
+    assert_eq!(a.grundy, Some(Grundy::Finite(g0)));
+    assert_eq!(a.outcome, Outcome::from_grundy(g0));
     assert!(!a.winning_moves.is_empty());
+    let values = mazes[0].grundy_values();
     for w in &a.winning_moves {
         assert_eq!(w.at["maze"], 0);
         assert_eq!(
-            a.mazes[0].values.get((
+            values.get((
                 w.at["cell"][0].as_u64().unwrap() as usize,
                 w.at["cell"][1].as_u64().unwrap() as usize
             )),
@@ -100,7 +108,6 @@ fn text_sum_with_winning_move() {
         );
         // The position left, read back, is the sum with the figure moved: a P-position.
         assert_eq!(w.to.kind, "mazes");
-        let after = maze::analyze(&maze::parse_mazes(&w.to.text).unwrap(), false);
-        assert_eq!(after.outcome, Outcome::P);
+        assert_eq!(common::report("maze", &w.to.text).outcome, Outcome::P);
     }
 }

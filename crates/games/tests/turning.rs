@@ -2,11 +2,30 @@
 //! sequences), known sequences of Winning Ways (odious numbers, the ruler function, Grundy's
 //! game), and a brute force over whole rows built from the rules as the test itself reads them.
 
+use grundy_core::catalogue::{Ask, Budget, Error, Play, Report};
 use grundy_core::Outcome;
 use grundy_games::turning::{self, Row, Rules, TurningOptions};
 use grundy_games::GameError;
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashMap};
+
+mod common;
+
+/// The report of `row` in the turning game `code` under `play`, within `budget`.
+fn analyze(code: &str, row: &Row, play: Play, budget: Budget) -> Result<Report, Error> {
+    let ask = Ask::new(play).budget(budget);
+    common::ask(&format!("turning:{code}"), &row.to_text(), &ask)
+}
+
+/// A report's value.
+fn value(r: &Report) -> u64 {
+    r.grundy.as_ref().and_then(|g| g.finite()).unwrap()
+}
+
+/// True when the report lists fewer winning moves than there are.
+fn truncated(r: &Report) -> bool {
+    r.details["winning_moves_truncated"] == true
+}
 
 /// The coins a move turns, read from its `at`.
 fn coins_of(m: &grundy_core::Move) -> Vec<u32> {
@@ -32,22 +51,23 @@ fn cgsuite_strip_value() {
     let row = line.split('"').nth(3).unwrap();
     let want: u64 = line.rsplit("= ").next().unwrap().trim().parse().unwrap();
     assert_eq!((code, row, want), ("1-3", "htththtth", 29));
-    let a = turning::analyze(
-        &Rules::parse(code).unwrap(),
+    let a = analyze(
+        code,
         &Row::parse(row).unwrap(),
-        &opts(),
+        Play::Normal,
+        Budget::default(),
     )
     .unwrap();
-    assert_eq!(a.grundy, want);
-    assert_eq!(a.name.as_deref(), Some("mock-turtles"));
+    assert_eq!(value(&a), want);
+    assert_eq!(a.details["name"], "mock-turtles");
     for m in &a.winning_moves {
-        let b = turning::analyze(
-            &Rules::parse(code).unwrap(),
+        let b = analyze(
+            code,
             &Row::parse(&m.to.text).unwrap(),
-            &opts(),
-        )
-        .unwrap();
-        assert_eq!(b.grundy, 0, "{}", m.text);
+            Play::Normal,
+            Budget::default(),
+        );
+        assert_eq!(value(&b.unwrap()), 0, "{}", m.text);
     }
 }
 
@@ -243,15 +263,15 @@ proptest! {
     ) {
         let code: Vec<String> = specs.iter().map(Spec::code).collect();
         let code = code.join(",");
-        let rules = Rules::parse(&code).unwrap();
+        Rules::parse(&code).unwrap();
         let row = Row::from_coins(coins.clone()).unwrap();
         let len = coins.len() as u32;
         let pos = (0..coins.len()).filter(|&i| coins[i]).fold(0u32, |m, i| m | 1 << i);
 
         let mut memo = HashMap::new();
         let want = normal(&specs, pos, len, &mut memo);
-        let a = turning::analyze(&rules, &row, &opts()).unwrap();
-        prop_assert_eq!(a.grundy, want, "code {} row {}", &code, row.to_text());
+        let a = analyze(&code, &row, Play::Normal, Budget::default()).unwrap();
+        prop_assert_eq!(value(&a), want, "code {} row {}", &code, row.to_text());
         prop_assert_eq!(a.outcome, Outcome::from_grundy(want));
         let winning: Vec<Vec<u32>> = moves(&specs, pos, len)
             .into_iter()
@@ -261,7 +281,7 @@ proptest! {
         let got: BTreeSet<Vec<u32>> = a.winning_moves.iter().map(coins_of).collect();
         prop_assert_eq!(got.len(), a.winning_moves.len(), "a move listed twice");
         let winning: BTreeSet<Vec<u32>> = winning.into_iter().collect();
-        if a.winning_moves_truncated {
+        if truncated(&a) {
             prop_assert_eq!(got.len(), turning::MAX_LISTED_MOVES);
             prop_assert!(got.is_subset(&winning));
         } else {
@@ -270,7 +290,7 @@ proptest! {
 
         let mut memo = HashMap::new();
         let wins = misere_wins(&specs, pos, len, &mut memo);
-        let m = turning::analyze_misere(&rules, &row, &opts()).unwrap();
+        let m = analyze(&code, &row, Play::Misere, Budget::default()).unwrap();
         prop_assert_eq!(m.outcome, if wins { Outcome::N } else { Outcome::P }, "misère {} {}", &code, row.to_text());
         let winning: BTreeSet<Vec<u32>> = moves(&specs, pos, len)
             .into_iter()
@@ -278,7 +298,7 @@ proptest! {
             .map(mask_coins)
             .collect();
         let got: BTreeSet<Vec<u32>> = m.winning_moves.iter().map(coins_of).collect();
-        if m.winning_moves_truncated {
+        if truncated(&m) {
             prop_assert_eq!(got.len(), turning::MAX_LISTED_MOVES);
             prop_assert!(got.is_subset(&winning));
         } else {
@@ -344,16 +364,13 @@ fn limits() {
     };
     let e = turning::values(&Rules::parse("1-3").unwrap(), 1000, &small).unwrap_err();
     assert!(e.to_string().contains("limit"), "{e}");
-    // Misère play searches whole rows: long rows are refused.
+    // Misère play searches whole rows: long rows are refused, and the search stops at the
+    // question's position cap.
     let row = Row::from_heads(&[40]).unwrap();
-    assert!(turning::analyze_misere(&Rules::parse("1-3").unwrap(), &row, &opts()).is_err());
-    let few = TurningOptions {
-        max_misere_positions: 10,
-        ..opts()
-    };
+    assert!(analyze("1-3", &row, Play::Misere, Budget::default()).is_err());
     let row = Row::parse("HHHHHHHHHHHH").unwrap();
-    let e = turning::analyze_misere(&Rules::parse("1-3").unwrap(), &row, &few).unwrap_err();
-    assert!(matches!(e, GameError::Limit(_)), "{e}");
+    let e = analyze("1-3", &row, Play::Misere, Budget::positions(10)).unwrap_err();
+    assert!(e.is_limit(), "{e}");
 }
 
 #[test]
@@ -363,45 +380,37 @@ fn long_rows() {
     let heads: Vec<u32> = (1..=6000).filter(|i| i % 3 == 0).collect();
     let row = Row::from_heads(&heads).unwrap();
     let rules = Rules::parse("mock-turtles").unwrap();
-    let a = turning::analyze(&rules, &row, &opts()).unwrap();
+    let a = analyze("mock-turtles", &row, Play::Normal, Budget::default()).unwrap();
     let odious: Vec<u64> = (0u64..)
         .filter(|x| x.count_ones() % 2 == 1)
         .take(6000)
         .collect();
     let want = heads.iter().fold(0, |x, &h| x ^ odious[h as usize - 1]);
-    assert_eq!(a.grundy, want);
+    assert_eq!(value(&a), want);
     assert!(!a.winning_moves.is_empty());
     for m in &a.winning_moves {
         let coins = coins_of(m);
         assert!(rules.allows(&coins));
         let after = coins
             .iter()
-            .fold(a.grundy, |x, &c| x ^ odious[c as usize - 1]);
+            .fold(value(&a), |x, &c| x ^ odious[c as usize - 1]);
         assert_eq!(after, 0, "{:?}", coins);
     }
 }
 
 #[test]
 fn json_shape() {
-    let a = turning::analyze(
-        &Rules::parse("ruler").unwrap(),
-        &Row::parse("THHT").unwrap(),
-        &opts(),
-    )
-    .unwrap();
+    let row = Row::parse("THHT").unwrap();
+    let a = analyze("ruler", &row, Play::Normal, Budget::default()).unwrap();
     let j = serde_json::to_value(&a).unwrap();
     assert_eq!(j["outcome"], "N");
     assert_eq!(j["grundy"], 3);
-    assert_eq!(j["name"], "ruler");
+    assert_eq!(j["details"]["name"], "ruler");
+    assert_eq!(j["details"]["coin_values"], serde_json::json!([2, 1]));
     assert!(j["winning_moves"][0]["to"]["text"].is_string());
     assert!(j["winning_moves"][0]["text"].is_string());
     assert!(j["winning_moves"][0]["at"]["coins"].is_array());
-    let m = turning::analyze_misere(
-        &Rules::parse("ruler").unwrap(),
-        &Row::parse("THHT").unwrap(),
-        &opts(),
-    )
-    .unwrap();
+    let m = analyze("ruler", &row, Play::Misere, Budget::default()).unwrap();
     let j = serde_json::to_value(&m).unwrap();
     assert!(j["outcome"] == "N" || j["outcome"] == "P");
 }
@@ -423,10 +432,9 @@ proptest! {
             prop_assert!(!m.chars().any(char::is_control), "{m:?}");
             prop_assert!(m.len() < 1000);
         }
-        if let (Ok(rules), Ok(row)) = (rules, row) {
-            let small = TurningOptions { max_work: 1_000_000, max_misere_positions: 10_000 };
-            let _ = turning::analyze(&rules, &row, &small);
-            let _ = turning::analyze_misere(&rules, &row, &small);
+        if let (Ok(_), Ok(row)) = (rules, row) {
+            let _ = analyze(&code, &row, Play::Normal, Budget::positions(10_000));
+            let _ = analyze(&code, &row, Play::Misere, Budget::positions(10_000));
         }
     }
 }

@@ -1,9 +1,11 @@
 //! The wall-making game against the contest samples and the generic solver.
 
 use grundy_core::solver::Solver;
-use grundy_core::Outcome;
-use grundy_games::walls::{self, Board, WallGame};
+use grundy_core::{Grundy, Outcome};
+use grundy_games::walls::{Board, WallGame};
 use proptest::prelude::*;
+
+mod common;
 
 /// cp_games_reference.txt: "Wall making (BOJ 11717): Second, First, First". The first two
 /// sample boards (2×2 open; 2×2 with a corner X) are checked by hand in the comments; the third
@@ -20,7 +22,7 @@ fn reproduces_contest_samples() {
         ("4 5\nX....\n...X.\n.....\n.....\n", Outcome::N),
     ];
     for (text, want) in samples {
-        let a = walls::analyze(&Board::parse(text).unwrap());
+        let a = common::report("walls", text);
         assert_eq!(a.outcome, want, "{text}");
         assert_eq!(a.winning_moves.is_empty(), want == Outcome::P);
     }
@@ -37,9 +39,11 @@ fn twenty_by_twenty_board_solves() {
                 .collect()
         })
         .collect();
-    let board = Board::parse(&rows.join("\n")).unwrap();
-    let a = walls::analyze(&board);
-    assert_eq!(a.outcome, Outcome::from_grundy(a.grundy as u64));
+    let a = common::report("walls", &rows.join("\n"));
+    assert_eq!(
+        a.outcome,
+        Outcome::from_grundy(a.grundy.unwrap().finite().unwrap())
+    );
     assert_eq!(a.winning_moves.is_empty(), a.outcome == Outcome::P);
 }
 
@@ -65,10 +69,10 @@ proptest! {
     /// the choices that leave value 0.
     #[test]
     fn agrees_with_generic_solver(board in random_board()) {
-        let a = walls::analyze(&board);
+        let a = common::report("walls", &common::board_text(&board));
         let mut solver = Solver::new(WallGame::new(board.clone()));
         let start = vec![board.full()];
-        prop_assert_eq!(a.grundy as u64, solver.grundy(&start));
+        prop_assert_eq!(a.grundy.clone(), Some(Grundy::Finite(solver.grundy(&start))));
         // Different cells may leave the same rectangles: compare the positions reached.
         let mut want: Vec<Vec<_>> = solver.winning_moves(&start);
         want.sort();

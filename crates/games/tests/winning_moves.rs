@@ -6,16 +6,18 @@
 //! (`grundy_board::cram::ask`, what `grundy cram` runs), checked here against the plain game.
 
 use grundy_board::cram::{self as cram};
-use grundy_core::budget::{Budget, Resource};
+use grundy_core::budget::Budget;
 use grundy_core::catalogue::{Ask, Play};
 use grundy_core::{Game, Outcome, Solver};
 use grundy_games::chomp::{self, Staircase};
 use grundy_games::cram::{PlainCram, Shape};
-use grundy_games::maze::{self, Cell, Maze};
-use grundy_games::walls::{self, Board, Rect, WallGame};
-use grundy_games::{fib, wythoff, GameError, UBig};
+use grundy_games::maze::{Cell, Maze};
+use grundy_games::walls::{Board, Rect, WallGame};
+use grundy_games::{fib, wythoff, UBig};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
+
+mod common;
 
 /// The engine's board with the cells of `s`.
 fn engine_board(s: &Shape) -> grundy_board::cram::Board {
@@ -94,34 +96,31 @@ proptest! {
     /// Fibonacci Nim and its family: the listed takes are exactly those leaving a P-position.
     #[test]
     fn fib_winning_moves_are_the_moves_to_p(k in 1u64..=4, n in 0u64..150, l in 0u64..160, opening in any::<bool>()) {
-        let limit = UBig::from(l);
-        let a = fib::analyze(&UBig::from(n), (!opening).then_some(&limit), k).unwrap();
+        let position = if opening { n.to_string() } else { format!("{n} {l}") };
+        let a = common::report(&format!("fib:{k}"), &position);
         let l = if opening { n.saturating_sub(1) } else { l.min(n) };
         let mut solver = Solver::new(Multiplier(k));
         let want: Vec<u64> = (1..=l)
             .filter(|&t| solver.grundy(&(n - t, (k * t).min(n - t))) == 0)
             .collect();
-        prop_assert!(a.all_winning_moves_listed);
+        prop_assert_eq!(&a.details["all_winning_moves_listed"], true);
         let take = |m: &grundy_core::Move| m.at["take"].as_str().unwrap().parse::<u64>().unwrap();
         let got: Vec<u64> = a.winning_moves.iter().map(take).collect();
         prop_assert_eq!(&got, &want);
         prop_assert_eq!(a.outcome, if want.is_empty() { Outcome::P } else { Outcome::N });
-        prop_assert_eq!(a.grundy, Some(solver.grundy(&(n, l))));
+        prop_assert_eq!(a.grundy.clone(), Some(grundy_core::Grundy::Finite(solver.grundy(&(n, l)))));
         for m in &a.winning_moves {
             let t = take(m);
             let field = |k: &str| m.to.data[k].as_str().unwrap().parse::<u64>().unwrap();
             prop_assert_eq!(field("pile"), n - t);
             prop_assert_eq!(field("limit"), (k * t).min(n - t));
         }
-        if let Some(c) = &a.winning_move {
-            prop_assert!(a.winning_moves.contains(c));
-        }
     }
 
     /// Wythoff: the destinations of the listed moves are exactly the options of value 0.
     #[test]
     fn wythoff_winning_moves_are_the_moves_to_p(x in 0u64..40, y in 0u64..40) {
-        let a = wythoff::analyze(&UBig::from(x), &UBig::from(y)).unwrap();
+        let a = common::report("wythoff", &format!("{x} {y}"));
         let mut solver = Solver::new(wythoff::RWythoff { r: 1 });
         let want: BTreeSet<(u64, u64)> = solver
             .options(&(x, y))
@@ -135,7 +134,7 @@ proptest! {
             .collect();
         prop_assert_eq!(got.len(), a.winning_moves.len(), "no move listed twice");
         prop_assert_eq!(got, want);
-        prop_assert_eq!(a.grundy, Some(solver.grundy(&(x, y))));
+        prop_assert_eq!(a.grundy.clone(), Some(grundy_core::Grundy::Finite(solver.grundy(&(x, y)))));
         prop_assert_eq!(a.outcome, solver.outcome(&(x, y)));
         for m in &a.winning_moves {
             let n = |v: &serde_json::Value| v.as_str().unwrap().parse::<u64>().unwrap();
@@ -148,7 +147,7 @@ proptest! {
     /// searched position by position, is lost for the opponent.
     #[test]
     fn maze_winning_moves_are_the_moves_to_p(mazes in proptest::collection::vec(random_maze(), 1..=3)) {
-        let a = maze::analyze(&mazes, false);
+        let a = common::report("maze", &common::maze_text(&mazes));
         let start: Vec<Cell> = mazes.iter().map(|m| m.figure().unwrap()).collect();
         let mut solver = Solver::new(MazeSum(mazes.clone()));
         let mut want = Vec::new();
@@ -179,7 +178,7 @@ proptest! {
     #[test]
     fn walls_winning_moves_are_the_moves_to_p((r, c, free) in random_mask(3, 4)) {
         let board = Board::new(r, c, free).unwrap();
-        let a = walls::analyze(&board);
+        let a = common::report("walls", &common::board_text(&board));
         let mut solver = Solver::new(Whole(WallGame::new(board.clone())));
         let full = board.full();
         let mut want = Vec::new();
@@ -242,7 +241,7 @@ proptest! {
     /// recursion), and `to` is that staircase's row lengths.
     #[test]
     fn chomp_winning_moves_are_the_moves_to_p(r in 1usize..=4, c in 1usize..=5) {
-        let a = chomp::analyze(r, c, &chomp::DEFAULT_BUDGET).unwrap();
+        let a = common::report("chomp", &format!("{r}x{c}"));
         let start = Staircase::rectangle(r, c).unwrap();
         let want: Vec<((usize, usize), Vec<usize>)> = start
             .bites()
@@ -260,13 +259,14 @@ proptest! {
     }
 }
 
-/// Every move of every result has `to` and `text`; UBig numbers are strings, small ones numbers.
+/// Every move of every report has `to` and `text`; UBig numbers are strings, small ones numbers.
 #[test]
 fn moves_share_to_and_text() {
-    let check = |v: serde_json::Value, list: &str| {
-        let moves = v[list]
+    let check = |game: &str, position: &str| {
+        let v = serde_json::to_value(common::report(game, position)).unwrap();
+        let moves = v["winning_moves"]
             .as_array()
-            .unwrap_or_else(|| panic!("{list} in {v}"));
+            .unwrap_or_else(|| panic!("winning_moves in {v}"));
         assert!(!moves.is_empty(), "{v}");
         for m in moves {
             assert!(!m["to"].is_null(), "{m}");
@@ -274,63 +274,45 @@ fn moves_share_to_and_text() {
         }
         v
     };
-    let v = check(
-        serde_json::to_value(fib::analyze(&UBig::from(100u32), None, 2).unwrap()).unwrap(),
-        "winning_moves",
-    );
-    assert_eq!(v["pile"], "100");
-    assert_eq!(v["k"], 2);
+    let v = check("fib", "100");
+    assert_eq!(v["position"]["pile"], "100");
+    assert_eq!(v["details"]["k"], 2);
     assert_eq!(v["outcome"], "N");
     assert_eq!(v["winning_moves"][0]["at"]["take"], "3");
     assert_eq!(v["winning_moves"][0]["to"]["text"], "97 6");
-    let v = check(
-        serde_json::to_value(wythoff::analyze(&UBig::from(10u32), &UBig::from(20u32)).unwrap())
-            .unwrap(),
-        "winning_moves",
-    );
+    let v = check("wythoff", "10 20");
     assert_eq!(v["winning_moves"][0]["to"]["text"], "10 6");
     assert_eq!(v["winning_moves"][0]["at"]["take_second"], "14");
-    let mazes = maze::parse_mazes("...\n.#.\n..@\n").unwrap();
-    let v = check(
-        serde_json::to_value(maze::analyze(&mazes, false)).unwrap(),
-        "winning_moves",
-    );
+    let v = check("maze", "...\n.#.\n..@\n");
     assert_eq!(
         v["winning_moves"][0]["at"]["cell"],
         serde_json::json!([2, 1])
     );
     assert_eq!(v["winning_moves"][0]["to"]["text"], "...|.#.|.@.");
-    assert_eq!(v["mazes"][0]["grid"][1][1], serde_json::Value::Null);
-    let board = Board::parse("X.\n..\n").unwrap();
-    let v = check(
-        serde_json::to_value(walls::analyze(&board)).unwrap(),
-        "winning_moves",
+    assert_eq!(
+        v["details"]["mazes"][0]["grid"][1][1],
+        serde_json::Value::Null
     );
+    let v = check("walls", "X.\n..\n");
     assert_eq!(
         v["winning_moves"][0]["at"]["cell"],
         serde_json::json!([1, 1])
     );
-    let v = check(
-        serde_json::to_value(
-            cram::ask(
-                &grundy_board::cram::Board::parse("...").unwrap(),
-                &Ask::new(Play::Normal),
-            )
-            .unwrap(),
+    let v = serde_json::to_value(
+        cram::ask(
+            &grundy_board::cram::Board::parse("...").unwrap(),
+            &Ask::new(Play::Normal),
         )
         .unwrap(),
-        "winning_moves",
-    );
+    )
+    .unwrap();
     assert_eq!(v["winning_moves"][0]["to"]["text"], "##.");
     assert_eq!(v["winning_moves"][1]["to"]["text"], ".##");
     assert_eq!(
         v["winning_moves"][0]["at"],
         serde_json::json!({"cells": [[0, 0], [0, 1]], "direction": "horizontal"})
     );
-    let v = check(
-        serde_json::to_value(chomp::analyze(4, 7, &Budget::positions(1000)).unwrap()).unwrap(),
-        "winning_moves",
-    );
+    let v = check("chomp", "4x7");
     assert_eq!(
         v["winning_moves"][0]["to"]["rows"],
         serde_json::json!([7, 7, 3, 3])
@@ -339,17 +321,13 @@ fn moves_share_to_and_text() {
         v["winning_moves"][0]["at"]["cell"],
         serde_json::json!([2, 3])
     );
-    let v = check(
-        serde_json::to_value(grundy_games::cards::analyze(&[4, 7, 2, 9]).unwrap()).unwrap(),
-        "optimal_moves",
-    );
-    assert!(v.get("winning_moves").is_none());
+    let v = check("cards", "4 7 2 9");
     assert_eq!(
-        v["optimal_moves"][0]["at"]["rest"],
+        v["winning_moves"][0]["at"]["rest"],
         serde_json::json!([0, 3])
     );
-    assert_eq!(v["optimal_moves"][0]["to"]["text"], "4 7 2");
-    assert_eq!(v["line"][0]["player"], 1);
+    assert_eq!(v["winning_moves"][0]["to"]["text"], "4 7 2");
+    assert_eq!(v["details"]["line"][0]["player"], 1);
 }
 
 /// A pile past the digit cap is refused with a one-line error, before any work.
@@ -358,22 +336,21 @@ fn fib_refuses_huge_piles() {
     let ok: UBig = format!("7{}", "3".repeat(fib::MAX_PILE_DIGITS - 1))
         .parse()
         .unwrap();
-    assert!(fib::analyze(&ok, None, 2).is_ok());
+    let normal = Ask::new(Play::Normal);
+    assert!(common::ask("fib", &ok.to_string(), &normal).is_ok());
     let big: UBig = format!("1{}", "0".repeat(fib::MAX_PILE_DIGITS))
         .parse()
         .unwrap();
-    let e = fib::analyze(&big, None, 2).unwrap_err();
-    assert!(matches!(e, GameError::TooLarge(_)));
+    let e = common::ask("fib", &big.to_string(), &normal).unwrap_err();
+    assert!(e.is_limit(), "{e}");
     let text = e.to_string();
     assert!(text.contains("pile 100000000000..."), "{text}");
     assert!(text.contains("10001 digits"), "{text}");
     assert!(!text.contains('\n'));
     // A large multiplier has many more losing sizes: refused by their memory, not run.
     let mid: UBig = format!("1{}", "0".repeat(3000)).parse().unwrap();
-    assert!(matches!(
-        fib::analyze(&mid, None, 1000),
-        Err(GameError::TooLarge(_))
-    ));
+    let e = common::ask("fib:1000", &mid.to_string(), &normal).unwrap_err();
+    assert!(e.is_limit(), "{e}");
 }
 
 /// Cram and Chomp stop at their budget's position cap and say which cap they reached.
@@ -406,30 +383,32 @@ fn searches_stop_at_the_position_limit() {
     assert!(positions >= 16384, "{positions}");
     let last = last.load(std::sync::atomic::Ordering::Relaxed);
     assert_eq!(last, positions / 16384 * 16384);
-    assert!(matches!(
-        chomp::analyze(12, 12, &chomp::DEFAULT_BUDGET),
-        Err(GameError::Limit(_))
-    ));
-    assert!(chomp::analyze(5, 5, &Budget::positions(252)).is_ok());
-    let e = chomp::analyze(5, 5, &Budget::positions(251)).unwrap_err();
-    assert!(matches!(&e, GameError::Limit(l) if l.resource == Resource::Positions));
-    assert!(grundy_core::catalogue::Error::from(e).is_limit());
+    // Chomp: a 5x5 bar reaches 251 staircases (the empty one, which no game reaches, aside).
+    let chomp_in = |b: Budget| common::ask("chomp", "5x5", &Ask::new(Play::Normal).budget(b));
+    let e = common::ask(
+        "chomp",
+        "12x12",
+        &Ask::new(Play::Normal).budget(chomp::DEFAULT_BUDGET),
+    );
+    assert!(e.unwrap_err().is_limit());
+    assert!(chomp_in(Budget::positions(251)).is_ok());
+    let e = chomp_in(Budget::positions(250)).unwrap_err();
+    assert_eq!(e.parameter, Some("max_positions"), "{e:?}");
+    assert!(e.is_limit());
 }
 
 /// Cram and Chomp stop at their budget's memory cap too, and the error names memory.
 #[test]
 fn searches_stop_at_the_memory_limit() {
-    // 5×5 Chomp: 252 staircases of 64 estimated bytes; 16 KiB holds 256 of them, 15 KiB 240.
+    // 5×5 Chomp: 251 staircases of 64 estimated bytes; 16 KiB holds 256 of them, 15 KiB 240.
     let entry = Budget::entry_bytes::<chomp::Staircase>() as u64;
     assert_eq!(entry, 64);
-    assert!(chomp::analyze(5, 5, &Budget::new(1000, 16 << 10)).is_ok());
-    let e = chomp::analyze(5, 5, &Budget::new(1000, 15 << 10)).unwrap_err();
-    assert!(
-        matches!(&e, GameError::Limit(l) if l.resource == Resource::Memory),
-        "{e:?}"
-    );
+    let chomp_in = |b: Budget| common::ask("chomp", "5x5", &Ask::new(Play::Normal).budget(b));
+    assert!(chomp_in(Budget::new(1000, 16 << 10)).is_ok());
+    let e = chomp_in(Budget::new(1000, 15 << 10)).unwrap_err();
+    assert_eq!(e.parameter, Some("max_bytes"), "{e:?}");
     assert!(e.to_string().contains("of memory (the memory limit"), "{e}");
-    assert!(grundy_core::catalogue::Error::from(e).is_limit());
+    assert!(e.is_limit());
     // Cram: the engine's table replaces entries when full, so memory never stops its search;
     // a cap below the least table it accepts (1 MiB) is refused, naming memory.
     let small = Ask::new(Play::Normal).budget(Budget::new(u64::MAX, 64 << 10));

@@ -19,6 +19,7 @@
 //! | [`script`] | your own games written in Lua: values, outcomes, winning moves, sequences, tables, sums |
 //! | [`survey`] | whole families of heap games (`octal:3`, `sub:8`, …) solved into a resumable SQLite table |
 //! | [`play`] | playing a game against the engine: legal moves, hint, why, the engine's reply, undo |
+//! | [`plot`] | pictures of values: a sequence G(n), the grid G(x, y) of a two-heap game, as SVG or PNG bytes |
 //!
 //! One vocabulary holds everywhere: a position's [`Outcome`] is `"N"` when the player to move
 //! wins and `"P"` otherwise; `grundy` is a Sprague–Grundy value; `winning_moves` lists only
@@ -47,12 +48,13 @@ pub mod heap;
 pub mod input;
 pub mod limits;
 pub mod play;
+pub mod plot;
 pub mod survey;
 
 pub use error::{Error, ErrorKind, Result};
 pub use grundy_core::game::{Game, Outcome};
 pub use grundy_core::solver::{Analysis, Solver};
-pub use grundy_core::{Answer, Budget, Grundy, Move, Play};
+pub use grundy_core::{Budget, Grundy, Move, Play};
 
 /// The one budget of every search: positions and estimated bytes of its tables
 /// ([`Budget`]), and the [`budget::Limit`] a search past either cap returns.

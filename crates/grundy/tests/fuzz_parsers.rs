@@ -65,6 +65,14 @@ enum Verdict {
     Refused(String),
 }
 
+/// The registry's answer to `position` of `game` within a small budget (the one door of every
+/// game).
+fn ask(game: &str, position: &str) -> grundy::Result<grundy::catalogue::Report> {
+    let small = grundy::catalogue::Ask::new(grundy::catalogue::Play::Normal)
+        .budget(grundy::Budget::positions(20_000));
+    grundy::catalogue::Registry::new().ask(game, position, &small)
+}
+
 fn verdict<T, E: std::fmt::Display>(r: &Result<T, E>) -> Verdict {
     match r {
         Ok(_) => Verdict::Accepted,
@@ -555,9 +563,9 @@ fn mazes() {
     ];
     fuzz("mazes", text(SEEDS, ".#@\n X", 80), |s| {
         let r = maze::parse_mazes(&s);
-        let out = vec![verdict(&r)];
-        if let Ok(m) = r {
-            let _ = maze::analyze(&m, true);
+        let mut out = vec![verdict(&r)];
+        if r.is_ok() {
+            out.push(verdict(&ask("maze", &s)));
         }
         out
     });
@@ -575,9 +583,9 @@ fn walls_boards() {
     ];
     fuzz("walls_boards", text(SEEDS, ".X\n 0123456789", 60), |s| {
         let r = walls::Board::parse(&s);
-        let out = vec![verdict(&r)];
-        if let Ok(b) = r {
-            let _ = walls::analyze(&b);
+        let mut out = vec![verdict(&r)];
+        if r.is_ok() {
+            out.push(verdict(&ask("walls", &s)));
         }
         out
     });
@@ -613,11 +621,7 @@ fn chomp_sizes() {
         let cols = parse_bounded(&c, "columns", 1, chomp::MAX_COLS as u64);
         let mut out = vec![verdict(&rows), verdict(&cols)];
         if let (Ok(r), Ok(c)) = (rows, cols) {
-            out.push(verdict(&chomp::analyze(
-                r as usize,
-                c as usize,
-                &grundy::Budget::positions(20_000),
-            )));
+            out.push(verdict(&ask("chomp", &format!("{r}x{c}"))));
         }
         out
     });
@@ -625,6 +629,7 @@ fn chomp_sizes() {
 
 #[test]
 fn fib_and_wythoff_numbers() {
+    use grundy::catalogue::{Ask, Play, Registry};
     use grundy::games::{fib, parse_bounded, parse_count, wythoff};
     let big = prop_oneof![
         3 => number(),
@@ -643,18 +648,20 @@ fn fib_and_wythoff_numbers() {
                 out.push(verdict(l));
             }
             if let (Ok(p), Ok(k)) = (&p, &kk) {
-                let limit = match &l {
-                    Some(Ok(l)) => Some(l),
-                    _ => None,
+                let position = match &l {
+                    Some(Ok(l)) => format!("{p} {l}"),
+                    _ => p.to_string(),
                 };
-                out.push(verdict(&fib::analyze(p, limit, *k)));
+                out.push(verdict(&ask(&format!("fib:{k}"), &position)));
             }
             if let (Ok(x), Ok(y)) = (&p, &y) {
-                out.push(verdict(&wythoff::analyze(x, y)));
-                let _ = wythoff::nth(x);
+                out.push(verdict(&ask("wythoff", &format!("{x} {y}"))));
+                out.push(verdict(&ask("wythoff", &format!("p:{x}"))));
             }
             if let Ok(t) = parse_bounded(&k, "table size", 1, 60) {
                 out.push(verdict(&wythoff::GrundyTable::new(t as usize)));
+                let grid = Registry::new().values("wythoff", t - 1, &Ask::new(Play::Normal));
+                out.push(verdict(&grid));
             }
             out
         },
@@ -676,7 +683,8 @@ fn card_rows() {
         ]),
     ];
     fuzz("card_rows", vec(card, 0..60), |row| {
-        vec![verdict(&cards::analyze(&row))]
+        let text: Vec<String> = row.iter().map(i64::to_string).collect();
+        vec![verdict(&ask("cards", &text.join(" ")))]
     });
 }
 

@@ -326,8 +326,6 @@ pub fn analyze_within(
     })
 }
 
-grundy_core::impl_answer!(SumAnalysis, |a| Some(grundy_core::Grundy::Finite(a.grundy)));
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -38,7 +38,6 @@
 
 #![forbid(unsafe_code)]
 
-mod answer;
 pub mod catalogue;
 pub mod digraph;
 pub mod implicit;

@@ -97,7 +97,6 @@
 
 #![deny(unsafe_code)]
 
-mod answer;
 mod engine;
 mod key;
 mod position;

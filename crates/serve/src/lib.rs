@@ -6,11 +6,11 @@
 //!
 //! | endpoint | library call | CLI equivalent |
 //! |---|---|---|
-//! | `GET /api/nim?heaps=3,4,5&misere=false` | `nim::NimStream` | `grundy nim 3 4 5 --json` |
+//! | `GET /api/nim?heaps=3,4,5&misere=false` | `catalogue::Registry::ask` (an alias of `/api/analyze?game=nim`) | `grundy nim 3 4 5 --json` |
 //! | `GET /api/heap?rule=0.137&upto=1000` (or `&period=true`) | `heap::sequence` (`find_period`) | `grundy heap 0.137 --upto 1000 --json` |
 //! | `GET /api/heap/analyze?rule=kayles&heaps=7,9,12` (`&misere=true`) | `heap::analyze_position` | `grundy heap kayles --position 7 9 12 --json` |
-//! | `GET /api/wythoff?a=3&b=5` | `games::wythoff::analyze` | `grundy wythoff 3 5 --json` |
-//! | `GET /api/fib?n=1000` (`&limit=`, `&k=`) | `games::fib::analyze` | `grundy fib 1000 --json` |
+//! | `GET /api/wythoff?a=3&b=5` | `catalogue::Registry::ask` (an alias of `game=wythoff`) | `grundy wythoff 3 5 --json` |
+//! | `GET /api/fib?n=1000` (`&limit=`, `&k=`) | `catalogue::Registry::ask` (an alias of `game=fib:K`) | `grundy fib 1000 --json` |
 //! | `GET /api/penney?patterns=HTH,THH` (`&alphabet=`, `&prob=`, `&simulate=`, `&seed=`) | `penney::report::race` | `grundy penney HTH THH --json` |
 //! | `GET /api/games` | `catalogue::games` | `grundy games --json` |
 //! | `GET /api/analyze?game=node-kayles&position=grid:3x4` (`&misere=true`) | `catalogue::analyze` | `grundy analyze node-kayles grid:3x4 --json` |
@@ -343,21 +343,14 @@ async fn nim(State(s): State<AppState>, q: Params) -> Response {
     let run = || -> ApiResult<_> {
         let q = params(q)?;
         only(&q, &["heaps", "misere"])?;
-        let play = grundy::nim::Play::from_misere(flag(&q, "misere")?);
-        let mut stream = grundy::nim::NimStream::new(true);
-        for (i, t) in list(required(&q, "heaps")?).into_iter().enumerate() {
-            let h = grundy::nim::parse_heap(t.as_bytes(), i as u64)
-                .map_err(|e| ApiError::bad(e.to_string()))?;
-            stream.push(h);
-        }
-        if stream.is_empty() {
-            return Err(ApiError::bad("no heaps given (heaps=3,4,5)"));
-        }
-        Ok((stream, play))
+        let play = grundy::catalogue::Play::from_misere(flag(&q, "misere")?);
+        let heaps = list(required(&q, "heaps")?).join(" ");
+        Ok((heaps, play))
     };
+    // An alias of the registry's `nim` (`/api/analyze?game=nim&position=3 4 5`).
     match run() {
-        Ok((stream, play)) => {
-            compute_in(&s, Pool::Cheap, move |_| Ok(stream.into_analysis(play))).await
+        Ok((heaps, play)) => {
+            compute_in(&s, Pool::Cheap, move |_| Ok(alias("nim", &heaps, play)?)).await
         }
         Err(e) => e.into_response(),
     }
@@ -513,8 +506,13 @@ async fn wythoff(State(s): State<AppState>, q: Params) -> Response {
     };
     match run() {
         Ok((a, b)) => {
+            let position = format!("{a} {b}");
             compute_in(&s, Pool::Cheap, move |_| {
-                Ok(grundy::games::wythoff::analyze(&a, &b)?)
+                Ok(alias(
+                    "wythoff",
+                    &position,
+                    grundy::catalogue::Play::Normal,
+                )?)
             })
             .await
         }
@@ -545,13 +543,32 @@ async fn fib(State(s): State<AppState>, q: Params) -> Response {
     };
     match run() {
         Ok((n, limit, k)) => {
+            let position = match limit {
+                Some(l) => format!("{n} {l}"),
+                None => n.to_string(),
+            };
             compute_in(&s, Pool::Cheap, move |_| {
-                Ok(grundy::games::fib::analyze(&n, limit.as_ref(), k)?)
+                Ok(alias(
+                    &format!("fib:{k}"),
+                    &position,
+                    grundy::catalogue::Play::Normal,
+                )?)
             })
             .await
         }
         Err(e) => e.into_response(),
     }
+}
+
+/// The registry's report of `position` of `game`: the old endpoints `/api/nim`, `/api/wythoff`
+/// and `/api/fib` are aliases of `/api/analyze`.
+fn alias(
+    game: &str,
+    position: &str,
+    play: grundy::catalogue::Play,
+) -> grundy::Result<grundy::catalogue::Report> {
+    let ask = grundy::catalogue::Ask::new(play).budget(grundy::Budget::default());
+    grundy::catalogue::Registry::new().ask(game, position, &ask)
 }
 
 /// The most patterns `/api/penney` races, and their longest length.

@@ -23,11 +23,14 @@ fn endpoints_answer_the_library_results() {
     let r = get(addr, "/api/nim?heaps=3,4,5&misere=false");
     assert_eq!(r.status, 200);
     assert_eq!(r.content_type, "application/json");
-    let mut s = grundy::nim::NimStream::new(true);
-    for h in [3, 4, 5] {
-        s.push(h);
-    }
-    assert_eq!(r.json(), lib(&s.into_analysis(grundy::nim::Play::Normal)));
+    let nim = grundy::catalogue::analyze(
+        "nim",
+        "3 4 5",
+        grundy::catalogue::Play::Normal,
+        &grundy::Budget::default(),
+    )
+    .unwrap();
+    assert_eq!(r.json(), lib(&nim), "an alias of the registry's nim");
 
     let rule = grundy::heap::parse("0.137").unwrap();
     let seq = grundy::heap::sequence(&rule, 1000, &mut Default::default()).unwrap();
@@ -50,11 +53,24 @@ fn endpoints_answer_the_library_results() {
         lib(&pos)
     );
 
-    use grundy::games::{fib, wythoff, UBig};
-    let w = wythoff::analyze(&UBig::from(3u8), &UBig::from(5u8)).unwrap();
-    assert_eq!(get(addr, "/api/wythoff?a=3&b=5").json(), lib(&w));
-    let f = fib::analyze(&UBig::from(1000u32), None, 2).unwrap();
-    assert_eq!(get(addr, "/api/fib?n=1000").json(), lib(&f));
+    // The old endpoints are aliases of the registry's report.
+    let registry = |game: &str, position: &str| {
+        grundy::catalogue::analyze(
+            game,
+            position,
+            grundy::catalogue::Play::Normal,
+            &grundy::Budget::default(),
+        )
+        .unwrap()
+    };
+    assert_eq!(
+        get(addr, "/api/wythoff?a=3&b=5").json(),
+        lib(&registry("wythoff", "3 5"))
+    );
+    assert_eq!(
+        get(addr, "/api/fib?n=1000").json(),
+        lib(&registry("fib", "1000"))
+    );
 
     use grundy::penney::report::{self, RaceOptions};
     let al = grundy::penney::Alphabet::from_spec(None, None).unwrap();

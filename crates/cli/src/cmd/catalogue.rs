@@ -14,10 +14,13 @@ use std::sync::Arc;
 use clap::{Arg, ArgAction, Command};
 use grundy::catalogue::{Ask, Budget, Detail, Info, ParamKind, Play, Registry, Verbosity};
 
-use crate::cmd::read_text;
+use std::io::Read;
+
 use crate::common::{
     count, print_out, print_result, progress_bar, CliError, CliResult, Output, STOP,
 };
+use grundy::catalogue::Report;
+use grundy::text::quote;
 
 /// `grundy games`.
 #[derive(clap::Args, Debug)]
@@ -234,7 +237,14 @@ fn command_for(info: &Info, command: &str) -> Command {
                 .long("upto")
                 .value_name("N")
                 .conflicts_with("position")
-                .help("The value of every position 0..=N instead (games whose positions are numbers)"),
+                .help("The value of every position 0..=N instead (games whose positions are numbers; a two-heap game's grid)"),
+        )
+        .arg(
+            Arg::new("plot")
+                .long("plot")
+                .value_name("FILE")
+                .requires("upto")
+                .help("With --upto: draw the values to FILE (.svg or .png)"),
         )
         .arg(
             Arg::new("verbose")
@@ -316,11 +326,24 @@ fn run(registry: &Registry, game: &str, command: &str, args: Vec<OsString>) -> C
             }
         }
     }
+    if matches.contains_id("plot") && !matches.contains_id("upto") {
+        return Err(CliError::usage(
+            "--plot draws a table of values: give --upto N",
+        ));
+    }
     if let Some(upto) = matches.get_one::<String>("upto") {
         let upto = count(upto, "--upto")?;
-        let values = registry.values(game, upto, play, &ask.budget)?;
+        let plot = matches.get_one::<String>("plot");
+        let values = with_progress(&mut ask, |ask| registry.values(game, upto, ask))?;
+        if let Some(path) = plot {
+            let draw = |f| grundy::plot::values(&values, f);
+            crate::cmd::write_plot(std::path::Path::new(path), draw)?;
+            eprintln!("grundy: wrote the plot to {}", quote(path));
+        }
         return if json {
             print_result(&values)
+        } else if plot.is_some() {
+            Ok(())
         } else {
             print_out(&values.describe())
         };
@@ -329,17 +352,21 @@ fn run(registry: &Registry, game: &str, command: &str, args: Vec<OsString>) -> C
         .get_many::<String>("position")
         .map(|w| w.collect())
         .unwrap_or_default();
-    let text = match words.as_slice() {
-        [one] if one.as_str() == "-" => read_text("-", "position")?,
-        [one] if one.starts_with('@') => read_text(&one[1..], "position")?,
-        words => words
-            .iter()
-            .map(|w| w.as_str())
-            .collect::<Vec<_>>()
-            .join(" "),
+    let file = match words.as_slice() {
+        [one] if one.as_str() == "-" => Some("-"),
+        [one] if one.starts_with('@') => Some(&one[1..]),
+        _ => None,
     };
-    let report = with_progress(&mut ask, |ask| registry.ask(game, &text, ask))
-        .map_err(|e| with_hint(e, limit.is_some()))?;
+    let text = words
+        .iter()
+        .map(|w| w.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let report = with_progress(&mut ask, |ask| match file {
+        Some(file) => fed(registry, game, file, ask),
+        None => registry.ask(game, &text, ask),
+    })
+    .map_err(|e| with_hint(e, limit.is_some()))?;
     if json {
         return print_result(&report);
     }
@@ -349,6 +376,29 @@ fn run(registry: &Registry, game: &str, command: &str, args: Vec<OsString>) -> C
         Verbosity::Normal
     };
     print_out(&report.describe(v))
+}
+
+/// Asks about the position in `file` (`-` for stdin), fed to the registry a megabyte at a time:
+/// a game that reads positions as a stream (Nim) never holds the text.
+fn fed(registry: &Registry, game: &str, file: &str, ask: &Ask) -> grundy::Result<Report> {
+    use grundy::catalogue::Error;
+    let mut feed = registry.feed(game, ask)?;
+    let cannot =
+        |e: std::io::Error| Error::input(format!("cannot read position file {}: {e}", quote(file)));
+    let mut input: Box<dyn Read> = if file == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        Box::new(std::fs::File::open(file).map_err(cannot)?)
+    };
+    let mut buf = vec![0u8; 1 << 20];
+    loop {
+        match input.read(&mut buf) {
+            Ok(0) => return Ok(feed.finish()?),
+            Ok(n) => feed.feed(&buf[..n])?,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(Error::failure(format!("reading {}: {e}", quote(file))).into()),
+        }
+    }
 }
 
 /// Runs `work` with a progress bar on a terminal (search nodes or heaps; hidden elsewhere) and

@@ -1,19 +1,14 @@
 //! One module per `grundy` subcommand; each parses its flags and calls the library.
 
-pub mod cards;
 pub mod catalogue;
 pub mod graph;
 pub mod heap;
-pub mod maze;
 pub mod misere;
-pub mod nim;
 pub mod nimber;
 pub mod penney;
 pub mod survey;
-pub mod walls;
-pub mod wythoff;
 
-use crate::common::CliError;
+use crate::common::{CliError, CliResult};
 use grundy::text::quote;
 use std::io::Read;
 
@@ -35,4 +30,16 @@ pub fn read_text(file: &str, what: &str) -> Result<String, CliError> {
     };
     String::from_utf8(bytes)
         .map_err(|_| CliError::usage(format!("{what} file {} is not UTF-8 text", quote(file))))
+}
+
+/// Writes the picture `draw` makes (`grundy::plot`, in the format of `path`'s extension) to
+/// `path`; a name that is not `.svg` or `.png` is a usage error, a write that fails a failure.
+pub fn write_plot(
+    path: &std::path::Path,
+    draw: impl FnOnce(grundy::plot::Format) -> grundy::Result<Vec<u8>>,
+) -> CliResult {
+    let name = path.to_string_lossy();
+    let bytes = draw(grundy::plot::Format::of_path(&name)?)?;
+    std::fs::write(path, bytes)
+        .map_err(|e| CliError::failure(format!("cannot write plot {}: {e}", quote(&name))))
 }

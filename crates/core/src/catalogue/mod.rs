@@ -337,6 +337,26 @@ pub trait Rules {
     /// asks for, and no more (a search engine values the root alone for
     /// [`Detail::Value`] and asks only P-questions of the options for [`Detail::Winning`]).
     fn analyze(&mut self, pos: &Position, ask: &Ask) -> Result<Report>;
+
+    /// The answer to `ask` about a position handed over in pieces ([`Feed`]), for a game that
+    /// reads a huge position without holding its text (Nim: 10^7 heaps from a pipe, kept as
+    /// counters, or as numbers when the moves are asked for). `None`, the default: the caller
+    /// collects the text and calls [`Rules::parse`] and [`Rules::analyze`].
+    fn feed(&self, _ask: &Ask) -> Option<Box<dyn Feed>> {
+        None
+    }
+}
+
+/// A position handed over in pieces, and answered at the end: a front end that reads a large
+/// file or standard input feeds each chunk of bytes as it reads it ([`Rules::feed`]), so that a
+/// game that can read its positions as a stream never holds their text.
+pub trait Feed {
+    /// The next piece of the position's text (a piece may end inside a token or a UTF-8
+    /// character).
+    fn feed(&mut self, bytes: &[u8]) -> Result<()>;
+
+    /// The report, once the whole position has been fed.
+    fn finish(self: Box<Self>) -> Result<Report>;
 }
 
 /// The text notation of a [`Game`]'s positions: what [`Solved`] needs besides the rules.

@@ -204,7 +204,7 @@ impl Report {
             let _ = writeln!(s, "{}{value}{mv}", self.outcome);
             return s;
         }
-        let _ = writeln!(s, "{} {}{play}", self.game, one_line(&self.position.text));
+        let _ = writeln!(s, "{} {}{play}", self.game, shown_position(&self.position));
         if let Some(g) = &self.grundy {
             let _ = writeln!(s, "Grundy value: {g}");
         }
@@ -255,6 +255,25 @@ impl Report {
 /// A multi-line position (a maze, a board) on one line, rows joined by `|`.
 pub(crate) fn one_line(text: &str) -> String {
     text.trim_end().replace('\n', "|")
+}
+
+/// The most characters of a position a report's text repeats.
+const POSITION_SHOWN: usize = 200;
+
+/// A position for the first line of a report: on one line, its first [`POSITION_SHOWN`]
+/// characters (10^6 heaps are not repeated), or the words for a position a long answer left
+/// out (`abbreviated`).
+fn shown_position(pos: &Position) -> String {
+    if pos.text.is_empty() && pos.data.contains_key("abbreviated") {
+        return "(a position too long to repeat)".to_string();
+    }
+    let line = one_line(&pos.text);
+    let count = line.chars().count();
+    if count <= POSITION_SHOWN {
+        return line;
+    }
+    let head: String = line.chars().take(POSITION_SHOWN).collect();
+    format!("{head}… ({count} characters)")
 }
 
 /// The textbook explanation of a normal-play value from the values of the options: the mex.

@@ -27,3 +27,57 @@ where
         .map(|v| v.parse().expect("a value"))
         .collect()
 }
+
+/// The report of `position` of the game `game` (a game of this crate) for `ask`: the catalogue
+/// entry, the one door of every game.
+pub fn ask(
+    game: &str,
+    position: &str,
+    ask: &grundy_core::catalogue::Ask,
+) -> grundy_core::catalogue::Result<grundy_core::catalogue::Report> {
+    let key = game.to_ascii_lowercase();
+    let entry = grundy_games::entries()
+        .into_iter()
+        .find(|e| e.matches(&key))
+        .unwrap_or_else(|| panic!("{game}: not a game of this crate"));
+    let mut rules = entry.open(&key)?;
+    let pos = rules.parse(position)?;
+    rules.analyze(&pos, ask)
+}
+
+/// The report of `position` of `game` under normal play, its winning moves listed.
+pub fn report(game: &str, position: &str) -> grundy_core::catalogue::Report {
+    let normal = grundy_core::catalogue::Ask::new(grundy_core::Play::Normal);
+    ask(game, position, &normal).unwrap_or_else(|e| panic!("{game} {position}: {e}"))
+}
+
+/// A sum of mazes in the notation the catalogue reads: rows joined by `|`, mazes by `||`.
+pub fn maze_text(mazes: &[grundy_games::maze::Maze]) -> String {
+    let one = |m: &grundy_games::maze::Maze| -> String {
+        (0..m.rows())
+            .map(|r| {
+                (0..m.cols())
+                    .map(|c| match (m.is_wall((r, c)), m.figure() == Some((r, c))) {
+                        (true, _) => '#',
+                        (false, true) => '@',
+                        (false, false) => '.',
+                    })
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("|")
+    };
+    mazes.iter().map(one).collect::<Vec<_>>().join("||")
+}
+
+/// A wall-making board in the notation the catalogue reads: rows joined by `|`.
+pub fn board_text(board: &grundy_games::walls::Board) -> String {
+    (0..board.rows())
+        .map(|r| {
+            (0..board.cols())
+                .map(|c| if board.is_free(r, c) { '.' } else { 'X' })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("|")
+}

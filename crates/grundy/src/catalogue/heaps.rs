@@ -7,12 +7,11 @@
 //! of heaps of one rule. Kind `"heaps"`, field `heaps` (numbers up to 2^53, strings beyond).
 
 use grundy_core::catalogue::{
-    Ask, Entry, Error, Grundy, Info, Move, Param, Play, Position, Report, Result, Rules,
+    Ask, Entry, Error, Grundy, Info, Move, Param, Position, Report, Result, Rules,
 };
 use grundy_heap::named;
 
 use crate::heap::{self, Compute, Rule};
-use crate::nim;
 use crate::Outcome;
 
 /// The heap engines' params: threads of the record engine.
@@ -37,8 +36,8 @@ pub const MAX_HEAPS: usize = 100_000;
 /// The built-in heap games, in the order `grundy games` lists them.
 pub fn entries() -> Vec<Box<dyn Entry>> {
     let mut out: Vec<Box<dyn Entry>> = vec![
-        Box::new(NimEntry { misere: false }),
-        Box::new(NimEntry { misere: true }),
+        Box::new(super::nim::NimEntry { misere: false }),
+        Box::new(super::nim::NimEntry { misere: true }),
     ];
     for g in named::GAMES.iter().filter(|g| g.name != "nim") {
         out.push(Box::new(NamedEntry(g)));
@@ -74,133 +73,14 @@ fn heaps_of(pos: &Position) -> Result<Vec<u64>> {
     parse_heaps(&pos.text)
 }
 
-const HEAPS_GRAMMAR: &str = "heap sizes separated by spaces or commas (a sum of heaps): \
+pub(crate) const HEAPS_GRAMMAR: &str =
+    "heap sizes separated by spaces or commas (a sum of heaps): \
 `5 7 9`; sizes may be written 2^20, 1e6 or 1_000";
 
 fn too_many_moves() -> Error {
     Error::limit(format!(
         "the position has more than {MAX_MOVES} moves: too many to list"
     ))
-}
-
-/// Nim (or misère Nim): Bouton's closed form.
-struct NimEntry {
-    misere: bool,
-}
-
-impl Entry for NimEntry {
-    fn info(&self) -> Info {
-        let (name, summary) = if self.misere {
-            (
-                "misere-nim",
-                "Misère Nim: take any number from one heap; whoever takes the last token loses",
-            )
-        } else {
-            (
-                "nim",
-                "Nim: take any number of tokens from one heap; whoever takes the last wins",
-            )
-        };
-        Info {
-            name: name.into(),
-            aliases: if self.misere {
-                vec!["misère-nim".into()]
-            } else {
-                vec![]
-            },
-            summary: summary.into(),
-            example: "3 4 5".into(),
-            example_game: None,
-            position: HEAPS_GRAMMAR.into(),
-            kind: "heaps".into(),
-            family: false,
-            misere: true,
-            loopy: false,
-            scoring: false,
-            params: Vec::new(),
-        }
-    }
-
-    fn matches(&self, name: &str) -> bool {
-        if self.misere {
-            name == "misere-nim" || name == "misère-nim"
-        } else {
-            name == "nim"
-        }
-    }
-
-    fn open(&self, _name: &str) -> Result<Box<dyn Rules>> {
-        Ok(Box::new(NimRules {
-            misere: self.misere,
-        }))
-    }
-}
-
-struct NimRules {
-    /// Misère Nim: every question is asked under misère play.
-    misere: bool,
-}
-
-impl NimRules {
-    fn play(&self, play: Play) -> nim::Play {
-        if self.misere || play.is_misere() {
-            nim::Play::Misere
-        } else {
-            nim::Play::Normal
-        }
-    }
-}
-
-impl Rules for NimRules {
-    fn name(&self) -> String {
-        if self.misere { "misere-nim" } else { "nim" }.into()
-    }
-
-    fn parse(&self, text: &str) -> Result<Position> {
-        Ok(Position::heaps(&parse_heaps(text)?))
-    }
-
-    fn moves(&mut self, pos: &Position, ask: &Ask) -> Result<Vec<Move>> {
-        let play = ask.play;
-        let heaps = heaps_of(pos)?;
-        let total = heaps.iter().try_fold(0u64, |a, &h| a.checked_add(h));
-        if total.is_none_or(|t| t > MAX_MOVES) {
-            return Err(too_many_moves());
-        }
-        let p = self.play(play);
-        let mut out = Vec::new();
-        for (i, &x) in heaps.iter().enumerate() {
-            out.extend(
-                (0..x)
-                    .rev()
-                    .filter_map(|left| nim::nim_move(&heaps, i, left, p)),
-            );
-        }
-        Ok(out)
-    }
-
-    fn analyze(&mut self, pos: &Position, ask: &Ask) -> Result<Report> {
-        let play = ask.play;
-        let heaps = heaps_of(pos)?;
-        let p = self.play(play);
-        let a = nim::analyze(&heaps, p);
-        let misere = p == nim::Play::Misere;
-        let mut r = Report::new(
-            self.name(),
-            Position::heaps(&heaps),
-            Play::from_misere(misere),
-            a.outcome,
-            (!misere).then_some(Grundy::Finite(a.nim_sum)),
-        );
-        r.winning_moves = a.moves().collect();
-        r.explanation = nim::explain(&a, Some(&heaps), 20)
-            .lines()
-            .map(str::to_string)
-            .filter(|l| !l.trim().is_empty())
-            .collect();
-        r.details = serde_json::to_value(&a).unwrap_or_default();
-        r.finish(ask.detail, || self.moves(pos, ask))
-    }
 }
 
 /// A named heap rule (`kayles`, `dawsons-kayles`, `grundys-game`, …).

@@ -25,6 +25,7 @@
 
 pub mod graph;
 pub mod heaps;
+mod nim;
 pub mod script;
 
 pub use grundy_core::catalogue::*;
@@ -113,6 +114,26 @@ impl Registry {
         Ok(rules.analyze(&pos, ask)?)
     }
 
+    /// [`Registry::ask`] for a position handed over in pieces (a front end reading a large file
+    /// or standard input): feed the returned [`Feed`] each chunk of the text as it is read,
+    /// then [`Feed::finish`] it for the report. A game that reads its positions as a stream
+    /// (Nim) never holds the text; for the others the feed collects it (it must be UTF-8)
+    /// and asks as [`Registry::ask`] does.
+    pub fn feed(&self, name: &str, ask: &Ask) -> crate::Result<Box<dyn Feed>> {
+        let entry = self.find(name)?;
+        ask.settings.check(&entry.info().params)?;
+        let key = name.trim().to_ascii_lowercase();
+        let rules = entry.open(&key)?;
+        Ok(match rules.feed(ask) {
+            Some(feed) => feed,
+            None => Box::new(Whole {
+                rules,
+                ask: ask.clone(),
+                bytes: Vec::new(),
+            }),
+        })
+    }
+
     /// Analyses `position` of the game `name` under `play` within `budget`, with its winning
     /// moves: [`Registry::ask`] with the default question.
     pub fn analyze(
@@ -127,56 +148,102 @@ impl Registry {
 
     /// The value and outcome of each position `0`, `1`, …, `upto` of the game `name`, for the
     /// games whose positions are numbers (a heap rule's single heap, a `windup:N:S` position,
-    /// a Fibonacci pile): the one call behind `grundy analyze GAME --upto N`. A number the
-    /// game refuses (past a `windup` family's last position) is an input error naming it.
-    pub fn values(
-        &self,
-        name: &str,
-        upto: u64,
-        play: Play,
-        budget: &Budget,
-    ) -> crate::Result<Values> {
-        if upto > MAX_VALUES {
-            return Err(crate::Error::Catalogue(
-                grundy_core::catalogue::Error::input(format!(
-                    "{upto} positions to value: at most {MAX_VALUES} at once"
-                )),
-            ));
+    /// a Fibonacci pile), or of each position (x, y) with 0 ≤ x, y ≤ `upto` for a game of two
+    /// heaps (positions of kind `pair`: Wythoff's game), its grid of values: the one call
+    /// behind `grundy analyze GAME --upto N` (and its `--plot`). `ask` gives the play, the
+    /// budget, the game's settings and the controls of long work (its detail is not used: each
+    /// position is asked for its value only). A number the game refuses (past a `windup`
+    /// family's last position) is an input error naming it; at most [`MAX_VALUES`] positions.
+    pub fn values(&self, name: &str, upto: u64, ask: &Ask) -> crate::Result<Values> {
+        let entry = self.find(name)?;
+        let info = entry.info();
+        ask.settings.check(&info.params)?;
+        let side = (info.kind == "pair").then(|| upto.saturating_add(1));
+        let count = match side {
+            Some(n) => n.saturating_mul(n),
+            None => upto.saturating_add(1),
+        };
+        if count > MAX_VALUES {
+            return Err(Error::input(format!(
+                "{count} positions to value: at most {MAX_VALUES} at once"
+            ))
+            .into());
         }
-        let mut rules = self.open(name)?;
-        let mut rows = Vec::new();
-        let ask = Ask::new(play).budget(*budget).detail(Detail::Value);
-        for n in 0..=upto {
-            let pos = rules.parse(&n.to_string())?;
-            let r = rules.analyze(&pos, &ask)?;
+        let mut rules = entry.open(&name.trim().to_ascii_lowercase())?;
+        let mut rows = Vec::with_capacity(count as usize);
+        let each = ask.clone().detail(Detail::Value);
+        for i in 0..count {
+            let text = match side {
+                Some(n) => format!("{} {}", i / n, i % n),
+                None => i.to_string(),
+            };
+            let pos = rules.parse(&text)?;
+            let r = rules.analyze(&pos, &each)?;
             rows.push(Value {
                 position: pos.text,
                 outcome: r.outcome,
                 grundy: r.grundy,
             });
+            if i % 4096 == 4095 && !ask.report(i + 1, count, "positions") {
+                return Err(ask.stopped_error("valuing the positions").into());
+            }
         }
         Ok(Values {
             game: rules.name(),
-            misere: play == Play::Misere,
+            misere: ask.play == Play::Misere,
+            side,
             values: rows,
         })
+    }
+}
+
+/// A position collected whole from its pieces, then asked as [`Registry::ask`] does: the feed
+/// of the games that read their positions from text.
+struct Whole {
+    rules: Box<dyn Rules>,
+    ask: Ask,
+    bytes: Vec<u8>,
+}
+
+impl Feed for Whole {
+    fn feed(&mut self, bytes: &[u8]) -> grundy_core::catalogue::Result<()> {
+        self.bytes.extend_from_slice(bytes);
+        Ok(())
+    }
+
+    fn finish(self: Box<Self>) -> grundy_core::catalogue::Result<Report> {
+        let Whole {
+            mut rules,
+            ask,
+            bytes,
+        } = *self;
+        let text =
+            String::from_utf8(bytes).map_err(|_| Error::input("the position is not UTF-8 text"))?;
+        let pos = rules.parse(&text)?;
+        rules.analyze(&pos, &ask)
     }
 }
 
 /// The most positions [`Registry::values`] values in one call.
 pub const MAX_VALUES: u64 = 1_000_000;
 
-/// The positions `0..=upto` of one game, valued ([`Registry::values`]).
+/// The positions `0..=upto` of one game, valued ([`Registry::values`]); for a game of two
+/// heaps, the grid of positions (x, y), 0 ≤ x, y ≤ upto, row by row.
 ///
 /// JSON: `{"game": "windup:8:3,5", "misere": false, "values": [{"position": "0",
 /// "outcome": "P", "grundy": 0}, …]}`, `grundy` as in a [`Report`] (`{"infinite": [0, 2]}`
-/// for ∞(0,2); `null` under misère play).
+/// for ∞(0,2); `null` under misère play); a grid adds `"side": n` (its rows and columns), its
+/// `values` row-major with positions `"x y"`.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Values {
     /// The game, as the registry names it.
     pub game: String,
     /// True under misère play.
     pub misere: bool,
+    /// For a game of two heaps, the side of the grid (upto + 1): `values` is row x, column y
+    /// at index x · side + y. `None` for a line of positions 0..=upto.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side: Option<u64>,
     /// One row per position, in order.
     pub values: Vec<Value>,
 }
@@ -193,8 +260,25 @@ pub struct Value {
 }
 
 impl Values {
-    /// A table for people: `position  value  outcome`, one line each.
+    /// A table for people: `position  value  outcome`, one line each; a grid as the grid of
+    /// values (row x, column y; an outcome letter where a position has no value).
     pub fn describe(&self) -> String {
+        let misere = if self.misere { " (misère play)" } else { "" };
+        let cell = |v: &Value| match &v.grundy {
+            Some(g) => g.to_string(),
+            None => v.outcome.to_string(),
+        };
+        if let Some(side) = self.side {
+            let texts: Vec<String> = self.values.iter().map(cell).collect();
+            let width = texts.iter().map(|t| t.chars().count()).max().unwrap_or(1);
+            let mut s = format!("G(x, y) of {}{misere}: row x, column y\n", self.game);
+            for row in texts.chunks(side.max(1) as usize) {
+                let row: Vec<String> = row.iter().map(|t| format!("{t:>width$}")).collect();
+                s.push_str(&row.join(" "));
+                s.push('\n');
+            }
+            return s;
+        }
         let width = self
             .values
             .iter()
@@ -203,11 +287,8 @@ impl Values {
             .unwrap_or(1)
             .max(8);
         let mut s = format!(
-            "{}{}\n{:width$}  {:8}  outcome\n",
-            self.game,
-            if self.misere { " (misère play)" } else { "" },
-            "position",
-            "value",
+            "{}{misere}\n{:width$}  {:8}  outcome\n",
+            self.game, "position", "value",
         );
         for v in &self.values {
             let value = v.grundy.as_ref().map_or("-".to_string(), |g| g.to_string());
@@ -226,8 +307,8 @@ pub fn games() -> Vec<Info> {
 }
 
 /// [`Registry::values`] on the built-in games.
-pub fn values(name: &str, upto: u64, play: Play, budget: &Budget) -> crate::Result<Values> {
-    Registry::new().values(name, upto, play, budget)
+pub fn values(name: &str, upto: u64, ask: &Ask) -> crate::Result<Values> {
+    Registry::new().values(name, upto, ask)
 }
 
 /// [`Registry::analyze`] on the built-in games.

@@ -12,7 +12,9 @@
 //! Grundy's game, Cram 5x7 through `/api/analyze`) and malformed ones (bad numbers, unknown
 //! rules, oversized bodies, bad UTF-8). MIX `grundy`: half Grundy's-game tables
 //! (`/api/heap?rule=grundy&upto=20000`), half `/api/analyze?game=nim&position=3 4 5` and
-//! `/api/nim?heaps=3,4,5` (the case of issue 39). A separate thread times `/api/health` every
+//! `/api/nim?heaps=3,4,5` (the case of issue 39). MIX `restart` measures instead the price of
+//! the cheap attempt: each expensive question alone, twice: the first time it starts cheap and
+//! moves, the second time the server knows it (its wall times, and the cheap attempt's). A separate thread times `/api/health` every
 //! 20 ms meanwhile. It prints throughput, latency percentiles, status counts and latencies for
 //! each request of the mix, the health latencies and the process's peak memory and CPU time,
 //! and exits 1 if any answer was a 5xx other than 503, a cheap request was shed (503), a
@@ -124,6 +126,59 @@ fn peak_rss_mib() -> f64 {
         .map_or(0.0, |kb| kb / 1024.0)
 }
 
+/// The JSON body of `GET path`.
+fn get_json(addr: SocketAddr, path: &str) -> String {
+    let mut s = TcpStream::connect(addr).expect("connect");
+    let _ = s.set_read_timeout(Some(Duration::from_secs(60)));
+    let _ = write!(s, "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    let mut buf = String::new();
+    let _ = s.read_to_string(&mut buf);
+    buf.split_once("\r\n\r\n").map_or(String::new(), |(_, b)| b.to_string())
+}
+
+/// A number field of a flat JSON object (the health answer).
+fn field(json: &str, name: &str) -> f64 {
+    let key = format!("\"{name}\":");
+    json.split(&key)
+        .nth(1)
+        .and_then(|r| r.split([',', '}']).next())
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(0.0)
+}
+
+/// MIX `restart`: the price of the cheap attempt. Each expensive question of the list alone on
+/// the server, twice: the first time it starts cheap and moves (its wall time, and the time its
+/// cheap attempt spent before it moved, from `/api/health`'s `moved_ms`), the second time the
+/// server knows it and starts it on the expensive pool (its wall time).
+fn restart(addr: SocketAddr) {
+    let paths = [
+        "/api/analyze?game=cram&position=4x7",
+        "/api/analyze?game=cram&position=5x6",
+        "/api/analyze?game=cram&position=5x7&moves=value",
+        "/api/analyze?game=cram&position=4x9&moves=value",
+        "/api/analyze?game=node-kayles&position=grid:4x8",
+        "/api/heap?rule=grundy&upto=20000",
+        "/api/heap?rule=grundy&upto=50000",
+        "/api/heap?rule=0.137&upto=100000",
+        "/api/heap/analyze?rule=kayles&heaps=700,900,1200",
+        "/api/play?game=chomp&position=6x7",
+        "/api/misere/quotient?rule=0.75&upto=20",
+    ];
+    println!("| question | status | first: wall ms | its cheap attempt ms | second (known): wall ms |");
+    println!("|---|---|---|---|---|");
+    for path in paths {
+        let before = field(&get_json(addr, "/api/health"), "moved_ms");
+        let t = Instant::now();
+        let status = request(addr, path, None);
+        let first = ms(t.elapsed());
+        let cheap = field(&get_json(addr, "/api/health"), "moved_ms") - before;
+        let t = Instant::now();
+        request(addr, path, None);
+        let second = ms(t.elapsed());
+        println!("| `{path}` | {status} | {first:.0} | {cheap:.0} | {second:.0} |");
+    }
+}
+
 /// This process's CPU time so far (user + system), in seconds.
 fn cpu_seconds() -> f64 {
     let s = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
@@ -170,6 +225,10 @@ fn main() {
         });
     });
     let addr = rx.recv().unwrap();
+    if mix_name == "restart" {
+        restart(addr);
+        return;
+    }
     let rss_idle = peak_rss_mib();
 
     let mix = Arc::new(mix(&mix_name));
@@ -285,6 +344,7 @@ fn main() {
         "CPU (server and clients, user+sys): {cpu:.2} s in {:.2} s",
         wall.as_secs_f64()
     );
+    println!("/api/health after: {}", get_json(addr, "/api/health"));
     let hp99 = percentile(&htimes, 0.99);
     println!(
         "/api/health during the load: {} probes, p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms, {} not 200",

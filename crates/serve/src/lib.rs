@@ -127,7 +127,7 @@ impl Default for Config {
             max_upto: 100_000,
             workers: (2 * cores).max(2),
             queue_wait: Duration::from_millis(200),
-            cheap_workers: (8 * cores).max(16),
+            cheap_workers: (32 * cores).max(64),
             cheap_queue: 4096,
             cheap_time: Duration::from_millis(20),
             cheap_budget: CHEAP_BUDGET,

@@ -96,3 +96,11 @@ pub fn setting_text(name: &str, v: &serde_json::Value) -> ApiResult<String> {
         ))),
     }
 }
+
+/// The key of a query for the pools' memory of expensive questions
+/// ([`crate::pools::key`]): the endpoint and every parameter, in order of name.
+pub fn query_key(endpoint: &str, q: &HashMap<String, String>) -> u64 {
+    let mut pairs: Vec<(&String, &String)> = q.iter().collect();
+    pairs.sort();
+    crate::pools::key(&(endpoint, pairs))
+}

@@ -141,8 +141,13 @@ async fn answer(s: &AppState, req: ApiResult<TurnRequest>) -> Response {
         Err(e) => return e.into_response(),
     };
     let registry = s.registry.clone();
+    let played = match &req.played {
+        Played::Game(g) => ("game", g.trim().to_ascii_lowercase()),
+        Played::Script(src) => ("source", src.clone()),
+    };
+    let key = crate::pools::key(&("play", played, &req.position, &req.previous));
     s.pools
-        .run(Start::Cheap, move |a| req.turn(&registry, a))
+        .run(Start::Cheap, key, move |a| req.turn(&registry, a))
         .await
 }
 

@@ -15,9 +15,15 @@
 //!    ([`crate::Config::timeout`]); a request that finds no permit within
 //!    [`crate::Config::queue_wait`] is answered 503 at once.
 //!
-//! The cheap attempt of expensive work costs at most its time (20 ms by default) before the
-//! restart: 1–2 % of a request that then runs for seconds (docs/benchmarks.md measures it),
-//! and the price of never guessing a question's cost from its endpoint. Work that the library
+//! The cheap attempt of expensive work costs its time (20 ms by default, more on a busy
+//! machine) before the restart: a few per cent of a request that then runs for a second
+//! (docs/benchmarks.md measures it), and the price of never guessing a question's cost from its
+//! endpoint. It is paid once per question a minute: a question that outgrew its cheap attempt
+//! (by its [`key`], what the handler read of the request) starts on the expensive pool for
+//! [`KNOWN_FOR`], unless its full attempt then took less than a cheap attempt's time (it met a
+//! busy machine), so that a page retrying a 503 or many clients asking the same table do not
+//! pay it again. This memory of costs (at most [`KNOWN_MAX`] keys) is the only thing the server
+//! keeps of a request after it. Work that the library
 //! cannot stop and whose size is known up front (a Penney simulation) starts on the expensive
 //! pool ([`Start::Expensive`]).
 //!
@@ -25,8 +31,10 @@
 //! time budget the answer is 422 at once, the stop flag is raised, and the permit is held until
 //! the work has really ended.
 
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::body::Body;
@@ -49,6 +57,20 @@ pub enum Start {
     /// On the expensive pool at once, with the full budget (work the library cannot stop,
     /// whose size says it is not small).
     Expensive,
+}
+
+/// How long a question that outgrew its cheap attempt starts on the expensive pool.
+pub const KNOWN_FOR: Duration = Duration::from_secs(60);
+
+/// The most questions remembered as expensive.
+pub const KNOWN_MAX: usize = 4096;
+
+/// The key of a question for the memory of expensive questions: a hash of what the handler
+/// reads of its request (the endpoint's name first), never of its answer.
+pub fn key(question: &impl Hash) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    question.hash(&mut h);
+    h.finish()
 }
 
 /// Which attempt of a request's work this is.
@@ -123,6 +145,7 @@ struct Counters {
     cheap_answered: AtomicU64,
     moved: AtomicU64,
     moved_micros: AtomicU64,
+    known: AtomicU64,
     expensive_answered: AtomicU64,
     shed: AtomicU64,
     timed_out: AtomicU64,
@@ -135,6 +158,8 @@ pub struct Pools {
     expensive: Arc<Semaphore>,
     /// Requests waiting for a cheap permit now.
     cheap_waiting: AtomicUsize,
+    /// Questions that outgrew their cheap attempt lately (by [`key`]), and when.
+    known: Mutex<HashMap<u64, Instant>>,
     counters: Counters,
 }
 
@@ -155,6 +180,9 @@ pub struct PoolsState {
     pub moved: u64,
     /// Milliseconds the cheap attempts of moved requests spent before they moved.
     pub moved_ms: u64,
+    /// Requests that started on the expensive pool because the same question outgrew its
+    /// cheap attempt within the last minute.
+    pub known: u64,
     /// Requests answered by the expensive pool.
     pub expensive_answered: u64,
     /// Requests answered 503.
@@ -170,6 +198,7 @@ impl Pools {
             cheap: Arc::new(Semaphore::new(config.cheap_workers.max(1))),
             expensive: Arc::new(Semaphore::new(config.workers.max(1))),
             cheap_waiting: AtomicUsize::new(0),
+            known: Mutex::new(HashMap::new()),
             counters: Counters::default(),
             config,
         }
@@ -188,6 +217,7 @@ impl Pools {
             cheap_answered: c.cheap_answered.load(Ordering::Relaxed),
             moved: c.moved.load(Ordering::Relaxed),
             moved_ms: c.moved_micros.load(Ordering::Relaxed) / 1000,
+            known: c.known.load(Ordering::Relaxed),
             expensive_answered: c.expensive_answered.load(Ordering::Relaxed),
             shed: c.shed.load(Ordering::Relaxed),
             timed_out: c.timed_out.load(Ordering::Relaxed),
@@ -196,13 +226,19 @@ impl Pools {
 
     /// Runs `work` as the module's text says, starting at `start`, and answers its result as
     /// JSON (serialized on the worker thread) or its error.
-    pub async fn run<T, F>(&self, start: Start, work: F) -> Response
+    pub async fn run<T, F>(&self, start: Start, key: u64, work: F) -> Response
     where
         T: Serialize,
         F: Fn(&Attempt) -> ApiResult<T> + Send + Sync + 'static,
     {
         let deadline = Instant::now() + self.config.timeout;
         let work = Arc::new(work);
+        let start = if start == Start::Cheap && self.known(key) {
+            self.counters.known.fetch_add(1, Ordering::Relaxed);
+            Start::Expensive
+        } else {
+            start
+        };
         if start == Start::Cheap {
             let Some(permit) = self.cheap_permit(deadline).await else {
                 self.counters.shed.fetch_add(1, Ordering::Relaxed);
@@ -216,7 +252,9 @@ impl Pools {
             let began = Instant::now();
             match self.attempt(&work, attempt, permit, deadline).await {
                 Err(e)
-                    if e.outgrew || (e.is_limit() && began.elapsed() >= self.config.cheap_time) =>
+                    if Instant::now() < deadline
+                        && (e.outgrew
+                            || (e.is_limit() && began.elapsed() >= self.config.cheap_time)) =>
                 {
                     let spent = began.elapsed().as_micros() as u64;
                     self.counters.moved.fetch_add(1, Ordering::Relaxed);
@@ -235,17 +273,45 @@ impl Pools {
         {
             Ok(Ok(p)) => p,
             _ => {
+                self.remember(key, true);
                 self.counters.shed.fetch_add(1, Ordering::Relaxed);
                 return ApiError::busy().into_response();
             }
         };
         let left = deadline.saturating_duration_since(Instant::now());
         let attempt = Attempt::new(Tier::Full, self.config.full_budget(), left);
+        let began = Instant::now();
         let r = self.attempt(&work, attempt, permit, deadline).await;
+        // Work that the full attempt answered within a cheap attempt's time is cheap after all
+        // (its cheap attempt met a busy machine): it starts cheap again next time.
+        self.remember(key, began.elapsed() >= self.config.cheap_time);
         self.counters
             .expensive_answered
             .fetch_add(1, Ordering::Relaxed);
         answer(r)
+    }
+
+    /// True when the question `key` outgrew its cheap attempt within [`KNOWN_FOR`].
+    fn known(&self, key: u64) -> bool {
+        let known = self.known.lock().unwrap_or_else(|e| e.into_inner());
+        known.get(&key).is_some_and(|t| t.elapsed() < KNOWN_FOR)
+    }
+
+    /// Remembers the question `key` as expensive (or forgets it). At most [`KNOWN_MAX`]
+    /// questions are kept: when full, the stale ones go, and if none is stale, all of them.
+    fn remember(&self, key: u64, expensive: bool) {
+        let mut known = self.known.lock().unwrap_or_else(|e| e.into_inner());
+        if !expensive {
+            known.remove(&key);
+            return;
+        }
+        if known.len() >= KNOWN_MAX && !known.contains_key(&key) {
+            known.retain(|_, t| t.elapsed() < KNOWN_FOR);
+            if known.len() >= KNOWN_MAX {
+                known.clear();
+            }
+        }
+        known.insert(key, Instant::now());
     }
 
     /// A cheap permit, waited for until `deadline`; `None` when the queue is full or the

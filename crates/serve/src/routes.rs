@@ -18,8 +18,8 @@ use serde::Serialize;
 
 use crate::errors::{ApiError, ApiResult};
 use crate::params::{
-    count, flag, flag_text, json_body, list, only, params, required, setting_text, BodyBytes,
-    Params,
+    count, flag, flag_text, json_body, list, only, params, query_key, required, setting_text,
+    BodyBytes, Params,
 };
 use crate::pools::{json_bytes, Attempt, Start};
 use crate::AppState;
@@ -69,6 +69,20 @@ impl Question {
         Ok(self)
     }
 
+    /// The question's key for the pools' memory of expensive questions: the same question by
+    /// any door has the same key.
+    fn key(&self) -> u64 {
+        let settings: Vec<(&str, &str)> = self.settings.iter().collect();
+        crate::pools::key(&(
+            "analyze",
+            self.game.trim().to_ascii_lowercase(),
+            &self.position,
+            self.play.is_misere(),
+            self.detail,
+            settings,
+        ))
+    }
+
     /// The registry's answer within `attempt`.
     fn ask(&self, registry: &Registry, attempt: &Attempt) -> ApiResult<grundy::catalogue::Report> {
         let ask = attempt
@@ -86,8 +100,9 @@ async fn answer(s: &AppState, q: ApiResult<Question>) -> Response {
         Err(e) => return e.into_response(),
     };
     let registry = s.registry.clone();
+    let key = q.key();
     s.pools
-        .run(Start::Cheap, move |a| q.ask(&registry, a))
+        .run(Start::Cheap, key, move |a| q.ask(&registry, a))
         .await
 }
 
@@ -211,6 +226,7 @@ pub async fn heap_sequence(State(s): State<AppState>, q: Params) -> Response {
     let req = (|| {
         let q = params(q)?;
         only(&q, &["rule", "upto", "period"])?;
+        let key = query_key("heap", &q);
         let rule = heap::parse(required(&q, "rule")?).map_err(|e| ApiError::bad(e.to_string()))?;
         let upto = count(&q, "upto")?;
         if let Some(n) = upto.filter(|&n| n > max_upto) {
@@ -218,14 +234,14 @@ pub async fn heap_sequence(State(s): State<AppState>, q: Params) -> Response {
                 "upto {n} is more than this server computes ({max_upto})"
             )));
         }
-        Ok((rule, upto, flag(&q, "period")?))
+        Ok((rule, upto, flag(&q, "period")?, key))
     })();
-    let (rule, upto, period) = match req {
+    let (rule, upto, period, key) = match req {
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
     s.pools
-        .run(Start::Cheap, move |a| {
+        .run(Start::Cheap, key, move |a| {
             let mut c = a.compute();
             Ok(match upto {
                 None if period => heap::find_period(&rule, &mut c)?,
@@ -260,6 +276,7 @@ pub async fn misere_quotient(State(s): State<AppState>, q: Params) -> Response {
     let req = (|| {
         let q = params(q)?;
         only(&q, &["rule", "upto"])?;
+        let key = query_key("quotient", &q);
         let rule = required(&q, "rule")?.to_string();
         let upto = grundy::input::parse_count(required(&q, "upto")?)
             .map_err(|e| ApiError::bad(format!("upto: {e}")))?;
@@ -270,14 +287,14 @@ pub async fn misere_quotient(State(s): State<AppState>, q: Params) -> Response {
         }
         // bad rules are refused before a worker is taken
         QuotientEngine::new(&rule, MISERE_LIMITS).map_err(|e| ApiError::bad(e.to_string()))?;
-        Ok((rule, upto))
+        Ok((rule, upto, key))
     })();
-    let (rule, upto) = match req {
+    let (rule, upto, key) = match req {
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
     s.pools
-        .run(Start::Cheap, move |a| {
+        .run(Start::Cheap, key, move |a| {
             let limits = if a.is_cheap() {
                 MISERE_CHEAP_LIMITS
             } else {
@@ -380,7 +397,7 @@ pub async fn penney(State(s): State<AppState>, q: Params) -> Response {
         Start::Cheap
     };
     s.pools
-        .run(start, move |_| {
+        .run(start, query_key("penney", &q), move |_| {
             Ok(report::race(al.clone(), &patterns, &options, &mut |_| {})?)
         })
         .await
@@ -405,7 +422,7 @@ async fn best_reply(s: &AppState, q: HashMap<String, String>) -> Response {
     match req {
         Ok((al, p)) => {
             s.pools
-                .run(Start::Cheap, move |_| {
+                .run(Start::Cheap, query_key("best_reply", &q), move |_| {
                     Ok(grundy::penney::report::best_reply(&al, &p)?)
                 })
                 .await

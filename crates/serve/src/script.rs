@@ -121,7 +121,16 @@ pub async fn script(State(s): State<AppState>, body: BodyBytes) -> Response {
         Ok(req)
     })();
     match req {
-        Ok(req) => s.pools.run(Start::Cheap, move |a| req.run(a)).await,
+        Ok(req) => {
+            let key = crate::pools::key(&(
+                "script",
+                &req.source,
+                &req.position,
+                req.upto,
+                req.misere,
+            ));
+            s.pools.run(Start::Cheap, key, move |a| req.run(a)).await
+        }
         Err(e) => e.into_response(),
     }
 }

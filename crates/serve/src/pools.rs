@@ -154,6 +154,8 @@ struct Counters {
 /// The two pools and their counters.
 pub struct Pools {
     config: Arc<Config>,
+    /// The budget of a full attempt ([`Config::full_budget`], computed once).
+    full_budget: Budget,
     cheap: Arc<Semaphore>,
     expensive: Arc<Semaphore>,
     /// Requests waiting for a cheap permit now.
@@ -195,6 +197,7 @@ impl Pools {
     /// The pools of `config`.
     pub fn new(config: Arc<Config>) -> Pools {
         Pools {
+            full_budget: config.full_budget(),
             cheap: Arc::new(Semaphore::new(config.cheap_workers.max(1))),
             expensive: Arc::new(Semaphore::new(config.workers.max(1))),
             cheap_waiting: AtomicUsize::new(0),
@@ -279,7 +282,7 @@ impl Pools {
             }
         };
         let left = deadline.saturating_duration_since(Instant::now());
-        let attempt = Attempt::new(Tier::Full, self.config.full_budget(), left);
+        let attempt = Attempt::new(Tier::Full, self.full_budget, left);
         let began = Instant::now();
         let r = self.attempt(&work, attempt, permit, deadline).await;
         // Work that the full attempt answered within a cheap attempt's time is cheap after all

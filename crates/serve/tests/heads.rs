@@ -9,7 +9,7 @@ use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::Duration;
 
-use common::{get, post, raw, start};
+use common::{enc, get, post, raw, start};
 use grundy::catalogue::{Ask, Play, Registry};
 use grundy_serve::Config;
 
@@ -72,6 +72,41 @@ fn a_position_too_long_for_a_url_is_414_json_and_posted_is_answered() {
     }
     // Still healthy.
     assert_eq!(get(addr, "/api/health").json()["status"], "ok");
+}
+
+/// `/api/play` takes large requests the same way: a turn whose history is too long for a URL is
+/// a 414 in JSON by GET, and the same turn by POST is answered; a body over the limit is a 413
+/// in JSON.
+#[test]
+fn a_play_turn_too_long_for_a_url_is_414_json_and_posted_is_answered() {
+    let addr = start(Config::default());
+    // 8,000 earlier positions of a heap of Nim, each once: no draw by repetition.
+    let history: Vec<String> = (2..8002).rev().map(|n| n.to_string()).collect();
+    let history = serde_json::to_string(&history).unwrap();
+    assert!(history.len() > 40 << 10, "{}", history.len());
+    let r = get(
+        addr,
+        &format!("/api/play?game=nim&position=1&history={}", enc(&history)),
+    );
+    assert_eq!(r.status, 414, "{}", r.text());
+    assert_eq!(r.content_type, "application/json");
+    let e = r.json()["error"].as_str().unwrap().to_string();
+    assert!(e.contains("POST") && !e.contains('\n'), "{e}");
+    let body = format!(r#"{{"game": "nim", "position": "1", "history": {history}}}"#);
+    let r = post(addr, "/api/play", "application/json", body.as_bytes());
+    assert_eq!(r.status, 200, "{}", r.text());
+    let t = r.json();
+    assert_eq!(t["grundy"], 1, "{t}");
+    assert_eq!(t["drawn"], false, "{t}");
+    // A body over the limit (1 MiB): 413, in JSON, for both POST doors.
+    let huge = format!(r#"{{"game": "nim", "position": "{}"}}"#, "1 ".repeat(1 << 20));
+    for path in ["/api/play", "/api/analyze"] {
+        let r = post(addr, path, "application/json", huge.as_bytes());
+        assert_eq!(r.status, 413, "{path}: {}", r.text());
+        assert_eq!(r.content_type, "application/json", "{path}");
+        let e = r.json()["error"].as_str().unwrap().to_string();
+        assert!(!e.is_empty() && !e.contains('\n'), "{path}: {e}");
+    }
 }
 
 #[test]

@@ -130,10 +130,14 @@ fn peak_rss_mib() -> f64 {
 fn get_json(addr: SocketAddr, path: &str) -> String {
     let mut s = TcpStream::connect(addr).expect("connect");
     let _ = s.set_read_timeout(Some(Duration::from_secs(60)));
-    let _ = write!(s, "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    let _ = write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    );
     let mut buf = String::new();
     let _ = s.read_to_string(&mut buf);
-    buf.split_once("\r\n\r\n").map_or(String::new(), |(_, b)| b.to_string())
+    buf.split_once("\r\n\r\n")
+        .map_or(String::new(), |(_, b)| b.to_string())
 }
 
 /// A number field of a flat JSON object (the health answer).
@@ -164,7 +168,9 @@ fn restart(addr: SocketAddr) {
         "/api/play?game=chomp&position=6x7",
         "/api/misere/quotient?rule=0.75&upto=20",
     ];
-    println!("| question | status | first: wall ms | its cheap attempt ms | second (known): wall ms |");
+    println!(
+        "| question | status | first: wall ms | its cheap attempt ms | second (known): wall ms |"
+    );
     println!("|---|---|---|---|---|");
     for path in paths {
         let before = field(&get_json(addr, "/api/health"), "moved_ms");

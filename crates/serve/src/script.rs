@@ -122,13 +122,8 @@ pub async fn script(State(s): State<AppState>, body: BodyBytes) -> Response {
     })();
     match req {
         Ok(req) => {
-            let key = crate::pools::key(&(
-                "script",
-                &req.source,
-                &req.position,
-                req.upto,
-                req.misere,
-            ));
+            let key =
+                crate::pools::key(&("script", &req.source, &req.position, req.upto, req.misere));
             s.pools.run(Start::Cheap, key, move |a| req.run(a)).await
         }
         Err(e) => e.into_response(),

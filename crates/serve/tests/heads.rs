@@ -99,7 +99,10 @@ fn a_play_turn_too_long_for_a_url_is_414_json_and_posted_is_answered() {
     assert_eq!(t["grundy"], 1, "{t}");
     assert_eq!(t["drawn"], false, "{t}");
     // A body over the limit (1 MiB): 413, in JSON, for both POST doors.
-    let huge = format!(r#"{{"game": "nim", "position": "{}"}}"#, "1 ".repeat(1 << 20));
+    let huge = format!(
+        r#"{{"game": "nim", "position": "{}"}}"#,
+        "1 ".repeat(1 << 20)
+    );
     for path in ["/api/play", "/api/analyze"] {
         let r = post(addr, path, "application/json", huge.as_bytes());
         assert_eq!(r.status, 413, "{path}: {}", r.text());

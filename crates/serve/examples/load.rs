@@ -1,7 +1,7 @@
 //! A bounded load test of `grundy serve` over loopback:
 //!
 //! ```text
-//! cargo run --release -p grundy-serve --example load [-- REQUESTS CLIENTS [MIX]]
+//! cargo run --release -p grundy-serve --example load [-- REQUESTS CLIENTS [MIX [GRUNDY]]]
 //! ```
 //!
 //! Starts the server in this process (default limits) on a free port, then CLIENTS threads
@@ -14,10 +14,13 @@
 //! (`/api/heap?rule=grundy&upto=20000`), half `/api/analyze?game=nim&position=3 4 5` and
 //! `/api/nim?heaps=3,4,5` (the case of issue 39). MIX `restart` measures instead the price of
 //! the cheap attempt: each expensive question alone, twice: the first time it starts cheap and
-//! moves, the second time the server knows it (its wall times, and the cheap attempt's). A separate thread times `/api/health` every
-//! 20 ms meanwhile. It prints throughput, latency percentiles, status counts and latencies for
-//! each request of the mix, the health latencies and the process's peak memory and CPU time,
-//! and exits 1 if any answer was a 5xx other than 503, a cheap request was shed (503), a
+//! moves, the second time the server knows it (its wall times, and the cheap attempt's). MIX
+//! `door` (`-- ROUNDS 1 door [GRUNDY]`) measures the web door beside the command line: Nim
+//! 3 4 5 and Cram values asked ROUNDS times each by `/api/analyze` and by the command
+//! (`target/release/grundy` unless GRUNDY is given), interleaved, wall and CPU medians.
+//! Otherwise a separate thread times `/api/health` every 20 ms meanwhile. It prints
+//! throughput, latency percentiles, status counts and latencies for each request of the mix,
+//! the health latencies and the process's peak memory and CPU time, and exits 1 if any answer was a 5xx other than 503, a cheap request was shed (503), a
 //! malformed request was not a 4xx (or a 503: shed while busy, when its fault shows only inside
 //! the library call), health was slow (p99 over 100 ms) or peak memory passed 2 GiB.
 
@@ -34,6 +37,9 @@ enum Kind {
     Expensive,
     Malformed,
 }
+
+/// One request of the mix, measured: its latencies and how many answers had each status.
+type PathStats = (Vec<Duration>, BTreeMap<u16, usize>);
 
 fn mix(name: &str) -> Vec<(Kind, String, Option<Vec<u8>>)> {
     let get = |k, p: &str| (k, p.to_string(), None);
@@ -185,14 +191,95 @@ fn restart(addr: SocketAddr) {
     }
 }
 
+/// MIX `door`: the web door beside the command line for the same questions, `rounds` times
+/// each, interleaved (a CLI run, then the request): the wall time and CPU time of the command
+/// `grundy` (the binary given, start-up included) and of the request (its wall time seen by
+/// the client; the CPU time of this process across it, the server's work and the client's).
+/// Medians; the last column is web / CLI.
+fn door(addr: SocketAddr, rounds: usize, grundy: &str) {
+    let cases: [(&str, &[&str]); 6] = [
+        (
+            "/api/analyze?game=nim&position=3%204%205",
+            &["analyze", "nim", "3 4 5", "--json"],
+        ),
+        ("/api/nim?heaps=3,4,5", &["nim", "3", "4", "5", "--json"]),
+        (
+            "/api/analyze?game=cram&position=4x9&moves=value",
+            &["analyze", "cram", "4x9", "--moves", "value", "--json"],
+        ),
+        (
+            "/api/analyze?game=cram&position=4x9&moves=value",
+            &["cram", "4", "9", "--moves", "value", "--json"],
+        ),
+        (
+            "/api/analyze?game=cram&position=5x7&moves=value",
+            &["analyze", "cram", "5x7", "--moves", "value", "--json"],
+        ),
+        (
+            "/api/analyze?game=cram&position=4x7",
+            &["analyze", "cram", "4x7", "--json"],
+        ),
+    ];
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    println!(
+        "| question | command | command: wall ms, CPU ms | web: wall ms, CPU ms | web / command (wall, CPU) |"
+    );
+    println!("|---|---|---|---|---|");
+    for (path, args) in cases {
+        let (mut cw, mut cc, mut ww, mut wc) = (vec![], vec![], vec![], vec![]);
+        for _ in 0..rounds.max(1) {
+            let before = children_cpu_seconds();
+            let t = Instant::now();
+            let out = std::process::Command::new(grundy)
+                .args(args)
+                .output()
+                .expect("the grundy binary runs");
+            cw.push(ms(t.elapsed()));
+            cc.push((children_cpu_seconds() - before) * 1000.0);
+            assert!(
+                out.status.success(),
+                "{args:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let before = cpu_seconds();
+            let t = Instant::now();
+            let status = request(addr, path, None);
+            ww.push(ms(t.elapsed()));
+            wc.push((cpu_seconds() - before) * 1000.0);
+            assert_eq!(status, 200, "{path}");
+        }
+        let (cw, cc, ww, wc) = (median(cw), median(cc), median(ww), median(wc));
+        println!(
+            "| `{path}` | `grundy {}` | {cw:.1}, {cc:.0} | {ww:.1}, {wc:.0} | {:.2}, {:.2} |",
+            args.join(" "),
+            ww / cw,
+            wc / cc.max(1.0),
+        );
+    }
+}
+
+/// The CPU time (user + system) of this process's children that have been waited for, in
+/// seconds.
+fn children_cpu_seconds() -> f64 {
+    stat_seconds(13)
+}
+
 /// This process's CPU time so far (user + system), in seconds.
 fn cpu_seconds() -> f64 {
+    stat_seconds(11)
+}
+
+/// Two clock-tick fields of `/proc/self/stat` from `skip` (counted after the command's
+/// closing parenthesis: utime, stime at 11; cutime, cstime at 13), summed, in seconds.
+fn stat_seconds(skip: usize) -> f64 {
     let s = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
     let rest = s.rsplit(')').next().unwrap_or("");
     let f: Vec<f64> = rest
         .split_whitespace()
-        .skip(11)
+        .skip(skip)
         .take(2)
         .filter_map(|x| x.parse().ok())
         .collect();
@@ -233,6 +320,11 @@ fn main() {
     let addr = rx.recv().unwrap();
     if mix_name == "restart" {
         restart(addr);
+        return;
+    }
+    if mix_name == "door" {
+        let grundy = args.get(3).map_or("target/release/grundy", String::as_str);
+        door(addr, total, grundy);
         return;
     }
     let rss_idle = peak_rss_mib();
@@ -297,8 +389,7 @@ fn main() {
     let results: Vec<(Kind, u16, Duration)> =
         entries.iter().map(|&(e, s, d)| (mix[e].0, s, d)).collect();
     // By request of the mix (one path may stand at several places: merged).
-    let mut by_path: BTreeMap<(Kind, &str), (Vec<Duration>, BTreeMap<u16, usize>)> =
-        BTreeMap::new();
+    let mut by_path: BTreeMap<(Kind, &str), PathStats> = BTreeMap::new();
     for &(e, s, d) in &entries {
         let x = by_path.entry((mix[e].0, mix[e].1.as_str())).or_default();
         x.0.push(d);

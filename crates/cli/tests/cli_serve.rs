@@ -113,6 +113,8 @@ fn every_endpoint_answers_the_cli_json() {
             "/api/fib?n=100&limit=3",
             &["analyze", "fib", "100", "--limit", "3"],
         ),
+        ("/api/fib?n=100&k=3", &["analyze", "fib", "100", "--k", "3"]),
+        // The game's own command is the same registry call.
         ("/api/fib?n=100&k=3", &["fib", "100", "--k", "3"]),
         ("/api/penney?patterns=HTH,THH", &["penney", "HTH", "THH"]),
         (

@@ -88,6 +88,41 @@ fn endpoints_answer_the_library_results() {
             )
             .unwrap())
     );
+    // `/api/analyze` takes the detail and the game's own params from the query string: the
+    // library's answer to the same Ask.
+    let cram = |detail, no_mirror: bool| {
+        let mut ask = Ask::new(Play::Normal).detail(detail);
+        if no_mirror {
+            ask = ask.set("no-mirror", "true");
+        }
+        lib(&grundy::catalogue::Registry::new()
+            .ask("cram", "2x4", &ask)
+            .unwrap())
+    };
+    for (query, detail, no_mirror) in [
+        ("&moves=value", Detail::Value, false),
+        ("&moves=winning", Detail::Winning, false),
+        ("&moves=all", Detail::All, false),
+        ("&moves=value&no-mirror=true", Detail::Value, true),
+    ] {
+        let r = get(addr, &format!("/api/analyze?game=cram&position=2x4{query}"));
+        assert_eq!(r.status, 200, "{query}: {}", r.text());
+        assert_eq!(r.json(), cram(detail, no_mirror), "{query}");
+    }
+    // Refused, each a 400 naming the parameter: a detail that is not one, a param the game
+    // does not declare, a param offered only on the user's own machine (threads, files), a
+    // count out of its range.
+    for (query, what) in [
+        ("&moves=some", "some"),
+        ("&bogus=1", "bogus"),
+        ("&threads=2", "threads"),
+        ("&table=%2Ftmp%2Fx", "table"),
+    ] {
+        let r = get(addr, &format!("/api/analyze?game=cram&position=2x4{query}"));
+        assert_eq!(r.status, 400, "{query}: {}", r.text());
+        let e = r.json()["error"].as_str().unwrap().to_string();
+        assert!(e.contains(what) && !e.contains('\n'), "{query}: {e}");
+    }
 
     use grundy::penney::report::{self, RaceOptions};
     let al = grundy::penney::Alphabet::from_spec(None, None).unwrap();

@@ -59,7 +59,7 @@ fn with_memory<'c, 'a>(c: &'c mut Compute<'a>) -> &'c mut Compute<'a> {
 }
 
 /// G(0..=n) of `rule` in its natural heap sizes, by the engine `c` asks for (or the best one),
-/// with the period found in them: [`grundy_heaps::sequence`] within this machine's memory.
+/// with the period found in them: [`grundy_heaps::sequence()`] within this machine's memory.
 ///
 /// With the engine chosen for you ([`EngineChoice::Auto`]) and from [`PERIOD_SHORTCUT_FROM`]
 /// heaps on, a rule that a theorem covers is first computed until its period is proven (up to
@@ -139,7 +139,7 @@ pub fn analyze_position_misere(
     )?)
 }
 
-/// A record-scale run of `rule` ([`grundy_heaps::record`] within this machine's memory): the
+/// A record-scale run of `rule` ([`grundy_heaps::record()`] within this machine's memory): the
 /// sparse engine where it applies (durable checkpoints and saves, the memory window), else
 /// the plain engines; returns the summary and, if asked, the values.
 ///

@@ -6,7 +6,7 @@
 //! The engine's quotient Q_n covers the sums of heaps `0..=n`. When Φ looks periodic in it,
 //! Φ(h + p) = Φ(h) for e ≤ h ≤ n − p, extend Φ to every heap by that period (Φ*) and ask
 //! whether Q_n with Φ* gives the outcome of every sum of every heap. The crate's exact check
-//! ([`check`](crate::quotient) in `quotient.rs`) answers that for a finite set of heaps, and it
+//! (`check` in `quotient.rs`) answers that for a finite set of heaps, and it
 //! only looks at heap *types*: Φ*(h), whether h has a move, and the set of option images
 //! Φ*(L). So the quotient is proven for every heap once the check passes on a range of heaps
 //! that holds every type any heap has.
@@ -26,7 +26,8 @@
 //!
 //! # A quotient read back
 //!
-//! A table from a file (a cache, a saved run) is used only after [`validate`]: it is a
+//! A table from a file (a cache, a saved run) is used only after `validate` (through
+//! [`QuotientEngine::load_verified`](crate::QuotientEngine::load_verified)): it is a
 //! commutative monoid whose elements are all reached from the identity by Φ, it is minimal
 //! (no two elements answer every test sum alike), and then the exact check holds for it, so
 //! every answer it gives is proven here, whatever the file said.

@@ -1,6 +1,7 @@
 //! `grundy serve` as a user starts it: every API endpoint answers exactly the JSON object the
-//! matching CLI command prints with `--json`; a bad address is one line and exit 2; SIGTERM
-//! stops the server cleanly.
+//! matching CLI command prints with `--json` (`/api/analyze` and its aliases `/api/nim`,
+//! `/api/wythoff`, `/api/fib`, `/api/heap/analyze` the object of `grundy analyze GAME
+//! POSITION`); a bad address is one line and exit 2; SIGTERM stops the server cleanly.
 
 mod common;
 
@@ -55,12 +56,24 @@ fn every_endpoint_answers_the_cli_json() {
     assert!(addr.starts_with("127.0.0.1:"), "{addr}");
 
     let cases: &[(&str, &[&str])] = &[
-        ("/api/nim?heaps=3,4,5", &["nim", "3", "4", "5"]),
+        // The one door and its aliases: `grundy analyze GAME POSITION`.
+        ("/api/nim?heaps=3,4,5", &["analyze", "nim", "3", "4", "5"]),
         (
             "/api/nim?heaps=1,1,2&misere=true",
-            &["nim", "--misere", "1", "1", "2"],
+            &["analyze", "nim", "--misere", "1", "1", "2"],
         ),
-        ("/api/nim?heaps=10,12,5", &["nim", "10", "12", "5"]),
+        (
+            "/api/analyze?game=nim&position=10%2012%205",
+            &["analyze", "nim", "10", "12", "5"],
+        ),
+        (
+            "/api/analyze?game=kayles&position=5%207%209&moves=all",
+            &["analyze", "kayles", "5", "7", "9", "--moves", "all"],
+        ),
+        (
+            "/api/analyze?game=node-kayles&position=grid:3x4&moves=value",
+            &["analyze", "node-kayles", "grid:3x4", "--moves", "value"],
+        ),
         (
             "/api/heap?rule=0.137&upto=1000",
             &["heap", "0.137", "--upto", "1000"],
@@ -80,20 +93,28 @@ fn every_endpoint_answers_the_cli_json() {
         ),
         (
             "/api/heap/analyze?rule=kayles&heaps=7,9,12",
-            &["heap", "kayles", "--position", "7", "9", "12"],
+            &["analyze", "kayles", "7", "9", "12"],
         ),
         (
             "/api/heap/analyze?rule=kayles&heaps=4,5&misere=true",
-            &["heap", "kayles", "--position", "4", "5", "--misere"],
+            &["analyze", "kayles", "4", "5", "--misere"],
         ),
-        ("/api/wythoff?a=3&b=5", &["wythoff", "3", "5"]),
-        ("/api/wythoff?a=10&b=20", &["wythoff", "10", "20"]),
+        ("/api/wythoff?a=3&b=5", &["analyze", "wythoff", "3", "5"]),
+        (
+            "/api/wythoff?a=10&b=20",
+            &["analyze", "wythoff", "10", "20"],
+        ),
         (
             "/api/wythoff?a=1000000&b=1618034",
-            &["wythoff", "1000000", "1618034"],
+            &["analyze", "wythoff", "1000000", "1618034"],
         ),
-        ("/api/fib?n=1000", &["fib", "1000"]),
-        ("/api/fib?n=100&limit=3", &["fib", "100", "--limit", "3"]),
+        ("/api/fib?n=1000", &["analyze", "fib", "1000"]),
+        (
+            "/api/fib?n=100&limit=3",
+            &["analyze", "fib", "100", "--limit", "3"],
+        ),
+        ("/api/fib?n=100&k=3", &["analyze", "fib", "100", "--k", "3"]),
+        // The game's own command is the same registry call.
         ("/api/fib?n=100&k=3", &["fib", "100", "--k", "3"]),
         ("/api/penney?patterns=HTH,THH", &["penney", "HTH", "THH"]),
         (

@@ -5,12 +5,21 @@
 mod common;
 
 use common::{enc, get, post, raw, start};
+use grundy::catalogue::{Ask, Detail, Play};
 use grundy_serve::Config;
 use serde_json::Value;
 use std::time::{Duration, Instant};
 
 fn lib<T: serde::Serialize>(x: &T) -> Value {
     serde_json::to_value(x).unwrap()
+}
+
+/// The registry's answer, as the library serializes it.
+fn registry(game: &str, position: &str, detail: Detail) -> Value {
+    let ask = Ask::new(Play::Normal).detail(detail);
+    lib(&grundy::catalogue::Registry::new()
+        .ask(game, position, &ask)
+        .unwrap())
 }
 
 #[test]
@@ -20,17 +29,28 @@ fn endpoints_answer_the_library_results() {
     assert_eq!(h.status, 200);
     assert_eq!(h.json()["status"], "ok");
 
+    // The one door and its aliases: the registry's report, the same JSON for each.
+    let want = registry("nim", "3 4 5", Detail::Winning);
     let r = get(addr, "/api/nim?heaps=3,4,5&misere=false");
     assert_eq!(r.status, 200);
     assert_eq!(r.content_type, "application/json");
-    let nim = grundy::catalogue::analyze(
-        "nim",
-        "3 4 5",
-        grundy::catalogue::Play::Normal,
-        &grundy::Budget::default(),
-    )
-    .unwrap();
-    assert_eq!(r.json(), lib(&nim), "an alias of the registry's nim");
+    assert_eq!(r.json(), want);
+    assert_eq!(
+        get(
+            addr,
+            &format!("/api/analyze?game=nim&position={}", enc("3 4 5"))
+        )
+        .json(),
+        want
+    );
+    let body = br#"{"game": "nim", "position": "3 4 5"}"#;
+    assert_eq!(
+        post(addr, "/api/analyze", "application/json", body).json(),
+        want
+    );
+    let value = get(addr, "/api/nim?heaps=3,4,5&moves=value").json();
+    assert_eq!(value, registry("nim", "3 4 5", Detail::Value));
+    assert!(value.get("winning_moves").is_none(), "{value}");
 
     let rule = grundy::heap::parse("0.137").unwrap();
     let seq = grundy::heap::sequence(&rule, 1000, &mut Default::default()).unwrap();
@@ -46,31 +66,63 @@ fn endpoints_answer_the_library_results() {
     assert_eq!(r["period"]["period"], 12);
     assert_eq!(r["period"]["status"], "proven");
 
-    let pos =
-        grundy::heap::analyze_position(&kayles, &[7, 9, 12], &mut Default::default()).unwrap();
     assert_eq!(
         get(addr, "/api/heap/analyze?rule=kayles&heaps=7,9,12").json(),
-        lib(&pos)
+        registry("kayles", "7 9 12", Detail::Winning)
     );
-
-    // The old endpoints are aliases of the registry's report.
-    let registry = |game: &str, position: &str| {
-        grundy::catalogue::analyze(
-            game,
-            position,
-            grundy::catalogue::Play::Normal,
-            &grundy::Budget::default(),
-        )
-        .unwrap()
-    };
     assert_eq!(
         get(addr, "/api/wythoff?a=3&b=5").json(),
-        lib(&registry("wythoff", "3 5"))
+        registry("wythoff", "3 5", Detail::Winning)
     );
     assert_eq!(
         get(addr, "/api/fib?n=1000").json(),
-        lib(&registry("fib", "1000"))
+        registry("fib", "1000", Detail::Winning)
     );
+    assert_eq!(
+        get(addr, "/api/fib?n=100&k=3&moves=all").json(),
+        lib(&grundy::catalogue::Registry::new()
+            .ask(
+                "fib",
+                "100",
+                &Ask::new(Play::Normal).detail(Detail::All).set("k", "3")
+            )
+            .unwrap())
+    );
+    // `/api/analyze` takes the detail and the game's own params from the query string: the
+    // library's answer to the same Ask.
+    let cram = |detail, no_mirror: bool| {
+        let mut ask = Ask::new(Play::Normal).detail(detail);
+        if no_mirror {
+            ask = ask.set("no-mirror", "true");
+        }
+        lib(&grundy::catalogue::Registry::new()
+            .ask("cram", "2x4", &ask)
+            .unwrap())
+    };
+    for (query, detail, no_mirror) in [
+        ("&moves=value", Detail::Value, false),
+        ("&moves=winning", Detail::Winning, false),
+        ("&moves=all", Detail::All, false),
+        ("&moves=value&no-mirror=true", Detail::Value, true),
+    ] {
+        let r = get(addr, &format!("/api/analyze?game=cram&position=2x4{query}"));
+        assert_eq!(r.status, 200, "{query}: {}", r.text());
+        assert_eq!(r.json(), cram(detail, no_mirror), "{query}");
+    }
+    // Refused, each a 400 naming the parameter: a detail that is not one, a param the game
+    // does not declare, a param offered only on the user's own machine (threads, files), a
+    // count out of its range.
+    for (query, what) in [
+        ("&moves=some", "some"),
+        ("&bogus=1", "bogus"),
+        ("&threads=2", "threads"),
+        ("&table=%2Ftmp%2Fx", "table"),
+    ] {
+        let r = get(addr, &format!("/api/analyze?game=cram&position=2x4{query}"));
+        assert_eq!(r.status, 400, "{query}: {}", r.text());
+        let e = r.json()["error"].as_str().unwrap().to_string();
+        assert!(e.contains(what) && !e.contains('\n'), "{query}: {e}");
+    }
 
     use grundy::penney::report::{self, RaceOptions};
     let al = grundy::penney::Alphabet::from_spec(None, None).unwrap();
@@ -168,12 +220,12 @@ fn malformed_requests_are_4xx_json_errors() {
         "/api/wythoff?a=3".into(),
         "/api/wythoff?a=x&b=5".into(),
         "/api/wythoff?a=-3&b=5".into(),
-        format!("/api/wythoff?a={big}&b=5"),
+        "/api/wythoff?a=10%5E300000&b=5".into(),
         "/api/wythoff?a=3.5&b=5".into(),
         "/api/fib".into(),
         "/api/fib?n=".into(),
         "/api/fib?n=abc".into(),
-        format!("/api/fib?n={big}"),
+        "/api/fib?n=10%5E300000".into(),
         "/api/fib?n=100&k=0".into(),
         "/api/fib?n=100&k=100000".into(),
         "/api/fib?n=100&limit=x".into(),
@@ -219,7 +271,7 @@ fn malformed_requests_are_4xx_json_errors() {
         replies.push((g.clone(), get(addr, g)));
     }
     // Wrong methods, bodies where none belong, oversized and non-UTF-8 bodies.
-    let huge = vec![b'x'; 200 * 1024];
+    let huge = vec![b'x'; 2 << 20];
     let posts: Vec<(&str, &str, Vec<u8>)> = vec![
         ("/api/nim", "application/json", b"{}".to_vec()),
         ("/api/heap", "application/json", b"{".to_vec()),
@@ -335,11 +387,13 @@ fn malformed_requests_are_4xx_json_errors() {
     assert!(counts.contains_key(&400) && counts.contains_key(&413) && counts.contains_key(&422));
     // Still healthy, and still right.
     assert_eq!(get(addr, "/api/health").json()["status"], "ok");
-    assert_eq!(get(addr, "/api/nim?heaps=1,2").json()["nim_sum"], 3);
+    assert_eq!(get(addr, "/api/nim?heaps=1,2").json()["grundy"], 3);
 }
 
-/// One worker: a slow request holds it, the next one is answered 503 at once while health
-/// stays fast, the slow one stops at its time budget (422), and the worker is free again.
+/// One expensive worker: a slow request outgrows its cheap attempt and holds it, the next
+/// slow one is answered 503 at once, while cheap questions (of the same endpoint too) are
+/// answered beside them and health stays fast; the slow one stops at its time budget (422),
+/// and the worker is free again.
 #[test]
 fn busy_is_503_fast_and_slow_is_422() {
     let config = Config {
@@ -356,35 +410,38 @@ fn busy_is_503_fast_and_slow_is_422() {
     });
     std::thread::sleep(Duration::from_millis(300));
     let t = Instant::now();
-    let busy = get(addr, "/api/heap?rule=kayles&upto=10");
+    let busy = get(addr, "/api/heap?rule=0.3F&upto=19000");
     assert_eq!(busy.status, 503, "{}", busy.text());
     assert!(busy.json()["error"].as_str().unwrap().contains("busy"));
     assert!(t.elapsed() < Duration::from_millis(1000));
-    // A cheap request has a pool of its own: answered while the expensive one runs.
-    let cheap = get(addr, "/api/nim?heaps=1,2");
-    assert_eq!(cheap.status, 200, "{}", cheap.text());
+    // Cheap work is answered by its cheap attempt, whatever the endpoint.
+    for path in [
+        "/api/heap?rule=kayles&upto=10",
+        "/api/nim?heaps=1,2",
+        "/api/analyze?game=kayles&position=5%207%209",
+    ] {
+        let cheap = get(addr, path);
+        assert_eq!(cheap.status, 200, "{path}: {}", cheap.text());
+    }
     let t = Instant::now();
     let h = get(addr, "/api/health").json();
     assert!(t.elapsed() < Duration::from_millis(500));
-    assert_eq!(h["busy"], 1);
+    assert_eq!(h["busy"], 1, "{h}");
+    assert!(h["moved"].as_u64().unwrap() >= 2, "{h}");
+    assert!(h["shed"].as_u64().unwrap() >= 1, "{h}");
+    assert!(h["cheap_answered"].as_u64().unwrap() >= 3, "{h}");
     let (r, took) = slow.join().unwrap();
     assert_eq!(r.status, 422, "{}", r.text());
     assert!(r.json()["error"].as_str().unwrap().contains("time budget"));
     assert!(took < Duration::from_secs(5), "{took:?}");
     // The engine saw the stop flag and let the worker go.
     let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
-        let r = get(addr, "/api/heap?rule=kayles&upto=10");
-        if r.status == 200 {
-            break;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "worker never freed: {}",
-            r.text()
-        );
-        std::thread::sleep(Duration::from_millis(100));
+    while get(addr, "/api/health").json()["busy"] != 0 {
+        assert!(Instant::now() < deadline, "worker never freed");
+        std::thread::sleep(Duration::from_millis(50));
     }
+    let r = get(addr, "/api/heap?rule=0.3F&upto=300");
+    assert_eq!(r.status, 200, "{}", r.text());
 }
 
 /// A script: its answer, and a syntax error reported at its line.

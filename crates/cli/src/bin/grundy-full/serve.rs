@@ -6,8 +6,10 @@ use grundy_cli::common::{count, CliError, CliResult};
 #[command(
     after_help = "The page plays every game of `grundy play` against the engine, plots \
 heap sequences with their period, races patterns, and answers the JSON API (docs/json.md):
-  /api/nim?heaps=3,4,5   /api/heap?rule=0.137&upto=1000   /api/heap/analyze?rule=kayles&heaps=7,9,12
-  /api/wythoff?a=3&b=5   /api/fib?n=1000   /api/penney?patterns=HTH,THH   /api/health
+  /api/analyze?game=kayles&position=5%207%209   (or POST /api/analyze {\"game\", \"position\"})
+  /api/heap?rule=0.137&upto=1000   /api/penney?patterns=HTH,THH   /api/games   /api/health
+Every request starts on a cheap pool that is never shed; work that outgrows its first
+--cheap-ms moves to the --workers pool, which answers 503 when full.
 
 Examples:
   grundy serve                          http://127.0.0.1:8080/ (loopback only)
@@ -23,13 +25,29 @@ pub struct Args {
     /// Time budget of one request, in milliseconds.
     #[arg(long, value_name = "MS", default_value = "5000")]
     timeout_ms: String,
+    /// Requests computing at once on the expensive pool (default: twice the cores).
+    #[arg(long, value_name = "N")]
+    workers: Option<String>,
+    /// Time of a request's cheap attempt, in milliseconds, before it moves to the expensive
+    /// pool.
+    #[arg(long, value_name = "MS", default_value = "20")]
+    cheap_ms: String,
 }
 
 pub fn run(args: Args) -> CliResult {
+    let defaults = grundy_serve::Config::default();
+    let workers = match &args.workers {
+        Some(w) => usize::try_from(count(w, "--workers")?)
+            .unwrap_or(usize::MAX)
+            .clamp(1, 4096),
+        None => defaults.workers,
+    };
     let config = grundy_serve::Config {
         max_upto: count(&args.max_upto, "--max-upto")?,
         timeout: std::time::Duration::from_millis(count(&args.timeout_ms, "--timeout-ms")?),
-        ..grundy_serve::Config::default()
+        cheap_time: std::time::Duration::from_millis(count(&args.cheap_ms, "--cheap-ms")?),
+        workers,
+        ..defaults
     };
     grundy_serve::run(&args.addr, config).map_err(|message| {
         // A bad address is the user's; a busy port or a runtime failure is not.

@@ -26,9 +26,13 @@
 
 mod answer;
 pub mod catalogue;
+pub mod clobber;
 pub mod cram;
 pub mod engine;
 pub mod graph;
+pub mod nogo;
+pub mod search;
+pub mod stones;
 pub mod table;
 
 pub use engine::{Analysis, Engine, Move, Options, Progress, Rules, SearchError};

@@ -66,16 +66,16 @@ fn run() -> Result<(), String> {
             let mut s = nogo::Solver::new(&b, opts).map_err(|e| e.to_string())?;
             if let Some(t) = &table {
                 if t.exists() {
-                    let n = s.search().load(t).map_err(|e| e.to_string())?;
+                    let n = s.load(t).map_err(|e| e.to_string())?;
                     eprintln!("loaded {n} entries from {}", t.display());
                 }
             }
             let r = s.value(&b);
             if let Some(t) = &table {
-                s.search().save(t).map_err(|e| e.to_string())?;
+                s.save(t).map_err(|e| e.to_string())?;
             }
             let v = r.map_err(|e| e.to_string())?;
-            let p = s.search().progress();
+            let p = s.progress();
             println!(
                 "nogo {}x{} {b}: grundy {v}, {} nodes, {} of {} table entries ({} replaced), {:.3} s",
                 b.rows(), b.cols(), p.nodes, p.entries, p.capacity, p.replaced,

@@ -11,7 +11,7 @@
 //! FILE` the table is loaded from FILE when it exists and saved there at the end, also when
 //! the search stops at its node limit: run again to resume. With `--upto` (rows only) it
 //! prints the value of every prefix of the row that ends a repetition of its pattern
-//! (`(xo)^1`, `(xo)^2`, …), one line each.
+//! (`(xo)^1`, `(xo)^2`, …; NoGo: `1x1`, `1x2`, …), one line each, in one engine.
 
 use grundy_board::clobber::{self, Variant};
 use grundy_board::engine::Options;
@@ -64,6 +64,9 @@ fn run() -> Result<(), String> {
                 }
             };
             let mut s = nogo::Solver::new(&b, opts).map_err(|e| e.to_string())?;
+            if upto {
+                return nogo_prefixes(&mut s, &b, table.as_deref(), t0);
+            }
             if let Some(t) = &table {
                 if t.exists() {
                     let n = s.load(t).map_err(|e| e.to_string())?;
@@ -124,6 +127,41 @@ fn run() -> Result<(), String> {
             );
         }
         _ => return Err(usage.into()),
+    }
+    Ok(())
+}
+
+/// NoGo on the empty rows `1x1`, `1x2`, … up to the board's row, in one engine (its table
+/// carries from each row to the next), saved to `table` after each row.
+fn nogo_prefixes(
+    s: &mut nogo::Solver,
+    b: &Board,
+    table: Option<&std::path::Path>,
+    t0: Instant,
+) -> Result<(), String> {
+    if b.rows() != 1 || b.cells().iter().any(|&c| c != Cell::Empty) {
+        return Err("--upto takes an empty row (1xN)".into());
+    }
+    if let Some(t) = table {
+        if t.exists() {
+            let n = s.load(t).map_err(|e| e.to_string())?;
+            eprintln!("loaded {n} entries from {}", t.display());
+        }
+    }
+    for n in 1..=b.cols() {
+        let row = Board::from_fn(1, n, |_, _| Cell::Empty).map_err(|e| e.to_string())?;
+        let r = s.value(&row);
+        if let Some(t) = table {
+            s.save(t).map_err(|e| e.to_string())?;
+        }
+        let v = r.map_err(|e| e.to_string())?;
+        let p = s.progress();
+        println!(
+            "1x{n} {v} {} nodes {} entries {:.3} s",
+            p.nodes,
+            p.entries,
+            t0.elapsed().as_secs_f64()
+        );
     }
     Ok(())
 }

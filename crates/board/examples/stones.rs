@@ -5,7 +5,11 @@
 //! cargo run --release -p grundy-board --example stones -- nogo 2x8 [--max-memory 1G] [--max-nodes N] [--table FILE]
 //! cargo run --release -p grundy-board --example stones -- clobber '(xo)^200'
 //! cargo run --release -p grundy-board --example stones -- clobber '(xo)^2000' --upto
+//! cargo run --release -p grundy-board --example stones -- nogo 1x25 --plane --plain-keys
 //! ```
+//!
+//! `--plain-keys` keys components by their cropped box as it lies (no symmetry), `--plane`
+//! searches a NoGo row on the plane engine: the second paths of docs/results.md.
 //!
 //! Prints the value, the search nodes, the table's use and the seconds taken. With `--table
 //! FILE` the table is loaded from FILE when it exists and saved there at the end, also when
@@ -16,7 +20,7 @@
 use grundy_board::clobber::{self, Variant};
 use grundy_board::engine::Options;
 use grundy_board::nogo;
-use grundy_board::stones::{Board, Cell};
+use grundy_board::stones::{Board, Cell, Paths};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -34,13 +38,14 @@ fn bytes(s: &str) -> Result<usize, String> {
 }
 
 fn run() -> Result<(), String> {
-    let usage = "usage: stones clobber|cannibal-clobber|nogo BOARD [--max-memory 256M] [--max-nodes N] [--table FILE] [--upto]";
+    let usage = "usage: stones clobber|cannibal-clobber|nogo BOARD [--max-memory 256M] [--max-nodes N] [--table FILE] [--upto] [--plain-keys] [--plane]";
     let mut args = std::env::args().skip(1);
     let game = args.next().ok_or(usage)?;
     let text = args.next().ok_or(usage)?;
     let mut opts = Options::default();
     let mut table: Option<PathBuf> = None;
     let mut upto = false;
+    let mut paths = Paths::default();
     while let Some(a) = args.next() {
         match a.as_str() {
             "--max-memory" => opts.max_memory = bytes(&args.next().ok_or(usage)?)?,
@@ -50,6 +55,8 @@ fn run() -> Result<(), String> {
             }
             "--table" => table = Some(args.next().ok_or(usage)?.into()),
             "--upto" => upto = true,
+            "--plain-keys" => paths.plain_keys = true,
+            "--plane" => paths.plane = true,
             _ => return Err(format!("unexpected argument {a:?}")),
         }
     }
@@ -63,7 +70,7 @@ fn run() -> Result<(), String> {
                     Board::from_fn(s.rows, s.cols, |_, _| Cell::Empty).map_err(|e| e.to_string())?
                 }
             };
-            let mut s = nogo::Solver::new(&b, opts).map_err(|e| e.to_string())?;
+            let mut s = nogo::Solver::with_paths(&b, opts, paths).map_err(|e| e.to_string())?;
             if upto {
                 return nogo_prefixes(&mut s, &b, table.as_deref(), t0);
             }
@@ -105,7 +112,8 @@ fn run() -> Result<(), String> {
             if upto {
                 return prefixes(variant, &b, opts, t0);
             }
-            let mut s = clobber::Solver::new(variant, &b, opts).map_err(|e| e.to_string())?;
+            let mut s =
+                clobber::Solver::with_paths(variant, &b, opts, paths).map_err(|e| e.to_string())?;
             if let Some(t) = &table {
                 if t.exists() {
                     let n = s.load(t).map_err(|e| e.to_string())?;

@@ -42,7 +42,9 @@
 
 use crate::engine::{Options, SearchError};
 use crate::search::{Search, Sink, Split};
-use crate::stones::{bits64, plane_key, Board, BoardError, Cell, Plane, MAX_PLANE_CELLS};
+use crate::stones::{
+    bits64, crop_key, plane_key, Board, BoardError, Cell, Paths, Plane, MAX_PLANE_CELLS,
+};
 use crate::table::Key;
 
 /// Which capture rule.
@@ -88,12 +90,24 @@ pub struct Group {
 pub struct PlaneGame {
     plane: Plane,
     variant: Variant,
+    /// Keys without symmetry ([`crate::stones::crop_key`]).
+    plain_keys: bool,
 }
 
 impl PlaneGame {
     /// The game on boards of `plane`'s shape.
     pub fn new(plane: Plane, variant: Variant) -> PlaneGame {
-        PlaneGame { plane, variant }
+        PlaneGame {
+            plane,
+            variant,
+            plain_keys: false,
+        }
+    }
+
+    /// The same game keyed without symmetry ([`crate::stones::Paths::plain_keys`]).
+    pub fn with_plain_keys(mut self) -> PlaneGame {
+        self.plain_keys = true;
+        self
     }
 
     /// The components of the position `x`, `o` (stones of each colour) that have a move.
@@ -150,6 +164,9 @@ impl Split for PlaneGame {
 
     #[inline]
     fn key(&self, g: &Group) -> Key {
+        if self.plain_keys {
+            return crop_key(g.x, g.o, self.plane.cols);
+        }
         match self.variant {
             Variant::Cannibal => plane_key(g.x, 0, self.plane.cols, false, false),
             Variant::Clobber => plane_key(g.x, g.o, self.plane.cols, true, false),
@@ -212,12 +229,15 @@ impl Split for PlaneGame {
     }
 
     fn domain(&self) -> String {
-        format!("{} plane", self.variant.name())
+        let keys = if self.plain_keys { " plain keys" } else { "" };
+        format!("{} plane{keys}", self.variant.name())
     }
 
     fn narrow(&self) -> bool {
-        // Keys take two bits a cell of the box (one for Cannibal Clobber).
-        self.variant == Variant::Cannibal || self.plane.rows * self.plane.cols <= 32
+        // Keys take two bits a cell of the box (one for Cannibal Clobber, which plain keys
+        // draw in two planes too).
+        (self.variant == Variant::Cannibal && !self.plain_keys)
+            || self.plane.rows * self.plane.cols <= 32
     }
 }
 
@@ -673,6 +693,17 @@ impl Solver {
     /// A search for `board` under `variant`: on the line when the board is one row or one
     /// column, else on the plane (at most [`MAX_PLANE_CELLS`] cells).
     pub fn new(variant: Variant, board: &Board, opts: Options) -> Result<Solver, SolverError> {
+        Solver::with_paths(variant, board, opts, Paths::default())
+    }
+
+    /// [`Solver::new`] on the paths `paths` (rows always go to the line engine, whose keys
+    /// have no symmetry but the reversal: `paths` applies to the plane).
+    pub fn with_paths(
+        variant: Variant,
+        board: &Board,
+        opts: Options,
+        paths: Paths,
+    ) -> Result<Solver, SolverError> {
         if board.rows() == 1 || board.cols() == 1 {
             let column = board.rows() > 1;
             let row = if column {
@@ -696,8 +727,12 @@ impl Solver {
             }));
         }
         let plane = Plane::new(board.rows(), board.cols());
+        let mut game = PlaneGame::new(plane, variant);
+        if paths.plain_keys {
+            game = game.with_plain_keys();
+        }
         Ok(Solver::Plane {
-            search: Search::new(PlaneGame::new(plane, variant), opts)?,
+            search: Search::new(game, opts)?,
             plane,
         })
     }

@@ -42,7 +42,9 @@
 
 use crate::engine::{Options, SearchError};
 use crate::search::{Search, Sink, Split};
-use crate::stones::{bits64, plane_key, Board, BoardError, Cell, Plane, MAX_PLANE_CELLS};
+use crate::stones::{
+    bits64, crop_key, plane_key, Board, BoardError, Cell, Paths, Plane, MAX_PLANE_CELLS,
+};
 use crate::table::Key;
 
 /// A component: its empty points and the stones of the groups that touch them.
@@ -236,6 +238,8 @@ impl Layout {
 /// NoGo on a board of at most 64 cells, as a [`Split`] game.
 pub struct NoGoGame {
     plane: Plane,
+    /// Keys without symmetry ([`crate::stones::crop_key`]).
+    plain_keys: bool,
     /// The layouts of the component whose options are listed, and of one option.
     scratch: std::cell::RefCell<(Layout, Layout)>,
 }
@@ -245,8 +249,15 @@ impl NoGoGame {
     pub fn new(plane: Plane) -> NoGoGame {
         NoGoGame {
             plane,
+            plain_keys: false,
             scratch: Default::default(),
         }
+    }
+
+    /// The same game keyed without symmetry ([`crate::stones::Paths::plain_keys`]).
+    pub fn with_plain_keys(mut self) -> NoGoGame {
+        self.plain_keys = true;
+        self
     }
 
     /// The components of the position (stones `x`, `o`, empty points `e`) that have a legal
@@ -270,6 +281,9 @@ impl Split for NoGoGame {
 
     #[inline]
     fn key(&self, a: &Area) -> Key {
+        if self.plain_keys {
+            return crop_key(a.x | a.e, a.o | a.e, self.plane.cols);
+        }
         plane_key(a.x | a.e, a.o | a.e, self.plane.cols, true, true)
     }
 
@@ -307,7 +321,11 @@ impl Split for NoGoGame {
     }
 
     fn domain(&self) -> String {
-        "nogo plane".into()
+        if self.plain_keys {
+            "nogo plane plain keys".into()
+        } else {
+            "nogo plane".into()
+        }
     }
 
     fn narrow(&self) -> bool {
@@ -485,6 +503,8 @@ impl Strip {
 pub struct LineNoGo {
     /// True when every key fits 64 bits (lines of at most 32 points).
     short: bool,
+    /// Keys without the reversal and the colour swap.
+    plain_keys: bool,
 }
 
 impl LineNoGo {
@@ -528,6 +548,12 @@ impl Split for LineNoGo {
 
     #[inline]
     fn key(&self, s: &Strip) -> Key {
+        if self.plain_keys {
+            return Key {
+                bits: s.cells,
+                tag: 0x8100 | u16::from(s.len),
+            };
+        }
         s.key()
     }
 
@@ -559,7 +585,11 @@ impl Split for LineNoGo {
     }
 
     fn domain(&self) -> String {
-        "nogo line".into()
+        if self.plain_keys {
+            "nogo line plain keys".into()
+        } else {
+            "nogo line".into()
+        }
     }
 
     fn narrow(&self) -> bool {
@@ -659,18 +689,28 @@ pub enum Solver {
 impl Solver {
     /// A search for boards of `board`'s shape (checked by [`check`]).
     pub fn new(board: &Board, opts: Options) -> Result<Solver, crate::clobber::SolverError> {
+        Solver::with_paths(board, opts, Paths::default())
+    }
+
+    /// [`Solver::new`] on the paths `paths`.
+    pub fn with_paths(
+        board: &Board,
+        opts: Options,
+        paths: Paths,
+    ) -> Result<Solver, crate::clobber::SolverError> {
         let plane = check(board)?;
-        if board.rows() == 1 || board.cols() == 1 {
-            let short = board.rows() * board.cols() <= 32;
-            return Ok(Solver::Line(Box::new(Search::new(
-                LineNoGo { short },
-                opts,
-            )?)));
+        if (board.rows() == 1 || board.cols() == 1) && !paths.plane {
+            let game = LineNoGo {
+                short: board.rows() * board.cols() <= 32,
+                plain_keys: paths.plain_keys,
+            };
+            return Ok(Solver::Line(Box::new(Search::new(game, opts)?)));
         }
-        Ok(Solver::Plane(Box::new(Search::new(
-            NoGoGame::new(plane),
-            opts,
-        )?)))
+        let mut game = NoGoGame::new(plane);
+        if paths.plain_keys {
+            game = game.with_plain_keys();
+        }
+        Ok(Solver::Plane(Box::new(Search::new(game, opts)?)))
     }
 
     /// The row of a one-row (or one-column) board.

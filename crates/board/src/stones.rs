@@ -665,6 +665,51 @@ pub fn plane_key(a: u64, b: u64, cols: usize, swap: bool, runs: bool) -> Key {
     }
 }
 
+/// The key of a component drawn in planes `a` and `b` (as [`plane_key`] takes them) with no
+/// symmetry folded in: its box, cropped, as it lies. Exact like [`plane_key`], with fewer
+/// transpositions found: the key path of the second searches of docs/results.md
+/// ([`Paths::plain_keys`]).
+pub fn crop_key(a: u64, b: u64, cols: usize) -> Key {
+    let occ = a | b;
+    let first = occ.trailing_zeros() as usize / cols;
+    let last = (63 - occ.leading_zeros() as usize) / cols;
+    let row_mask = if cols == 64 {
+        u64::MAX
+    } else {
+        (1u64 << cols) - 1
+    };
+    let mut or = 0u64;
+    for r in first..=last {
+        or |= occ >> (r * cols) & row_mask;
+    }
+    let minc = or.trailing_zeros() as usize;
+    let w = 64 - or.leading_zeros() as usize - minc;
+    let wmask = if w == 64 { u64::MAX } else { (1u64 << w) - 1 };
+    let (mut ka, mut kb) = (0u64, 0u64);
+    for r in 0..=last - first {
+        let sh = (first + r) * cols + minc;
+        ka |= (a >> sh & wmask) << (r * w);
+        kb |= (b >> sh & wmask) << (r * w);
+    }
+    let h = last - first + 1;
+    Key {
+        bits: ka as u128 | (kb as u128) << (h * w),
+        tag: 0x8000 | (h << 8 | w) as u16,
+    }
+}
+
+/// Which of the engine's paths a search of stones takes. The default is the fast one; the
+/// others are the second paths that check the values of docs/results.md: the same search
+/// with other keys, or on the plane instead of the line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Paths {
+    /// Key components by their cropped box as it lies ([`crop_key`]), no symmetry folded in
+    /// (and on a line, no run shortened).
+    pub plain_keys: bool,
+    /// Search a row on the plane engine, as a board of one row, not on the line engine.
+    pub plane: bool,
+}
+
 /// A row of `len` cells in planes `a`, `b` with each run of cells of `a` only (or of `b`
 /// only) shortened to its first cell.
 fn shorten_runs(a: u64, b: u64, len: usize) -> (u64, u64, usize) {

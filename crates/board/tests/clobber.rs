@@ -4,7 +4,7 @@
 
 use grundy_board::clobber::{self, Solver, Variant};
 use grundy_board::engine::Options;
-use grundy_board::stones::{Board, Cell};
+use grundy_board::stones::{Board, Cell, Paths};
 use grundy_core::{Game, Solver as Plain};
 use proptest::prelude::*;
 
@@ -41,6 +41,19 @@ fn check(variant: Variant, b: &Board) -> Result<(), TestCaseError> {
     let want = plain.grundy(b) as u32;
     let mut s = Solver::new(variant, b, opts()).unwrap();
     prop_assert_eq!(s.value(b).unwrap(), want, "{} {}", variant.name(), b);
+    // The second path: keys without symmetry.
+    let paths = Paths {
+        plain_keys: true,
+        plane: false,
+    };
+    let mut t = Solver::with_paths(variant, b, opts(), paths).unwrap();
+    prop_assert_eq!(
+        t.value(b).unwrap(),
+        want,
+        "{} {} plain keys",
+        variant.name(),
+        b
+    );
     // Every move's value, and the P-questions.
     for m in clobber::captures(variant, b) {
         let to = clobber::play(b, m);

@@ -4,7 +4,7 @@
 
 use grundy_board::engine::Options;
 use grundy_board::nogo::{self, Solver};
-use grundy_board::stones::{Board, Cell};
+use grundy_board::stones::{Board, Cell, Paths};
 use grundy_core::{Game, Solver as Plain};
 use proptest::prelude::*;
 
@@ -53,7 +53,7 @@ fn board(rows: usize, cols: usize, cells: &[u8]) -> Board {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 250, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
 
     #[test]
     fn random_boards(rows in 1usize..=4, cols in 1usize..=5,
@@ -63,6 +63,15 @@ proptest! {
         let want = plain.grundy(&b) as u32;
         let mut s = Solver::new(&b, opts()).unwrap();
         prop_assert_eq!(s.value(&b).unwrap(), want, "{}", b);
+        // The second paths: keys without symmetry, and a row on the plane engine.
+        for paths in [
+            Paths { plain_keys: true, plane: false },
+            Paths { plain_keys: false, plane: true },
+            Paths { plain_keys: true, plane: true },
+        ] {
+            let mut t = Solver::with_paths(&b, opts(), paths).unwrap();
+            prop_assert_eq!(t.value(&b).unwrap(), want, "{} {:?}", b, paths);
+        }
         for m in nogo::placements(&b) {
             let to = nogo::play(&b, m);
             let v = plain.grundy(&to) as u32;

@@ -418,23 +418,34 @@ impl<G: Split> Search<G> {
         self.value_lv(it)
     }
 
-    /// [`Search::value_of`] by the Lemoine–Viennot questions, one value after another.
+    /// [`Search::value_of`] by the Lemoine–Viennot questions, one value after another: the
+    /// options are listed once; those whose value is known (every part known) mark their
+    /// values, and only the others are asked "is your value `n`?".
     fn value_lv(&mut self, p: &Item<G::Part>) -> Result<u32, SearchError> {
         self.tick()?;
         let not = self.table.get(&p.key).not;
-        let mut opts: Option<Opts<G::Part>> = None;
+        let Some(mut o) = self.options_until(p, u32::MAX)? else {
+            unreachable!("no option has the value u32::MAX");
+        };
+        let mut seen = vec![0u64; o.list.len() / 64 + 1];
+        let mark = |seen: &mut Vec<u64>, v: u32| {
+            if let Some(w) = seen.get_mut(v as usize / 64) {
+                *w |= 1 << (v % 64);
+            }
+        };
+        for opt in &o.list {
+            if opt.len == 0 {
+                mark(&mut seen, opt.xor);
+            }
+        }
+        o.list.retain(|opt| opt.len != 0);
         let mut n = 0;
         let found = loop {
-            if !excluded(not, n) {
-                let reached = match opts.as_mut() {
-                    Some(list) => self.has_option_value(p, list, n),
-                    None => match self.options_until(p, n) {
-                        Ok(None) => Ok(true),
-                        Ok(Some(list)) => self.has_option_value(p, opts.insert(list), n),
-                        Err(e) => Err(e),
-                    },
-                };
-                match reached {
+            let known = seen
+                .get(n as usize / 64)
+                .is_some_and(|w| w >> (n % 64) & 1 != 0);
+            if !known && !excluded(not, n) {
+                match self.has_option_value(p, &mut o, n) {
                     Ok(true) => {}
                     Ok(false) => break Ok(n),
                     Err(e) => break Err(e),
@@ -442,9 +453,7 @@ impl<G: Split> Search<G> {
             }
             n += 1;
         };
-        if let Some(o) = opts {
-            self.give_back(o);
-        }
+        self.give_back(o);
         let n = found?;
         self.set_value(p, n);
         Ok(n)

@@ -682,6 +682,9 @@ pub enum Solver {
         search: Search<LineGame>,
         /// True when the board is a column.
         column: bool,
+        /// True once the starting row's long segments were valued from the short ones up
+        /// ([`SWEEP_FROM`]).
+        swept: bool,
     },
 }
 
@@ -715,6 +718,7 @@ impl Solver {
             return Ok(Solver::Line {
                 search: Search::new(game, opts)?,
                 column,
+                swept: false,
             });
         }
         let n = board.rows() * board.cols();
@@ -747,10 +751,13 @@ impl Solver {
                 search.game().split(x, o, &mut parts);
                 search.value(&parts)
             }
-            Solver::Line { search, .. } => {
+            Solver::Line { search, swept, .. } => {
                 let mut parts = Vec::new();
                 search.game().split_start(&mut parts);
-                sweep(search, &parts)?;
+                if !*swept {
+                    sweep(search, &parts)?;
+                    *swept = true;
+                }
                 search.value(&parts)
             }
         }
@@ -782,7 +789,11 @@ impl Solver {
                     search.value(&parts)
                 }
             }
-            Solver::Line { search, column } => {
+            Solver::Line {
+                search,
+                column,
+                swept,
+            } => {
                 let (from, to) = if *column {
                     (m.from.0 as u32, m.to.0 as u32)
                 } else {
@@ -790,7 +801,10 @@ impl Solver {
                 };
                 let mut start = Vec::new();
                 search.game().split_start(&mut start);
-                sweep(search, &start)?;
+                if !*swept {
+                    sweep(search, &start)?;
+                    *swept = true;
+                }
                 let mut parts = Vec::new();
                 for s in &start {
                     if (s.a..s.b).contains(&from) {

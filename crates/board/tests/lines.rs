@@ -106,6 +106,12 @@ impl Game for Rows {
         out.extend(pos.iter().map(|s| vec![s.clone()]));
         true
     }
+
+    /// A sum carries its parts: XOR-ing their values again is cheaper than a memo entry for
+    /// each of the many sums of two segments.
+    fn memoise_sum(&self, _pos: &Pos) -> bool {
+        false
+    }
 }
 
 /// The values of `pattern^n` for `n = 1..=max` by the plain solver.

@@ -187,6 +187,9 @@ fn prefixes(variant: Variant, b: &Board, opts: Options, t0: Instant) -> Result<(
     let clobber::Solver::Line { search, .. } = &mut s else {
         return Err("--upto takes a row".into());
     };
+    if std::env::var_os("STONES_PROGRESS").is_some() {
+        search.set_progress(|p| eprintln!("{} nodes, {} entries", p.nodes, p.entries));
+    }
     for k in 1..=row.len() / p {
         let seg = search.game().seg(0, (k * p) as u32);
         let v = search.value(&[seg]).map_err(|e| e.to_string())?;

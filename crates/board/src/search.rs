@@ -43,6 +43,13 @@ use std::time::Instant;
 /// Words of the filter in front of the table (128 KiB).
 const FILTER_WORDS: usize = 1 << 14;
 
+/// The bytes a value kept beside the table is counted for (a hash map entry of a key and a
+/// value, with the map's slack).
+const BIG_ENTRY_BYTES: usize = 48;
+
+/// Entries of the cache of "not" answers ([`Search`]'s `not_cache`, 2 MiB).
+const NOT_CACHE: usize = 1 << 16;
+
 /// A game whose positions are sums of components, as the [`Search`] engine sees it.
 pub trait Split {
     /// A component: a position that the game does not split further. Cheap to copy.
@@ -185,8 +192,13 @@ pub struct Search<G: Split> {
     /// One bit per hash of every key whose value was ever recorded (see
     /// [`crate::engine::Engine`]): most unknown components skip the table's cache miss.
     filter: Vec<u64>,
-    /// Values the table cannot hold (255 and more).
+    /// Values the table refused (255 and more, or a full bucket of heavier entries).
     big: HashMap<Key, u32>,
+    /// The values below 128 that recently asked components are known not to have, by key in
+    /// a direct-mapped cache of [`NOT_CACHE`] entries (a later entry overwrites an earlier
+    /// one): a question asked again without an answer kept would cost its search again, and
+    /// on long rows these repeats grow without bound.
+    not_cache: Vec<(Key, u128)>,
     opts: Options,
     nodes: u64,
     next_check: u64,
@@ -234,15 +246,17 @@ impl<G: Split> Search<G> {
         } else {
             Table::with_bytes(bytes)
         };
-        let table = table.ok_or(SearchError::MemoryTooSmall {
+        let mut table = table.ok_or(SearchError::MemoryTooSmall {
             bytes: opts.max_memory,
             min: Table::MIN_BYTES,
         })?;
+        table.keep_entries();
         Ok(Search {
             game,
             table,
             filter: vec![0; FILTER_WORDS],
             big: HashMap::new(),
+            not_cache: vec![(Key { bits: 0, tag: 0 }, 0,); NOT_CACHE],
             next_check: opts.check_every.max(1),
             opts,
             nodes: 0,
@@ -400,15 +414,21 @@ impl<G: Split> Search<G> {
         self.filter[w] |= 1 << b;
     }
 
-    /// Records `it`'s value in the table (or, from 255 on, beside it) and its key in the
-    /// filter.
+    /// Records `it`'s value in the table and its key in the filter; beside the table when it
+    /// refuses it (a value of 255 or more, or a bucket full of heavier entries: the
+    /// component is light, but asked again and again without its value it would cost its
+    /// search each time; on long rows such repeats grow without bound).
     fn set_value(&mut self, it: &Item<G::Part>, v: u32) {
         self.mark(&it.key);
-        if v >= 255 {
-            self.big.insert(it.key, v);
-        } else {
-            self.table.set_value(&it.key, it.size, v);
+        if !self.table.try_set_value(&it.key, it.size, v) && self.big.insert(it.key, v).is_none() {
+            self.buffer_bytes += BIG_ENTRY_BYTES;
         }
+    }
+
+    /// Records that `p` does not have the value `n` (below 32: the table's masks).
+    #[inline]
+    fn set_not(&mut self, p: &Item<G::Part>, n: u32) {
+        self.table.set_not(&p.key, p.size, n);
     }
 
     fn value_of(&mut self, it: &Item<G::Part>) -> Result<u32, SearchError> {
@@ -570,7 +590,7 @@ impl<G: Split> Search<G> {
         for opt in o.list.iter_mut() {
             if opt.len == 0 {
                 if opt.xor == n {
-                    self.table.set_not(&p.key, p.size, n);
+                    self.set_not(p, n);
                     return Ok(true);
                 }
             } else {
@@ -580,7 +600,7 @@ impl<G: Split> Search<G> {
                     opt.xor ^= known;
                     opt.len = (k - start) as u32;
                     if opt.len == 0 && opt.xor == n {
-                        self.table.set_not(&p.key, p.size, n);
+                        self.set_not(p, n);
                         return Ok(true);
                     }
                 }
@@ -589,7 +609,7 @@ impl<G: Split> Search<G> {
         for i in 0..o.list.len() {
             let opt = o.list[i];
             if opt.len != 0 && self.sum_is_p(&mut o.parts[opt.range()], n ^ opt.xor)? {
-                self.table.set_not(&p.key, p.size, n);
+                self.set_not(p, n);
                 return Ok(true);
             }
         }
@@ -606,7 +626,12 @@ impl<G: Split> Search<G> {
         }
         let top = self.game.bound(&p.part);
         debug_assert!(top < 127);
-        let r = r & low(top as usize + 1);
+        let slot = not_slot(&p.key);
+        let known_not = match self.not_cache[slot] {
+            (k, m) if k == p.key => m,
+            _ => 0,
+        };
+        let r = r & low(top as usize + 1) & !known_not;
         if r == 0 {
             return Ok(None);
         }
@@ -681,6 +706,14 @@ impl<G: Split> Search<G> {
             }
         };
         self.give_back(o);
+        if let Ok(None) = out {
+            let e = &mut self.not_cache[slot];
+            if e.0 == p.key {
+                e.1 |= r;
+            } else {
+                *e = (p.key, r);
+            }
+        }
         out
     }
 
@@ -734,7 +767,11 @@ impl<G: Split> Search<G> {
         Ok(Some(o))
     }
 
-    /// Whether the component `p` has value `n`.
+    /// Whether the component `p` has value `n`: by the value sets below the bound 127, else
+    /// (long rows) by its value in full, which the table keeps: such a component is asked
+    /// about many values (rows of thousands of stones have values past 128), and listing its
+    /// thousands of options once beats listing them for each question (`(xo)^1300`: 99 s to
+    /// 21 s).
     fn is_value(&mut self, p: &Item<G::Part>, n: u32) -> Result<bool, SearchError> {
         if let Some(v) = self.known(p) {
             return Ok(v == n);
@@ -746,41 +783,7 @@ impl<G: Split> Search<G> {
         if bound < 127 {
             return Ok(self.in_set(p, 1u128 << n)? == Some(n));
         }
-        let not = self.table.get(&p.key).not;
-        if excluded(not, n) {
-            return Ok(false);
-        }
-        self.tick()?;
-        let Some(mut opts) = self.options_until(p, n)? else {
-            return Ok(false);
-        };
-        let r = self.is_value_with(p, &mut opts, not, n);
-        self.give_back(opts);
-        r
-    }
-
-    fn is_value_with(
-        &mut self,
-        p: &Item<G::Part>,
-        opts: &mut Opts<G::Part>,
-        not: u32,
-        n: u32,
-    ) -> Result<bool, SearchError> {
-        if self.has_option_value(p, opts, n)? {
-            return Ok(false);
-        }
-        // No option has value n, so the value is at most n: it is n unless smaller.
-        for m in 0..n {
-            if excluded(not, m) {
-                continue;
-            }
-            if !self.has_option_value(p, opts, m)? {
-                self.set_value(p, m);
-                return Ok(false);
-            }
-        }
-        self.set_value(p, n);
-        Ok(true)
+        Ok(self.value_of(p)? == n)
     }
 
     /// Moves the parts of `parts[start..end]` whose value is not known to the front of that
@@ -816,6 +819,14 @@ impl<G: Split> Search<G> {
         let largest = parts[start..].last().map_or(0, |q| q.size);
         (xor, largest)
     }
+}
+
+/// The slot of `k` in the cache of "not" answers.
+#[inline]
+fn not_slot(k: &Key) -> usize {
+    let h = (k.bits as u64 ^ ((k.bits >> 64) as u64).rotate_left(31) ^ u64::from(k.tag) << 48)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (h >> (64 - NOT_CACHE.trailing_zeros())) as usize
 }
 
 /// `{v}` as a value set (empty for `v ≥ 128`, which no set of this engine holds).

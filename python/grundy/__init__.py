@@ -224,17 +224,33 @@ def games() -> List[GameInfo]:
 
 
 def analyze(
-    game: str, position: str, misere: bool = False, max_positions: Optional[Union[int, str]] = None
+    game: str,
+    position: str,
+    misere: bool = False,
+    max_positions: Optional[Union[int, str]] = None,
+    moves: str = "winning",
+    **params: Any,
 ) -> Report:
     """A position of any catalogue game analysed; ``to_dict()`` is ``grundy analyze GAME
-    POSITION --json``.
+    POSITION --json``. ``moves`` says how much of the moves to compute: ``"value"`` (the
+    outcome and value only), ``"winning"`` (the default) or ``"all"`` (every move with its
+    value). Keyword arguments are the game's own options as ``grundy.games()`` lists them
+    (``threads=2``, ``no_mirror=True``).
 
     >>> r = analyze("node-kayles", "grid:3x4")
     >>> r.outcome, r.grundy
     ('P', 0)
     """
+    settings = [
+        (k, ("true" if v else "false") if isinstance(v, bool) else str(v))
+        for k, v in params.items()
+    ]
     return Report(
-        _json.loads(_grundy.catalogue_analyze(game, str(position), misere, max_positions))
+        _json.loads(
+            _grundy.catalogue_analyze(
+                game, str(position), misere, max_positions, moves, settings
+            )
+        )
     )
 
 

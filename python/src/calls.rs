@@ -306,21 +306,35 @@ fn catalogue_games() -> PyResult<String> {
     json(&serde_json::json!({ "games": grundy::catalogue::games() }))
 }
 
-/// A position of any catalogue game analysed (`grundy analyze GAME POSITION --json`).
+/// A position of any catalogue game analysed (`grundy analyze GAME POSITION --json`): `moves`
+/// is the detail (`value`, `winning`, `all`), `params` the game's own options by name (as
+/// text, checked against the entry's declaration).
 #[pyfunction]
-#[pyo3(signature = (game, position, misere = false, max_positions = None))]
+#[pyo3(signature = (game, position, misere = false, max_positions = None, moves = "winning", params = Vec::new()))]
 fn catalogue_analyze(
     py: Python<'_>,
     game: &str,
     position: &str,
     misere: bool,
     max_positions: Option<Count>,
+    moves: &str,
+    params: Vec<(String, String)>,
 ) -> PyResult<String> {
     let budget = grundy::catalogue::within_memory(grundy::Budget::default());
     let budget = max_positions.map_or(budget, |n| budget.with_positions(n.0));
     let play = grundy::catalogue::Play::from_misere(misere);
+    let detail = moves
+        .parse::<grundy::catalogue::Detail>()
+        .map_err(grundy::Error::from)
+        .py(py)?;
+    let mut ask = grundy::catalogue::Ask::new(play)
+        .budget(budget)
+        .detail(detail);
+    for (k, v) in params {
+        ask.settings.set(k, v);
+    }
     let r = py
-        .detach(|| grundy::catalogue::analyze(game, position, play, &budget))
+        .detach(|| grundy::catalogue::Registry::new().ask(game, position, &ask))
         .py(py)?;
     json(&r)
 }

@@ -3,6 +3,3 @@
 use grundy_core::{impl_answer, Grundy};
 
 impl_answer!(crate::engine::Analysis, |a| Some(Grundy::Finite(a.grundy)));
-impl_answer!(crate::cram::CramAnalysis, |a| Some(Grundy::Finite(
-    a.grundy
-)));

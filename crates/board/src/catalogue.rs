@@ -7,18 +7,21 @@
 //! fields `vertices` and `edges`.
 
 use grundy_core::catalogue::{
-    Budget, Entry, Error, Info, Move as CatMove, Notation, Play, Position, Report, Result, Rules,
-    Solved,
+    explain_by_options, explain_value, explain_winning, Ask, Detail, Entry, Error, Info,
+    Move as CatMove, Notation, Param, Position, Report, Result, Rules, Solved,
 };
 use grundy_core::{Game as PlainGame, Outcome};
 
-use crate::engine::{bits, moves, Engine, Move, Options, Rules as Game, SearchError};
+use crate::engine::{bits, moves, Engine, Move, Rules as Game};
 use crate::graph::{Graph, VertexSet};
 
 /// The catalogue entries of this crate.
 pub fn entries() -> Vec<Box<dyn Entry>> {
     vec![Box::new(NodeKaylesEntry), Box::new(ArcKaylesEntry)]
 }
+
+/// The params of both games: the engine's threads and table file.
+const PARAMS: [Param; 2] = [crate::ask::THREADS, crate::ask::TABLE];
 
 /// The `node-kayles` entry.
 pub struct NodeKaylesEntry;
@@ -62,6 +65,7 @@ impl Entry for ArcKaylesEntry {
             misere: true,
             loopy: false,
             scoring: false,
+            params: PARAMS.to_vec(),
         }
     }
 
@@ -114,22 +118,6 @@ fn left_graph(game: Game, g: &Graph, left: VertexSet) -> Result<Graph> {
     Graph::from_edges(keep.len(), &edges).map_err(|e| Error::input(e.to_string()))
 }
 
-fn search_error(e: SearchError) -> Error {
-    match e {
-        SearchError::Stopped { .. } | SearchError::NodeLimit { .. } => Error::limit(e.to_string()),
-        e => Error::input(e.to_string()),
-    }
-}
-
-fn engine(game: Game, g: Graph, budget: &Budget) -> Result<Engine> {
-    let opts = Options {
-        max_memory: (budget.max_bytes.min(256 << 20) as usize).max(8 << 20),
-        max_nodes: Some(budget.max_positions),
-        ..Options::default()
-    };
-    Engine::new(game, g, opts).map_err(search_error)
-}
-
 impl Rules for GraphRules {
     fn name(&self) -> String {
         self.game.name().into()
@@ -139,46 +127,74 @@ impl Rules for GraphRules {
         Ok(position(&read(text)?))
     }
 
-    fn moves(&mut self, pos: &Position, play: Play, budget: &Budget) -> Result<Vec<CatMove>> {
-        if play.is_misere() {
-            return self.misere.moves(pos, play, budget);
+    fn moves(&mut self, pos: &Position, ask: &Ask) -> Result<Vec<CatMove>> {
+        if ask.play.is_misere() {
+            return self.misere.moves(pos, ask);
         }
-        let g = read(&pos.text)?;
-        let mut e = engine(self.game, g.clone(), budget)?;
-        let mut out = Vec::new();
-        for (m, left) in e.moves(g.all()) {
-            let v = e.grundy(left).map_err(search_error)? as u64;
-            let (text, short) = move_words(m);
-            out.push(CatMove::new(
-                text,
-                &short,
-                position(&left_graph(self.game, &g, left)?),
-                Outcome::from_grundy(v),
-                Some(v),
-            ));
-        }
-        Ok(out)
+        let all = ask.clone().detail(Detail::All);
+        Ok(self.analyze(pos, &all)?.all_moves)
     }
 
-    fn analyze(&mut self, pos: &Position, play: Play, budget: &Budget) -> Result<Report> {
-        if play.is_misere() {
-            return self.misere.analyze(pos, play, budget);
+    fn analyze(&mut self, pos: &Position, ask: &Ask) -> Result<Report> {
+        if ask.play.is_misere() {
+            return self.misere.analyze(pos, ask);
         }
         let g = read(&pos.text)?;
-        let mut e = engine(self.game, g.clone(), budget)?;
-        let a = e.analyze(g.all()).map_err(search_error)?;
-        let moves = self.moves(pos, play, budget)?;
+        let what = format!("{} {}", self.game.name(), g);
+        let opts = crate::ask::options(ask, &PARAMS, &what)?;
+        let mut e = Engine::new(self.game, g.clone(), opts)
+            .map_err(|err| crate::ask::search_error(err, ask, &what, None))?;
+        let found = crate::ask::search(&mut e, g.all(), ask, &what)?;
+        let value = u64::from(found.grundy);
+        let outcome = Outcome::from_grundy(value);
         let mut r = Report::new(
             self.game.name(),
             position(&g),
-            play,
-            a.outcome,
-            Some((a.grundy as u64).into()),
-        );
-        r.moves = Some(moves.len() as u64);
-        r.explanation = grundy_core::catalogue::explain_by_options(a.grundy as u64, &moves);
-        r.winning_moves = moves.into_iter().filter(CatMove::wins).collect();
-        r.details = serde_json::json!({ "nodes": a.nodes });
+            ask.play,
+            outcome,
+            Some(value.into()),
+        )
+        .at(ask.detail);
+        let game = self.game;
+        let to_move = |m: Move, left: VertexSet, v: u64| -> Result<CatMove> {
+            let (text, short) = move_words(m);
+            Ok(CatMove::new(
+                text,
+                &short,
+                position(&left_graph(game, &g, left)?),
+                Outcome::from_grundy(v),
+                Some(v),
+            )
+            .at(
+                match m {
+                    Move::Vertex(_) => "vertex",
+                    Move::Edge(..) => "edge",
+                },
+                match m {
+                    Move::Vertex(v) => serde_json::json!(v),
+                    Move::Edge(a, b) => serde_json::json!([a, b]),
+                },
+            ))
+        };
+        for &(m, left) in &found.winning {
+            r.winning_moves.push(to_move(m, left, 0)?);
+        }
+        for &(m, left, v) in &found.all {
+            r.all_moves.push(to_move(m, left, v.into())?);
+        }
+        if ask.detail.wants_winning() {
+            r.moves = Some(found.count as u64);
+        }
+        r.explanation = match ask.detail {
+            Detail::Value => explain_value(Some(value), outcome),
+            Detail::Winning => explain_winning(outcome, found.winning.len(), found.count),
+            Detail::All => explain_by_options(value, &r.all_moves),
+        };
+        r.details = serde_json::json!({
+            "nodes": found.nodes,
+            "resumed": found.resumed,
+            "table_entries": found.entries,
+        });
         Ok(r)
     }
 }

@@ -18,46 +18,23 @@
 //! # Ok::<(), grundy_board::cram::BoardError>(())
 //! ```
 //!
-//! # Analysing a board: [`analyze`]
+//! # Answering a question: [`ask`]
 //!
-//! [`analyze`] answers what `grundy cram` prints ([`CramAnalysis`]: the value, the outcome,
-//! every winning placement) within a [`Budget`] ([`CramOptions::budget`]: its position cap
-//! bounds the search nodes, its memory cap the table), can be stopped from another thread
-//! ([`CramOptions::stop`]) and watched (a progress callback), and keeps its table in a file
-//! ([`CramOptions::table`]): read back when the file exists, written at the end, also when the
-//! search stopped or reached its node limit, so that a long search runs over as many sittings
-//! as it needs. A table of another game is refused.
-//!
-//! ```
-//! use grundy_board::cram::{self, Board, CramOptions};
-//! use grundy_core::Budget;
-//!
-//! let a = cram::analyze(&Board::parse("1x3")?, &CramOptions::default(), None).unwrap();
-//! assert_eq!(a.grundy, 1);
-//! assert_eq!(a.winning_moves[0].text, "place a horizontal domino on (0, 0)-(0, 1)");
-//! assert_eq!(a.winning_moves[0].to.text, "##.");
-//! assert_eq!(a.winning_moves[0].at["cells"], serde_json::json!([[0, 0], [0, 1]]));
-//!
-//! // Past the budget's position cap (search nodes): a limit naming the board.
-//! let small = CramOptions { budget: Budget::positions(10), ..CramOptions::default() };
-//! let e = cram::analyze(&Board::parse("5x6")?, &small, None).unwrap_err();
-//! assert!(e.is_limit());
-//! assert!(e.to_string().starts_with("board 5x6: the search needs more than 10 positions"));
-//! # Ok::<(), grundy_board::cram::BoardError>(())
-//! ```
+//! [`ask`] answers a catalogue question about a board under normal play on the engine (the
+//! call behind `grundy cram`, `grundy analyze cram` and every other door): the value, the
+//! winning placements or every placement valued, as the question's detail asks; within its
+//! budget (search nodes, table memory), stopped by its stop flag, watched by its progress
+//! callback, with its table kept in a file when the `table` param names one.
 
-use crate::engine::{Analysis, Engine, Move, Options, Progress, Rules, SearchError};
+use crate::engine::{Analysis, Engine, Move, Options, Rules, SearchError};
 use crate::graph::{Graph, VertexSet};
-use crate::table::SLOT_BYTES;
-use grundy_core::budget::{Budget, Limit, Resource};
-use grundy_core::catalogue::{Error, ErrorKind};
+use grundy_core::budget::Budget;
+use grundy_core::catalogue::{
+    explain_by_options, explain_value, explain_winning, Ask, Detail, Error, Grundy, Param, Report,
+};
 use grundy_core::Outcome;
 use serde::Serialize;
 use std::fmt;
-use std::fmt::Write as _;
-use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 
 /// The most cells a board may have.
 pub const MAX_CELLS: usize = 128;
@@ -257,73 +234,36 @@ impl std::str::FromStr for Board {
     }
 }
 
-/// The default budget of [`analyze`]: two million search nodes (a few seconds: 5 × 7 needs
-/// about half a million) and a table of at most 1 GiB (it starts at 384 KiB and grows only as
-/// it fills). Raise it per call ([`CramOptions::budget`]).
+/// The default budget of a Cram search where one is needed (a server, a notebook): two
+/// million search nodes (a few seconds: 5 × 7 needs about half a million) and a table of at
+/// most 1 GiB (it starts at 384 KiB and grows only as it fills).
 pub const DEFAULT_BUDGET: Budget = Budget::new(2_000_000, 1 << 30);
 
-/// The least memory cap [`analyze`] accepts: a table below 1 MiB would hold too little to
-/// search anything but tiny boards, so a smaller cap is refused as a memory [`Limit`].
-pub const MIN_MEMORY: u64 = 1 << 20;
+pub use crate::ask::MIN_MEMORY;
 
-/// A progress callback of [`analyze`]: called every [`Options::check_every`] search nodes.
-pub type Watch = Box<dyn FnMut(&Progress) + Send>;
+/// The params of `cram`: the engine's threads, table file and mirror shortcut.
+pub const PARAMS: [Param; 3] = [
+    crate::ask::THREADS,
+    crate::ask::TABLE,
+    crate::ask::NO_MIRROR,
+];
 
-/// How [`analyze`] searches.
-#[derive(Clone, Debug)]
-pub struct CramOptions {
-    /// Settle components symmetric under a half-turn (value 0) without searching them
-    /// ([`Options::mirror`]).
-    pub mirror: bool,
-    /// The search's caps: `max_positions` search nodes (past it, a [`Limit`] naming
-    /// positions), and `max_bytes` of table (at least [`MIN_MEMORY`], else a [`Limit`] naming
-    /// memory; a full table replaces its lightest entries, so memory never stops a search).
-    pub budget: Budget,
-    /// Raised from anywhere, the search stops with an error of kind
-    /// [`ErrorKind::Stopped`] (the table, with [`CramOptions::table`], is saved first).
-    pub stop: Option<Arc<AtomicBool>>,
-    /// A table file: read when it exists (refused when it is not a Cram table), written when
-    /// the search ends, is stopped or reaches its node limit.
-    pub table: Option<PathBuf>,
-    /// Threads searching large components side by side ([`Options::threads`]); 1 by
-    /// default. Two halve the wall time of 5x7 and 5x8 on an idle machine (docs/benchmarks.md)
-    /// and gain nothing on a busy one.
-    pub threads: usize,
-}
-
-impl Default for CramOptions {
-    fn default() -> CramOptions {
-        CramOptions {
-            mirror: true,
-            budget: DEFAULT_BUDGET,
-            stop: None,
-            table: None,
-            threads: 1,
-        }
-    }
-}
-
-/// A board analysed by [`analyze`]: what `grundy cram --json` prints.
+/// What a Cram report's `details` hold besides the value: the board's size, the shortcut
+/// that settled it, the search's work.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct CramAnalysis {
+pub struct CramDetails {
     /// Rows of the board.
     pub rows: usize,
     /// Columns of the board.
     pub cols: usize,
     /// Empty cells.
     pub cells: u32,
-    /// The Grundy value.
-    pub grundy: u64,
-    /// `N` when the player to move wins.
-    pub outcome: Outcome,
     /// True when the value 0 follows from the half-turn mirror strategy
     /// ([`Board::mirror_zero`]).
     pub mirror_strategy: bool,
-    /// Every winning placement (empty in a P-position), each made by [`Board::placement`].
-    pub winning_moves: Vec<grundy_core::Move>,
-    /// Search nodes of this run (component questions: the engine's measure of work).
+    /// Search nodes of this question (component questions: the engine's measure of work).
     pub positions: u64,
-    /// Table entries read from [`CramOptions::table`] before the search (0 without one).
+    /// Table entries read back from the `table` file before the search (0 without one).
     pub resumed: u64,
     /// Table entries at the end.
     pub table_entries: u64,
@@ -471,182 +411,93 @@ fn what(board: &Board) -> String {
     format!("board {}x{}", board.rows, board.cols)
 }
 
-/// The engine's options for a Cram search of `board` within `budget` (refused, as a memory
-/// [`Limit`], when its memory cap is below [`MIN_MEMORY`]).
-pub fn engine_options(board: &Board, budget: &Budget, mirror: bool) -> Result<Options, Error> {
-    if budget.max_bytes < MIN_MEMORY {
-        return Err(Limit {
-            what: what(board),
-            resource: Resource::Memory,
-            max_positions: budget.max_positions,
-            max_bytes: budget.max_bytes,
-            entry_bytes: SLOT_BYTES as u64,
-        }
-        .into());
-    }
-    Ok(Options {
-        max_memory: usize::try_from(budget.max_bytes).unwrap_or(usize::MAX),
-        max_nodes: (budget.max_positions != u64::MAX).then_some(budget.max_positions),
-        mirror,
-        ..Options::default()
-    })
-}
-
-/// A search's error in the catalogue's vocabulary: the node limit is the budget's position
-/// [`Limit`] naming the board, a stop is [`ErrorKind::Stopped`] (`saved` names the table file
-/// that keeps what the search learned), a table file that cannot be read is bad input.
-pub fn search_error(
-    board: &Board,
-    budget: &Budget,
-    e: SearchError,
-    saved: Option<&std::path::Path>,
-) -> Error {
-    match e {
-        SearchError::NodeLimit { .. } => Limit {
-            what: what(board),
-            resource: Resource::Positions,
-            max_positions: budget.max_positions,
-            max_bytes: budget.max_bytes,
-            entry_bytes: SLOT_BYTES as u64,
-        }
-        .into(),
-        SearchError::Stopped { nodes } => Error {
-            kind: ErrorKind::Stopped,
-            message: match saved {
-                Some(p) => format!(
-                    "{}: stopped after {nodes} search nodes; the table in {} keeps what it learned",
-                    what(board),
-                    p.display()
-                ),
-                None => format!("{}: stopped after {nodes} search nodes", what(board)),
-            },
-            parameter: None,
-        },
-        SearchError::Table(t) => Error::input(format!("table file: {t}")),
-        e => Error::input(e.to_string()),
-    }
-}
-
-/// Analyses `board` within `options`: value, outcome and every winning placement, with the
-/// table read from and written to [`CramOptions::table`]; `progress` is called every
-/// [`Options::check_every`] search nodes.
-pub fn analyze(
-    board: &Board,
-    options: &CramOptions,
-    progress: Option<Watch>,
-) -> Result<CramAnalysis, Error> {
-    let budget = &options.budget;
-    let mut opts = engine_options(board, budget, options.mirror)?;
-    opts.threads = options.threads.max(1);
-    opts.stop = options.stop.clone();
+/// Answers `ask` about `board` under normal play on the engine ([`crate::ask::search`]): the
+/// root alone for the value, P-questions on the placements for the winning moves, every
+/// placement valued for all of them; the params of [`PARAMS`] (threads, table file, mirror).
+/// The catalogue's `cram` calls it.
+///
+/// ```
+/// use grundy_board::cram::{self, Board};
+/// use grundy_core::catalogue::{Ask, Budget, Play};
+///
+/// let r = cram::ask(&Board::parse("1x3")?, &Ask::new(Play::Normal)).unwrap();
+/// assert_eq!(r.grundy, Some(1u64.into()));
+/// assert_eq!(r.winning_moves[0].text, "place a horizontal domino on (0, 0)-(0, 1)");
+/// assert_eq!(r.winning_moves[0].to.text, "##.");
+/// assert_eq!(r.winning_moves[0].at["cells"], serde_json::json!([[0, 0], [0, 1]]));
+///
+/// // Past the budget's position cap (search nodes): a limit naming the board.
+/// let small = Ask::new(Play::Normal).budget(Budget::positions(10));
+/// let e = cram::ask(&Board::parse("5x6")?, &small).unwrap_err();
+/// assert!(e.is_limit());
+/// assert!(e.to_string().starts_with("board 5x6: the search needs more than 10 positions"));
+/// # Ok::<(), grundy_board::cram::BoardError>(())
+/// ```
+pub fn ask(board: &Board, ask: &Ask) -> Result<Report, Error> {
+    let what = what(board);
+    let opts = crate::ask::options(ask, &PARAMS, &what)?;
+    let mirror = opts.mirror && board.mirror_zero();
     let mut e = board
         .engine(opts)
-        .map_err(|e| search_error(board, budget, e, None))?;
-    if let Some(f) = progress {
-        e.set_progress(f);
-    }
-    let table = options.table.as_deref();
-    let resumed = match table {
-        Some(p) if p.exists() => e
-            .load(p)
-            .map_err(|err| Error::input(format!("{}: {}", p.display(), table_words(err))))?,
-        _ => 0,
+        .map_err(|err| crate::ask::search_error(err, ask, &what, None))?;
+    let found = crate::ask::search(&mut e, board.empty, ask, &what)?;
+    let g = u64::from(found.grundy);
+    let outcome = Outcome::from_grundy(g);
+    let mut r = Report::new(
+        "cram",
+        board.position(),
+        ask.play,
+        outcome,
+        Some(Grundy::Finite(g)),
+    )
+    .at(ask.detail);
+    let placement = |m: Move, outcome: Outcome, v: Option<u64>| match m {
+        Move::Edge(a, b) if a != b => Some(board.placement(a, b, outcome, v)),
+        _ => None,
     };
-    let result = e.analyze(board.empty);
-    if let Some(p) = table {
-        if matches!(
-            result,
-            Ok(_) | Err(SearchError::Stopped { .. } | SearchError::NodeLimit { .. })
-        ) {
-            e.save(p).map_err(|err| {
-                Error::failure(format!(
-                    "writing the table {}: {}",
-                    p.display(),
-                    table_words(err)
-                ))
-            })?;
-        }
-    }
-    let a: Analysis = result.map_err(|err| search_error(board, budget, err, table))?;
-    let winning_moves = a
-        .winning_moves
+    r.winning_moves = found
+        .winning
         .iter()
-        .filter_map(|m| match *m {
-            Move::Edge(u, v) if u != v => Some(board.placement(u, v, Outcome::P, Some(0))),
-            _ => None,
-        })
+        .filter_map(|&(m, _)| placement(m, Outcome::P, Some(0)))
         .collect();
-    Ok(CramAnalysis {
+    r.all_moves = found
+        .all
+        .iter()
+        .filter_map(|&(m, _, v)| placement(m, Outcome::from_grundy(v.into()), Some(v.into())))
+        .collect();
+    if ask.detail.wants_winning() {
+        r.moves = Some(found.count as u64);
+    }
+    r.explanation = if mirror {
+        vec![
+            "The board is symmetric under a half-turn and no domino covers a cell and its \
+             image: the second player answers each domino with its rotated image and wins \
+             (value 0)."
+                .to_string(),
+        ]
+    } else {
+        match ask.detail {
+            Detail::Value => explain_value(Some(g), outcome),
+            Detail::Winning => explain_winning(outcome, found.winning.len(), found.count),
+            Detail::All => explain_by_options(g, &r.all_moves),
+        }
+    };
+    if !mirror && board.regions() > 1 {
+        r.explanation.push(
+            "The empty cells fall apart into regions, separate games whose values XOR.".into(),
+        );
+    }
+    r.details = serde_json::to_value(CramDetails {
         rows: board.rows,
         cols: board.cols,
         cells: board.empty.count_ones(),
-        grundy: a.grundy,
-        outcome: a.outcome,
-        mirror_strategy: options.mirror && board.mirror_zero(),
-        winning_moves,
-        positions: e.nodes(),
-        resumed,
-        table_entries: e.table().len() as u64,
+        mirror_strategy: mirror,
+        positions: found.nodes,
+        resumed: found.resumed,
+        table_entries: found.entries,
     })
-}
-
-/// A table file's error in words (without the engine's "table file:" prefix).
-fn table_words(e: SearchError) -> String {
-    match e {
-        SearchError::Table(crate::table::LoadError::Io(io))
-            if io.kind() == std::io::ErrorKind::UnexpectedEof =>
-        {
-            "not a saved grundy-board table (it ends early)".into()
-        }
-        SearchError::Table(crate::table::LoadError::Mismatch { found, .. }) => {
-            format!("a table of {found}, not of Cram (arc-kayles lattice)")
-        }
-        SearchError::Table(t) => t.to_string(),
-        e => e.to_string(),
-    }
-}
-
-impl CramAnalysis {
-    /// The analysis as text for a reader, the words every front end shows (`grundy cram`): the
-    /// board, the value, the outcome and why, every winning placement.
-    ///
-    /// ```
-    /// use grundy_board::cram::{self, Board, CramOptions};
-    ///
-    /// let a = cram::analyze(&Board::parse("1x3")?, &CramOptions::default(), None).unwrap();
-    /// assert_eq!(a.describe().lines().nth(2), Some("Outcome: N - the player to move wins."));
-    /// # Ok::<(), grundy_board::cram::BoardError>(())
-    /// ```
-    pub fn describe(&self) -> String {
-        let mut s = format!(
-            "Cram on a {}x{} board with {} empty cells\nGrundy value: {} ({} search nodes)\n",
-            self.rows, self.cols, self.cells, self.grundy, self.positions
-        );
-        match self.outcome {
-            Outcome::P if self.mirror_strategy => s.push_str(
-                "Outcome: P - the player to move loses: the board is symmetric under a half-turn \
-                 and no domino covers a cell and its image, so the second player answers each \
-                 domino with its rotated image (the mirror shortcut can be turned off).\n",
-            ),
-            Outcome::P | Outcome::D => s.push_str(
-                "Outcome: P - the player to move loses: every placement leaves a non-zero value.\n",
-            ),
-            Outcome::N => {
-                s.push_str("Outcome: N - the player to move wins.\n");
-                for m in &self.winning_moves {
-                    let _ = writeln!(s, "Winning move: {}; it leaves value 0.", m.text);
-                }
-            }
-        }
-        if self.resumed > 0 {
-            let _ = writeln!(
-                s,
-                "Table: {} entries read back, {} at the end.",
-                self.resumed, self.table_entries
-            );
-        }
-        s
-    }
+    .unwrap_or_default();
+    Ok(r)
 }
 
 #[cfg(test)]

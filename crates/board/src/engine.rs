@@ -488,6 +488,11 @@ impl Engine {
         self.sum_is_p(&mut parts, r)
     }
 
+    /// The stop flag the engine was made with ([`Options::stop`]).
+    pub fn stop_flag(&self) -> Option<Arc<AtomicBool>> {
+        self.opts.stop.clone()
+    }
+
     /// The moves of `pos` and the positions they lead to ([`moves`] on this engine's game).
     pub fn moves(&self, pos: VertexSet) -> Vec<(Move, VertexSet)> {
         moves(self.rules, &self.graph, pos)

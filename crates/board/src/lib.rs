@@ -25,6 +25,7 @@
 #![forbid(unsafe_code)]
 
 mod answer;
+pub mod ask;
 pub mod catalogue;
 pub mod clobber;
 pub mod cram;

@@ -22,6 +22,7 @@ pub use cmd::catalogue::{analyze_in, AnalyzeArgs};
 pub use cmd::{heap::plot::write_plot_of, read_text};
 
 use clap::{Parser, Subcommand};
+use std::ffi::OsString;
 
 /// Combinatorial games, solved exactly: Nim, Sprague–Grundy values, heap games, pattern races.
 #[derive(Parser, Debug)]
@@ -39,6 +40,7 @@ Examples:
   grundy heap kayles --period          period 12 from heap 71, proven
   grundy heap 4!.0 --upto 1000000 --summary   Grundy's game with the fast engine
   grundy fib 1000000                   Fibonacci Nim: the Zeckendorf move
+  grundy cram 5 7                      any game is a command: the registry's analysis
   grundy penney HTH THH                exact odds of a pattern race
   grundy script examples/games/kayles.lua 7 9 12   your own game, written in Lua
   grundy play kayles 5 7 9             play against the engine in the terminal
@@ -53,7 +55,7 @@ struct Cli {
 enum Command {
     /// Every game of the catalogue, with an example position.
     Games(cmd::catalogue::GamesArgs),
-    /// Analyse a position of any game: value, outcome, every winning move, why.
+    #[command(about = cmd::catalogue::ANALYZE_ABOUT)]
     Analyze(cmd::catalogue::AnalyzeArgs),
     /// Nim and misère Nim: nim-sum, outcome and every winning move, explained.
     Nim(cmd::nim::Args),
@@ -65,18 +67,12 @@ enum Command {
     Heap(cmd::heap::Args),
     /// Misère theory: quotients of heap rules, genus, canonical forms.
     Misere(cmd::misere::Args),
-    /// Fibonacci Nim and its k-multiplier family.
-    Fib(cmd::fib::Args),
     /// Wythoff's game: P-positions, winning moves, Grundy values.
     Wythoff(cmd::wythoff::Args),
     /// Maze games: Grundy value of every cell, sums of mazes.
     Maze(cmd::maze::Args),
     /// The wall-making game.
     Walls(cmd::walls::Args),
-    /// Cram: Grundy values of domino placement on a board.
-    Cram(cmd::cram::Args),
-    /// Chomp: outcome and a winning bite.
-    Chomp(cmd::chomp::Args),
     /// The card game: take the leftmost or rightmost card, maximise your total.
     Cards(cmd::cards::Args),
     /// Pattern races (Penney's game): exact win probabilities and best replies.
@@ -89,6 +85,9 @@ enum Command {
     Play(Handed),
     #[command(about = about::SERVE)]
     Serve(Handed),
+    /// `grundy GAME POSITION`: every game of the registry is a command of its own.
+    #[command(external_subcommand)]
+    Game(Vec<OsString>),
 }
 
 /// What `--help` says of each handed command ([`HANDED`]), in both programs' command lists.
@@ -112,7 +111,21 @@ struct Handed {
 
 /// Parses the command line; a usage error becomes one line on stderr and exit code 2.
 pub fn parse_args<C: Parser>() -> C {
-    match C::try_parse() {
+    let games = format!(
+        "Games (each a command: grundy GAME POSITION, the same as grundy analyze GAME \
+         POSITION; grundy games lists them with examples):\n  {}",
+        cmd::catalogue::game_names()
+    );
+    let command = C::command();
+    let help = command
+        .get_after_help()
+        .map(|h| h.to_string())
+        .unwrap_or_default();
+    let command = command.after_help(format!("{help}\n\n{games}"));
+    let parsed = command
+        .try_get_matches()
+        .and_then(|m| C::from_arg_matches(&m));
+    match parsed {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => e.exit(), // --help, --version
         Err(e) => {
@@ -120,6 +133,11 @@ pub fn parse_args<C: Parser>() -> C {
             std::process::exit(2);
         }
     }
+}
+
+/// clap's error in one line (a game command's parse error too).
+pub(crate) fn clap_line(e: &clap::Error) -> String {
+    one_line(e)
 }
 
 /// clap's error in one line: its first line, plus a hint where one helps (`grundy kayles` →
@@ -219,16 +237,14 @@ pub fn main() -> ! {
         Command::Nimber(a) => cmd::nimber::run(a),
         Command::Graph(a) => cmd::graph::run(a),
         Command::Heap(a) => cmd::heap::run(a),
-        Command::Fib(a) => cmd::fib::run(a),
         Command::Misere(a) => cmd::misere::run(a),
         Command::Wythoff(a) => cmd::wythoff::run(a),
         Command::Maze(a) => cmd::maze::run(a),
         Command::Walls(a) => cmd::walls::run(a),
-        Command::Cram(a) => cmd::cram::run(a),
-        Command::Chomp(a) => cmd::chomp::run(a),
         Command::Cards(a) => cmd::cards::run(a),
         Command::Penney(a) => cmd::penney::run(a),
         Command::Survey(a) => cmd::survey::run(a),
+        Command::Game(words) => cmd::catalogue::game_command(words),
         // Caught by `handed_command` above; a spelling it missed goes the same way.
         Command::Script(_) | Command::Play(_) | Command::Serve(_) => companion::exec(),
     };

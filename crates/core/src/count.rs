@@ -97,6 +97,58 @@ pub fn syntax(text: &str) -> Result<Syntax, SyntaxError> {
     Ok(Syntax::Decimal(digits(s)?))
 }
 
+/// Why a count was refused as a `u64`; the message quotes the token (escaped, so a control
+/// character cannot break a one-line error).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CountError {
+    /// Not a whole number in any accepted form.
+    #[error("{0} is not a whole number (write e.g. 1000000, 1_000_000, 1e6 or 2^20)")]
+    NotANumber(String),
+    /// A minus sign.
+    #[error("negative number {0}")]
+    Negative(String),
+    /// Larger than 2^64 − 1.
+    #[error("{0} is too large")]
+    TooLarge(String),
+}
+
+impl From<SyntaxError> for CountError {
+    fn from(e: SyntaxError) -> Self {
+        match e {
+            SyntaxError::NotANumber(t) => CountError::NotANumber(t),
+            SyntaxError::Negative(t) => CountError::Negative(t),
+        }
+    }
+}
+
+/// Reads a count of at most 2^64 − 1 in this grammar: the one `u64` count parser of the
+/// library (re-exported as `grundy::input::parse_count`).
+pub fn parse_u64(text: &str) -> Result<u64, CountError> {
+    let big = || CountError::TooLarge(quote(text));
+    let int = |digits: &str| digits.parse::<u64>().map_err(|_| big());
+    let pow = |base: u64, exp: &str| -> Result<u64, CountError> {
+        // A base of 0 or 1 has a value whatever the exponent's size.
+        match base {
+            0 | 1 if exp.bytes().any(|b| b != b'0') => Ok(base),
+            _ => {
+                let exp = u32::try_from(int(exp)?).map_err(|_| big())?;
+                base.checked_pow(exp).ok_or_else(big)
+            }
+        }
+    };
+    match syntax(text)? {
+        Syntax::Decimal(d) => int(&d),
+        Syntax::Power { base, exp } => pow(int(&base)?, &exp),
+        Syntax::Scientific { mantissa, exp } => {
+            let m = int(&mantissa)?;
+            if m == 0 {
+                return Ok(0);
+            }
+            m.checked_mul(pow(10, &exp)?).ok_or_else(big)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -383,6 +383,7 @@ impl grundy_core::catalogue::Entry for CardsEntry {
             misere: false,
             loopy: false,
             scoring: true,
+            params: Vec::new(),
         }
     }
 
@@ -482,9 +483,9 @@ impl grundy_core::catalogue::Rules for CardsRules {
     fn moves(
         &mut self,
         pos: &grundy_core::catalogue::Position,
-        play: grundy_core::catalogue::Play,
-        _budget: &grundy_core::catalogue::Budget,
+        ask: &grundy_core::catalogue::Ask,
     ) -> grundy_core::catalogue::Result<Vec<grundy_core::catalogue::Move>> {
+        let play = ask.play;
         refuse_misere(play)?;
         Ok(Self::list(&Self::read(&pos.text)?))
     }
@@ -492,9 +493,10 @@ impl grundy_core::catalogue::Rules for CardsRules {
     fn analyze(
         &mut self,
         pos: &grundy_core::catalogue::Position,
-        play: grundy_core::catalogue::Play,
-        budget: &grundy_core::catalogue::Budget,
+        ask: &grundy_core::catalogue::Ask,
     ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Report> {
+        let play = ask.play;
+        let budget = &ask.budget;
         refuse_misere(play)?;
         let cards = Self::read(&pos.text)?;
         let n = cards.len() as u64;
@@ -532,9 +534,9 @@ impl grundy_core::catalogue::Rules for CardsRules {
                 best.text
             ));
         }
-        r.winning_moves = moves.into_iter().filter(|m| m.wins()).collect();
         r.details = serde_json::to_value(&a).unwrap_or_default();
-        Ok(r)
+        r.detail = ask.detail;
+        Ok(r.with_moves(moves))
     }
 }
 

@@ -326,6 +326,7 @@ impl grundy_core::catalogue::Entry for ChompEntry {
             misere: true,
             loopy: false,
             scoring: false,
+            params: Vec::new(),
         }
     }
 
@@ -405,7 +406,7 @@ pub fn positions_within(s: &Staircase, cap: u64) -> u64 {
 
 impl ChompRules {
     fn read(text: &str) -> grundy_core::catalogue::Result<Staircase> {
-        if let Some(dims) = crate::catalogue::dimensions(text) {
+        if let Some(dims) = crate::catalogue::dimensions(text, false) {
             let (r, c) = dims?;
             return Ok(Staircase::rectangle(r, c)?);
         }
@@ -536,9 +537,10 @@ impl grundy_core::catalogue::Rules for ChompRules {
     fn moves(
         &mut self,
         pos: &grundy_core::catalogue::Position,
-        play: grundy_core::catalogue::Play,
-        budget: &grundy_core::catalogue::Budget,
+        ask: &grundy_core::catalogue::Ask,
     ) -> grundy_core::catalogue::Result<Vec<grundy_core::catalogue::Move>> {
+        let play = ask.play;
+        let budget = &ask.budget;
         let s = Self::read(&pos.text)?;
         let (list, _, _) = self.list(&s, play, budget)?;
         Ok(list
@@ -550,9 +552,10 @@ impl grundy_core::catalogue::Rules for ChompRules {
     fn analyze(
         &mut self,
         pos: &grundy_core::catalogue::Position,
-        play: grundy_core::catalogue::Play,
-        budget: &grundy_core::catalogue::Budget,
+        ask: &grundy_core::catalogue::Ask,
     ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Report> {
+        let play = ask.play;
+        let budget = &ask.budget;
         use grundy_core::catalogue::{Grundy, Report};
         let s = Self::read(&pos.text)?;
         let (list, root, positions) = self.list(&s, play, budget)?;
@@ -606,9 +609,8 @@ impl grundy_core::catalogue::Rules for ChompRules {
             r.details = serde_json::to_value(old).unwrap_or_default();
             r
         };
-        r.moves = Some(moves.len() as u64);
-        r.winning_moves = moves.into_iter().filter(|m| m.wins()).collect();
-        Ok(r)
+        r.detail = ask.detail;
+        Ok(r.with_moves(moves))
     }
 }
 

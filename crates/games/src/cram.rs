@@ -442,6 +442,7 @@ impl grundy_core::catalogue::Entry for CramEntry {
             misere: true,
             loopy: false,
             scoring: false,
+            params: engine::PARAMS.to_vec(),
         }
     }
 
@@ -478,7 +479,7 @@ fn board_error(e: engine::BoardError) -> GameError {
 
 impl CramRules {
     fn read(text: &str) -> grundy_core::catalogue::Result<Board> {
-        if let Some(dims) = crate::catalogue::dimensions(text) {
+        if let Some(dims) = crate::catalogue::dimensions(text, true) {
             let (r, c) = dims?;
             return Ok(Board::rectangle(r, c).map_err(board_error)?);
         }
@@ -486,32 +487,13 @@ impl CramRules {
         Ok(Board::parse(&rows.join("|")).map_err(board_error)?)
     }
 
-    /// Every placement's outcome and value, the root's value (misère: 1 for N, 0 for P) and
-    /// the search's work: engine nodes and table entries in normal play, memoised positions
-    /// (twice) in misère play.
-    #[allow(clippy::type_complexity)]
-    fn values(
+    /// The misère outcome of the board and of every placement, by the plain search over
+    /// canonical shapes (boards of at most [`MAX_CELLS`] cells).
+    fn misere(
         &mut self,
         b: &Board,
-        play: grundy_core::catalogue::Play,
         budget: &grundy_core::catalogue::Budget,
-    ) -> grundy_core::catalogue::Result<(u64, Vec<(Outcome, Option<u64>)>, u64, u64)> {
-        let placements = b.placements();
-        if !play.is_misere() {
-            let mut opts = engine::engine_options(b, budget, true)?;
-            // The registry's calls are short: a table past 256 MiB would not pay.
-            opts.max_memory = opts.max_memory.min(256 << 20);
-            let fail = |e| engine::search_error(b, budget, e, None);
-            let mut e = b.engine(opts).map_err(fail)?;
-            let root = e.grundy(b.empty()).map_err(fail)? as u64;
-            let mut values = Vec::with_capacity(placements.len());
-            for &(x, y) in &placements {
-                let after = b.empty() & !(1u128 << x | 1u128 << y);
-                let g = e.grundy(after).map_err(fail)? as u64;
-                values.push((Outcome::from_grundy(g), Some(g)));
-            }
-            return Ok((root, values, e.nodes(), e.table().len() as u64));
-        }
+    ) -> grundy_core::catalogue::Result<(Outcome, Vec<grundy_core::catalogue::Move>)> {
         let cells = b.rows() * b.cols();
         if cells > MAX_CELLS {
             return Err(GameError::TooLarge(format!(
@@ -530,34 +512,21 @@ impl CramRules {
             .get_or_insert_with(|| crate::catalogue::Search::new(Cram { mirror: false }));
         let game = *search.game();
         let what = format!("board {}x{}", b.rows(), b.cols());
+        let placements = b.placements();
         let (root, values) = search.run(budget, &what, |s| {
-            let root = u64::from(s.misere_outcome(&game.reduce(&shape)) == Outcome::N);
+            let root = s.misere_outcome(&game.reduce(&shape));
             let values = placements
                 .iter()
-                .map(|&(a, b)| (s.misere_outcome(&game.reduce(&shape.place(a, b))), None))
+                .map(|&(a, b)| s.misere_outcome(&game.reduce(&shape.place(a, b))))
                 .collect::<Vec<_>>();
             (root, values)
         })?;
-        let n = search.memo_len() as u64;
-        Ok((root, values, n, n))
-    }
-
-    /// Every placement with the board it leaves and that board's outcome and value.
-    #[allow(clippy::type_complexity)]
-    fn list(
-        &mut self,
-        board: &Board,
-        play: grundy_core::catalogue::Play,
-        budget: &grundy_core::catalogue::Budget,
-    ) -> grundy_core::catalogue::Result<(Vec<grundy_core::catalogue::Move>, u64, (u64, u64))> {
-        let (root, values, nodes, entries) = self.values(board, play, budget)?;
-        let moves = board
-            .placements()
+        let moves = placements
             .iter()
             .zip(values)
-            .map(|(&(a, b), (outcome, g))| board.placement(a, b, outcome, g))
+            .map(|(&(x, y), outcome)| b.placement(x, y, outcome, None))
             .collect();
-        Ok((moves, root, (nodes, entries)))
+        Ok((root, moves))
     }
 }
 
@@ -576,79 +545,30 @@ impl grundy_core::catalogue::Rules for CramRules {
     fn moves(
         &mut self,
         pos: &grundy_core::catalogue::Position,
-        play: grundy_core::catalogue::Play,
-        budget: &grundy_core::catalogue::Budget,
+        ask: &grundy_core::catalogue::Ask,
     ) -> grundy_core::catalogue::Result<Vec<grundy_core::catalogue::Move>> {
         let board = Self::read(&pos.text)?;
-        Ok(self.list(&board, play, budget)?.0)
+        if ask.play.is_misere() {
+            return Ok(self.misere(&board, &ask.budget)?.1);
+        }
+        let all = ask.clone().detail(grundy_core::catalogue::Detail::All);
+        Ok(engine::ask(&board, &all)?.all_moves)
     }
 
     fn analyze(
         &mut self,
         pos: &grundy_core::catalogue::Position,
-        play: grundy_core::catalogue::Play,
-        budget: &grundy_core::catalogue::Budget,
+        ask: &grundy_core::catalogue::Ask,
     ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Report> {
-        use grundy_core::catalogue::{Grundy, Report};
+        use grundy_core::catalogue::Report;
         let b = Self::read(&pos.text)?;
-        let (moves, root, (nodes, entries)) = self.list(&b, play, budget)?;
-        let position = b.position();
-        let mut r = if play.is_misere() {
-            let outcome = if root == 1 { Outcome::N } else { Outcome::P };
-            let mut r = Report::new("cram", position, play, outcome, None);
-            r.explanation = grundy_core::catalogue::explain_misere(outcome, &moves);
-            r
-        } else {
-            let g = root;
-            let mut r = Report::new(
-                "cram",
-                position,
-                play,
-                Outcome::from_grundy(g),
-                Some(Grundy::Finite(g)),
-            );
-            let mirror = b.mirror_zero();
-            if mirror {
-                r.explanation.push(
-                    "The board is symmetric under a half-turn and no domino covers a cell and \
-                     its image: the second player answers each domino with its rotated image \
-                     and wins (value 0)."
-                        .to_string(),
-                );
-            } else {
-                r.explanation = grundy_core::catalogue::explain_by_options(g, &moves);
-                if b.regions() > 1 {
-                    r.explanation.push(
-                        "The empty cells fall apart into regions, separate games whose values \
-                         XOR."
-                            .to_string(),
-                    );
-                }
-            }
-            let winning = moves
-                .iter()
-                .zip(b.placements())
-                .filter(|(m, _)| m.wins())
-                .map(|(_, (x, y))| b.placement(x, y, Outcome::P, Some(0)))
-                .collect();
-            let details = engine::CramAnalysis {
-                rows: b.rows(),
-                cols: b.cols(),
-                cells: b.empty().count_ones(),
-                grundy: g,
-                outcome: Outcome::from_grundy(g),
-                mirror_strategy: mirror,
-                winning_moves: winning,
-                positions: nodes,
-                resumed: 0,
-                table_entries: entries,
-            };
-            r.details = serde_json::to_value(details).unwrap_or_default();
-            r
-        };
-        r.moves = Some(moves.len() as u64);
-        r.winning_moves = moves.into_iter().filter(|m| m.wins()).collect();
-        Ok(r)
+        if !ask.play.is_misere() {
+            return engine::ask(&b, ask);
+        }
+        let (outcome, moves) = self.misere(&b, &ask.budget)?;
+        let mut r = Report::new("cram", b.position(), ask.play, outcome, None).at(ask.detail);
+        r.explanation = grundy_core::catalogue::explain_misere(outcome, &moves);
+        Ok(r.with_moves(moves))
     }
 }
 

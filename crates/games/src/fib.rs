@@ -680,6 +680,21 @@ pub struct FibFamilyEntry;
 const FIB_POSITION: &str = "a pile (the opening: the first move takes up to pile - 1) or \
     'pile limit' (the mover may take 1..=limit); counts may be written 1_000, 2^100 or 1e30";
 
+/// The options of `fib`: the multiplier (`fib:K` names the same game) and the limit of the
+/// move to make (the position `pile limit` says the same).
+const FIB_PARAMS: [grundy_core::catalogue::Param; 2] = [
+    grundy_core::catalogue::Param::count(
+        "k",
+        "the multiplier: each move takes at most K times the previous one (fib:K)",
+        1,
+        MAX_MULTIPLIER,
+    ),
+    grundy_core::catalogue::Param::number(
+        "limit",
+        "the most the player to move may take (the position 'PILE LIMIT')",
+    ),
+];
+
 impl grundy_core::catalogue::Entry for FibEntry {
     fn info(&self) -> grundy_core::catalogue::Info {
         grundy_core::catalogue::Info {
@@ -695,6 +710,7 @@ impl grundy_core::catalogue::Entry for FibEntry {
             misere: true,
             loopy: false,
             scoring: false,
+            params: FIB_PARAMS.to_vec(),
         }
     }
 
@@ -726,6 +742,7 @@ impl grundy_core::catalogue::Entry for FibFamilyEntry {
             misere: true,
             loopy: false,
             scoring: false,
+            params: FIB_PARAMS[1..].to_vec(),
         }
     }
 
@@ -805,6 +822,27 @@ impl FibRules {
                 grundy_core::text::quote(text.trim())
             ))),
         }
+    }
+
+    /// (pile, limit, opening) of a position's text under the question's settings: `k` switches
+    /// these rules to that multiplier, `limit` replaces the position's limit.
+    fn settle(
+        &mut self,
+        text: &str,
+        ask: &grundy_core::catalogue::Ask,
+    ) -> grundy_core::catalogue::Result<(UBig, UBig, bool)> {
+        let (pile, mut limit, mut opening) = Self::read(text)?;
+        if let Some(k) = ask.settings.count("k", &FIB_PARAMS)? {
+            if k != self.game.k() {
+                *self = FibRules::new(k)?;
+            }
+        }
+        if let Some(l) = ask.settings.text("limit") {
+            let l = crate::number::parse_count(l, "limit")?;
+            limit = if l > pile { pile.clone() } else { l };
+            opening = !pile.is_zero() && &limit + UBig::ONE == pile;
+        }
+        Ok((pile, limit, opening))
     }
 
     /// The move tables cover piles up to `pile` (built or grown on demand).
@@ -1026,12 +1064,11 @@ impl grundy_core::catalogue::Rules for FibRules {
     fn moves(
         &mut self,
         pos: &grundy_core::catalogue::Position,
-        play: grundy_core::catalogue::Play,
-        budget: &grundy_core::catalogue::Budget,
+        ask: &grundy_core::catalogue::Ask,
     ) -> grundy_core::catalogue::Result<Vec<grundy_core::catalogue::Move>> {
-        let (pile, limit, _) = Self::read(&pos.text)?;
-        if play.is_misere() {
-            self.misere_moves(&pile, &limit, budget)
+        let (pile, limit, _) = self.settle(&pos.text, ask)?;
+        if ask.play.is_misere() {
+            self.misere_moves(&pile, &limit, &ask.budget)
         } else {
             self.normal_moves(&pile, &limit)
         }
@@ -1040,31 +1077,28 @@ impl grundy_core::catalogue::Rules for FibRules {
     fn analyze(
         &mut self,
         pos: &grundy_core::catalogue::Position,
-        play: grundy_core::catalogue::Play,
-        budget: &grundy_core::catalogue::Budget,
+        ask: &grundy_core::catalogue::Ask,
     ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Report> {
         use grundy_core::catalogue::Report;
-        let (pile, limit, opening) = Self::read(&pos.text)?;
+        let (pile, limit, opening) = self.settle(&pos.text, ask)?;
         let position = Self::position(&pile, &limit);
         let count = u64::try_from(&limit).ok();
-        if play.is_misere() {
-            let moves = self.misere_moves(&pile, &limit, budget)?;
+        if ask.play.is_misere() {
+            let moves = self.misere_moves(&pile, &limit, &ask.budget)?;
             let outcome = crate::catalogue::misere_from_options(&moves);
-            let mut r = Report::new(self.name(), position, play, outcome, None);
-            r.moves = count;
+            let mut r = Report::new(self.name(), position, ask.play, outcome, None).at(ask.detail);
             r.explanation = grundy_core::catalogue::explain_misere(outcome, &moves);
-            r.winning_moves = moves.into_iter().filter(|m| m.wins()).collect();
-            return Ok(r);
+            return Ok(r.with_moves(moves));
         }
         let k = self.game.k();
         let a = analyze(&pile, (!opening).then_some(&limit), k)?;
         let grundy = a.grundy.map(grundy_core::catalogue::Grundy::Finite);
-        let mut r = Report::new(self.name(), position, play, a.outcome, grundy);
+        let mut r = Report::new(self.name(), position, ask.play, a.outcome, grundy);
         r.moves = count;
         r.winning_moves = a.winning_moves.clone();
         r.explanation = self.explain(&a);
         r.details = serde_json::to_value(&a).unwrap_or_default();
-        Ok(r)
+        r.finish(ask.detail, || self.normal_moves(&pile, &limit))
     }
 }
 

@@ -833,6 +833,7 @@ impl grundy_core::catalogue::Entry for HackenbushEntry {
             misere: false,
             loopy: false,
             scoring: false,
+            params: Vec::new(),
         }
     }
 
@@ -875,9 +876,9 @@ impl grundy_core::catalogue::Rules for HackenbushRules {
     fn moves(
         &mut self,
         pos: &grundy_core::catalogue::Position,
-        play: grundy_core::catalogue::Play,
-        _budget: &grundy_core::catalogue::Budget,
+        ask: &grundy_core::catalogue::Ask,
     ) -> grundy_core::catalogue::Result<Vec<grundy_core::catalogue::Move>> {
+        let play = ask.play;
         if play.is_misere() {
             return Err(hb_misere());
         }
@@ -899,9 +900,9 @@ impl grundy_core::catalogue::Rules for HackenbushRules {
     fn analyze(
         &mut self,
         pos: &grundy_core::catalogue::Position,
-        play: grundy_core::catalogue::Play,
-        _budget: &grundy_core::catalogue::Budget,
+        ask: &grundy_core::catalogue::Ask,
     ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Report> {
+        let play = ask.play;
         if play.is_misere() {
             return Err(hb_misere());
         }
@@ -923,7 +924,7 @@ impl grundy_core::catalogue::Rules for HackenbushRules {
             format!("The value is {}.", a.grundy),
         ];
         r.details = serde_json::to_value(&a).unwrap_or_default();
-        Ok(r)
+        r.finish(ask.detail, || self.moves(pos, ask))
     }
 }
 

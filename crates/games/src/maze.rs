@@ -643,6 +643,7 @@ impl grundy_core::catalogue::Entry for MazeEntry {
             misere: true,
             loopy: false,
             scoring: false,
+            params: Vec::new(),
         }
     }
 
@@ -769,24 +770,23 @@ impl grundy_core::catalogue::Rules for MazeRules {
     fn moves(
         &mut self,
         pos: &grundy_core::catalogue::Position,
-        play: grundy_core::catalogue::Play,
-        _budget: &grundy_core::catalogue::Budget,
+        ask: &grundy_core::catalogue::Ask,
     ) -> grundy_core::catalogue::Result<Vec<grundy_core::catalogue::Move>> {
         let (maze, figure) = Self::read(&pos.text)?;
-        Ok(self.list(&maze, figure, play))
+        Ok(self.list(&maze, figure, ask.play))
     }
 
     fn analyze(
         &mut self,
         pos: &grundy_core::catalogue::Position,
-        play: grundy_core::catalogue::Play,
-        _budget: &grundy_core::catalogue::Budget,
+        ask: &grundy_core::catalogue::Ask,
     ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Report> {
+        let play = ask.play;
         use grundy_core::catalogue::{Grundy, Report};
         let (maze, figure) = Self::read(&pos.text)?;
         let moves = self.list(&maze, figure, play);
         let position = Self::position(&maze, figure);
-        let mut r = if play.is_misere() {
+        let mut r: Report = if play.is_misere() {
             let outcome = crate::catalogue::misere_from_options(&moves);
             let mut r = Report::new("maze", position, play, outcome, None);
             r.explanation = grundy_core::catalogue::explain_misere(outcome, &moves);
@@ -812,9 +812,8 @@ impl grundy_core::catalogue::Rules for MazeRules {
             r.details = serde_json::to_value(analyze(&[with_figure], false)).unwrap_or_default();
             r
         };
-        r.moves = Some(moves.len() as u64);
-        r.winning_moves = moves.into_iter().filter(|m| m.wins()).collect();
-        Ok(r)
+        r.detail = ask.detail;
+        Ok(r.with_moves(moves))
     }
 }
 

@@ -12,12 +12,12 @@
 //! plain solver stays as its independent oracle.
 //!
 //! ```
-//! use grundy_core::catalogue::{Budget, Play, Rules};
+//! use grundy_core::catalogue::{Ask, Play, Rules};
 //! use grundy_games::node_kayles;
 //!
 //! let mut rules = node_kayles::rules();
 //! let grid = rules.parse("grid:3x4")?;
-//! let r = rules.analyze(&grid, Play::Normal, &Budget::default())?;
+//! let r = rules.analyze(&grid, &Ask::new(Play::Normal))?;
 //! assert_eq!(r.grundy, Some(0u64.into())); // OEIS A316632: a(4) = 0
 //! # Ok::<(), grundy_core::catalogue::Error>(())
 //! ```

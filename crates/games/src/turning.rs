@@ -1664,6 +1664,7 @@ impl grundy_core::catalogue::Entry for TurningEntry {
             misere: true,
             loopy: false,
             scoring: false,
+            params: Vec::new(),
         }
     }
 
@@ -1723,9 +1724,9 @@ impl grundy_core::catalogue::Rules for TurningRules {
     fn moves(
         &mut self,
         pos: &grundy_core::catalogue::Position,
-        play: grundy_core::catalogue::Play,
-        _budget: &grundy_core::catalogue::Budget,
+        ask: &grundy_core::catalogue::Ask,
     ) -> grundy_core::catalogue::Result<Vec<grundy_core::catalogue::Move>> {
+        let play = ask.play;
         let row = Row::parse(&pos.text)?;
         let n = row.coins().len();
         if n > MAX_PLAY_COINS {
@@ -1779,9 +1780,9 @@ impl grundy_core::catalogue::Rules for TurningRules {
     fn analyze(
         &mut self,
         pos: &grundy_core::catalogue::Position,
-        play: grundy_core::catalogue::Play,
-        _budget: &grundy_core::catalogue::Budget,
+        ask: &grundy_core::catalogue::Ask,
     ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Report> {
+        let play = ask.play;
         let row = Row::parse(&pos.text)?;
         let opts = TurningOptions::default();
         if play.is_misere() {
@@ -1797,7 +1798,7 @@ impl grundy_core::catalogue::Rules for TurningRules {
             r.explanation =
                 vec!["Misère play has no heap representation: the whole row was searched.".into()];
             r.details = serde_json::to_value(&a).unwrap_or_default();
-            return Ok(r);
+            return r.finish(ask.detail, || self.moves(pos, ask));
         }
         let a = analyze(&self.rules, &row, &opts)?;
         let mut r = grundy_core::catalogue::Report::new(
@@ -1821,6 +1822,6 @@ impl grundy_core::catalogue::Rules for TurningRules {
             a.grundy
         )];
         r.details = serde_json::to_value(&a).unwrap_or_default();
-        Ok(r)
+        r.finish(ask.detail, || self.moves(pos, ask))
     }
 }

@@ -493,6 +493,7 @@ impl grundy_core::catalogue::Entry for WallsEntry {
             misere: true,
             loopy: false,
             scoring: false,
+            params: Vec::new(),
         }
     }
 
@@ -796,9 +797,10 @@ impl grundy_core::catalogue::Rules for WallsRules {
     fn moves(
         &mut self,
         pos: &grundy_core::catalogue::Position,
-        play: grundy_core::catalogue::Play,
-        budget: &grundy_core::catalogue::Budget,
+        ask: &grundy_core::catalogue::Ask,
     ) -> grundy_core::catalogue::Result<Vec<grundy_core::catalogue::Move>> {
+        let play = ask.play;
+        let budget = &ask.budget;
         let grid = WallGrid::read(&pos.text)?;
         self.list(&grid, play, budget)
     }
@@ -806,9 +808,10 @@ impl grundy_core::catalogue::Rules for WallsRules {
     fn analyze(
         &mut self,
         pos: &grundy_core::catalogue::Position,
-        play: grundy_core::catalogue::Play,
-        budget: &grundy_core::catalogue::Budget,
+        ask: &grundy_core::catalogue::Ask,
     ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Report> {
+        let play = ask.play;
+        let budget = &ask.budget;
         use grundy_core::catalogue::{Grundy, Report};
         let grid = WallGrid::read(&pos.text)?;
         let moves = self.list(&grid, play, budget)?;
@@ -877,8 +880,7 @@ impl grundy_core::catalogue::Rules for WallsRules {
             };
             r
         };
-        r.moves = Some(moves.len() as u64);
-        r.winning_moves = moves.into_iter().filter(|m| m.wins()).collect();
-        Ok(r)
+        r.detail = ask.detail;
+        Ok(r.with_moves(moves))
     }
 }

@@ -543,13 +543,15 @@ impl grundy_core::catalogue::Entry for WythoffEntry {
                 .into(),
             example: "10 20".into(),
             example_game: None,
-            position: "two heaps 'x y' (any size; counts may be written 1_000, 2^100 or 1e30)"
+            position: "two heaps 'x y' (any size; counts may be written 1_000, 2^100 or 1e30), \
+                       or 'p:J' for the J-th P-position (⌊Jφ⌋, ⌊Jφ²⌋)"
                 .into(),
             kind: "pair".into(),
             family: false,
             misere: true,
             loopy: false,
             scoring: false,
+            params: Vec::new(),
         }
     }
 
@@ -581,6 +583,11 @@ impl WythoffRules {
     }
 
     fn read(text: &str) -> grundy_core::catalogue::Result<(UBig, UBig)> {
+        if let Some(j) = text.trim().strip_prefix("p:") {
+            let j = crate::number::parse_count(j, "index")?;
+            let (x, y) = p_position(&j);
+            return Ok((x, y));
+        }
         let t = text.trim().trim_start_matches('(').trim_end_matches(')');
         let parts: Vec<&str> = t
             .split(|c: char| c.is_whitespace() || c == ',')
@@ -628,9 +635,9 @@ impl grundy_core::catalogue::Rules for WythoffRules {
     fn moves(
         &mut self,
         pos: &grundy_core::catalogue::Position,
-        play: grundy_core::catalogue::Play,
-        _budget: &grundy_core::catalogue::Budget,
+        ask: &grundy_core::catalogue::Ask,
     ) -> grundy_core::catalogue::Result<Vec<grundy_core::catalogue::Move>> {
+        let play = ask.play;
         let (x, y) = Self::read(&pos.text)?;
         let count = u64::try_from(&(&x + &y + x.clone().min(y.clone()))).unwrap_or(u64::MAX);
         crate::catalogue::check_moves(count, &format!("({x}, {y})"))?;
@@ -659,10 +666,10 @@ impl grundy_core::catalogue::Rules for WythoffRules {
     fn analyze(
         &mut self,
         pos: &grundy_core::catalogue::Position,
-        play: grundy_core::catalogue::Play,
-        _budget: &grundy_core::catalogue::Budget,
+        ask: &grundy_core::catalogue::Ask,
     ) -> grundy_core::catalogue::Result<grundy_core::catalogue::Report> {
         use grundy_core::catalogue::Report;
+        let play = ask.play;
         let (x, y) = Self::read(&pos.text)?;
         let position = Self::position(&x, &y);
         let count = u64::try_from(&(&x + &y + x.clone().min(y.clone()))).ok();
@@ -683,7 +690,7 @@ impl grundy_core::catalogue::Rules for WythoffRules {
                     format!("({x}, {y}) is not one of them: a winning move reaches one.")
                 },
             ];
-            return Ok(r);
+            return r.finish(ask.detail, || self.moves(pos, ask));
         }
         let a = analyze(&x, &y)?;
         let grundy = a.grundy.map(grundy_core::catalogue::Grundy::Finite);
@@ -709,7 +716,7 @@ impl grundy_core::catalogue::Rules for WythoffRules {
         }
         r.explanation = lines;
         r.details = serde_json::to_value(&a).unwrap_or_default();
-        Ok(r)
+        r.finish(ask.detail, || self.moves(pos, ask))
     }
 }
 

@@ -23,8 +23,18 @@ fn budget() -> Budget {
 /// The texts of the positions the winning moves leave, and those of the moves with outcome P.
 fn agree(rules: &mut dyn Rules, text: &str, play: Play) -> Report {
     let pos = rules.parse(text).unwrap();
-    let report = rules.analyze(&pos, play, &budget()).unwrap();
-    let moves = rules.moves(&pos, play, &budget()).unwrap();
+    let report = rules
+        .analyze(
+            &pos,
+            &grundy_core::catalogue::Ask::new(play).budget(budget()),
+        )
+        .unwrap();
+    let moves = rules
+        .moves(
+            &pos,
+            &grundy_core::catalogue::Ask::new(play).budget(budget()),
+        )
+        .unwrap();
     let from_moves: Vec<&str> = moves
         .iter()
         .filter(|m| m.wins())
@@ -130,7 +140,12 @@ fn every_entry_works_from_its_example() {
             let r = agree(rules.as_mut(), &info.example, Play::Misere);
             assert!(r.misere);
         } else {
-            let e = rules.analyze(&pos, Play::Misere, &budget()).unwrap_err();
+            let e = rules
+                .analyze(
+                    &pos,
+                    &grundy_core::catalogue::Ask::new(Play::Misere).budget(budget()),
+                )
+                .unwrap_err();
             assert!(e.is_input() && !e.is_limit(), "{e}");
             assert!(e.message.contains("misère"), "{e}");
         }
@@ -220,17 +235,28 @@ fn fib_answers_huge_piles_and_refuses_what_it_cannot_list() {
     let mut rules = open("fib");
     let pos = rules.parse("2^100").unwrap();
     assert_eq!(pos.text, UBig::from(2u8).pow(100).to_string());
-    let r = rules.analyze(&pos, Play::Normal, &budget()).unwrap();
+    let r = rules
+        .analyze(
+            &pos,
+            &grundy_core::catalogue::Ask::new(Play::Normal).budget(budget()),
+        )
+        .unwrap();
     let old = fib::analyze(&UBig::from(2u8).pow(100), None, 2).unwrap();
     assert_eq!(r.outcome, old.outcome);
     assert_eq!(r.winning_moves.len(), 1);
     assert!(r.winning_moves[0].short.chars().count() <= 30);
     assert_eq!(r.details, serde_json::to_value(&old).unwrap());
-    let r = rules.analyze(&rules.parse("1e30").unwrap(), Play::Normal, &budget());
+    let r = rules.analyze(
+        &rules.parse("1e30").unwrap(),
+        &grundy_core::catalogue::Ask::new(Play::Normal).budget(budget()),
+    );
     assert!(r.is_ok());
     // A pile of 339 digits: the words abbreviate it, the position keeps every digit.
     let r = rules
-        .analyze(&rules.parse("7^400").unwrap(), Play::Normal, &budget())
+        .analyze(
+            &rules.parse("7^400").unwrap(),
+            &grundy_core::catalogue::Ask::new(Play::Normal).budget(budget()),
+        )
         .unwrap();
     let m = &r.winning_moves[0];
     assert!(
@@ -242,9 +268,19 @@ fn fib_answers_huge_piles_and_refuses_what_it_cannot_list() {
     assert!(r.explanation.iter().all(|l| l.len() < 600));
     // A few moves of a huge pile are listed; the opening's are too many.
     let few = rules.parse("1e30 5").unwrap();
-    let moves = rules.moves(&few, Play::Normal, &budget()).unwrap();
+    let moves = rules
+        .moves(
+            &few,
+            &grundy_core::catalogue::Ask::new(Play::Normal).budget(budget()),
+        )
+        .unwrap();
     assert_eq!(moves.len(), 5);
-    let a = rules.analyze(&few, Play::Normal, &budget()).unwrap();
+    let a = rules
+        .analyze(
+            &few,
+            &grundy_core::catalogue::Ask::new(Play::Normal).budget(budget()),
+        )
+        .unwrap();
     let p: Vec<&str> = moves
         .iter()
         .filter(|m| m.wins())
@@ -254,9 +290,19 @@ fn fib_answers_huge_piles_and_refuses_what_it_cannot_list() {
         .winning_moves
         .iter()
         .all(|w| p.contains(&w.to.text.as_str())));
-    let e = rules.moves(&pos, Play::Normal, &budget()).unwrap_err();
+    let e = rules
+        .moves(
+            &pos,
+            &grundy_core::catalogue::Ask::new(Play::Normal).budget(budget()),
+        )
+        .unwrap_err();
     assert!(e.is_limit(), "{e}");
-    let e = rules.analyze(&pos, Play::Misere, &budget()).unwrap_err();
+    let e = rules
+        .analyze(
+            &pos,
+            &grundy_core::catalogue::Ask::new(Play::Misere).budget(budget()),
+        )
+        .unwrap_err();
     assert!(e.is_limit(), "{e}");
 }
 
@@ -297,11 +343,19 @@ fn wythoff_agrees_with_its_analysis() {
         }
     }
     let big = rules.parse("(2^80, 3^50)").unwrap();
-    let r = rules.analyze(&big, Play::Normal, &budget()).unwrap();
+    let r = rules
+        .analyze(
+            &big,
+            &grundy_core::catalogue::Ask::new(Play::Normal).budget(budget()),
+        )
+        .unwrap();
     assert_eq!(r.outcome, Outcome::N);
     assert!(!r.winning_moves.is_empty());
     assert!(rules
-        .moves(&big, Play::Normal, &budget())
+        .moves(
+            &big,
+            &grundy_core::catalogue::Ask::new(Play::Normal).budget(budget())
+        )
         .unwrap_err()
         .is_limit());
     let p = rules.parse("3 5").unwrap();
@@ -436,7 +490,13 @@ fn walls_agree_with_the_analysis_and_a_search() {
         agree(rules.as_mut(), text, Play::Misere);
         // Every position a move leaves: its value from the table equals the solver's.
         let pos = rules.parse(text).unwrap();
-        for m in rules.moves(&pos, Play::Normal, &budget()).unwrap() {
+        for m in rules
+            .moves(
+                &pos,
+                &grundy_core::catalogue::Ask::new(Play::Normal).budget(budget()),
+            )
+            .unwrap()
+        {
             let after = agree(rules.as_mut(), &m.to.text, Play::Normal);
             assert_eq!(after.grundy, m.grundy);
         }
@@ -452,7 +512,12 @@ fn walls_agree_with_the_analysis_and_a_search() {
     assert_eq!(rules.parse("4 1\n.\nx\n.\n.").unwrap().text, ".|X|.|.");
     // Misère play is searched on small boards only.
     let big = rules.parse(&"........|".repeat(8)).unwrap();
-    let e = rules.analyze(&big, Play::Misere, &budget()).unwrap_err();
+    let e = rules
+        .analyze(
+            &big,
+            &grundy_core::catalogue::Ask::new(Play::Misere).budget(budget()),
+        )
+        .unwrap_err();
     assert!(e.is_limit(), "{e}");
 }
 
@@ -468,19 +533,12 @@ fn cram_agrees_with_its_analysis() {
         .unwrap();
         // The engine's own analysis (what `grundy cram` prints) and the reduced solver.
         let board = grundy_board::cram::Board::parse(&shape.to_text()).unwrap();
-        let old = grundy_board::cram::analyze(&board, &Default::default(), None).unwrap();
+        let old = grundy_board::cram::ask(&board, &grundy_core::catalogue::Ask::new(Play::Normal))
+            .unwrap();
+        assert_eq!(r.grundy, old.grundy, "{text}");
         assert_eq!(
-            r.grundy.and_then(|g| g.finite()),
-            Some(old.grundy),
-            "{text}"
-        );
-        assert_eq!(
-            Solver::new(cram::Cram::default()).grundy(&shape),
-            old.grundy
-        );
-        assert_eq!(
-            r.details["winning_moves"],
-            serde_json::to_value(&old.winning_moves).unwrap()
+            Some(Solver::new(cram::Cram::default()).grundy(&shape)),
+            old.grundy.as_ref().and_then(|g| g.finite())
         );
         let wins: Vec<&str> = r.winning_moves.iter().map(|m| m.text.as_str()).collect();
         let old_wins: Vec<&str> = old.winning_moves.iter().map(|m| m.text.as_str()).collect();
@@ -491,7 +549,12 @@ fn cram_agrees_with_its_analysis() {
     let mut plain = Solver::new(cram::PlainCram);
     for text in ["2x3", "3x3", "1x5", "..#|...|#.."] {
         let pos = rules.parse(text).unwrap();
-        let r = rules.analyze(&pos, Play::Misere, &budget()).unwrap();
+        let r = rules
+            .analyze(
+                &pos,
+                &grundy_core::catalogue::Ask::new(Play::Misere).budget(budget()),
+            )
+            .unwrap();
         let shape = match text.split_once('x') {
             Some((a, b)) => cram::Shape::rectangle(a.parse().unwrap(), b.parse().unwrap()),
             None => cram::Shape::parse(text),
@@ -507,10 +570,29 @@ fn cram_agrees_with_its_analysis() {
         max_positions: 50,
         ..Budget::default()
     };
-    let pos = rules.parse("6x6").unwrap();
-    let e = rules.analyze(&pos, Play::Normal, &tiny).unwrap_err();
+    // 6x6 is settled by the half-turn at the root: no search, whatever the budget.
+    let six = rules.parse("6x6").unwrap();
+    let r = rules
+        .analyze(
+            &six,
+            &grundy_core::catalogue::Ask::new(Play::Normal).budget(tiny),
+        )
+        .unwrap();
+    assert_eq!(r.grundy, Some(0u64.into()));
+    let pos = rules.parse("5x6").unwrap();
+    let e = rules
+        .analyze(
+            &pos,
+            &grundy_core::catalogue::Ask::new(Play::Normal).budget(tiny),
+        )
+        .unwrap_err();
     assert!(e.is_limit(), "{e}");
-    let e = rules.analyze(&pos, Play::Misere, &tiny).unwrap_err();
+    let e = rules
+        .analyze(
+            &pos,
+            &grundy_core::catalogue::Ask::new(Play::Misere).budget(tiny),
+        )
+        .unwrap_err();
     assert!(e.is_limit(), "{e}");
 }
 
@@ -540,7 +622,10 @@ fn chomp_agrees_with_its_analysis_and_brute_force() {
         ..Budget::default()
     };
     let e = rules
-        .analyze(&rules.parse("9x9").unwrap(), Play::Normal, &tiny)
+        .analyze(
+            &rules.parse("9x9").unwrap(),
+            &grundy_core::catalogue::Ask::new(Play::Normal).budget(tiny),
+        )
         .unwrap_err();
     assert!(e.is_limit(), "{e}");
     // The count of reachable staircases is exact: C(R + C, R) for a bar (the empty one, which

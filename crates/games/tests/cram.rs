@@ -3,7 +3,8 @@
 //! `grundy cram` and the registry's `cram` run) and this crate's reduced solver ([`Cram`], the
 //! misère search and the engine's independent oracle). Chomp against exhaustive recursion.
 
-use grundy_board::cram::{self as engine, Board, CramAnalysis, CramOptions};
+use grundy_board::cram::{self as engine, Board};
+use grundy_core::catalogue::{Ask, Detail, Play, Report};
 use grundy_core::{Outcome, Solver};
 use grundy_games::chomp::{self, Chomp, Staircase};
 use grundy_games::cram::{Cram, PlainCram, Shape};
@@ -14,12 +15,18 @@ mod cram_table;
 use cram_table::reference;
 
 /// Searches without a node limit, with or without the mirror shortcut.
-fn unlimited(mirror: bool) -> CramOptions {
-    CramOptions {
-        mirror,
-        budget: grundy_core::Budget::UNLIMITED.with_bytes(1 << 28),
-        ..CramOptions::default()
+fn unlimited(mirror: bool) -> Ask {
+    let ask = Ask::new(Play::Normal).budget(grundy_core::Budget::UNLIMITED.with_bytes(1 << 28));
+    if mirror {
+        ask
+    } else {
+        ask.set("no-mirror", "true")
     }
+}
+
+/// A report's value.
+fn value(r: &Report) -> u64 {
+    r.grundy.as_ref().and_then(|g| g.finite()).unwrap()
 }
 
 /// The engine's board for a shape.
@@ -28,19 +35,19 @@ fn board(s: &Shape) -> Board {
 }
 
 /// Every board's analysis by the engine, with the mirror shortcut and no node limit.
-fn analyze(s: &Shape) -> CramAnalysis {
-    engine::analyze(&board(s), &unlimited(true), None).unwrap()
+fn analyze(s: &Shape) -> Report {
+    engine::ask(&board(s), &unlimited(true)).unwrap()
 }
 
 fn solve(r: usize, c: usize) -> u64 {
-    analyze(&Shape::rectangle(r, c).unwrap()).grundy
+    let ask = unlimited(true).detail(Detail::Value);
+    value(&engine::ask(&Board::rectangle(r, c).unwrap(), &ask).unwrap())
 }
 
 /// Without the mirror shortcut: even × even boards are searched, not recognised.
 fn solve_plain(r: usize, c: usize) -> u64 {
-    engine::analyze(&Board::rectangle(r, c).unwrap(), &unlimited(false), None)
-        .unwrap()
-        .grundy
+    let ask = unlimited(false).detail(Detail::Value);
+    value(&engine::ask(&Board::rectangle(r, c).unwrap(), &ask).unwrap())
 }
 
 /// Every entry of cram.txt with at most 24 cells (4×4 … 4×6, 5×5 is not in range): fast.
@@ -94,7 +101,7 @@ fn reproduces_cgsuite_grid() {
     let text = include_str!("../../../testdata/cgsuite/graph_grid.txt");
     assert!(text.contains(r#"Cram(".........|##.######") = *4"#));
     let board = Shape::parse(".........|##.######").unwrap();
-    assert_eq!(analyze(&board).grundy, 4);
+    assert_eq!(value(&analyze(&board)), 4);
 }
 
 /// Small rectangles against known values: 1×n is Dawson's Kayles-like 0.07 (n cells → value of
@@ -105,7 +112,7 @@ fn small_rectangles_match_unreduced_game() {
         for c in r..=5 {
             let board = Shape::rectangle(r, c).unwrap();
             let plain = Solver::new(PlainCram).grundy(&board);
-            assert_eq!(analyze(&board).grundy, plain, "{r}x{c}");
+            assert_eq!(value(&analyze(&board)), plain, "{r}x{c}");
         }
     }
 }
@@ -136,7 +143,7 @@ proptest! {
     #[test]
     fn mirror_shortcut_is_sound(board in symmetric_board()) {
         let plain = Solver::new(PlainCram).grundy(&board);
-        prop_assert_eq!(analyze(&board).grundy, plain);
+        prop_assert_eq!(value(&analyze(&board)), plain);
         prop_assert_eq!(Solver::new(Cram::default()).grundy(&board), plain);
         if board.is_mirror_zero() {
             prop_assert_eq!(plain, 0);
@@ -149,12 +156,13 @@ proptest! {
     fn reductions_preserve_values(board in random_board()) {
         let mut plain = Solver::new(PlainCram);
         let a = analyze(&board);
-        prop_assert_eq!(a.grundy, plain.grundy(&board));
-        prop_assert_eq!(Solver::new(Cram { mirror: false }).grundy(&board), a.grundy);
+        let g = value(&a);
+        prop_assert_eq!(g, plain.grundy(&board));
+        prop_assert_eq!(Solver::new(Cram { mirror: false }).grundy(&board), g);
         let w = board.width();
         let mut want = Vec::new();
         for (x, y) in board.placements() {
-            if plain.grundy(&board.place(x, y)) == 0 && a.grundy != 0 {
+            if plain.grundy(&board.place(x, y)) == 0 && g != 0 {
                 want.push(((x / w, x % w), (y / w, y % w)));
             }
         }
@@ -230,7 +238,11 @@ fn registry_cram_takes_128_cells() {
         let pos = rules.parse(&format!("1x{n}")).unwrap();
         assert_eq!(pos.text, format!("1x{n}"));
         let r = rules
-            .analyze(&pos, grundy_core::catalogue::Play::Normal, &budget)
+            .analyze(
+                &pos,
+                &grundy_core::catalogue::Ask::new(grundy_core::catalogue::Play::Normal)
+                    .budget(budget),
+            )
             .unwrap();
         assert_eq!(
             r.grundy,
@@ -240,7 +252,11 @@ fn registry_cram_takes_128_cells() {
         for m in &r.winning_moves {
             let after = rules.parse(&m.to.text).unwrap();
             let v = rules
-                .analyze(&after, grundy_core::catalogue::Play::Normal, &budget)
+                .analyze(
+                    &after,
+                    &grundy_core::catalogue::Ask::new(grundy_core::catalogue::Play::Normal)
+                        .budget(budget),
+                )
                 .unwrap();
             assert_eq!(v.grundy, Some(grundy_core::Grundy::Finite(0)), "{}", m.text);
         }
@@ -251,7 +267,10 @@ fn registry_cram_takes_128_cells() {
     // Misère play searches boards of at most 64 cells.
     let pos = rules.parse("5x13").unwrap();
     let e = rules
-        .analyze(&pos, grundy_core::catalogue::Play::Misere, &budget)
+        .analyze(
+            &pos,
+            &grundy_core::catalogue::Ask::new(grundy_core::catalogue::Play::Misere).budget(budget),
+        )
         .unwrap_err();
     assert!(e.to_string().contains("misère"), "{e}");
 }

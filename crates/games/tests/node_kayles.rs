@@ -15,7 +15,12 @@ use proptest::prelude::*;
 
 fn value(rules: &mut impl Rules, text: &str) -> u64 {
     let p = rules.parse(text).unwrap();
-    let r = rules.analyze(&p, Play::Normal, &Budget::default()).unwrap();
+    let r = rules
+        .analyze(
+            &p,
+            &grundy_core::catalogue::Ask::new(Play::Normal).budget(Budget::default()),
+        )
+        .unwrap();
     r.grundy.unwrap().finite().unwrap()
 }
 
@@ -115,8 +120,7 @@ fn edge_lists_round_trip_and_bad_graphs_are_refused() {
     let r = rules
         .analyze(
             &rules.parse("path:9").unwrap(),
-            Play::Normal,
-            &Budget::default(),
+            &grundy_core::catalogue::Ask::new(Play::Normal).budget(Budget::default()),
         )
         .unwrap();
     assert!(!r.winning_moves.is_empty());
@@ -156,7 +160,7 @@ proptest! {
         prop_assert_eq!(got, want);
         // Misère: the outcome by the solver's search agrees with a misère brute force.
         let p = rules.parse(&text).unwrap();
-        let r = rules.analyze(&p, Play::Misere, &Budget::default()).unwrap();
+        let r = rules.analyze(&p, &grundy_core::catalogue::Ask::new(Play::Misere).budget(Budget::default())).unwrap();
         fn mis(adj: &[u128], left: u128) -> bool {
             // true: the player to move wins under misère play
             if left == 0 { return true; }

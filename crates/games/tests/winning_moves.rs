@@ -3,10 +3,11 @@
 //! [`Solver`] searching whole positions (no Sprague–Grundy shortcut of the game's own), or by
 //! exhaustive recursion. Also the JSON shape every move shares (`to`, `text`) and the limits
 //! that refuse runaway searches. Cram's analysis is the board engine's
-//! (`grundy_board::cram::analyze`, what `grundy cram` runs), checked here against the plain game.
+//! (`grundy_board::cram::ask`, what `grundy cram` runs), checked here against the plain game.
 
-use grundy_board::cram::{self as cram, CramOptions};
+use grundy_board::cram::{self as cram};
 use grundy_core::budget::{Budget, Resource};
+use grundy_core::catalogue::{Ask, Play};
 use grundy_core::{Game, Outcome, Solver};
 use grundy_games::chomp::{self, Staircase};
 use grundy_games::cram::{PlainCram, Shape};
@@ -218,7 +219,7 @@ proptest! {
     fn cram_winning_moves_are_the_moves_to_p((r, c, free) in random_mask(4, 4)) {
         let bits = free.iter().enumerate().fold(0u64, |b, (i, &f)| b | (f as u64) << i);
         let board = Shape::new(r, c, bits).unwrap();
-        let a = cram::analyze(&engine_board(&board), &CramOptions::default(), None).unwrap();
+        let a = cram::ask(&engine_board(&board), &Ask::new(Play::Normal)).unwrap();
         let mut plain = Solver::new(PlainCram);
         let want: Vec<Shape> = board
             .placements()
@@ -228,7 +229,7 @@ proptest! {
             .collect();
         let got: Vec<Shape> = a.winning_moves.iter().map(|m| Shape::parse(&m.to.text).unwrap()).collect();
         prop_assert_eq!(got, want);
-        prop_assert_eq!(a.grundy, plain.grundy(&board));
+        prop_assert_eq!(a.grundy, Some(grundy_core::Grundy::Finite(plain.grundy(&board))));
         prop_assert_eq!(engine_board(&board).mirror_zero(), board.canonical() != Shape::EMPTY && board.canonical().is_mirror_zero());
         for m in &a.winning_moves {
             let [(r1, c1), (r2, c2)]: [(usize, usize); 2] = serde_json::from_value(m.at["cells"].clone()).unwrap();
@@ -311,10 +312,9 @@ fn moves_share_to_and_text() {
     );
     let v = check(
         serde_json::to_value(
-            cram::analyze(
+            cram::ask(
                 &grundy_board::cram::Board::parse("...").unwrap(),
-                &CramOptions::default(),
-                None,
+                &Ask::new(Play::Normal),
             )
             .unwrap(),
         )
@@ -379,13 +379,10 @@ fn fib_refuses_huge_piles() {
 /// Cram and Chomp stop at their budget's position cap and say which cap they reached.
 #[test]
 fn searches_stop_at_the_position_limit() {
-    let small = CramOptions {
-        budget: Budget::positions(1000),
-        ..CramOptions::default()
-    };
+    let small = Ask::new(Play::Normal).budget(Budget::positions(1000));
     // Cram's positions are the engine's search nodes.
     let board = grundy_board::cram::Board::rectangle(5, 6).unwrap();
-    let e = cram::analyze(&board, &small, None).unwrap_err();
+    let e = cram::ask(&board, &small).unwrap_err();
     assert_eq!(
         e.to_string(),
         "board 5x6: the search needs more than 1000 positions (the position limit)"
@@ -397,14 +394,18 @@ fn searches_stop_at_the_position_limit() {
     // Progress is reported while a long search runs (every 16384 search nodes).
     let last = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
     let seen = last.clone();
-    let watch: cram::Watch = Box::new(move |p| {
-        seen.store(p.nodes, std::sync::atomic::Ordering::Relaxed);
-    });
-    let a = cram::analyze(&board, &CramOptions::default(), Some(watch)).unwrap();
-    assert_eq!(a.grundy, 2, "cram.txt: 5x6 has value 2");
-    assert!(a.positions >= 16384, "{}", a.positions);
+    let watch = Ask::new(Play::Normal)
+        .detail(grundy_core::catalogue::Detail::Value)
+        .progress(std::sync::Arc::new(move |p| {
+            seen.store(p.done, std::sync::atomic::Ordering::Relaxed);
+            true
+        }));
+    let a = cram::ask(&board, &watch).unwrap();
+    assert_eq!(a.grundy, Some(2u64.into()), "cram.txt: 5x6 has value 2");
+    let positions = a.details["positions"].as_u64().unwrap();
+    assert!(positions >= 16384, "{positions}");
     let last = last.load(std::sync::atomic::Ordering::Relaxed);
-    assert_eq!(last, a.positions / 16384 * 16384);
+    assert_eq!(last, positions / 16384 * 16384);
     assert!(matches!(
         chomp::analyze(12, 12, &chomp::DEFAULT_BUDGET),
         Err(GameError::Limit(_))
@@ -431,12 +432,9 @@ fn searches_stop_at_the_memory_limit() {
     assert!(grundy_core::catalogue::Error::from(e).is_limit());
     // Cram: the engine's table replaces entries when full, so memory never stops its search;
     // a cap below the least table it accepts (1 MiB) is refused, naming memory.
-    let small = CramOptions {
-        budget: Budget::new(u64::MAX, 64 << 10),
-        ..CramOptions::default()
-    };
+    let small = Ask::new(Play::Normal).budget(Budget::new(u64::MAX, 64 << 10));
     let board = grundy_board::cram::Board::rectangle(5, 6).unwrap();
-    let e = cram::analyze(&board, &small, None).unwrap_err();
+    let e = cram::ask(&board, &small).unwrap_err();
     assert_eq!(e.parameter, Some("max_bytes"), "{e:?}");
     assert!(
         e.to_string()
@@ -444,9 +442,9 @@ fn searches_stop_at_the_memory_limit() {
         "{e}"
     );
     assert!(e.is_limit());
-    let enough = CramOptions {
-        budget: Budget::new(u64::MAX, cram::MIN_MEMORY),
-        ..CramOptions::default()
-    };
-    assert_eq!(cram::analyze(&board, &enough, None).unwrap().grundy, 2);
+    let enough = Ask::new(Play::Normal).budget(Budget::new(u64::MAX, cram::MIN_MEMORY));
+    assert_eq!(
+        cram::ask(&board, &enough).unwrap().grundy,
+        Some(2u64.into())
+    );
 }

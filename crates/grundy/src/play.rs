@@ -38,7 +38,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use crate::catalogue::{self, Budget, Grundy, Move, Play, Position, Registry, Rules};
+use crate::catalogue::{self, Ask, Budget, Detail, Grundy, Move, Play, Position, Registry, Rules};
 use crate::Outcome;
 
 /// Why a game, position or move was refused.
@@ -242,7 +242,7 @@ impl Game {
     fn with_rules(mut rules: Box<dyn Rules>, play: Play, position: &str) -> Result<Game> {
         let start = rules.parse(position)?;
         // Listing the start's moves checks that the position is small enough to play.
-        rules.moves(&start, play, &PLAY_BUDGET)?;
+        rules.moves(&start, &Ask::new(play).budget(PLAY_BUDGET))?;
         Ok(Game {
             name: rules.name(),
             rules,
@@ -256,7 +256,8 @@ impl Game {
     pub fn misere_play(mut self) -> Result<Game> {
         self.play = Play::Misere;
         let start = self.start.clone();
-        self.rules.moves(&start, self.play, &self.budget)?;
+        let ask = self.ask(Detail::All);
+        self.rules.moves(&start, &ask)?;
         Ok(self)
     }
 
@@ -287,13 +288,20 @@ impl Game {
 
     /// Every legal move from `pos`, each with the outcome and value of what it leaves.
     pub fn moves(&mut self, pos: &Position) -> Result<Vec<Move>> {
-        Ok(self.rules.moves(pos, self.play, &self.budget)?)
+        let ask = self.ask(Detail::All);
+        Ok(self.rules.moves(pos, &ask)?)
+    }
+
+    /// The question play asks of a position: under this game's play, within its budget.
+    fn ask(&self, detail: Detail) -> Ask {
+        Ask::new(self.play).budget(self.budget).detail(detail)
     }
 
     /// Everything about `pos`: moves, outcome, hint, why and the engine's reply.
     pub fn turn(&mut self, pos: &Position) -> Result<Turn> {
-        let report = self.rules.analyze(pos, self.play, &self.budget)?;
-        let moves = self.moves(pos)?;
+        // Every move valued: what a player picks from, and the "why".
+        let mut report = self.rules.analyze(pos, &self.ask(Detail::All))?;
+        let moves = std::mem::take(&mut report.all_moves);
         let winning_moves: Vec<Move> = moves.iter().filter(|m| m.wins()).cloned().collect();
         let game_over = moves.is_empty();
         let hint = match (winning_moves.first(), game_over) {

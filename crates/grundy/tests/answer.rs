@@ -164,7 +164,5 @@ fn the_board_engine() {
         let r_ = report("cram", &format!("{r}x{c}"), Play::Normal);
         let a = board.analyze(Options::default()).unwrap();
         agree(&format!("cram {r}x{c} (engine)"), &a, &r_);
-        let s = grundy::board::cram::analyze(&board, &Default::default(), None).unwrap();
-        agree(&format!("cram {r}x{c} (grundy cram)"), &s, &r_);
     }
 }

@@ -941,7 +941,10 @@ fn game_moves_search(c: &Case) -> Result<Answer, Skip> {
     let mut rules = registry.open(game).map_err(failed)?;
     let start = rules.parse(position).map_err(failed)?;
     if rules
-        .analyze(&start, CPlay::Normal, &CatalogueBudget::DEFAULT)
+        .analyze(
+            &start,
+            &grundy::catalogue::Ask::new(CPlay::Normal).budget(CatalogueBudget::DEFAULT),
+        )
         .map_err(failed)?
         .misere
     {
@@ -950,7 +953,10 @@ fn game_moves_search(c: &Case) -> Result<Answer, Skip> {
         ));
     }
     let first = rules
-        .moves(&start, CPlay::Normal, &CatalogueBudget::DEFAULT)
+        .moves(
+            &start,
+            &grundy::catalogue::Ask::new(CPlay::Normal).budget(CatalogueBudget::DEFAULT),
+        )
         .map_err(failed)?;
     if first.len() > MOVES_SEARCH_FIRST {
         return Err(Skip::Unsupported(format!(
@@ -982,7 +988,10 @@ fn game_moves_search(c: &Case) -> Result<Answer, Skip> {
             }
             let moves = self
                 .rules
-                .moves(pos, CPlay::Normal, &CatalogueBudget::DEFAULT)
+                .moves(
+                    pos,
+                    &grundy::catalogue::Ask::new(CPlay::Normal).budget(CatalogueBudget::DEFAULT),
+                )
                 .map_err(failed)?;
             let v = if self.scoring {
                 let mut best: Option<i64> = None;

@@ -506,13 +506,11 @@ fn loopy_catalogue_positions() {
                     if let Ok(p) = p {
                         out.push(verdict(&rules.analyze(
                             &p,
-                            Play::from_misere(misere),
-                            &budget,
+                            &grundy::catalogue::Ask::new(Play::from_misere(misere)).budget(budget),
                         )));
                         out.push(verdict(&rules.moves(
                             &p,
-                            Play::from_misere(misere),
-                            &budget,
+                            &grundy::catalogue::Ask::new(Play::from_misere(misere)).budget(budget),
                         )));
                     }
                 }
@@ -537,8 +535,7 @@ fn loopy_catalogue_positions() {
             if let Ok(p) = p {
                 out.push(verdict(&rules.analyze(
                     &p,
-                    Play::from_misere(misere),
-                    &budget,
+                    &grundy::catalogue::Ask::new(Play::from_misere(misere)).budget(budget),
                 )));
             }
             out
@@ -600,11 +597,9 @@ fn cram_boards() {
         let r = cram::Board::parse(&s);
         let mut out = vec![verdict(&r)];
         if let Ok(b) = r {
-            let o = cram::CramOptions {
-                budget: grundy::Budget::positions(20_000),
-                ..cram::CramOptions::default()
-            };
-            out.push(verdict(&cram::analyze(&b, &o, None)));
+            let o = grundy::catalogue::Ask::new(grundy::catalogue::Play::Normal)
+                .budget(grundy::Budget::positions(20_000));
+            out.push(verdict(&cram::ask(&b, &o)));
         }
         out
     });
@@ -1034,8 +1029,7 @@ fn catalogue_positions() {
             if let Ok(p) = pos {
                 out.push(verdict(&rules.analyze(
                     &p,
-                    Play::from_misere(misere),
-                    &budget,
+                    &grundy::catalogue::Ask::new(Play::from_misere(misere)).budget(budget),
                 )));
             }
             out

@@ -53,14 +53,22 @@ fn nim_moves_name_positions_the_registry_reads_back() {
             // Every legal move, as the catalogue lists them for play.
             let mut rules = catalogue::Registry::new().open(game).unwrap();
             let pos = rules.parse(&text(heaps)).unwrap();
-            let all = rules.moves(&pos, Play::Normal, &Budget::default()).unwrap();
+            let all = rules
+                .moves(
+                    &pos,
+                    &grundy::catalogue::Ask::new(Play::Normal).budget(Budget::default()),
+                )
+                .unwrap();
             assert_eq!(all.iter().filter(|m| m.wins()).count(), moves.len());
             for m in &all {
                 check(game, m, Play::Normal);
             }
             // The report lists the library's own moves.
             let r = rules
-                .analyze(&pos, Play::Normal, &Budget::default())
+                .analyze(
+                    &pos,
+                    &grundy::catalogue::Ask::new(Play::Normal).budget(Budget::default()),
+                )
                 .unwrap();
             assert_eq!(r.winning_moves, moves, "{game} {heaps:?}");
         }
@@ -96,7 +104,10 @@ fn heap_sum_moves_name_positions_the_registry_reads_back() {
             for play in [Play::Normal, Play::Misere] {
                 let mut rules = catalogue::Registry::new().open(rule).unwrap();
                 let pos = rules.parse(&text(heaps)).unwrap();
-                for m in rules.moves(&pos, play, b).unwrap() {
+                for m in rules
+                    .moves(&pos, &grundy::catalogue::Ask::new(play).budget(*b))
+                    .unwrap()
+                {
                     check(rule, &m, play);
                 }
             }

@@ -24,25 +24,33 @@ fn the_catalogue_values_a_loopy_script() {
     let mut rules = entry.open("clock.lua").unwrap();
     let b = Budget::default();
     let pos = rules.parse("1").unwrap();
-    let r = rules.analyze(&pos, Play::Normal, &b).unwrap();
+    let r = rules
+        .analyze(&pos, &grundy::catalogue::Ask::new(Play::Normal).budget(b))
+        .unwrap();
     assert_eq!(r.outcome, Outcome::D);
     assert_eq!(r.grundy, Some(Grundy::infinite([])));
     assert!(r.winning_moves.is_empty());
     let words = r.explanation.join("\n");
     assert!(words.contains("is a draw"), "{words}");
     assert!(words.contains("keeps the draw"), "{words}");
-    let moves = rules.moves(&pos, Play::Normal, &b).unwrap();
+    let moves = rules
+        .moves(&pos, &grundy::catalogue::Ask::new(Play::Normal).budget(b))
+        .unwrap();
     assert_eq!(moves.len(), 2);
     assert!(moves.iter().all(|m| m.outcome == Outcome::D));
     // 9 o'clock: ∞(0), won by moving to 7.
     let pos = rules.parse("9").unwrap();
-    let r = rules.analyze(&pos, Play::Normal, &b).unwrap();
+    let r = rules
+        .analyze(&pos, &grundy::catalogue::Ask::new(Play::Normal).budget(b))
+        .unwrap();
     assert_eq!(r.outcome, Outcome::N);
     assert_eq!(r.grundy, Some(Grundy::infinite([0])));
     assert_eq!(r.winning_moves.len(), 1);
     assert_eq!(r.winning_moves[0].to.text, "7");
     // Misère play of a loopy script is refused, not a hang.
-    assert!(rules.analyze(&pos, Play::Misere, &b).is_err());
+    assert!(rules
+        .analyze(&pos, &grundy::catalogue::Ask::new(Play::Misere).budget(b))
+        .is_err());
 }
 
 #[test]

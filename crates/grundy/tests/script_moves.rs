@@ -23,7 +23,10 @@ fn check_back(rules: &mut Box<dyn Rules>, m: &Move, play: Play) {
     assert_eq!(pos.text, m.to.text, "printed as parsed");
     assert_eq!(pos.data["value"], m.to.data["value"], "{m:?}");
     let r = rules
-        .analyze(&pos, play, &Budget::default())
+        .analyze(
+            &pos,
+            &grundy::catalogue::Ask::new(play).budget(Budget::default()),
+        )
         .expect("analyses");
     assert_eq!(r.outcome, m.outcome, "{}: {m:?}", m.to.text);
     assert_eq!(r.grundy, m.grundy, "{}", m.to.text);

@@ -8,7 +8,7 @@
 //! `"digraph"`, fields `edges` and `tokens`.
 
 use grundy_core::catalogue::{
-    Budget, Entry, Error, Info, Move, Play, Position, Report, Result, Rules,
+    Ask, Detail, Entry, Error, Info, Move, Play, Position, Report, Result, Rules,
 };
 use grundy_core::graph::DiGraph;
 use grundy_core::Outcome;
@@ -66,6 +66,7 @@ fn tokens_report(
     l: &Labelled,
     at: &[usize],
     position: &dyn Fn(&[usize]) -> Position,
+    detail: Detail,
 ) -> Report {
     let v = l.graph.sum_value(at);
     let moves = tokens_moves(l, at, position);
@@ -107,8 +108,8 @@ fn tokens_report(
             keep.join(", ")
         ));
     }
-    r.winning_moves = moves.into_iter().filter(Move::wins).collect();
-    r
+    r.detail = detail;
+    r.with_moves(moves)
 }
 
 /// The family `windup:N:S`.
@@ -130,6 +131,7 @@ impl Entry for WindupEntry {
             misere: false,
             loopy: true,
             scoring: false,
+            params: Vec::new(),
         }
     }
 
@@ -193,20 +195,26 @@ impl Rules for WindupRules {
         Ok(tokens_position(&self.read(text)?))
     }
 
-    fn moves(&mut self, pos: &Position, play: Play, _budget: &Budget) -> Result<Vec<Move>> {
-        if play.is_misere() {
+    fn moves(&mut self, pos: &Position, ask: &Ask) -> Result<Vec<Move>> {
+        if ask.play.is_misere() {
             return Err(no_misere());
         }
         let at = self.read(&pos.text)?;
         Ok(tokens_moves(&self.l, &at, &tokens_position))
     }
 
-    fn analyze(&mut self, pos: &Position, play: Play, _budget: &Budget) -> Result<Report> {
-        if play.is_misere() {
+    fn analyze(&mut self, pos: &Position, ask: &Ask) -> Result<Report> {
+        if ask.play.is_misere() {
             return Err(no_misere());
         }
         let at = self.read(&pos.text)?;
-        Ok(tokens_report(&self.name, &self.l, &at, &tokens_position))
+        Ok(tokens_report(
+            &self.name,
+            &self.l,
+            &at,
+            &tokens_position,
+            ask.detail,
+        ))
     }
 }
 
@@ -230,6 +238,7 @@ impl Entry for LoopyDigraphEntry {
             misere: false,
             loopy: true,
             scoring: false,
+            params: Vec::new(),
         }
     }
 
@@ -295,8 +304,8 @@ impl Rules for LoopyDigraphRules {
         Ok(graph_position(&p.names, &p.tokens))
     }
 
-    fn moves(&mut self, pos: &Position, play: Play, _budget: &Budget) -> Result<Vec<Move>> {
-        if play.is_misere() {
+    fn moves(&mut self, pos: &Position, ask: &Ask) -> Result<Vec<Move>> {
+        if ask.play.is_misere() {
             return Err(no_misere());
         }
         let p = read_graph(&pos.text)?;
@@ -306,14 +315,18 @@ impl Rules for LoopyDigraphRules {
         }))
     }
 
-    fn analyze(&mut self, pos: &Position, play: Play, _budget: &Budget) -> Result<Report> {
-        if play.is_misere() {
+    fn analyze(&mut self, pos: &Position, ask: &Ask) -> Result<Report> {
+        if ask.play.is_misere() {
             return Err(no_misere());
         }
         let p = read_graph(&pos.text)?;
         let names = p.names.clone();
-        Ok(tokens_report("loopy-digraph", &p.l, &p.tokens, &|at| {
-            graph_position(&names, at)
-        }))
+        Ok(tokens_report(
+            "loopy-digraph",
+            &p.l,
+            &p.tokens,
+            &|at| graph_position(&names, at),
+            ask.detail,
+        ))
     }
 }

@@ -22,7 +22,10 @@ fn check_back(rules: &mut Box<dyn Rules>, m: &Move) {
     let pos = rules.parse(&m.to.text).expect("to.text parses back");
     assert_eq!(pos.text, m.to.text, "printed as parsed");
     let r = rules
-        .analyze(&pos, Play::Normal, &Budget::default())
+        .analyze(
+            &pos,
+            &grundy_core::catalogue::Ask::new(Play::Normal).budget(Budget::default()),
+        )
         .expect("analyses");
     assert_eq!(r.outcome, m.outcome, "{}: {m:?}", m.to.text);
     assert_eq!(r.grundy.as_ref(), m.grundy.as_ref(), "{}", m.to.text);
@@ -136,7 +139,10 @@ fn a_huge_answer_abbreviates_every_to() {
     let full = format!("{}; {}", text.trim_end().replace('\n', "; "), m.to.text);
     let pos = rules.parse(&full).unwrap();
     let r = rules
-        .analyze(&pos, Play::Normal, &Budget::default())
+        .analyze(
+            &pos,
+            &grundy_core::catalogue::Ask::new(Play::Normal).budget(Budget::default()),
+        )
         .unwrap();
     assert_eq!(r.outcome, m.outcome);
 }

@@ -659,28 +659,41 @@ async fn games(State(s): State<AppState>) -> Response {
 /// The budget of one web request's search: the play budget (a few seconds at most).
 const WEB_BUDGET: grundy::catalogue::Budget = grundy::play::PLAY_BUDGET;
 
-/// `GET /api/analyze?game=G&position=P[&misere=true]`: the object of `grundy analyze G P
-/// --json`.
+/// `GET /api/analyze?game=G&position=P[&misere=true][&moves=value|winning|all][&PARAM=…]`:
+/// the object of `grundy analyze G P --json`; any other parameter is one of the game's own
+/// options (`Info::params`), refused when the entry does not declare it or offers it only on
+/// the user's own machine (files, threads).
 async fn analyze(State(s): State<AppState>, q: Params) -> Response {
     let run = || -> ApiResult<_> {
         let q = params(q)?;
-        only(&q, &["game", "position", "misere"])?;
-        Ok((
-            required(&q, "game")?.to_string(),
-            required(&q, "position")?.to_string(),
-            flag(&q, "misere")?,
-        ))
+        let game = required(&q, "game")?.to_string();
+        let position = required(&q, "position")?.to_string();
+        let play = grundy::catalogue::Play::from_misere(flag(&q, "misere")?);
+        let detail = match q.get("moves") {
+            Some(m) => m
+                .parse::<grundy::catalogue::Detail>()
+                .map_err(grundy::Error::from)?,
+            None => grundy::catalogue::Detail::default(),
+        };
+        let mut ask = grundy::catalogue::Ask::new(play)
+            .budget(WEB_BUDGET)
+            .detail(detail);
+        for (k, v) in &q {
+            if !["game", "position", "misere", "moves"].contains(&k.as_str()) {
+                ask.settings.set(k.clone(), v.clone());
+            }
+        }
+        let registry = grundy::catalogue::Registry::new();
+        let info = registry.find(&game)?.info();
+        ask.settings
+            .check_remote(&info.params)
+            .map_err(grundy::Error::from)?;
+        Ok((game, position, ask))
     };
     match run() {
-        Ok((game, position, misere)) => {
+        Ok((game, position, ask)) => {
             compute(&s, move |_| {
-                let play = grundy::catalogue::Play::from_misere(misere);
-                Ok(grundy::catalogue::analyze(
-                    &game,
-                    &position,
-                    play,
-                    &WEB_BUDGET,
-                )?)
+                Ok(grundy::catalogue::Registry::new().ask(&game, &position, &ask)?)
             })
             .await
         }

@@ -2,9 +2,6 @@
 
 pub mod cards;
 pub mod catalogue;
-pub mod chomp;
-pub mod cram;
-pub mod fib;
 pub mod graph;
 pub mod heap;
 pub mod maze;

@@ -8,7 +8,7 @@
 //! CLI's convenience (`grundy graph FILE`); the library reads only text.
 
 use grundy_core::catalogue::{
-    explain_by_options, explain_misere, Budget, Entry, Error, Grundy, Info, Move, Play, Position,
+    explain_by_options, explain_misere, Ask, Entry, Error, Grundy, Info, Move, Play, Position,
     Report, Result, Rules,
 };
 use grundy_core::graph::{self, DiGraph};
@@ -38,6 +38,7 @@ impl Entry for DigraphEntry {
             misere: true,
             loopy: false,
             scoring: false,
+            params: Vec::new(),
         }
     }
 
@@ -104,7 +105,8 @@ impl Rules for DigraphRules {
         Ok(position(&p, &p.tokens))
     }
 
-    fn moves(&mut self, pos: &Position, play: Play, budget: &Budget) -> Result<Vec<Move>> {
+    fn moves(&mut self, pos: &Position, ask: &Ask) -> Result<Vec<Move>> {
+        let (play, budget) = (ask.play, &ask.budget);
         let p = read(&pos.text)?;
         let mut out = Vec::new();
         for (i, &from) in p.tokens.iter().enumerate() {
@@ -136,16 +138,17 @@ impl Rules for DigraphRules {
         Ok(out)
     }
 
-    fn analyze(&mut self, pos: &Position, play: Play, budget: &Budget) -> Result<Report> {
+    fn analyze(&mut self, pos: &Position, ask: &Ask) -> Result<Report> {
+        let play = ask.play;
         let p = read(&pos.text)?;
-        let moves = self.moves(pos, play, budget)?;
+        let moves = self.moves(pos, ask)?;
         let (outcome, grundy) = match play {
             Play::Normal => {
                 let g = p.tokens.iter().fold(0, |a, &v| a ^ p.values[v]);
                 (Outcome::from_grundy(g), Some(g))
             }
             Play::Misere => {
-                let o = graph::misere_outcome_capped(&p.graph, &p.tokens, budget)
+                let o = graph::misere_outcome_capped(&p.graph, &p.tokens, &ask.budget)
                     .map_err(graph_error)?;
                 (o, None)
             }
@@ -157,7 +160,6 @@ impl Rules for DigraphRules {
             outcome,
             grundy.map(Grundy::Finite),
         );
-        r.moves = Some(moves.len() as u64);
         r.explanation = match grundy {
             Some(g) if p.tokens.len() == 1 => explain_by_options(g, &moves),
             Some(g) => {
@@ -177,7 +179,7 @@ impl Rules for DigraphRules {
             .map(|v| (p.graph.name(v).to_string(), p.values[v].into()))
             .collect();
         r.details = serde_json::json!({ "values": values });
-        r.winning_moves = moves.into_iter().filter(Move::wins).collect();
-        Ok(r)
+        r.detail = ask.detail;
+        Ok(r.with_moves(moves))
     }
 }

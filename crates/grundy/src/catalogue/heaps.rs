@@ -7,13 +7,25 @@
 //! of heaps of one rule. Kind `"heaps"`, field `heaps` (numbers up to 2^53, strings beyond).
 
 use grundy_core::catalogue::{
-    Budget, Entry, Error, Grundy, Info, Move, Play, Position, Report, Result, Rules,
+    Ask, Entry, Error, Grundy, Info, Move, Param, Play, Position, Report, Result, Rules,
 };
 use grundy_heap::named;
 
 use crate::heap::{self, Compute, Rule};
 use crate::nim;
 use crate::Outcome;
+
+/// The heap engines' params: threads of the record engine.
+const THREADS: Param = Param::count(
+    "threads",
+    "threads of the record engine for splitting codes (0: one per core)",
+    0,
+    64,
+)
+.local();
+
+/// The params every heap rule declares.
+const HEAP_PARAMS: [Param; 1] = [THREADS];
 
 /// The most legal moves a listed position may have.
 pub const MAX_MOVES: u64 = 20_000;
@@ -105,6 +117,7 @@ impl Entry for NimEntry {
             misere: true,
             loopy: false,
             scoring: false,
+            params: Vec::new(),
         }
     }
 
@@ -147,7 +160,8 @@ impl Rules for NimRules {
         Ok(Position::heaps(&parse_heaps(text)?))
     }
 
-    fn moves(&mut self, pos: &Position, play: Play, _budget: &Budget) -> Result<Vec<Move>> {
+    fn moves(&mut self, pos: &Position, ask: &Ask) -> Result<Vec<Move>> {
+        let play = ask.play;
         let heaps = heaps_of(pos)?;
         let total = heaps.iter().try_fold(0u64, |a, &h| a.checked_add(h));
         if total.is_none_or(|t| t > MAX_MOVES) {
@@ -165,7 +179,8 @@ impl Rules for NimRules {
         Ok(out)
     }
 
-    fn analyze(&mut self, pos: &Position, play: Play, _budget: &Budget) -> Result<Report> {
+    fn analyze(&mut self, pos: &Position, ask: &Ask) -> Result<Report> {
+        let play = ask.play;
         let heaps = heaps_of(pos)?;
         let p = self.play(play);
         let a = nim::analyze(&heaps, p);
@@ -184,7 +199,7 @@ impl Rules for NimRules {
             .filter(|l| !l.trim().is_empty())
             .collect();
         r.details = serde_json::to_value(&a).unwrap_or_default();
-        Ok(r)
+        r.finish(ask.detail, || self.moves(pos, ask))
     }
 }
 
@@ -206,6 +221,7 @@ impl Entry for NamedEntry {
             misere: true,
             loopy: false,
             scoring: false,
+            params: HEAP_PARAMS.to_vec(),
         }
     }
 
@@ -266,6 +282,7 @@ impl Entry for FamilyEntry {
             misere: true,
             loopy: false,
             scoring: false,
+            params: HEAP_PARAMS.to_vec(),
         }
     }
 
@@ -331,6 +348,24 @@ impl HeapRules {
     }
 }
 
+/// The heap engines' settings for a question: its stop flag and progress callback (heaps
+/// done of heaps to compute) and the `threads` param.
+fn compute(ask: &Ask) -> Compute<'_> {
+    let mut c = Compute::new();
+    if let Ok(Some(t)) = ask.settings.count(THREADS.name, &HEAP_PARAMS) {
+        c = c.threads(t as usize);
+    }
+    if let Some(stop) = &ask.stop {
+        c = c.stop_when(stop);
+    }
+    if ask.progress.is_some() {
+        c = c.on_progress(move |p| {
+            ask.report(p.done, p.total, "heaps");
+        });
+    }
+    c
+}
+
 /// A heap move's text prefixed with the index of its heap (its `at.heap`).
 fn labelled(mut m: Move) -> Move {
     if let Some(i) = m.at.get("heap").and_then(serde_json::Value::as_u64) {
@@ -364,7 +399,8 @@ impl Rules for HeapRules {
         Ok(Position::heaps(&parse_heaps(text)?))
     }
 
-    fn moves(&mut self, pos: &Position, play: Play, budget: &Budget) -> Result<Vec<Move>> {
+    fn moves(&mut self, pos: &Position, ask: &Ask) -> Result<Vec<Move>> {
+        let (play, budget) = (ask.play, &ask.budget);
         let heaps = heaps_of(pos)?;
         let max = heaps.iter().copied().max().unwrap_or(0);
         if max > MAX_LISTED_HEAP {
@@ -374,7 +410,7 @@ impl Rules for HeapRules {
         }
         self.ensure_values(max)?;
         let misere_wins: Option<std::collections::HashSet<String>> = if play.is_misere() {
-            let a = heap::analyze_position_misere(&self.rule, &heaps, budget, &Compute::default())
+            let a = heap::analyze_position_misere(&self.rule, &heaps, budget, &compute(ask))
                 .map_err(to_catalogue)?;
             Some(a.winning_moves.into_iter().map(|m| m.to.text).collect())
         } else {
@@ -421,10 +457,11 @@ impl Rules for HeapRules {
         Ok(out)
     }
 
-    fn analyze(&mut self, pos: &Position, play: Play, budget: &Budget) -> Result<Report> {
+    fn analyze(&mut self, pos: &Position, ask: &Ask) -> Result<Report> {
+        let (play, budget) = (ask.play, &ask.budget);
         let heaps = heaps_of(pos)?;
         if play.is_misere() {
-            let a = heap::analyze_position_misere(&self.rule, &heaps, budget, &Compute::default())
+            let a = heap::analyze_position_misere(&self.rule, &heaps, budget, &compute(ask))
                 .map_err(to_catalogue)?;
             let mut r = Report::new(self.name(), Position::heaps(&heaps), play, a.outcome, None);
             r.winning_moves = a.winning_moves.iter().cloned().map(labelled).collect();
@@ -433,10 +470,10 @@ impl Rules for HeapRules {
                 a.positions_searched
             )];
             r.details = serde_json::to_value(&a).unwrap_or_default();
-            return Ok(r);
+            return r.finish(ask.detail, || self.moves(pos, ask));
         }
-        let a = heap::analyze_position(&self.rule, &heaps, &mut Compute::default())
-            .map_err(to_catalogue)?;
+        let a =
+            heap::analyze_position(&self.rule, &heaps, &mut compute(ask)).map_err(to_catalogue)?;
         let s = &a.analysis;
         let mut r = Report::new(
             self.name(),
@@ -461,6 +498,6 @@ impl Rules for HeapRules {
             );
         }
         r.details = serde_json::to_value(&a).unwrap_or_default();
-        Ok(r)
+        r.finish(ask.detail, || self.moves(pos, ask))
     }
 }

@@ -100,8 +100,21 @@ impl Registry {
         Ok(self.find(name)?.open(&key)?)
     }
 
-    /// Analyses `position` of the game `name` under `play`: the one call behind `grundy
-    /// analyze`, `GET /api/analyze` and `grundy.analyze`.
+    /// Answers `ask` about `position` of the game `name`: the one call behind every game
+    /// command (`grundy cram 5 7`), `grundy analyze`, `GET /api/analyze` and
+    /// `grundy.analyze`. The question's settings are checked against the params the game's
+    /// entry declares first (an unknown one is refused, naming those it takes).
+    pub fn ask(&self, name: &str, position: &str, ask: &Ask) -> crate::Result<Report> {
+        let entry = self.find(name)?;
+        ask.settings.check(&entry.info().params)?;
+        let key = name.trim().to_ascii_lowercase();
+        let mut rules = entry.open(&key)?;
+        let pos = rules.parse(position)?;
+        Ok(rules.analyze(&pos, ask)?)
+    }
+
+    /// Analyses `position` of the game `name` under `play` within `budget`, with its winning
+    /// moves: [`Registry::ask`] with the default question.
     pub fn analyze(
         &self,
         name: &str,
@@ -109,9 +122,7 @@ impl Registry {
         play: Play,
         budget: &Budget,
     ) -> crate::Result<Report> {
-        let mut rules = self.open(name)?;
-        let pos = rules.parse(position)?;
-        Ok(rules.analyze(&pos, play, budget)?)
+        self.ask(name, position, &Ask::new(play).budget(*budget))
     }
 
     /// The value and outcome of each position `0`, `1`, …, `upto` of the game `name`, for the
@@ -134,9 +145,10 @@ impl Registry {
         }
         let mut rules = self.open(name)?;
         let mut rows = Vec::new();
+        let ask = Ask::new(play).budget(*budget).detail(Detail::Value);
         for n in 0..=upto {
             let pos = rules.parse(&n.to_string())?;
-            let r = rules.analyze(&pos, play, budget)?;
+            let r = rules.analyze(&pos, &ask)?;
             rows.push(Value {
                 position: pos.text,
                 outcome: r.outcome,

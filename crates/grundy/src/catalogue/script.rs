@@ -6,7 +6,7 @@
 //! [`script::Position::tagged`] writes it.
 
 use grundy_core::catalogue::{
-    explain_by_options, explain_misere, Budget, Entry, Error, Info, Move, Play, Position, Report,
+    explain_by_options, explain_misere, Ask, Entry, Error, Info, Move, Play, Position, Report,
     Result, Rules,
 };
 
@@ -69,6 +69,7 @@ impl Entry for ScriptEntry {
             misere: true,
             loopy: true,
             scoring: false,
+            params: Vec::new(),
         }
     }
 
@@ -110,7 +111,8 @@ impl Rules for ScriptRules {
         Ok(position(&p))
     }
 
-    fn moves(&mut self, pos: &Position, play: Play, budget: &Budget) -> Result<Vec<Move>> {
+    fn moves(&mut self, pos: &Position, ask: &Ask) -> Result<Vec<Move>> {
+        let (play, budget) = (ask.play, &ask.budget);
         let p = read(pos)?;
         let e = self.session.explain(&p).map_err(script_error)?;
         if e.options.len() as u64 > budget.max_positions {
@@ -141,7 +143,8 @@ impl Rules for ScriptRules {
         Ok(out)
     }
 
-    fn analyze(&mut self, pos: &Position, play: Play, budget: &Budget) -> Result<Report> {
+    fn analyze(&mut self, pos: &Position, ask: &Ask) -> Result<Report> {
+        let play = ask.play;
         let p = read(pos)?;
         let a = self
             .session
@@ -150,7 +153,7 @@ impl Rules for ScriptRules {
                 script::Play::from_misere(play.is_misere()),
             )
             .map_err(script_error)?;
-        let moves = self.moves(pos, play, budget)?;
+        let moves = self.moves(pos, ask)?;
         let mut r = Report::new(
             self.name.clone(),
             position(&p),
@@ -158,7 +161,6 @@ impl Rules for ScriptRules {
             a.outcome,
             a.grundy.clone(),
         );
-        r.moves = Some(moves.len() as u64);
         r.explanation = match a.grundy.as_ref().map(|g| (g.finite(), g)) {
             Some((Some(g), _)) if a.remoteness.is_none() => explain_by_options(g, &moves),
             // Valued by the loopy solver: Smith's labelling, in words.
@@ -173,8 +175,8 @@ impl Rules for ScriptRules {
             }
             None => explain_misere(a.outcome, &moves),
         };
-        r.winning_moves = moves.into_iter().filter(Move::wins).collect();
         r.details = serde_json::to_value(&a).unwrap_or_default();
-        Ok(r)
+        r.detail = ask.detail;
+        Ok(r.with_moves(moves))
     }
 }

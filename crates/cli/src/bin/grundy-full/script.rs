@@ -319,7 +319,7 @@ fn run_sequence(args: &Args, s: &mut Session, n: u64) -> CliResult {
 /// name, then analysed as every registry game is (`grundy_cli::analyze_in`): a loopy script
 /// gets ∞ values and draws like `windup`.
 pub fn analyze(args: grundy_cli::AnalyzeArgs) -> CliResult {
-    let file = args.game().to_string();
+    let file = args.game().unwrap_or_default();
     let source = read_text(&file, "script")?;
     let entry = grundy::catalogue::script::ScriptEntry::new(&file, &source, Default::default())
         .map_err(|e| CliError::from(grundy::Error::from(e)))?;

@@ -1,0 +1,222 @@
+//! A catalogue question ([`Ask`]) answered on the engine: the one path by which `node-kayles`,
+//! `arc-kayles` and `cram` search, so every door gets every shortcut of the engine.
+//!
+//! At [`Detail::Value`] only the root is valued (components XORed, symmetric lattices settled
+//! by the mirror strategy, the table's known values); at [`Detail::Winning`] each option is
+//! asked only "is it a P-position?" (the Lemoine–Viennot question, [`Engine::is_p`]), never
+//! valued in full; at [`Detail::All`] every option is valued. The question's budget bounds the
+//! nodes and the table's memory, its stop flag and progress callback reach the search, and the
+//! entry's params choose the threads (`threads`), the mirror shortcut (`no-mirror`) and a table
+//! file (`table`: read back when it exists, written when the search ends, stops or reaches its
+//! node limit, so that a long search runs over as many sittings as it needs).
+
+use std::path::Path;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+use grundy_core::budget::{Limit, Resource};
+use grundy_core::catalogue::{Ask, Detail, Error, ErrorKind, Param, Progress};
+
+use crate::engine::{Engine, Move, Options, SearchError};
+use crate::graph::VertexSet;
+use crate::table::{LoadError, SLOT_BYTES};
+
+/// The least table memory a search accepts: below 1 MiB it would hold too little to search
+/// anything but tiny boards, so a smaller cap is refused as a memory [`Limit`].
+pub const MIN_MEMORY: u64 = 1 << 20;
+
+/// The engine's params, declared by every entry that searches on it.
+pub const THREADS: Param = Param::count(
+    "threads",
+    "threads searching large parts side by side (about twice as fast with 2 on an idle machine)",
+    1,
+    64,
+)
+.local();
+/// See [`THREADS`].
+pub const TABLE: Param = Param::file(
+    "table",
+    "the search's table file: read when it exists, written when the search ends, is stopped or \
+     reaches its limit (run again to resume)",
+);
+/// See [`THREADS`].
+pub const NO_MIRROR: Param = Param::flag(
+    "no-mirror",
+    "search even where the half-turn mirror strategy already proves the value 0",
+);
+
+/// What a search found for a question, at the question's detail.
+#[derive(Clone, Debug, Default)]
+pub struct Found {
+    /// The root's value.
+    pub grundy: u32,
+    /// The root's legal moves, in the engine's order.
+    pub count: usize,
+    /// The moves to a P-position ([`Detail::Winning`] and [`Detail::All`]).
+    pub winning: Vec<(Move, VertexSet)>,
+    /// Every move with the value it leaves ([`Detail::All`]).
+    pub all: Vec<(Move, VertexSet, u32)>,
+    /// Search nodes of this question.
+    pub nodes: u64,
+    /// Table entries read back from the table file (0 without one).
+    pub resumed: u64,
+    /// Table entries at the end.
+    pub entries: u64,
+}
+
+/// The engine's options for `ask` (`what` names the position in a limit): the budget's node
+/// cap (none when unlimited) and table memory (at least [`MIN_MEMORY`]), the stop flag (one is
+/// made when the question has none, so that its progress callback can stop the search), the
+/// threads and mirror params.
+pub fn options(ask: &Ask, params: &[Param], what: &str) -> Result<Options, Error> {
+    let budget = &ask.budget;
+    if budget.max_bytes < MIN_MEMORY {
+        return Err(Limit {
+            what: what.to_string(),
+            resource: Resource::Memory,
+            max_positions: budget.max_positions,
+            max_bytes: budget.max_bytes,
+            entry_bytes: SLOT_BYTES as u64,
+        }
+        .into());
+    }
+    let threads = ask.settings.count(THREADS.name, params)?.unwrap_or(1);
+    Ok(Options {
+        max_memory: usize::try_from(budget.max_bytes).unwrap_or(usize::MAX),
+        max_nodes: (budget.max_positions != u64::MAX).then_some(budget.max_positions),
+        stop: Some(ask.stop.clone().unwrap_or_default()),
+        threads: threads as usize,
+        mirror: !ask.settings.flag(NO_MIRROR.name),
+        ..Options::default()
+    })
+}
+
+/// Answers `ask` about `root` on `engine` (made with [`options`]): the table file named by the
+/// `table` param read back first and saved at the end, the progress callback reporting search
+/// nodes of the node cap. `what` names the position in errors.
+pub fn search(engine: &mut Engine, root: VertexSet, ask: &Ask, what: &str) -> Result<Found, Error> {
+    if let Some(watch) = ask.progress.clone() {
+        let total = ask.budget.max_positions;
+        let total = if total == u64::MAX { 0 } else { total };
+        let stop = engine_stop(engine);
+        engine.set_progress(move |p| {
+            let go = watch(Progress {
+                done: p.nodes,
+                total,
+                unit: "search nodes",
+            });
+            if !go {
+                if let Some(s) = &stop {
+                    s.store(true, Ordering::Relaxed);
+                }
+            }
+        });
+    }
+    let table = ask.settings.text(TABLE.name).map(Path::new);
+    let resumed = match table {
+        Some(p) if p.exists() => engine
+            .load(p)
+            .map_err(|e| Error::input(format!("{}: {}", p.display(), table_words(e, engine))))?,
+        _ => 0,
+    };
+    let start = engine.nodes();
+    let result = answer(engine, root, ask.detail);
+    if let Some(p) = table {
+        if matches!(
+            result,
+            Ok(_) | Err(SearchError::Stopped { .. } | SearchError::NodeLimit { .. })
+        ) {
+            engine.save(p).map_err(|e| {
+                Error::failure(format!(
+                    "writing the table {}: {}",
+                    p.display(),
+                    table_words(e, engine)
+                ))
+            })?;
+        }
+    }
+    let mut found = result.map_err(|e| search_error(e, ask, what, table))?;
+    found.nodes = engine.nodes() - start;
+    found.resumed = resumed;
+    found.entries = engine.table().len() as u64;
+    Ok(found)
+}
+
+/// The stop flag the engine was made with.
+fn engine_stop(engine: &Engine) -> Option<Arc<std::sync::atomic::AtomicBool>> {
+    engine.stop_flag()
+}
+
+/// The search itself, at `detail`.
+fn answer(engine: &mut Engine, root: VertexSet, detail: Detail) -> Result<Found, SearchError> {
+    let grundy = engine.grundy(root)?;
+    let mut found = Found {
+        grundy,
+        ..Found::default()
+    };
+    if detail == Detail::Value {
+        return Ok(found);
+    }
+    let moves = engine.moves(root);
+    found.count = moves.len();
+    for (m, to) in moves {
+        if detail == Detail::All {
+            let v = engine.grundy(to)?;
+            if v == 0 {
+                found.winning.push((m, to));
+            }
+            found.all.push((m, to, v));
+        } else if grundy != 0 && engine.is_p(to, 0)? {
+            found.winning.push((m, to));
+        }
+    }
+    Ok(found)
+}
+
+/// A search's error in the catalogue's words: the node limit is the budget's position
+/// [`Limit`] naming the position, a stop is [`ErrorKind::Stopped`] (naming the table file that
+/// keeps what the search learned), a table file that cannot be read is bad input.
+pub fn search_error(e: SearchError, ask: &Ask, what: &str, saved: Option<&Path>) -> Error {
+    let budget = &ask.budget;
+    match e {
+        SearchError::NodeLimit { .. } => Limit {
+            what: what.to_string(),
+            resource: Resource::Positions,
+            max_positions: budget.max_positions,
+            max_bytes: budget.max_bytes,
+            entry_bytes: SLOT_BYTES as u64,
+        }
+        .into(),
+        SearchError::Stopped { nodes } => Error {
+            kind: ErrorKind::Stopped,
+            message: match saved {
+                Some(p) => format!(
+                    "{what}: stopped after {nodes} search nodes; the table in {} keeps what it \
+                     learned: run the same question again to resume",
+                    p.display()
+                ),
+                None => format!(
+                    "{what}: stopped after {nodes} search nodes (a table file keeps what a \
+                     search learned for the next run)"
+                ),
+            },
+            parameter: None,
+        },
+        SearchError::Table(t) => Error::input(format!("table file: {t}")),
+        e => Error::input(e.to_string()),
+    }
+}
+
+/// A table file's error in words (without the engine's "table file:" prefix).
+fn table_words(e: SearchError, engine: &Engine) -> String {
+    match e {
+        SearchError::Table(LoadError::Io(io)) if io.kind() == std::io::ErrorKind::UnexpectedEof => {
+            "not a saved grundy-board table (it ends early)".into()
+        }
+        SearchError::Table(LoadError::Mismatch { found, .. }) => {
+            format!("a table of {found}, not of {}", engine.domain())
+        }
+        SearchError::Table(t) => t.to_string(),
+        e => e.to_string(),
+    }
+}

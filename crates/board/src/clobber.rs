@@ -275,6 +275,24 @@ pub struct LineGame {
 }
 
 impl LineGame {
+    /// The bytes [`LineGame::new`] takes for a row of `cells` cells whose longest run of
+    /// stones is `longest`: the cells, the counts of differences, and the doubling ranks of
+    /// twice the row for each power of two up to the run.
+    pub fn bytes_for(cells: usize, longest: usize) -> usize {
+        let levels = (usize::BITS - longest.max(1).leading_zeros()) as usize;
+        cells * 5 + (2 * cells + 1) * 4 * levels
+    }
+
+    /// The longest run of stones of a row.
+    pub fn longest_run(row: &[Cell]) -> usize {
+        let (mut longest, mut run) = (0, 0);
+        for c in row {
+            run = if c.is_stone() { run + 1 } else { 0 };
+            longest = longest.max(run);
+        }
+        longest
+    }
+
     /// The game on the row `cells` (a board of one row).
     pub fn new(row: &[Cell], variant: Variant) -> LineGame {
         let cells: Vec<u8> = row
@@ -714,6 +732,13 @@ impl Solver {
             } else {
                 board.clone()
             };
+            let bytes = LineGame::bytes_for(row.cells().len(), LineGame::longest_run(row.cells()));
+            if bytes > opts.max_memory / 4 {
+                return Err(SolverError::Memory {
+                    bytes,
+                    cap: opts.max_memory,
+                });
+            }
             let game = LineGame::new(row.cells(), variant);
             return Ok(Solver::Line {
                 search: Search::new(game, opts)?,
@@ -873,6 +898,10 @@ fn sweep(search: &mut Search<LineGame>, parts: &[Seg]) -> Result<(), SearchError
         }
         for len in 2..m {
             for a in s.a..=s.b - len {
+                if a % 1024 == 0 {
+                    // The limits and the stop flag hold during the sweep too.
+                    search.poll()?;
+                }
                 let seg = search.game().seg(a, a + len);
                 if search.game().live(&seg) && search.cached(&seg).is_none() {
                     search.value(&[seg])?;
@@ -906,4 +935,12 @@ pub enum SolverError {
     /// The engine refused (memory).
     #[error("{0}")]
     Search(#[from] SearchError),
+    /// The row's rank tables would take more than a quarter of the memory cap.
+    #[error("the row's tables need {bytes} bytes, more than a quarter of max_memory ({cap})")]
+    Memory {
+        /// What they need.
+        bytes: usize,
+        /// The memory cap.
+        cap: usize,
+    },
 }

@@ -34,6 +34,7 @@ pub mod graph;
 pub mod nogo;
 pub mod search;
 pub mod stones;
+pub mod stones_rules;
 pub mod table;
 
 pub use engine::{Analysis, Engine, Move, Options, Progress, Rules, SearchError};

@@ -353,6 +353,13 @@ impl<G: Split> Search<G> {
         self.sum_is_p(&mut items, r)
     }
 
+    /// Counts one step of work done outside the questions (a sweep over many components) as
+    /// a node, with the node limit, the stop flag and the progress report checked as at any
+    /// node.
+    pub fn poll(&mut self) -> Result<(), SearchError> {
+        self.tick()
+    }
+
     /// The value of one component if the table (or the game) knows it, without search.
     pub fn cached(&self, part: &G::Part) -> Option<u32> {
         let it = self.item(*part);

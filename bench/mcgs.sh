@@ -8,14 +8,16 @@
 # Prints a markdown table: the question, grundy's value, the median user+sys CPU seconds, and
 # the median peak resident memory (MB). The MCGS figures to compare with are in
 # docs/benchmarks.md (MCGS allocates 1.74 GiB of transposition tables at every start).
-# Builds the release binary first. A question slower than TIMEOUT seconds (default 300)
+# Builds the release binary first (GRUNDY=PATH: time that binary instead). A question slower than TIMEOUT seconds (default 300)
 # prints "> TIMEOUT".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${1:-3}
 TIMEOUT=${TIMEOUT:-300}
-cargo build --release -q -p grundy-cli --bin grundy
-grundy="$PWD/target/release/grundy"
+if [ -z "${GRUNDY:-}" ]; then
+  cargo build --release -q -p grundy-cli --bin grundy
+fi
+grundy="${GRUNDY:-$PWD/target/release/grundy}"
 command -v /usr/bin/time >/dev/null || { echo "needs GNU time (/usr/bin/time)" >&2; exit 2; }
 
 QUESTIONS=(
@@ -40,9 +42,9 @@ for q in "${QUESTIONS[@]}"; do
     out=$(mktemp)
     if timeout "$TIMEOUT" /usr/bin/time -f "%U %S %M" -o "$out.time" \
       "$grundy" analyze "$game" "$pos" --moves value --json >"$out" 2>/dev/null; then
-      value=$(grep -o '"grundy":[0-9]*' "$out" | head -1 | cut -d: -f2)
+      value=$({ grep -o '"grundy":[0-9]*' "$out" || true; } | awk -F: 'NR == 1 { print $2 }')
       read -r u s m <"$out.time"
-      cpus+=("$(echo "$u + $s" | bc)")
+      cpus+=("$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')")
       mems+=("$((m / 1024))")
     else
       value="> $TIMEOUT s"

@@ -82,7 +82,10 @@ fn every_quick_value_of_the_results_page() {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let game = header(&text, "game:").unwrap_or_else(|| panic!("{name}: no '# game:'"));
         let row = header(&text, "row:");
-        for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
             let f: Vec<&str> = line.split_whitespace().collect();
             let want: u32 = f[1].parse().unwrap();
             let position = match row {

@@ -352,7 +352,8 @@ fn mcgs_published_values() {
                     cells <= 12
                 }
                 _ => {
-                    pos.len() <= 20
+                    (pos.len() <= 20 && !pos.contains('|'))
+                        || pos.len() <= 11
                         || pos
                             .split_once('^')
                             .is_some_and(|(_, n)| n.parse::<u32>().is_ok_and(|n| n <= 40))

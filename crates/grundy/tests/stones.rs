@@ -53,12 +53,11 @@ fn stone(b: u8) -> bool {
 
 /// Whether every group of stones of `g` has a liberty (a flood fill from each stone).
 fn all_breathe(g: &Grid) -> bool {
-    for r in 0..g.len() {
-        for c in 0..g[r].len() {
-            if !stone(g[r][c]) {
+    for (r, row) in g.iter().enumerate() {
+        for (c, &colour) in row.iter().enumerate() {
+            if !stone(colour) {
                 continue;
             }
-            let colour = g[r][c];
             let mut seen = vec![(r, c)];
             let mut todo = vec![(r, c)];
             let mut free = false;
@@ -83,11 +82,11 @@ fn all_breathe(g: &Grid) -> bool {
 /// The boards one move from `g`.
 fn options(game: &str, g: &Grid) -> Vec<Grid> {
     let mut out = Vec::new();
-    for r in 0..g.len() {
-        for c in 0..g[r].len() {
+    for (r, row) in g.iter().enumerate() {
+        for (c, &here) in row.iter().enumerate() {
             match game {
                 "nogo" => {
-                    if g[r][c] != b'.' {
+                    if here != b'.' {
                         continue;
                     }
                     for s in [b'x', b'o'] {
@@ -99,18 +98,18 @@ fn options(game: &str, g: &Grid) -> Vec<Grid> {
                     }
                 }
                 _ => {
-                    if !stone(g[r][c]) {
+                    if !stone(here) {
                         continue;
                     }
                     for (y, x) in neighbours(g, r, c) {
                         let other = g[y][x];
                         let takes = match game {
-                            "clobber" => stone(other) && other != g[r][c],
+                            "clobber" => stone(other) && other != here,
                             _ => stone(other),
                         };
                         if takes {
                             let mut h = g.clone();
-                            h[y][x] = g[r][c];
+                            h[y][x] = here;
                             h[r][c] = b'.';
                             out.push(h);
                         }

@@ -13,7 +13,7 @@
 //!   question "is `A + B + … + *n` a P-position?" per option, every part but the largest
 //!   valued in full and the largest asked about), and "is `C`'s value in the set `R`?" is
 //!   answered by Beling and Rogalski's value sets where the component's value is bounded
-//!   below 127 ([`Search::in_set`]: candidates `0..=k` for `k` options, a known option
+//!   below 127 (`Search::in_set`: candidates `0..=k` for `k` options, a known option
 //!   removes its value, the others are asked about the candidates but the largest, a "no"
 //!   removes the largest);
 //! - the pruning: a question above the component's bound (its longest play) is answered no

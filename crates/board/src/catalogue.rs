@@ -17,7 +17,13 @@ use crate::graph::{Graph, VertexSet};
 
 /// The catalogue entries of this crate.
 pub fn entries() -> Vec<Box<dyn Entry>> {
-    vec![Box::new(NodeKaylesEntry), Box::new(ArcKaylesEntry)]
+    vec![
+        Box::new(NodeKaylesEntry),
+        Box::new(ArcKaylesEntry),
+        Box::new(ClobberEntry),
+        Box::new(CannibalClobberEntry),
+        Box::new(NoGoEntry),
+    ]
 }
 
 /// The params of both games: the engine's threads and table file.
@@ -255,5 +261,115 @@ fn move_words(m: Move) -> (String, String) {
             format!("take vertex {v}, deleting it and its neighbours"),
             format!("vertex {v}"),
         ),
+    }
+}
+/// The `clobber` entry of the catalogue (impartial Clobber).
+pub struct ClobberEntry;
+
+/// The `cannibal-clobber` entry of the catalogue (impartial Cannibal Clobber).
+pub struct CannibalClobberEntry;
+
+/// The position grammar of both entries.
+const CLOBBER_POSITION: &str = "rows of x, o, . (empty) and # (off the board) joined by |, \
+    with repeats (xo)^n and x^n: xoxo, xo.|ox., (xo)^50; RxC is the checkerboard with x in \
+    the top left corner; at most 64 cells unless one row or column";
+
+impl grundy_core::catalogue::Entry for ClobberEntry {
+    fn info(&self) -> grundy_core::catalogue::Info {
+        grundy_core::catalogue::Info {
+            name: "clobber".into(),
+            aliases: Vec::new(),
+            summary: "impartial Clobber: move a stone onto a neighbouring stone of the other \
+                      colour, which is removed; either player moves either colour"
+                .into(),
+            example: "3x3".into(),
+            example_game: None,
+            position: CLOBBER_POSITION.into(),
+            kind: "stones".into(),
+            family: false,
+            misere: true,
+            loopy: false,
+            scoring: false,
+            params: crate::stones_rules::PARAMS.to_vec(),
+        }
+    }
+
+    fn matches(&self, name: &str) -> bool {
+        name == "clobber"
+    }
+
+    fn open(
+        &self,
+        _name: &str,
+    ) -> grundy_core::catalogue::Result<Box<dyn grundy_core::catalogue::Rules>> {
+        Ok(Box::new(crate::stones_rules::StoneRules::new(
+            crate::stones_rules::Stones::Clobber(crate::clobber::Variant::Clobber),
+        )))
+    }
+}
+
+impl grundy_core::catalogue::Entry for CannibalClobberEntry {
+    fn info(&self) -> grundy_core::catalogue::Info {
+        grundy_core::catalogue::Info {
+            name: "cannibal-clobber".into(),
+            summary: "impartial Cannibal Clobber: move a stone onto a neighbouring stone of \
+                      either colour, which is removed"
+                .into(),
+            example: "x^8".into(),
+            ..ClobberEntry.info()
+        }
+    }
+
+    fn matches(&self, name: &str) -> bool {
+        name == "cannibal-clobber"
+    }
+
+    fn open(
+        &self,
+        _name: &str,
+    ) -> grundy_core::catalogue::Result<Box<dyn grundy_core::catalogue::Rules>> {
+        Ok(Box::new(crate::stones_rules::StoneRules::new(
+            crate::stones_rules::Stones::Clobber(crate::clobber::Variant::Cannibal),
+        )))
+    }
+}
+
+/// The `nogo` entry of the catalogue (impartial NoGo).
+pub struct NoGoEntry;
+
+impl grundy_core::catalogue::Entry for NoGoEntry {
+    fn info(&self) -> grundy_core::catalogue::Info {
+        grundy_core::catalogue::Info {
+            name: "nogo".into(),
+            aliases: Vec::new(),
+            summary: "impartial NoGo: place a stone of either colour so that every group of \
+                      both colours keeps a liberty"
+                .into(),
+            example: "2x3".into(),
+            example_game: None,
+            position: "rows of x, o, . (empty) and # (off the board) joined by |, with \
+                       repeats (.x)^3 and .^5; RxC is the empty board (1x24, 3x5); at most 64 \
+                       points, every group with a liberty"
+                .into(),
+            kind: "stones".into(),
+            family: false,
+            misere: true,
+            loopy: false,
+            scoring: false,
+            params: crate::stones_rules::PARAMS.to_vec(),
+        }
+    }
+
+    fn matches(&self, name: &str) -> bool {
+        name == "nogo"
+    }
+
+    fn open(
+        &self,
+        _name: &str,
+    ) -> grundy_core::catalogue::Result<Box<dyn grundy_core::catalogue::Rules>> {
+        Ok(Box::new(crate::stones_rules::StoneRules::new(
+            crate::stones_rules::Stones::NoGo,
+        )))
     }
 }

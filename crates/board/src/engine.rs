@@ -187,6 +187,13 @@ pub enum SearchError {
         /// The graph's vertex count.
         count: usize,
     },
+    /// The option lists of the components under search ([`crate::search::Search`]) passed
+    /// a quarter of [`Options::max_memory`].
+    #[error("the search's option lists passed a quarter of max_memory ({bytes} bytes)")]
+    Buffers {
+        /// The bytes they held.
+        bytes: usize,
+    },
     /// Saving or loading the table failed.
     #[error("table file: {0}")]
     Table(#[from] LoadError),

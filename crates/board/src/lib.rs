@@ -26,9 +26,14 @@
 
 pub mod ask;
 pub mod catalogue;
+pub mod clobber;
 pub mod cram;
 pub mod engine;
 pub mod graph;
+pub mod nogo;
+pub mod search;
+pub mod stones;
+pub mod stones_rules;
 pub mod table;
 
 pub use engine::{Analysis, Engine, Move, Options, Progress, Rules, SearchError};

@@ -93,6 +93,9 @@ pub struct Table {
     replaced: u64,
     /// The compact table, when this is one ([`Table::compact`]): every method goes there.
     compact: Option<Arc<Compact>>,
+    /// Grow (while below the cap) rather than let an entry give way in a full bucket
+    /// ([`Table::keep_entries`]).
+    eager: bool,
 }
 
 fn hash(k: &Key) -> u64 {
@@ -142,6 +145,7 @@ impl Table {
             used: 0,
             replaced: 0,
             compact: None,
+            eager: false,
         })
     }
 
@@ -173,7 +177,15 @@ impl Table {
             used: 0,
             replaced: 0,
             compact: Some(c),
+            eager: false,
         }
+    }
+
+    /// Makes a full bucket double the table (while it is below its cap) instead of letting
+    /// its lightest entry give way: for searches whose light entries are dear to compute
+    /// again (the long rows of [`crate::search::Search`]), at the price of growing sooner.
+    pub fn keep_entries(&mut self) {
+        self.eager = true;
     }
 
     /// Whether this is a compact table ([`Table::compact`]).
@@ -395,6 +407,12 @@ impl Table {
         if (self.used + 1) * 4 > self.slots() * 3 && self.mask + 1 < self.max_buckets {
             self.grow();
         }
+        while self.eager
+            && self.mask + 1 < self.max_buckets
+            && (0..BUCKET).all(|j| self.meta(self.bucket(k) + j) as u16 != 0)
+        {
+            self.grow();
+        }
         let b = self.bucket(k);
         let prio = |m: u64| ((m >> 24) as u8 as u32) * 2 + ((m >> 16) as u8 != NONE) as u32;
         let mut best = b;
@@ -437,12 +455,23 @@ impl Table {
             c.set_value(k, v);
             return;
         }
-        if v >= NONE as u32 {
-            return;
+        self.try_set_value(k, weight, v);
+    }
+
+    /// [`Table::set_value`] on a table that is not compact, saying whether the value was
+    /// stored: a full bucket of heavier entries keeps them and refuses it, and so does a
+    /// value of 255 or more.
+    pub fn try_set_value(&mut self, k: &Key, weight: u32, v: u32) -> bool {
+        if v >= NONE as u32 || self.compact.is_some() {
+            return false;
         }
-        if let Some(i) = self.slot_for(k, weight.min(254) as u8, true) {
-            let m = self.meta(i) & !(0xFF << 16) | (v as u64) << 16;
-            self.set_meta(i, m);
+        match self.slot_for(k, weight.min(254) as u8, true) {
+            Some(i) => {
+                let m = self.meta(i) & !(0xFF << 16) | (v as u64) << 16;
+                self.set_meta(i, m);
+                true
+            }
+            None => false,
         }
     }
 

@@ -1,0 +1,115 @@
+//! Impartial NoGo on the engine against the plain memoised solver over whole boards
+//! (`grundy_core::Solver`: every legal placement, no components, no keys), on random small
+//! boards; the component rule against the brute force; and values from outside the project.
+
+use grundy_board::engine::Options;
+use grundy_board::nogo::{self, Solver};
+use grundy_board::stones::{Board, Cell, Paths};
+use grundy_core::{Game, Solver as Plain};
+use proptest::prelude::*;
+
+/// NoGo over whole boards.
+struct Whole;
+
+impl Game for Whole {
+    type Position = Board;
+    fn options(&self, b: &Board, out: &mut Vec<Board>) {
+        for m in nogo::placements(b) {
+            out.push(nogo::play(b, m));
+        }
+    }
+}
+
+fn opts() -> Options {
+    Options {
+        max_memory: 4 << 20,
+        ..Options::default()
+    }
+}
+
+/// A random board: cells from `cells` (0, 1 empty; 2 x; 3 o; 4 off), then stones whose
+/// group has no liberty removed until every group has one.
+fn board(rows: usize, cols: usize, cells: &[u8]) -> Board {
+    let mut b = Board::from_fn(rows, cols, |r, c| match cells[r * cols + c] % 6 {
+        0 | 1 | 5 => Cell::Empty,
+        2 => Cell::X,
+        3 => Cell::O,
+        _ => Cell::Off,
+    })
+    .unwrap();
+    while let Err(e) = nogo::check(&b) {
+        // "the group at (r, c) has no liberty": empty that point.
+        let msg = e.to_string();
+        let nums: Vec<usize> = msg
+            .split(|ch: char| !ch.is_ascii_digit())
+            .filter(|s| !s.is_empty())
+            .map(|s| s.parse().unwrap())
+            .collect();
+        let mut cells = b.cells().to_vec();
+        cells[nums[0] * cols + nums[1]] = Cell::Empty;
+        b = b.with_cells(cells);
+    }
+    b
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_boards(rows in 1usize..=4, cols in 1usize..=5,
+                     cells in proptest::collection::vec(0u8..6, 20)) {
+        let b = board(rows, cols, &cells);
+        let mut plain = Plain::new(Whole);
+        let want = plain.grundy(&b) as u32;
+        let mut s = Solver::new(&b, opts()).unwrap();
+        prop_assert_eq!(s.value(&b).unwrap(), want, "{}", b);
+        // The second paths: keys without symmetry, and a row on the plane engine.
+        for paths in [
+            Paths { plain_keys: true, plane: false },
+            Paths { plain_keys: false, plane: true },
+            Paths { plain_keys: true, plane: true },
+        ] {
+            let mut t = Solver::with_paths(&b, opts(), paths).unwrap();
+            prop_assert_eq!(t.value(&b).unwrap(), want, "{} {:?}", b, paths);
+        }
+        for m in nogo::placements(&b) {
+            let to = nogo::play(&b, m);
+            let v = plain.grundy(&to) as u32;
+            prop_assert_eq!(s.value(&to).unwrap(), v, "{} after {:?}", b, m);
+            prop_assert_eq!(s.is_p(&to).unwrap(), v == 0);
+        }
+    }
+
+    /// The component rule: the value of a position is the XOR of its components' values,
+    /// each component valued by the brute force as a board of its own (its points, every
+    /// other point off the board).
+    #[test]
+    fn components_are_a_sum(rows in 1usize..=3, cols in 2usize..=5,
+                            cells in proptest::collection::vec(0u8..6, 20)) {
+        let b = board(rows, cols, &cells);
+        let s = Solver::new(&b, opts()).unwrap();
+        let mut plain = Plain::new(Whole);
+        let mut xor = 0;
+        for part in s.component_boards(&b) {
+            xor ^= plain.grundy(&part);
+        }
+        prop_assert_eq!(xor, plain.grundy(&b), "{}", b);
+    }
+}
+
+/// MCGS's results page (ualberta-mueller-group.github.io/MCGS/MCGS-results.html, computed
+/// Nov 2025): impartial linear NoGo 1..=12 and the small boards (the corpus has the rest).
+#[test]
+fn small_published_values() {
+    let line = [0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 3, 1];
+    for (i, &want) in line.iter().enumerate() {
+        let b = Board::parse(&".".repeat(i + 1)).unwrap();
+        let mut s = Solver::new(&b, opts()).unwrap();
+        assert_eq!(s.value(&b).unwrap(), want, "1x{}", i + 1);
+    }
+    for (rows, cols, want) in [(2, 2, 1), (2, 3, 1), (2, 4, 0), (2, 5, 0), (3, 3, 0)] {
+        let b = Board::from_fn(rows, cols, |_, _| Cell::Empty).unwrap();
+        let mut s = Solver::new(&b, opts()).unwrap();
+        assert_eq!(s.value(&b).unwrap(), want, "{rows}x{cols}");
+    }
+}

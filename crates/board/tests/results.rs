@@ -1,0 +1,112 @@
+//! The new values of docs/results.md reproduced: every line of a data file in
+//! `docs/results/` whose engine run took at most [`QUICK_CPU`] seconds of CPU (the file's
+//! third column) is valued again by the engine and must agree. The longer ones are the
+//! checkpointed runs the page names (`RESULTS_ALL=1` runs them all here).
+//!
+//! A data file is b-file style: `#` lines (the game, the command, the build, the date, the
+//! cost), then one line per value: `POSITION VALUE ENGINE_CPU_S SECOND_CPU_S NODES`. A file
+//! of the values of a row family (`(xo)^n`) is `n VALUE` per line instead, with the pattern
+//! named in its header (`# row: xo`); those are reproduced up to `n` = [`QUICK_ROW`].
+
+use grundy_board::clobber::{self, Variant};
+use grundy_board::engine::{Engine, Options, Rules};
+use grundy_board::graph::Graph;
+use grundy_board::nogo;
+use grundy_board::stones::{Board, Cell};
+
+/// The most CPU seconds (release build) of a value reproduced in every test run.
+const QUICK_CPU: f64 = 2.0;
+/// The longest row of a row family reproduced in every test run.
+const QUICK_ROW: u64 = 2001;
+
+fn board(game: &str, text: &str) -> Board {
+    match Board::parse_or_size(text).unwrap() {
+        Ok(b) => b,
+        Err(s) => Board::from_fn(s.rows, s.cols, |r, c| match game {
+            "nogo" => Cell::Empty,
+            _ if (r + c) % 2 == 0 => Cell::X,
+            _ => Cell::O,
+        })
+        .unwrap(),
+    }
+}
+
+fn value(game: &str, text: &str) -> u32 {
+    let opts = Options {
+        max_memory: 512 << 20,
+        ..Options::default()
+    };
+    if game == "node-kayles" {
+        let g = Graph::parse(text).unwrap();
+        let all = g.all();
+        return Engine::new(Rules::NodeKayles, g, opts)
+            .unwrap()
+            .grundy(all)
+            .unwrap();
+    }
+    let b = &board(game, text);
+    match game {
+        "nogo" => nogo::Solver::new(b, opts).unwrap().value(b).unwrap(),
+        "clobber" | "cannibal-clobber" => {
+            let v = if game == "clobber" {
+                Variant::Clobber
+            } else {
+                Variant::Cannibal
+            };
+            clobber::Solver::new(v, b, opts).unwrap().value(b).unwrap()
+        }
+        _ => panic!("no engine for {game}"),
+    }
+}
+
+fn header<'a>(text: &'a str, name: &str) -> Option<&'a str> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix('#'))
+        .find_map(|l| l.trim().strip_prefix(name))
+        .map(str::trim)
+}
+
+#[test]
+fn every_quick_value_of_the_results_page() {
+    let dir = format!("{}/../../docs/results", env!("CARGO_MANIFEST_DIR"));
+    let all = std::env::var_os("RESULTS_ALL").is_some();
+    let mut checked = 0;
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let game = header(&text, "game:").unwrap_or_else(|| panic!("{name}: no '# game:'"));
+        let row = header(&text, "row:");
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
+            let f: Vec<&str> = line.split_whitespace().collect();
+            let want: u32 = f[1].parse().unwrap();
+            let position = match row {
+                Some(pattern) => {
+                    let n: u64 = f[0].parse().unwrap();
+                    if n > QUICK_ROW && !all {
+                        continue;
+                    }
+                    format!("({pattern})^{n}")
+                }
+                None => {
+                    let cpu: f64 = f[2].parse().unwrap();
+                    if cpu > QUICK_CPU && !all {
+                        continue;
+                    }
+                    f[0].to_string()
+                }
+            };
+            assert_eq!(value(game, &position), want, "{name}: {line}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 0, "no value checked");
+}

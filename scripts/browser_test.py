@@ -2,11 +2,15 @@
 
 Starts the server on a free loopback port, then: loads the page, wins a Nim game as the
 first player by following the hint button, loses one as the second player from a
-P-position (every hint says "every move loses"), computes Kayles and checks the period the
-page shows and plots, races HHH against THH on a coin and checks the exact odds, runs a
-script with a syntax error and checks the line shown (when the server has scripts), and
-fails on any JavaScript error in the console. Screenshots of each view go to
-target/browser/.
+P-position (every hint says "every move loses"), plays Node Kayles, Arc Kayles, Cram and
+tokens on a digraph to the end by clicks on their drawings, opens every game of
+`/api/games` at 1280 px and at a phone's 390 px and checks each play view (no horizontal
+overflow, no control under 32 px high, no raw JSON or Markdown in the visible text),
+computes Kayles and checks the period the page shows and plots, races HHH against THH on a
+coin and checks the exact odds, runs a script with a syntax error and checks the line shown
+(when the server has scripts), and fails on any JavaScript error in the console.
+Screenshots of each view go to target/browser/ (every game's play view as
+game-WIDTH-NAME.png).
 """
 
 import json
@@ -68,9 +72,13 @@ def wait_turn(d):
     return status(d).text
 
 
-def new_game(d, game, position, first):
+def new_game(d, game, position, first, rule=None):
     d.find_element(By.ID, "tab-play").click()
     Select(d.find_element(By.ID, "play-game")).select_by_value(game)
+    if rule is not None:
+        r = d.find_element(By.ID, "play-rule")
+        r.clear()
+        r.send_keys(rule)
     pos = d.find_element(By.ID, "play-position")
     pos.clear()
     pos.send_keys(position)
@@ -161,8 +169,153 @@ def test_boards(d):
     check(len(stalks) == 4, "hackenbush draws %d clickable edges, not 4" % len(stalks))
     shot(d, "play-hackenbush")
     d.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", stalks[0])
-    WebDriverWait(d, 10).until(lambda d: "cut edge 1 (0-1)" in d.find_element(By.ID, "play-log").text)
+    WebDriverWait(d, 10).until(lambda d: "cut edge 0 (0-1)" in d.find_element(By.ID, "play-log").text)
     passed.append("Wythoff, Chomp and Hackenbush boards drawn and played by clicks")
+
+
+def svg_click(d, e):
+    """Clicks an SVG element (selenium's click needs an HTML element's box)."""
+    d.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", e)
+
+
+def play_by_clicks(d, click_once, what):
+    """Plays your moves with `click_once(d)` (one move on the drawing) until the game ends;
+    returns (winner, moves you played)."""
+    mine = 0
+    for _ in range(80):
+        wait_turn(d)
+        winner = status(d).get_attribute("data-winner")
+        if winner:
+            moves = d.find_elements(By.CSS_SELECTOR, "#play-moves button")
+            check(not moves, "%s: %d moves still offered after the game" % (what, len(moves)))
+            return winner, mine
+        played = len(d.find_elements(By.CSS_SELECTOR, "#play-log li"))
+        click_once(d)
+        mine += 1
+        WebDriverWait(d, 15).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#play-log li")) > played)
+    raise AssertionError("%s: the game did not end" % what)
+
+
+def click_vertex(d):
+    """Node Kayles: the hinted vertex when there is one, else the first that is a move."""
+    d.find_element(By.ID, "play-hint").click()
+    hint = d.find_element(By.ID, "play-hint-text").text
+    m = re.search(r"take vertex (\d+)", hint)
+    sel = "#play-board svg.graph .vertex.move" + ("[data-vertex='%s']" % m.group(1) if m else "")
+    svg_click(d, d.find_elements(By.CSS_SELECTOR, sel)[0])
+
+
+def click_edge(d):
+    svg_click(d, d.find_elements(By.CSS_SELECTOR, "#play-board svg.graph .edge.move")[0])
+
+
+def click_domino(d):
+    """Cram: a free cell, then the first cell marked as completing a domino with it."""
+    svg_click(d, d.find_elements(By.CSS_SELECTOR, "#play-board svg.cram .sq.free")[0])
+    partner = WebDriverWait(d, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#play-board svg.cram .sq.partner"))
+    svg_click(d, partner[0])
+
+
+def click_token_move(d):
+    svg_click(d, d.find_elements(By.CSS_SELECTOR, "#play-board svg.digraph .vertex.move")[0])
+
+
+def test_drawn_games(d):
+    """Node Kayles, Arc Kayles, Cram and tokens on a digraph, played to the end by clicks on
+    the drawing; the graphs are drawn with their numbered vertices."""
+    new_game(d, "node-kayles", "grid:3x4", "you")
+    wait_turn(d)
+    labels = sorted(int(t.text) for t in d.find_elements(By.CSS_SELECTOR, "#play-board svg.graph .vertex text"))
+    check(labels == list(range(12)), "node-kayles grid:3x4 vertex labels %r" % labels)
+    shot(d, "play-node-kayles")
+    # grid:3x4 is a P-position: the engine opens, and the hinted vertices win from there.
+    new_game(d, "node-kayles", "grid:3x4", "engine")
+    winner, n = play_by_clicks(d, click_vertex, "node-kayles")
+    check(winner == "you", "Node Kayles grid:3x4 by the hinted vertices: %r won" % winner)
+    shot(d, "play-node-kayles-won")
+    new_game(d, "arc-kayles", "cycle:7", "you")
+    wait_turn(d)
+    check(len(d.find_elements(By.CSS_SELECTOR, "#play-board svg.graph .edge")) == 7, "cycle:7 draws 7 edges")
+    shot(d, "play-arc-kayles")
+    winner_a, a = play_by_clicks(d, click_edge, "arc-kayles")
+    new_game(d, "cram", "3x4", "you")
+    wait_turn(d)
+    check(len(d.find_elements(By.CSS_SELECTOR, "#play-board svg.cram .sq")) == 12, "cram 3x4 draws 12 cells")
+    winner_c, c = play_by_clicks(d, click_domino, "cram")
+    dominoes = len(d.find_elements(By.CSS_SELECTOR, "#play-board svg.cram .domino"))
+    check(dominoes >= 2 * c - 1, "cram: %d dominoes drawn after %d of yours" % (dominoes, c))
+    shot(d, "play-cram-over")
+    new_game(d, "digraph", "a b; b c; a c; c d; @ a b", "you")
+    wait_turn(d)
+    check(len(d.find_elements(By.CSS_SELECTOR, "#play-board svg.digraph path.arrow")) == 4, "digraph: 4 arrows")
+    shot(d, "play-digraph")
+    winner_g, g = play_by_clicks(d, click_token_move, "digraph")
+    passed.append("played to the end by clicks: Node Kayles (won in %d moves), Arc Kayles (%s, %d), "
+                  "Cram (%s, %d), digraph tokens (%s, %d)" % (n, winner_a, a, winner_c, c, winner_g, g))
+
+
+# What a play view must not show: raw JSON, Markdown backticks, unrendered values.
+RAW = ['{"', "`", '"infinite"', "[object Object]", "undefined", "NaN"]
+
+CHECK_VIEW = """
+const out = {overflow: document.documentElement.scrollWidth - window.innerWidth, small: [], board: 0, text: document.body.innerText};
+const board = document.getElementById('play-board');
+out.board = board.scrollWidth - board.clientWidth;
+for (const b of document.querySelectorAll('button, select, input')) {
+  const r = b.getBoundingClientRect();
+  if (!r.width && !r.height) continue;
+  const inBoard = !!b.closest('#play-board');
+  const least = inBoard ? 12 : 32;
+  if (b.type !== 'checkbox' && r.height < least) out.small.push((b.textContent || b.id || b.className).slice(0, 40) + ' ' + Math.round(r.height) + 'px');
+}
+for (const e of document.querySelectorAll('#play-board svg .move')) {
+  const r = e.getBoundingClientRect();
+  if (r.width < 10 && r.height < 10) out.small.push('svg ' + e.getAttribute('class') + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
+}
+return out;
+"""
+
+
+def shot_whole(d, name, width):
+    """A screenshot of the whole page at this width (the window grown to its height)."""
+    h = d.execute_script("return Math.max(document.documentElement.scrollHeight, 600)")
+    d.set_window_size(width, min(h + 160, 4000))
+    shot(d, name)
+
+
+def test_every_game(d, url):
+    """Every game of /api/games from its example, at 1280 px and 390 px: the play view fits,
+    its controls are readable and nothing raw is shown."""
+    games = json.load(urllib.request.urlopen(url + "/api/games"))["games"]
+    seen = []
+    for width in (1280, 390):
+        d.set_window_size(width, 900)
+        d.get(url)
+        WebDriverWait(d, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#play-board .token"))
+        for g in games:
+            if any(p.get("type") == "file" and not p.get("local") for p in g.get("params", [])):
+                continue
+            name = g["name"]
+            options = [o.get_attribute("value") for o in d.find_elements(By.CSS_SELECTOR, "#play-game option")]
+            if name not in options:
+                continue
+            d.set_window_size(width, 900)
+            new_game(d, name, g["example"], "you", g.get("example_game"))
+            WebDriverWait(d, 20).until(lambda d: "Your move" in status(d).text or status(d).get_attribute("data-winner")
+                                       or "lose" in status(d).get_attribute("class"))
+            v = d.execute_script(CHECK_VIEW)
+            safe = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+            shot_whole(d, "game-%d-%s" % (width, safe), width)
+            check("lose" not in status(d).get_attribute("class") or status(d).get_attribute("data-winner"),
+                  "%s at %d px: %s" % (name, width, status(d).text))
+            check(v["overflow"] <= 1, "%s at %d px: the page is %d px too wide" % (name, width, v["overflow"]))
+            check(v["board"] <= 1, "%s at %d px: the board is %d px too wide for its box" % (name, width, v["board"]))
+            check(not v["small"], "%s at %d px: collapsed controls %r" % (name, width, v["small"][:5]))
+            raw = [r for r in RAW if r in v["text"]]
+            check(not raw, "%s at %d px: raw text %r in %r" % (name, width, raw, v["text"][:400]))
+            seen.append(name)
+    d.set_window_size(1280, 1000)
+    passed.append("every game's play view at 1280 and 390 px fits, no control under 32 px, nothing raw (%d views)" % len(seen))
 
 
 def fill(d, element_id, text):
@@ -320,6 +473,7 @@ def main():
         d = browser()
         for name, test in [("page", lambda: test_page(d, url)), ("nim win", lambda: test_nim_win(d)),
                            ("nim lose", lambda: test_nim_lose(d)), ("boards", lambda: test_boards(d)),
+                           ("drawn games", lambda: test_drawn_games(d)), ("every game", lambda: test_every_game(d, url)),
                            ("explore", lambda: test_explore(d)), ("penney", lambda: test_penney(d)),
                            ("script", lambda: test_script(d, url)), ("tutor", lambda: test_tutor(d)),
                            ("phone", lambda: test_phone(d, url)), ("console", lambda: console_errors(d))]:

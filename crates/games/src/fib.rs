@@ -588,6 +588,9 @@ impl FibAnalysis {
                 s.push_str("Outcome: N - the player to move wins.\n");
                 let rest = &self.representation[..self.representation.len() - 1];
                 match rest.last() {
+                    None if *smallest == UBig::ONE => {
+                        s.push_str("Winning move: take the last counter.\n");
+                    }
                     None => {
                         let _ = writeln!(s, "Winning move: take all {t} counters.");
                     }
@@ -862,7 +865,9 @@ impl FibRules {
     }
 
     fn take_texts(pile: &UBig, take: &UBig, to: &UBig) -> (String, String) {
-        let text = if to.is_zero() {
+        let text = if to.is_zero() && *take == UBig::ONE {
+            "take the last counter".to_string()
+        } else if to.is_zero() {
             format!("take all {} counters", shown(take))
         } else {
             format!(

@@ -17,6 +17,20 @@ import grundy
 SLOW = grundy.heap("0.77")
 
 
+@pytest.fixture(autouse=True)
+def _sigint_raises():
+    """Ctrl-C raises KeyboardInterrupt even when the tests were started in the background by a
+    non-interactive shell (`scripts/test > log &`), which starts them with SIGINT ignored: then
+    `_thread.interrupt_main` and `os.kill(pid, SIGINT)` do nothing and the call they should
+    stop runs on for hours."""
+    ignored = signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    if ignored:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    if ignored:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def test_progress_reports():
     seen = []
     s = grundy.heap("4!.0").sequence(2**20, threads=2, progress=lambda d, t: seen.append((d, t)))

@@ -105,6 +105,24 @@ pub fn stream_out(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> CliRe
     }
 }
 
+/// Streams a library result's text (its [`std::fmt::Display`], written as it is formatted:
+/// a table of a million rows is never held as one string). A closed pipe is not an error.
+pub fn print_display(text: &impl std::fmt::Display) -> CliResult {
+    stream_out(|out| write!(out, "{text}"))
+}
+
+/// Streams one JSON document that the library writes piece by piece (`write` hands each
+/// piece to the function it is given, and stops at that function's first error), followed by
+/// a newline. A closed pipe is not an error.
+pub fn print_json_pieces(
+    write: impl FnOnce(&mut dyn FnMut(&str) -> io::Result<()>) -> io::Result<()>,
+) -> CliResult {
+    stream_out(|out| {
+        write(&mut |piece: &str| out.write_all(piece.as_bytes()))?;
+        out.write_all(b"\n")
+    })
+}
+
 /// Prints one JSON object on one line, followed by a newline.
 pub fn print_json(value: &serde_json::Value) -> CliResult {
     let mut text = value.to_string();

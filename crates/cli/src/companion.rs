@@ -42,7 +42,7 @@ pub fn exec() -> Result<(), CliError> {
     if !companion.is_file() {
         return Err(CliError::failure(format!(
             "this command runs in {NAME}, which should be installed beside grundy but is not at {}; \
-             `cargo install grundy-cli` installs both, `cargo build -p grundy-cli` builds both",
+             `cargo install --path crates/cli` installs both, `cargo build -p grundy-cli` builds both",
             companion.display()
         )));
     }

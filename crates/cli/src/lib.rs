@@ -111,17 +111,24 @@ struct Handed {
 
 /// Parses the command line; a usage error becomes one line on stderr and exit code 2.
 pub fn parse_args<C: Parser>() -> C {
-    let games = format!(
-        "Games (each a command: grundy GAME POSITION, the same as grundy analyze GAME \
-         POSITION; grundy games lists them with examples):\n  {}",
-        cmd::catalogue::game_names()
-    );
-    let command = C::command();
-    let help = command
-        .get_after_help()
-        .map(|h| h.to_string())
-        .unwrap_or_default();
-    let command = command.after_help(format!("{help}\n\n{games}"));
+    let mut command = C::command();
+    // The list of games goes into the help only when help is asked for: building it opens
+    // the registry, which an ordinary run need not pay for.
+    let asks_help = std::env::args_os()
+        .skip(1)
+        .any(|a| a == "--help" || a == "-h" || a == "help");
+    if asks_help {
+        let games = format!(
+            "Games (each a command: grundy GAME POSITION, the same as grundy analyze GAME \
+             POSITION; grundy games lists them with examples):\n  {}",
+            cmd::catalogue::game_names()
+        );
+        let help = command
+            .get_after_help()
+            .map(|h| h.to_string())
+            .unwrap_or_default();
+        command = command.after_help(format!("{help}\n\n{games}"));
+    }
     let parsed = command
         .try_get_matches()
         .and_then(|m| C::from_arg_matches(&m));

@@ -200,7 +200,7 @@ fn analyze_refuses_bad_input_in_one_line() {
     let out = grundy(&[
         "analyze",
         "node-kayles",
-        "grid:8x8",
+        "grid:7x8",
         "--max-positions",
         "100",
     ]);

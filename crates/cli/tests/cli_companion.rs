@@ -115,7 +115,7 @@ fn a_missing_companion_is_named_with_how_to_install_it() {
     assert!(
         err.starts_with("grundy: error: ")
             && err.contains("grundy-full")
-            && err.contains("cargo install grundy-cli"),
+            && err.contains("cargo install --path crates/cli"),
         "{err}"
     );
 }

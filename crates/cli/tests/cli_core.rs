@@ -437,3 +437,126 @@ fn graph_bad_input() {
     );
     bad_stdin(&["graph", "/nonexistent/a\nb"], b"", "'/nonexistent/a\\nb'");
 }
+
+/// `grundy graph` streams its answer: on every file of `examples/graphs` (cycles) and the
+/// README's graph (none), its text and JSON are the whole answer the library builds in memory
+/// (`grundy::loopy::analyze`, `grundy::graph::analyze`), with and without tokens.
+#[test]
+fn graph_streamed_output_is_the_whole_answer() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let mut files: Vec<String> = std::fs::read_dir(format!("{root}/examples/graphs"))
+        .expect("examples/graphs")
+        .map(|e| e.expect("entry").path().display().to_string())
+        .filter(|p| p.ends_with(".txt"))
+        .collect();
+    files.push(format!("{root}/examples/game.txt"));
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("readable");
+        let names: Vec<String> = grundy::graph::DiGraph::parse(&text)
+            .map(|g| (0..g.len()).map(|v| g.name(v).to_string()).collect())
+            .expect("a graph");
+        let mut token_sets = vec![vec![]];
+        token_sets.extend(names.iter().map(|a| vec![a.clone()]));
+        token_sets.push(vec![names[0].clone(), names[names.len() - 1].clone()]);
+        for tokens in &token_sets {
+            let (json, words) = match grundy::graph::analyze(&text, tokens, &Default::default()) {
+                Ok(a) => (serde_json::to_string(&a).unwrap(), a.describe()),
+                Err(_) => {
+                    let a = grundy::loopy::analyze(&text, tokens).expect("a loopy answer");
+                    (serde_json::to_string(&a).unwrap(), a.describe())
+                }
+            };
+            let mut args = vec!["graph", file.as_str()];
+            if !tokens.is_empty() {
+                args.push("--token");
+                args.extend(tokens.iter().map(String::as_str));
+            }
+            assert_eq!(ok(&args), words, "{args:?}");
+            args.push("--json");
+            assert_eq!(ok(&args), json + "\n", "{args:?}");
+        }
+    }
+}
+
+/// A random graph with cycles of `n` vertices (`v0 …`, each declared) and `3n` edges.
+fn random_loopy_graph(n: usize, seed: u64) -> String {
+    let mut state = seed;
+    let mut below = |k: usize| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((state >> 33) % k as u64) as usize
+    };
+    let mut text: String = (0..n).map(|v| format!("v{v}\n")).collect();
+    for _ in 0..3 * n {
+        let (a, b) = (below(n), below(n));
+        text.push_str(&format!("v{a} v{b}\n"));
+    }
+    text
+}
+
+/// A large graph's JSON is one valid document whose size grows linearly (every move's `to`
+/// abbreviated to the tokens: the graph is not repeated in each move).
+#[test]
+fn graph_large_json_is_valid_and_linear() {
+    let mut sizes = Vec::new();
+    for n in [20_000, 40_000] {
+        let file = graph_file(&format!("random{n}.txt"), &random_loopy_graph(n, 1));
+        let text = ok(&["graph", &file, "--json"]);
+        sizes.push(text.len());
+        let v: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
+        let vertices = v["vertices"].as_array().expect("vertices");
+        assert_eq!(vertices.len(), n);
+        let mut moves = 0;
+        for x in vertices {
+            for m in x["winning_moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .chain(x["drawing_moves"].as_array().unwrap())
+            {
+                assert_eq!(m["to"]["abbreviated"], true, "{m}");
+                assert!(m.get("at").is_some(), "{m}");
+                moves += 1;
+            }
+        }
+        assert!(moves > n / 2, "{moves} moves");
+        assert!(vertices.iter().any(|x| x["outcome"] == "D"));
+        assert!(vertices
+            .iter()
+            .any(|x| x["grundy"].get("infinite").is_some()));
+    }
+    let ratio = sizes[1] as f64 / sizes[0] as f64;
+    assert!((1.8..2.2).contains(&ratio), "{sizes:?}");
+}
+
+/// Output to a pipe closed early (`grundy graph FILE | head`) ends quietly: no error, exit 0,
+/// for the text and the JSON of a graph whose answer is far larger than the pipe.
+#[test]
+fn graph_output_to_a_closed_pipe_ends_quietly() {
+    use std::io::Read;
+    let file = graph_file("closed_pipe.txt", &random_loopy_graph(30_000, 2));
+    for json in [false, true] {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"));
+        cmd.args(["graph", &file]);
+        if json {
+            cmd.arg("--json");
+        }
+        let mut child = cmd
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("grundy runs");
+        let mut stdout = child.stdout.take().expect("piped");
+        let mut head = [0u8; 100];
+        stdout.read_exact(&mut head).expect("the answer starts");
+        drop(stdout);
+        let out = child.wait_with_output().expect("grundy ends");
+        assert!(out.status.success(), "{:?}", out.status);
+        assert!(
+            out.stderr.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}

@@ -1,4 +1,5 @@
-//! `grundy fib|wythoff|maze|walls|cram|chomp|cards` run as a user would run them.
+//! The game commands `grundy fib|wythoff|maze|walls|cram|chomp|cards` run as a user would run
+//! them (each the registry's, `grundy analyze GAME`, with the game's own options).
 
 mod common;
 
@@ -11,9 +12,10 @@ fn fib_opening_and_limits() {
         text.contains("1000000 = 832040 + 121393 + 46368 + 144 + 55"),
         "{text}"
     );
-    assert!(text.contains("Winning move: take 55"), "{text}");
+    assert!(text.contains("take 55"), "{text}");
     let v = json_stdin(&["fib", "--limit", "3", "100", "--json"], b"");
     assert_eq!(v["outcome"], "N");
+    assert_eq!(v["position"]["text"], "100 3");
     assert_eq!(v["winning_moves"].as_array().unwrap().len(), 1);
     assert_eq!(v["winning_moves"][0]["at"]["take"], "3");
     assert_eq!(v["winning_moves"][0]["to"]["text"], "97 6");
@@ -23,21 +25,34 @@ fn fib_opening_and_limits() {
         v["winning_moves"][0]["text"],
         "take 3 from the pile of 100, leaving 97"
     );
-    assert_eq!(v["winning_move"], v["winning_moves"][0]);
+    // The position 'PILE LIMIT' is the same question.
+    assert_eq!(json_stdin(&["fib", "100", "3", "--json"], b""), v);
     let v = json_stdin(&["fib", "144", "--json"], b"");
     assert_eq!(v["outcome"], "P");
     assert_eq!(v["grundy"], 0);
     assert_eq!(v["winning_moves"], serde_json::json!([]));
     let v = json_stdin(&["fib", "--k", "3", "100", "--json"], b"");
-    assert_eq!(v["k"], 3);
-    assert_eq!(v["representation"], serde_json::json!(["76", "21", "3"]));
+    assert_eq!(v["game"], "fib:3");
+    assert_eq!(v["details"]["k"], 3);
+    assert_eq!(
+        v["details"]["representation"],
+        serde_json::json!(["76", "21", "3"])
+    );
+    assert_eq!(json_stdin(&["fib:3", "100", "--json"], b""), v);
     // A pile of 10^100 answers at once.
     let googol = format!("1{}", "0".repeat(100));
     let v = json_stdin(&["fib", &googol, "--json"], b"");
     assert_eq!(v["outcome"], "N");
-    assert_eq!(v["pile"], googol.as_str());
-    assert_eq!(v["all_winning_moves_listed"], false);
+    assert_eq!(v["details"]["pile"], googol.as_str());
+    assert_eq!(v["details"]["all_winning_moves_listed"], false);
     assert!(v["winning_moves"][0]["at"]["take"].is_string());
+    // Only the value: no move is listed.
+    let v = json_stdin(&["fib", &googol, "--moves", "value", "--json"], b"");
+    assert_eq!(
+        (v["outcome"].as_str(), v["detail"].as_str()),
+        (Some("N"), Some("value"))
+    );
+    assert!(v.get("winning_moves").is_none(), "{v}");
 }
 
 /// A 1000-digit pile: the text abbreviates every long number (a few lines, not the 1.4 MB of
@@ -50,17 +65,16 @@ fn fib_huge_pile_text_is_short_and_json_is_full() {
     assert!(text.len() < 4000, "{} bytes:\n{text}", text.len());
     assert!(text.contains("(1000 digits)"), "{text}");
     assert!(text.contains(" terms)"), "{text}");
-    assert!(text.contains("Winning move: take "), "{text}");
-    assert!(!text.contains(&pile), "{text}");
+    assert!(text.contains("take "), "{text}");
     let v = json_stdin(&["fib", &pile, "--json"], b"");
-    assert_eq!(v["pile"], pile.as_str());
+    assert_eq!(v["details"]["pile"], pile.as_str());
     let m = &v["winning_moves"][0];
     let take: grundy::games::UBig = m["at"]["take"].as_str().unwrap().parse().unwrap();
     let to: grundy::games::UBig = m["to"]["pile"].as_str().unwrap().parse().unwrap();
     assert_eq!(&take + &to, pile.parse().unwrap());
     assert!(m["text"].as_str().unwrap().contains("(1000 digits)"), "{m}");
     assert!(m["short"].as_str().unwrap().chars().count() <= 30, "{m}");
-    let terms = v["representation"].as_array().unwrap();
+    let terms = v["details"]["representation"].as_array().unwrap();
     assert!(terms.len() > 12, "{}", terms.len());
     assert_eq!(terms[0].as_str().unwrap().len(), 1000);
 }
@@ -69,23 +83,23 @@ fn fib_huge_pile_text_is_short_and_json_is_full() {
 #[test]
 fn counts_take_one_grammar() {
     let v = json_stdin(&["fib", "2^100", "--json"], b"");
-    assert_eq!(v["pile"], "1267650600228229401496703205376");
+    assert_eq!(v["details"]["pile"], "1267650600228229401496703205376");
     let v = json_stdin(&["fib", "1e30", "--limit", "1_000", "--json"], b"");
-    assert_eq!(v["pile"], format!("1{}", "0".repeat(30)).as_str());
-    assert_eq!(v["limit"], "1000");
+    assert_eq!(
+        v["details"]["pile"],
+        format!("1{}", "0".repeat(30)).as_str()
+    );
+    assert_eq!(v["details"]["limit"], "1000");
     let v = json_stdin(
-        &["chomp", "2^1", "1e1", "--max-positions", "1e3", "--json"],
+        &["chomp", "2^1x1e1", "--max-positions", "1e3", "--json"],
         b"",
     );
-    assert_eq!(
-        (v["rows"].as_u64(), v["cols"].as_u64()),
-        (Some(2), Some(10))
-    );
+    assert_eq!(v["position"]["text"], "2x10");
     let v = json_stdin(&["fib", "--k", "3e0", "100", "--json"], b"");
-    assert_eq!(v["k"], 3);
+    assert_eq!(v["details"]["k"], 3);
     // Negatives and fractions are refused in one line naming the token.
     bad_stdin(&["fib", "1.5e1"], b"", "'1.5e1'");
-    bad_stdin(&["chomp", "-2", "3"], b"", "'-2'");
+    bad_stdin(&["chomp", "-2x3"], b"", "'-2'");
     bad_stdin(&["cram", "2.5", "3"], b"", "'2.5'");
 }
 
@@ -93,7 +107,7 @@ fn counts_take_one_grammar() {
 fn fib_bad_input() {
     bad_stdin(&["fib", "-3"], b"", "'-3'");
     bad_stdin(&["fib", "12x"], b"", "'12x'");
-    bad_stdin(&["fib", "--k", "0", "10"], b"", "'0'");
+    bad_stdin(&["fib", "--k", "0", "10"], b"", "k 0");
     bad_stdin(&["fib", "--limit", "-1", "10"], b"", "'-1'");
     // Past 10000 digits the representation would need gigabytes: refused at once.
     let huge = format!("1{}", "0".repeat(10_000));
@@ -212,29 +226,37 @@ fn cram_boards() {
     );
     assert_eq!(m["outcome"], "P");
     assert!(m["text"].as_str().unwrap().starts_with("place a "), "{m}");
-    let v = json_stdin(&["cram", "--board", ".........|##.######", "--json"], b"");
+    // `grundy cram R C` is `grundy analyze cram RxC`.
+    assert_eq!(json_stdin(&["analyze", "cram", "4x5", "--json"], b""), v);
+    let v = json_stdin(&["cram", ".........|##.######", "--json"], b"");
     assert_eq!(v["grundy"], 4);
     let v = json_stdin(&["cram", "4", "4", "--json"], b"");
     assert_eq!(v["outcome"], "P");
-    assert_eq!(v["positions"], 0, "settled by the mirror strategy");
+    assert_eq!(
+        v["details"]["positions"], 0,
+        "settled by the mirror strategy"
+    );
     // `positions` counts the engine's search nodes (its reductions leave 4x4 few of them).
     let v = json_stdin(&["cram", "4", "4", "--no-mirror", "--json"], b"");
     assert_eq!(v["outcome"], "P");
     assert!(
-        v["positions"].as_u64().unwrap() > 0,
+        v["details"]["positions"].as_u64().unwrap() > 0,
         "searched, not recognised"
     );
     assert!(ok_stdin(&["cram", "4", "6"], b"").contains("rotated image"));
-    bad_stdin(&["cram", "0", "5"], b"", "'0'");
+    bad_stdin(&["cram", "0", "5"], b"", "0x5");
     bad_stdin(&["cram", "5", "-2"], b"", "'-2'");
     // Boards of up to 128 cells (the engine's limit; 8x9 is searched now).
-    bad_stdin(&["cram", "12", "11"], b"", "12x11");
-    bad_stdin(&["cram", "129", "1"], b"", "'129'");
-    bad_stdin(&["cram", "--board", "..|..."], b"", "ragged");
-    // Even x even boards are settled by the mirror strategy, however large.
-    let v = json_stdin(&["cram", "8", "8", "--json"], b"");
-    assert_eq!(v["outcome"], "P");
-    assert_eq!(v["mirror_strategy"], true);
+    bad_stdin(&["cram", "12", "11"], b"", "132 cells");
+    bad_stdin(&["cram", "129", "1"], b"", "129 cells");
+    bad_stdin(&["cram", "..|..."], b"", "ragged");
+    // Even x even boards are settled by the mirror strategy, however large, whether the value
+    // or the winning moves are asked for (every move's value needs a search per move).
+    for moves in ["value", "winning"] {
+        let v = json_stdin(&["cram", "8", "8", "--moves", moves, "--json"], b"");
+        assert_eq!(v["outcome"], "P");
+        assert_eq!(v["details"]["mirror_strategy"], true);
+    }
     // Searches past the position limit are refused, naming the board and the flag (7x5, once
     // past the default limit, takes the engine about half a million nodes).
     bad_stdin(
@@ -259,23 +281,29 @@ fn cram_boards() {
 #[path = "../../../testdata/games/cram_table.rs"]
 mod cram_table;
 
-/// `testdata/games/cram.txt` (Beling's igsolve README table): every board of at most 30 cells.
+/// `testdata/games/cram.txt` (Beling's igsolve README table): every board of at most 30 cells,
+/// at every detail: the value alone, the winning moves, every move valued.
 #[test]
 fn cram_agrees_with_the_reference_table() {
     let mut checked = 0;
     for (r, c, v) in cram_table::reference() {
         if r * c <= 30 {
-            let out = json_stdin(&["cram", &r.to_string(), &c.to_string(), "--json"], b"");
+            let (rs, cs) = (r.to_string(), c.to_string());
+            let out = json_stdin(&["cram", &rs, &cs, "--json"], b"");
             assert_eq!(out["grundy"], v, "{r}x{c}");
+            let value = json_stdin(&["cram", &rs, &cs, "--moves", "value", "--json"], b"");
+            assert_eq!(value["grundy"], v, "{r}x{c} value");
+            assert!(value.get("winning_moves").is_none());
+            let all = json_stdin(&["cram", &rs, &cs, "--moves", "all", "--json"], b"");
+            let zeros: Vec<&serde_json::Value> = all["all_moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|m| m["grundy"] == 0)
+                .collect();
+            assert_eq!(zeros.len(), out["winning_moves"].as_array().unwrap().len());
             // Two threads share the table on boards of 20 cells and more: same answer.
-            let args = [
-                "cram",
-                &r.to_string(),
-                &c.to_string(),
-                "--threads",
-                "2",
-                "--json",
-            ];
+            let args = ["cram", &rs, &cs, "--threads", "2", "--json"];
             let two = json_stdin(&args, b"");
             assert_eq!(two["grundy"], v, "{r}x{c}, 2 threads");
             assert_eq!(
@@ -298,17 +326,17 @@ fn cram_table_resumes_and_refuses_other_files() {
     let args = ["cram", "5", "6", "--table", path, "--json"];
     let first = json_stdin(&args, b"");
     assert_eq!(first["grundy"], 2, "cram.txt: 5x6");
-    assert_eq!(first["resumed"], 0);
+    assert_eq!(first["details"]["resumed"], 0);
     assert!(t.exists());
     let second = json_stdin(&args, b"");
-    assert!(second["resumed"].as_u64().unwrap() > 0, "{second}");
+    let (d1, d2) = (&first["details"], &second["details"]);
+    assert!(d2["resumed"].as_u64().unwrap() > 0, "{second}");
     assert!(
-        second["positions"].as_u64().unwrap() < first["positions"].as_u64().unwrap(),
+        d2["positions"].as_u64().unwrap() < d1["positions"].as_u64().unwrap(),
         "{first} then {second}"
     );
     assert_eq!(second["grundy"], first["grundy"]);
     assert_eq!(second["winning_moves"], first["winning_moves"]);
-    assert!(ok_stdin(&["cram", "5", "6", "--table", path], b"").contains("read back"));
     // A search stopped at its limit keeps its table too.
     let _ = std::fs::remove_file(&t);
     bad_stdin(
@@ -326,7 +354,7 @@ fn cram_table_resumes_and_refuses_other_files() {
 
 #[test]
 fn chomp_bars() {
-    let v = json_stdin(&["chomp", "4", "7", "--json"], b"");
+    let v = json_stdin(&["chomp", "4x7", "--json"], b"");
     assert_eq!(v["outcome"], "N");
     assert_eq!(v["winning_moves"].as_array().unwrap().len(), 1);
     assert_eq!(
@@ -342,23 +370,27 @@ fn chomp_bars() {
         v["winning_moves"][0]["text"],
         "bite at row 2, column 3, leaving rows of lengths 7, 7, 3, 3"
     );
-    let v = json_stdin(&["chomp", "1", "1", "--json"], b"");
+    let v = json_stdin(&["chomp", "1x1", "--json"], b"");
     assert_eq!(v["outcome"], "P");
-    let v = json_stdin(&["chomp", "5", "5", "--json"], b"");
+    let v = json_stdin(&["chomp", "5x5", "--json"], b"");
     assert_eq!(v["winning_moves"].as_array().unwrap().len(), 1);
     assert_eq!(
         v["winning_moves"][0]["at"]["cell"],
         serde_json::json!([1, 1])
     );
-    bad_stdin(&["chomp", "0", "3"], b"", "'0'");
-    bad_stdin(&["chomp", "3", "abc"], b"", "'abc'");
-    bad_stdin(&["chomp", "16", "200"], b"", "16x200");
-    bad_stdin(&["chomp", "12", "11"], b"", "--max-positions");
-    bad_stdin(&["chomp", "4", "7", "--max-positions", "329"], b"", "329");
-    let v = json_stdin(
-        &["chomp", "4", "7", "--max-positions", "330", "--json"],
+    bad_stdin(&["chomp", "3xabc"], b"", "'3xabc'");
+    bad_stdin(&["chomp", "17x2"], b"", "17");
+    bad_stdin(
+        &["chomp", "12x11", "--max-positions", "1e5"],
         b"",
+        "--max-positions",
     );
+    bad_stdin(
+        &["chomp", "4x7", "--max-positions", "10"],
+        b"",
+        "10 positions",
+    );
+    let v = json_stdin(&["chomp", "4x7", "--max-positions", "1000", "--json"], b"");
     assert_eq!(v["outcome"], "N");
 }
 

@@ -598,7 +598,7 @@ fn gen_cram(r: &mut Rng, c: &mut Case) {
         } else {
             b
         };
-        c.flag("--board", b);
+        c.arg(b);
     } else {
         let hi = if small { 5 } else { 64 };
         c.arg(number(r, hi));
@@ -624,8 +624,8 @@ fn gen_cram(r: &mut Rng, c: &mut Case) {
 }
 
 fn gen_chomp(r: &mut Rng, c: &mut Case) {
-    c.arg(number(r, 12));
-    c.arg(number(r, 12));
+    let (rows, cols) = (number(r, 12), number(r, 12));
+    c.arg(format!("{rows}x{cols}"));
     if r.chance(25) {
         c.flag("--max-positions", number(r, 50_000));
     }
@@ -1238,9 +1238,9 @@ fn unknown_flags_are_not_taken_as_values() {
         &["wythoff", "--nth", "--json"],
         &["fib", "--k", "--json", "5"],
         &["fib", "--limit", "--json", "5"],
-        &["fib", "--misere", "5"],
-        &["chomp", "3", "--misere"],
-        &["chomp", "3", "4", "--max-positions", "--json"],
+        &["fib", "--frobnicate", "5"],
+        &["chomp", "3x4", "--threads", "2"],
+        &["chomp", "3x4", "--max-positions", "--json"],
         &["cram", "3", "--json4"],
         &["cram", "3", "3", "--max-positions", "--json"],
         &["heap", "kayles", "--upto", "--json"],
@@ -1263,7 +1263,7 @@ fn unknown_flags_are_not_taken_as_values() {
     refused(&["heap", "--upto", "10"], "not provided: <RULE>");
     refused(&["wythoff", "-1", "3"], "negative heap '-1'");
     refused(&["fib", "-5"], "negative pile '-5'");
-    refused(&["chomp", "-2", "3"], "'-2'");
+    refused(&["chomp", "-2x3"], "'-2'");
     refused(&["cram", "3", "-3"], "'-3'");
     refused(&["heap", "kayles", "--upto", "-1"], "negative number '-1'");
     refused(
@@ -1292,7 +1292,7 @@ fn tokens_with_control_characters_are_escaped() {
     );
     refused(&["penney", "--best-first", "x\x1b[2J"], r"\u{1b}");
     refused(&["wythoff", "\x07", "3"], r"\u{7}");
-    refused(&["chomp", "\u{7f}", "3"], r"\u{7f}");
+    refused(&["chomp", "\u{7f}x3"], r"\u{7f}");
     refused(&["heap", "kay\nles"], r"'kay\nles'");
     refused(&["penney", "H\nT", "TH"], r"'H\nT'");
     refused(&["heap", "kayles", "--plot", "a\nb.txt"], r"'a\nb.txt'");

@@ -66,20 +66,30 @@ pub(crate) fn grid_rows<'a>(text: &'a str, what: &str) -> Result<Vec<&'a str>> {
     Ok(rows)
 }
 
-/// `RxC` (or `R×C`, `R*C`) as (rows, columns), when the text has that form; with `pair`, `R C`
-/// too (two numbers, as `grundy cram 5 7` takes them, where no other reading exists).
+/// `RxC` (or `R×C`) as (rows, columns), when the text has that form, each side a count in the
+/// one grammar (`2^3x1e1`); with `pair`, `R C` too (two counts, as `grundy cram 5 7` takes
+/// them, where no other reading exists).
 pub(crate) fn dimensions(text: &str, pair: bool) -> Option<Result<(usize, usize)>> {
     let t = text.trim();
-    let (r, c) = t.split_once(['x', 'X', '×', '*']).or_else(|| {
+    let (r, c) = t.split_once(['x', 'X', '×']).or_else(|| {
         pair.then(|| t.split_once(|ch: char| ch.is_whitespace() || ch == ','))
             .flatten()
     })?;
     let (r, c) = (r.trim(), c.trim());
-    if r.is_empty() || c.is_empty() || !(r.chars().chain(c.chars()).all(|ch| ch.is_ascii_digit())) {
+    let numeric = |s: &str| {
+        s.chars()
+            .next()
+            .is_some_and(|ch| ch.is_ascii_digit() || ch == '-' || ch == '+')
+            && s.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || "^*_+-.".contains(ch))
+    };
+    if !numeric(r) || !numeric(c) {
         return None;
     }
-    Some(match (r.parse(), c.parse()) {
-        (Ok(r), Ok(c)) => Ok((r, c)),
-        _ => Err(Error::limit(format!("board {t} is too large"))),
-    })
+    let side = |s: &str| -> Result<usize> {
+        let n = grundy_core::count::parse_u64(s)
+            .map_err(|e| Error::input(format!("board size: {e}")))?;
+        usize::try_from(n).map_err(|_| Error::limit(format!("board {t} is too large")))
+    };
+    Some(side(r).and_then(|r| Ok((r, side(c)?))))
 }

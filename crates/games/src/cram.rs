@@ -1,7 +1,7 @@
 //! Cram: players alternately cover two adjacent empty cells with a domino (either direction);
 //! whoever cannot place one loses.
 //!
-//! Normal play runs on the board search engine (`grundy-board`'s `cram::analyze`, which
+//! Normal play runs on the board search engine (`grundy-board`'s `cram::ask`, which
 //! `grundy cram` calls too); this module holds the registry's `cram` entry ([`CramEntry`]) and
 //! the plain searches over [`Shape`]s: [`Cram`], the generic [`grundy_core::Solver`] with three
 //! reductions that shrink its memo (cells with no empty neighbour are dropped, the rest is

@@ -7,7 +7,7 @@
 //! Each game answers one question with one call that returns a serializable result
 //! (`serde::Serialize`): [`fib::analyze`], [`wythoff::analyze`], [`maze::analyze`],
 //! [`walls::analyze`], [`chomp::analyze`] and [`cards::analyze`] (Cram's is
-//! `grundy_board::cram::analyze`, on the board search engine). Every move
+//! `grundy_board::cram::ask`, on the board search engine). Every move
 //! in a result has the fields `to` (the position after the move) and `text` (the move in
 //! words) besides its own; `UBig` numbers serialize as decimal strings, machine integers as
 //! numbers. The Chomp search takes a [`grundy_core::Budget`] (positions and estimated

@@ -158,7 +158,7 @@ impl Error {
 
     /// The library parameter that raises the limit this error ran into, when one does:
     /// `"max_positions"` or `"max_bytes"` (the caps of a search's [`grundy_core::Budget`]:
-    /// `cram::CramOptions`, `chomp::analyze`, `graph::GraphOptions`, the misère search of
+    /// `cram::ask`'s `Ask`, `chomp::analyze`, `graph::GraphOptions`, the misère search of
     /// heaps, `script::Limits::budget`), `"steps_per_call"` or `"memory"`
     /// (`script::Limits`). A front end names its own option for it (the CLI's
     /// `--max-positions`, `--max-steps`, `--max-memory`).

@@ -99,7 +99,7 @@ pub mod games {
 }
 
 /// The search engine for vertex-deletion games on graphs of up to 128 vertices (Node Kayles,
-/// Arc Kayles, Cram as Arc Kayles on a grid): [`board::cram::analyze`] is `grundy cram`'s call
+/// Arc Kayles, Cram as Arc Kayles on a grid): [`board::cram::ask`] answers `grundy cram`
 /// (a budget, a stop flag, progress, a table file saved and resumed).
 pub mod board {
     pub use grundy_board::*;

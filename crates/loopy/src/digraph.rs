@@ -164,6 +164,12 @@ impl Digraph {
         &self.targets[self.offsets[v] as usize..self.offsets[v + 1] as usize]
     }
 
+    /// The successors of the vertices `vs`, one list after another (as [`Self::successors`]
+    /// of each in turn).
+    pub fn successors_of(&self, vs: std::ops::Range<usize>) -> &[u32] {
+        &self.targets[self.offsets[vs.start] as usize..self.offsets[vs.end] as usize]
+    }
+
     /// The vertices with a move to `v` (one entry per edge).
     pub fn predecessors(&self, v: usize) -> &[u32] {
         &self.sources[self.rev_offsets[v] as usize..self.rev_offsets[v + 1] as usize]

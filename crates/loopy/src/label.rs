@@ -28,6 +28,7 @@ use std::collections::BTreeSet;
 
 use crate::digraph::Digraph;
 use crate::value::Grundy;
+use grundy_core::graph::{push_json_u64, PushJson};
 use grundy_core::Outcome;
 
 const NONE: u32 = u32::MAX;
@@ -76,6 +77,121 @@ pub struct OptionInfo {
         serialize_with = "crate::digraph::json_u64_opt"
     )]
     pub remoteness: Option<u64>,
+}
+
+/// A vertex's value, written as its [`Grundy`] is without building it: made by
+/// [`LabelledGraph::value_of`] (`K` read from the options as it is written) or
+/// [`ValueTable::value_of`] (`K` read from the table's mask).
+#[derive(Clone, Copy, Debug)]
+pub struct ValueOf<'a> {
+    labels: &'a LabelledGraph,
+    v: usize,
+    /// `K` as a [`ValueTable`] keeps it, when known.
+    mask: Option<u32>,
+}
+
+/// The bit of a [`ValueTable`] mask that says `K` holds a value above 30 (read from the
+/// options then).
+const K_OVERFLOW: u32 = 1 << 31;
+
+/// Every vertex's value made ready to write many times: each infinite value's set `K` kept as
+/// a bit mask (values 0 to 30; a larger one marks the mask, and that `K` is read from the
+/// options), computed in one pass over the edges. Writing the values of a large graph, each
+/// infinite value is written for its vertex and for every move onto it; reading its `K` from
+/// its options each time waited on memory three times over (offsets, targets, labels).
+/// Made by [`LabelledGraph::value_table`]; 4 bytes per vertex.
+#[derive(Clone, Debug)]
+pub struct ValueTable<'a> {
+    labels: &'a LabelledGraph,
+    k: Vec<u32>,
+}
+
+impl<'a> ValueTable<'a> {
+    /// Reads ahead, all at once, the labels (value, remoteness and `K`) of every option of
+    /// the vertices `vs`: what writing their rows and moves reads, so that the reads overlap
+    /// (see [`grundy_core::graph::DiGraph::read_ahead`]). Changes nothing.
+    pub fn read_ahead(&self, vs: std::ops::Range<usize>) {
+        let l = self.labels;
+        let mut seen = 0u32;
+        for &w in l.graph.successors_of(vs) {
+            let w = w as usize;
+            seen ^= l.level[w] ^ l.remote[w] ^ self.k[w];
+        }
+        std::hint::black_box(seen);
+    }
+
+    /// The value of `v`, to write: as [`LabelledGraph::value_of`], `K` read from the mask.
+    pub fn value_of(&self, v: usize) -> ValueOf<'a> {
+        ValueOf {
+            labels: self.labels,
+            v,
+            mask: Some(self.k[v]),
+        }
+    }
+}
+
+impl ValueOf<'_> {
+    /// `K` of an infinite value: the finite values of the options, in increasing order, each
+    /// once.
+    fn k(&self) -> impl Iterator<Item = u64> {
+        let (bits, list) = match self.mask {
+            Some(m) if m & K_OVERFLOW == 0 => (Some(m), None),
+            _ => {
+                let l = self.labels;
+                let mut k: Vec<u64> = l
+                    .graph
+                    .successors(self.v)
+                    .iter()
+                    .filter_map(|&w| l.finite(w as usize))
+                    .collect();
+                k.sort_unstable();
+                k.dedup();
+                (None, Some(k))
+            }
+        };
+        let bits = bits
+            .into_iter()
+            .flat_map(|m| (0..31u64).filter(move |&i| m >> i & 1 == 1));
+        bits.chain(list.into_iter().flatten())
+    }
+}
+
+/// As [`Grundy`]'s: `3`, `∞`, `∞(0,2)`.
+impl std::fmt::Display for ValueOf<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Some(m) = self.labels.finite(self.v) {
+            return write!(f, "{m}");
+        }
+        let mut k = self.k().peekable();
+        if k.peek().is_none() {
+            return f.write_str("∞");
+        }
+        f.write_str("∞(")?;
+        for (i, m) in k.enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{m}")?;
+        }
+        f.write_str(")")
+    }
+}
+
+/// As [`Grundy`]'s JSON: an integer, or `{"infinite": [0, 2]}`.
+impl PushJson for ValueOf<'_> {
+    fn push_json(&self, out: &mut String) {
+        if let Some(m) = self.labels.finite(self.v) {
+            return push_json_u64(out, m);
+        }
+        out.push_str("{\"infinite\":[");
+        for (i, m) in self.k().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            push_json_u64(out, m);
+        }
+        out.push_str("]}");
+    }
 }
 
 impl LabelledGraph {
@@ -316,13 +432,79 @@ impl LabelledGraph {
 
     /// The distinct options of `v`, in edge order (a repeated edge once).
     pub fn option_vertices(&self, v: usize) -> Vec<usize> {
-        let mut seen = BTreeSet::new();
-        self.graph
-            .successors(v)
-            .iter()
-            .map(|&w| w as usize)
-            .filter(|&w| seen.insert(w))
-            .collect()
+        let succ = self.graph.successors(v);
+        let mut out: Vec<usize> = Vec::with_capacity(succ.len());
+        if succ.len() <= 16 {
+            // A few options (the usual case): a scan is cheaper than a set.
+            for &w in succ {
+                if !out.contains(&(w as usize)) {
+                    out.push(w as usize);
+                }
+            }
+        } else {
+            let mut seen = BTreeSet::new();
+            out.extend(succ.iter().map(|&w| w as usize).filter(|&w| seen.insert(w)));
+        }
+        out
+    }
+
+    /// The value of `v` as [`Self::value`] gives it, to write: it displays and writes its
+    /// JSON ([`PushJson`]) as that [`Grundy`] does, and builds no set (`K` is read from the options as it is
+    /// written), so a table of a million values is written without a million sets.
+    ///
+    /// ```
+    /// use grundy_core::graph::PushJson;
+    /// use grundy_loopy::{Digraph, LabelledGraph};
+    ///
+    /// // a -> x, a <-> b, b -> b: a is ∞(0), x is 0, b is ∞.
+    /// let l = LabelledGraph::new(Digraph::from_edges(3, &[(0, 1), (0, 2), (2, 0), (2, 2)])?);
+    /// assert_eq!(l.value_of(0).to_string(), "∞(0)");
+    /// for v in 0..3 {
+    ///     assert_eq!(l.value_of(v).to_string(), l.value(v).to_string());
+    ///     let mut json = String::new();
+    ///     l.value_of(v).push_json(&mut json);
+    ///     assert_eq!(json, serde_json::to_string(&l.value(v)).unwrap());
+    /// }
+    /// # Ok::<(), grundy_loopy::DigraphError>(())
+    /// ```
+    pub fn value_of(&self, v: usize) -> ValueOf<'_> {
+        ValueOf {
+            labels: self,
+            v,
+            mask: None,
+        }
+    }
+
+    /// Every vertex's value made ready to write many times (a table of every infinite value's
+    /// `K`, one pass over the edges); see [`ValueTable`].
+    ///
+    /// ```
+    /// use grundy_loopy::{Digraph, LabelledGraph};
+    ///
+    /// let l = LabelledGraph::new(Digraph::from_edges(3, &[(0, 1), (0, 2), (2, 0), (2, 2)])?);
+    /// let t = l.value_table();
+    /// for v in 0..3 {
+    ///     assert_eq!(t.value_of(v).to_string(), l.value(v).to_string());
+    /// }
+    /// # Ok::<(), grundy_loopy::DigraphError>(())
+    /// ```
+    pub fn value_table(&self) -> ValueTable<'_> {
+        let k = (0..self.len())
+            .map(|v| {
+                if self.level[v] != NONE {
+                    return 0;
+                }
+                self.graph
+                    .successors(v)
+                    .iter()
+                    .fold(0, |m, &w| match self.level[w as usize] {
+                        NONE => m,
+                        l if l < 31 => m | 1 << l,
+                        _ => m | K_OVERFLOW,
+                    })
+            })
+            .collect();
+        ValueTable { labels: self, k }
     }
 
     /// Every distinct option of `v` with its value, outcome and remoteness.

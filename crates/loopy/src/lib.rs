@@ -51,10 +51,10 @@ pub mod windup;
 pub use digraph::{Digraph, DigraphError};
 pub use grundy_core::Outcome;
 pub use implicit::{analyze_game, explore, Explored, LimitError, PositionAnalysis, PositionValue};
-pub use label::{LabelledGraph, OptionInfo};
+pub use label::{LabelledGraph, OptionInfo, ValueOf, ValueTable};
 pub use named::{
-    analyze, explain_vertex, LoopyGraph, LoopyGraphAnalysis, LoopyGraphError, LoopyTokenReport,
-    LoopyVertex, EXPLAIN_MAX_MOVES,
+    analyze, explain_vertex, LoopyAnswer, LoopyGraph, LoopyGraphAnalysis, LoopyGraphError,
+    LoopyRow, LoopyRows, LoopyTokenReport, LoopyVertex, EXPLAIN_MAX_MOVES,
 };
 pub use value::Grundy;
 pub use windup::{Windup, WindupError, WINDUP_MAX_MOVES, WINDUP_MAX_N};

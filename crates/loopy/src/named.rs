@@ -6,14 +6,17 @@
 //! sum ([`LoopyGraphAnalysis`], which serializes to the JSON of `grundy graph`);
 //! [`LoopyGraph::explain`] says in words why a vertex is won, lost or drawn.
 
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
 
-use grundy_core::graph::{DiGraph, GraphError, TokenMoves};
+use grundy_core::graph::{
+    pad, push_json_members, push_json_str, push_json_u64, DiGraph, GraphError, PushJson,
+    TokenMoves, JSON_PIECE,
+};
 use grundy_core::text::JsonU64;
 use grundy_core::Move;
 
 use crate::digraph::{Digraph, DigraphError};
-use crate::label::LabelledGraph;
+use crate::label::{LabelledGraph, ValueTable};
 use crate::value::Grundy;
 use grundy_core::Outcome;
 
@@ -98,6 +101,273 @@ pub struct LoopyGraphAnalysis {
     pub tokens: Option<LoopyTokenReport>,
 }
 
+/// The answer to `grundy graph` on a loopy graph as [`LoopyGraph::answer`] makes it: the
+/// vertices as rows, each made from the labelling as it is read or written, and the tokens'
+/// part.
+///
+/// [`LoopyAnswer::write_json`] writes the JSON of the [`LoopyGraphAnalysis`] (the same bytes,
+/// piece by piece) and its [`fmt::Display`] is [`LoopyGraphAnalysis::describe`]'s text, both
+/// row by row.
+#[derive(Clone, Debug)]
+pub struct LoopyAnswer<'g> {
+    /// Every vertex, in order of first appearance in the file.
+    pub vertices: LoopyRows<'g>,
+    /// The tokens' answer, when tokens were given.
+    pub tokens: Option<LoopyTokenReport>,
+}
+
+impl LoopyAnswer<'_> {
+    /// Writes the answer's JSON, the bytes serde_json writes for the [`LoopyGraphAnalysis`]
+    /// (`{"vertices": [...], …}`, each vertex a [`LoopyVertex`] object, and with tokens the
+    /// fields of [`LoopyTokenReport`]), handing it to `emit` in pieces of about
+    /// [`JSON_PIECE`] bytes as the rows are made; the first error of `emit` stops the writing
+    /// and is returned (the caller's writer: the library does no I/O). No newline at the end.
+    pub fn write_json<E>(&self, mut emit: impl FnMut(&str) -> Result<(), E>) -> Result<(), E> {
+        let rows = &self.vertices;
+        let g = rows.graph;
+        let mut out = String::with_capacity(JSON_PIECE + 4096);
+        out.push_str("{\"vertices\":[");
+        let n = rows.len();
+        for start in (0..n).step_by(ROWS_AHEAD) {
+            // Every move's target is a vertex anywhere in the graph: its labels and name are
+            // read ahead for the next rows at once (a third of the time went waiting on them
+            // one by one).
+            let ahead = start..(start + ROWS_AHEAD).min(n);
+            rows.values.read_ahead(ahead.clone());
+            let options = g.labelled.graph().successors_of(ahead.clone());
+            g.names.read_ahead(options.iter().map(|&w| w as usize));
+            for v in ahead {
+                if v > 0 {
+                    out.push(',');
+                }
+                LoopyRow { rows, v }.push_json(&mut out);
+            }
+            if out.len() >= JSON_PIECE {
+                emit(&out)?;
+                out.clear();
+            }
+        }
+        out.push(']');
+        if let Some(t) = &self.tokens {
+            push_json_members(&mut out, t);
+        }
+        out.push('}');
+        emit(&out)
+    }
+}
+
+/// The rows [`LoopyAnswer::write_json`] reads ahead at a time.
+const ROWS_AHEAD: usize = 32;
+
+/// Every vertex of a labelled graph as rows ([`LoopyRows::iter`]).
+#[derive(Clone, Debug)]
+pub struct LoopyRows<'g> {
+    graph: &'g LoopyGraph,
+    /// Builds every move of the answer (the 2^20 rule decided for the whole answer).
+    moves: TokenMoves<'g>,
+    /// Every value, ready to write.
+    values: ValueTable<'g>,
+}
+
+impl LoopyRows<'_> {
+    /// The rows, in vertex order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = LoopyRow<'_>> + '_ {
+        (0..self.graph.names.len()).map(move |v| LoopyRow { rows: self, v })
+    }
+
+    /// The number of rows (vertices).
+    pub fn len(&self) -> usize {
+        self.graph.names.len()
+    }
+
+    /// True when there is no row.
+    pub fn is_empty(&self) -> bool {
+        self.graph.names.is_empty()
+    }
+
+    /// True when every move's `to` is abbreviated to the tokens (the answer's moves × the
+    /// graph's size pass [`grundy_core::graph::FULL_TO_UP_TO`]).
+    pub fn abbreviated(&self) -> bool {
+        self.moves.abbreviated()
+    }
+}
+
+/// One vertex of a [`LoopyAnswer`], read from the labelling: what a [`LoopyVertex`] holds,
+/// made on demand ([`LoopyRow::push_json`] writes the same JSON, its moves written one by one
+/// as [`grundy_core::graph::MoveView`]s).
+#[derive(Clone, Copy, Debug)]
+pub struct LoopyRow<'a> {
+    rows: &'a LoopyRows<'a>,
+    v: usize,
+}
+
+impl<'a> LoopyRow<'a> {
+    /// The vertex's number.
+    pub fn vertex(&self) -> usize {
+        self.v
+    }
+
+    /// The vertex's name.
+    pub fn name(&self) -> &'a str {
+        self.rows.graph.names.name(self.v)
+    }
+
+    /// Its generalized Sprague–Grundy value.
+    pub fn grundy(&self) -> Grundy {
+        self.rows.graph.labelled.value(self.v)
+    }
+
+    /// Its outcome.
+    pub fn outcome(&self) -> Outcome {
+        self.rows.graph.labelled.outcome(self.v)
+    }
+
+    /// Its remoteness (Smith), `None` for a draw.
+    pub fn remoteness(&self) -> Option<u64> {
+        self.rows.graph.labelled.remoteness(self.v)
+    }
+
+    /// The vertices its winning moves go to, fastest win first, and those its drawing moves
+    /// go to: the moves of [`LoopyVertex`], by vertex.
+    pub fn steps(&self) -> (Vec<usize>, Vec<usize>) {
+        self.rows.graph.vertex_steps(self.v)
+    }
+
+    /// Appends the row's JSON to `out`: the bytes serde_json writes for the [`LoopyVertex`]
+    /// of [`LoopyGraph::analyze`] (`name`, `grundy`, `outcome`, `remoteness` unless a draw,
+    /// `winning_moves`, `drawing_moves`).
+    pub fn push_json(&self, out: &mut String) {
+        let rows = self.rows;
+        let l = &rows.graph.labelled;
+        let v = self.v;
+        out.push_str("{\"name\":");
+        push_json_str(out, self.name());
+        out.push_str(",\"grundy\":");
+        rows.values.value_of(v).push_json(out);
+        out.push_str(",\"outcome\":");
+        l.outcome(v).push_json(out);
+        if let Some(r) = l.remoteness(v) {
+            out.push_str(",\"remoteness\":");
+            push_json_u64(out, r);
+        }
+        let (wins, draws) = self.steps();
+        let from = std::slice::from_ref(&self.v);
+        for (key, list) in [
+            (",\"winning_moves\":[", wins),
+            (",\"drawing_moves\":[", draws),
+        ] {
+            out.push_str(key);
+            for (i, &w) in list.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                let m = rows
+                    .moves
+                    .view(from, 0, w, l.outcome(w), Some(rows.values.value_of(w)));
+                match l.remoteness(w) {
+                    Some(r) => m.at("remoteness", r).push_json(out),
+                    None => m.push_json(out),
+                }
+            }
+            out.push(']');
+        }
+        out.push('}');
+    }
+}
+
+/// The text of [`LoopyGraphAnalysis::describe`], written row by row (one pass first for the
+/// columns' widths).
+impl fmt::Display for LoopyAnswer<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let g = self.vertices.graph;
+        let l = &g.labelled;
+        let width = (0..g.names.len())
+            .map(|v| g.names.name(v).chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(6);
+        let mut value = String::new();
+        let mut vwidth = 6;
+        for v in 0..l.len() {
+            value.clear();
+            let _ = write!(value, "{}", self.vertices.values.value_of(v));
+            vwidth = vwidth.max(value.chars().count());
+        }
+        table_head(f, width, vwidth)?;
+        for row in self.vertices.iter() {
+            value.clear();
+            let _ = write!(value, "{}", self.vertices.values.value_of(row.v));
+            table_row(
+                f,
+                [row.name(), &value],
+                [width, vwidth],
+                row.outcome(),
+                row.remoteness(),
+            )?;
+        }
+        match &self.tokens {
+            Some(t) => write_token_text(f, t),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The head of the table of vertices: names `width` wide, values `vwidth`.
+fn table_head(f: &mut dyn fmt::Write, width: usize, vwidth: usize) -> fmt::Result {
+    pad(f, "vertex", width)?;
+    f.write_str("  ")?;
+    pad(f, "grundy", vwidth)?;
+    f.write_str("  outcome  remoteness\n")
+}
+
+/// One line of the table of vertices: the name and the value's text, padded to `widths`, the
+/// outcome and the remoteness (`-` for a draw).
+fn table_row(
+    f: &mut dyn fmt::Write,
+    [name, value]: [&str; 2],
+    [width, vwidth]: [usize; 2],
+    outcome: Outcome,
+    remoteness: Option<u64>,
+) -> fmt::Result {
+    pad(f, name, width)?;
+    f.write_str("  ")?;
+    pad(f, value, vwidth)?;
+    match remoteness {
+        Some(r) => writeln!(f, "  {outcome}        {r}"),
+        None => writeln!(f, "  {outcome}        -"),
+    }
+}
+
+/// The tokens' part of the text: their sum by Smith's rule and its good moves.
+fn write_token_text(s: &mut dyn fmt::Write, t: &LoopyTokenReport) -> fmt::Result {
+    let terms: Vec<String> = t.token_grundy.iter().map(Grundy::to_string).collect();
+    let verdict = match t.outcome {
+        Outcome::P => "P-position: the player to move loses",
+        Outcome::N => "N-position: the player to move wins",
+        Outcome::D => "a draw: neither player can force a win; with best play this game never ends",
+    };
+    writeln!(
+        s,
+        "\ntokens on {}: value {} = {}, {verdict}",
+        t.tokens.join(" "),
+        terms.join(" + "),
+        t.grundy
+    )?;
+    for (title, lines) in ["winning moves", "moves that keep the draw"]
+        .into_iter()
+        .zip(&t.lines)
+    {
+        if lines.is_empty() {
+            continue;
+        }
+        writeln!(s, "{title} ({}):", lines.len())?;
+        for line in lines {
+            writeln!(s, "{line}")?;
+        }
+    }
+    Ok(())
+}
+
 /// Parses a graph (cycles allowed), labels it and, with `tokens` (vertex names), values
 /// their sum.
 ///
@@ -132,11 +402,15 @@ impl LoopyGraph {
 
     /// Labels an already parsed graph (cycles are only refused by its own solver).
     pub fn from_digraph(names: DiGraph) -> Result<LoopyGraph, LoopyGraphError> {
-        let mut edges = Vec::with_capacity(names.edge_count());
+        // The successor lists in order are already the compact form: no sort.
+        let mut offsets = Vec::with_capacity(names.len() + 1);
+        let mut targets = Vec::with_capacity(names.edge_count());
+        offsets.push(0);
         for v in 0..names.len() {
-            edges.extend(names.successors(v).iter().map(|&w| (v, w)));
+            targets.extend(names.successors(v).iter().map(|&w| w as u32));
+            offsets.push(u32::try_from(targets.len()).unwrap_or(u32::MAX));
         }
-        let graph = Digraph::from_edges(names.len(), &edges)?;
+        let graph = Digraph::from_csr(offsets, targets)?;
         Ok(LoopyGraph {
             names,
             labelled: LabelledGraph::new(graph),
@@ -206,15 +480,13 @@ impl LoopyGraph {
     /// Every vertex's report and, with `tokens` (vertex names, repeats allowed), their sum's.
     /// Every move is a [`Move`] built by [`TokenMoves`], the rule of
     /// [`grundy_core::graph::FULL_TO_UP_TO`] applied to all the moves of the answer together:
-    /// past it each `to` is abbreviated to the tokens.
+    /// past it each `to` is abbreviated to the tokens. The whole answer is built in memory;
+    /// [`LoopyGraph::answer`] gives the same answer as rows, to write as they are produced.
     pub fn analyze<S: AsRef<str>>(
         &self,
         tokens: &[S],
     ) -> Result<LoopyGraphAnalysis, LoopyGraphError> {
-        let at = tokens
-            .iter()
-            .map(|t| self.names.vertex(t.as_ref()))
-            .collect::<Result<Vec<_>, _>>()?;
+        let at = self.token_vertices(tokens)?;
         let steps: Vec<_> = (0..self.names.len())
             .map(|v| self.vertex_steps(v))
             .collect();
@@ -229,18 +501,99 @@ impl LoopyGraph {
             .enumerate()
             .map(|(v, st)| self.vertex_with(v, st, &b))
             .collect();
-        let Some(sum) = sum else {
-            return Ok(LoopyGraphAnalysis {
-                vertices,
-                tokens: None,
-            });
+        Ok(LoopyGraphAnalysis {
+            vertices,
+            tokens: sum.map(|sum| self.token_report(tokens, &at, &sum, &b)),
+        })
+    }
+
+    /// The answer of [`LoopyGraph::analyze`] made to be written as it is produced: each
+    /// vertex is one row of [`LoopyAnswer::vertices`], its value and moves read from the
+    /// labelling when the row is read or written (nothing per vertex is held). It writes the
+    /// same JSON ([`LoopyAnswer::write_json`]) and [`fmt::Display`]s as the same text as the
+    /// [`LoopyGraphAnalysis`],
+    /// so a front end writes a graph of millions of vertices in the memory of the labelled
+    /// graph itself. The rule of [`grundy_core::graph::FULL_TO_UP_TO`] is the same: the moves
+    /// are counted first, but only up to one past [`TokenMoves::full_up_to`], so on a large
+    /// graph the count stops at its first move.
+    ///
+    /// ```
+    /// use grundy_loopy::LoopyGraph;
+    ///
+    /// let g = LoopyGraph::parse("a b\nb a\na x\n")?;
+    /// let a = g.answer(&["a"])?;
+    /// let rows: Vec<String> = a.vertices.iter().map(|r| format!("{} {}", r.name(), r.grundy())).collect();
+    /// assert_eq!(rows, ["a 1", "b 0", "x 0"]);
+    /// let old = g.analyze(&["a"])?;
+    /// let mut json = String::new();
+    /// a.write_json(|piece| Ok::<(), ()>(json.push_str(piece))).unwrap();
+    /// assert_eq!(json, serde_json::to_string(&old).unwrap());
+    /// assert_eq!(a.to_string(), old.describe());
+    /// # Ok::<(), grundy_loopy::LoopyGraphError>(())
+    /// ```
+    pub fn answer<S: AsRef<str>>(&self, tokens: &[S]) -> Result<LoopyAnswer<'_>, LoopyGraphError> {
+        let at = self.token_vertices(tokens)?;
+        let sum = (!at.is_empty()).then(|| self.labelled.analyze_tokens(&at));
+        let limit = TokenMoves::full_up_to(&self.names);
+        let mut count = sum
+            .as_ref()
+            .map_or(0, |s| s.winning_moves.len() + s.drawing_moves.len());
+        for v in 0..self.names.len() {
+            if count > limit {
+                break;
+            }
+            count += self.move_count(v);
+        }
+        let b = TokenMoves::new(&self.names, count);
+        let tokens = sum.map(|sum| self.token_report(tokens, &at, &sum, &b));
+        Ok(LoopyAnswer {
+            vertices: LoopyRows {
+                graph: self,
+                moves: b,
+                values: self.labelled.value_table(),
+            },
+            tokens,
+        })
+    }
+
+    /// The vertices of the tokens named.
+    fn token_vertices<S: AsRef<str>>(&self, tokens: &[S]) -> Result<Vec<usize>, LoopyGraphError> {
+        Ok(tokens
+            .iter()
+            .map(|t| self.names.vertex(t.as_ref()))
+            .collect::<Result<Vec<_>, _>>()?)
+    }
+
+    /// How many moves vertex `v` lists: its winning moves (an N-position) or those that keep
+    /// its draw (a draw); a P-position lists none.
+    fn move_count(&self, v: usize) -> usize {
+        let l = &self.labelled;
+        let keep = match l.outcome(v) {
+            Outcome::P => return 0,
+            Outcome::N => Outcome::P,
+            Outcome::D => Outcome::D,
         };
+        l.option_vertices(v)
+            .into_iter()
+            .filter(|&w| l.outcome(w) == keep)
+            .count()
+    }
+
+    /// The tokens' part of an answer: the sum `sum` of the tokens `names` at vertices `at`,
+    /// its moves built by `b`.
+    fn token_report<S: AsRef<str>>(
+        &self,
+        names: &[S],
+        at: &[usize],
+        sum: &crate::sum::SumAnalysis,
+        b: &TokenMoves,
+    ) -> LoopyTokenReport {
         let moves = |list: &[crate::sum::TokenMove]| {
             let steps: Vec<_> = list
                 .iter()
                 .map(|m| (m.token, m.onto, m.grundy.outcome(), Some(m.grundy.clone())))
                 .collect();
-            b.moves(&at, &steps)
+            b.moves(at, &steps)
         };
         let lines = |list: &[crate::sum::TokenMove]| {
             list.iter()
@@ -255,18 +608,15 @@ impl LoopyGraph {
                 })
                 .collect()
         };
-        Ok(LoopyGraphAnalysis {
-            vertices,
-            tokens: Some(LoopyTokenReport {
-                tokens: tokens.iter().map(|t| t.as_ref().to_string()).collect(),
-                grundy: sum.grundy.clone(),
-                outcome: sum.outcome,
-                winning_moves: moves(&sum.winning_moves),
-                drawing_moves: moves(&sum.drawing_moves),
-                token_grundy: at.iter().map(|&v| self.labelled.value(v)).collect(),
-                lines: [lines(&sum.winning_moves), lines(&sum.drawing_moves)],
-            }),
-        })
+        LoopyTokenReport {
+            tokens: names.iter().map(|t| t.as_ref().to_string()).collect(),
+            grundy: sum.grundy.clone(),
+            outcome: sum.outcome,
+            winning_moves: moves(&sum.winning_moves),
+            drawing_moves: moves(&sum.drawing_moves),
+            token_grundy: at.iter().map(|&v| self.labelled.value(v)).collect(),
+            lines: [lines(&sum.winning_moves), lines(&sum.drawing_moves)],
+        }
     }
 
     /// Why the vertex `name` is won, lost or drawn, in words: for a draw, which moves keep it
@@ -524,13 +874,6 @@ impl LoopyGraphAnalysis {
             .max()
             .unwrap_or(0)
             .max(6);
-        let pad = |s: &mut String, text: &str, width: usize| {
-            s.push_str(text);
-            s.extend(std::iter::repeat_n(
-                ' ',
-                width.saturating_sub(text.chars().count()),
-            ));
-        };
         let values: Vec<String> = self.vertices.iter().map(|v| v.grundy.to_string()).collect();
         let vwidth = values
             .iter()
@@ -538,48 +881,18 @@ impl LoopyGraphAnalysis {
             .max()
             .unwrap_or(0)
             .max(6);
-        pad(&mut s, "vertex", width);
-        s.push_str("  ");
-        pad(&mut s, "grundy", vwidth);
-        s.push_str("  outcome  remoteness\n");
+        let _ = table_head(&mut s, width, vwidth);
         for (v, value) in self.vertices.iter().zip(&values) {
-            pad(&mut s, &v.name, width);
-            s.push_str("  ");
-            pad(&mut s, value, vwidth);
-            let r = v
-                .remoteness
-                .map_or_else(|| "-".to_string(), |r| r.to_string());
-            let _ = writeln!(s, "  {}        {r}", v.outcome);
+            let _ = table_row(
+                &mut s,
+                [&v.name, value],
+                [width, vwidth],
+                v.outcome,
+                v.remoteness,
+            );
         }
-        let Some(t) = &self.tokens else {
-            return s;
-        };
-        let terms: Vec<String> = t.token_grundy.iter().map(Grundy::to_string).collect();
-        let verdict = match t.outcome {
-            Outcome::P => "P-position: the player to move loses",
-            Outcome::N => "N-position: the player to move wins",
-            Outcome::D => {
-                "a draw: neither player can force a win; with best play this game never ends"
-            }
-        };
-        let _ = writeln!(
-            s,
-            "\ntokens on {}: value {} = {}, {verdict}",
-            t.tokens.join(" "),
-            terms.join(" + "),
-            t.grundy
-        );
-        for (title, lines) in ["winning moves", "moves that keep the draw"]
-            .into_iter()
-            .zip(&t.lines)
-        {
-            if lines.is_empty() {
-                continue;
-            }
-            let _ = writeln!(s, "{title} ({}):", lines.len());
-            for line in lines {
-                let _ = writeln!(s, "{line}");
-            }
+        if let Some(t) = &self.tokens {
+            let _ = write_token_text(&mut s, t);
         }
         s
     }

@@ -7,6 +7,7 @@
 //! same call, [`grundy::catalogue::Registry::ask`].
 
 use std::ffi::OsString;
+use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -50,9 +51,11 @@ Options of every game:
   --moves value|winning|all  how much of the moves to compute: the value and outcome only, the
                              winning moves (the default), or every move with its value (why)
   --misere                   misère play: whoever cannot move wins
-  --max-positions N          stop a search past N positions or nodes (default: no limit; the
-                             memory limit always holds); Ctrl-C stops it, keeping what a table
-                             file (--table) can resume
+  --force                    search without a position limit, even off a terminal
+  --max-positions N          stop a search past N positions or search nodes (default: no
+                             limit on a terminal, 1e7 elsewhere; the memory limit always
+                             holds); Ctrl-C stops it, keeping what a table file (--table)
+                             can resume
   --upto N                   the value and outcome of every position 0..=N instead (games
                              whose positions are numbers: heap rules, windup:N:S, fib)
   --verbose, -v              every winning move and the game's own details
@@ -217,7 +220,14 @@ fn command_for(info: &Info, command: &str) -> Command {
                 .long("max-positions")
                 .value_name("N")
                 .allow_negative_numbers(true)
-                .help("Stop a search past N positions or search nodes (default: no limit)"),
+                .help("Stop a search past N positions or search nodes (default: none on a terminal, 1e7 elsewhere)"),
+        )
+        .arg(
+            Arg::new("force")
+                .long("force")
+                .action(ArgAction::SetTrue)
+                .conflicts_with("max-positions")
+                .help("Search without a position limit (the memory limit still holds)"),
         )
         .arg(
             Arg::new("upto")
@@ -282,8 +292,16 @@ fn run(registry: &Registry, game: &str, command: &str, args: Vec<OsString>) -> C
         },
         None => None,
     };
+    // On a terminal a search runs to the end (a progress bar shows it, Ctrl-C stops it);
+    // elsewhere (scripts, pipes, tests) the default position cap of every door holds, and the
+    // error names the flag that lifts it. The memory cap always holds.
+    let default = if matches.get_flag("force") || std::io::stderr().is_terminal() {
+        u64::MAX
+    } else {
+        Budget::default().max_positions
+    };
     let budget = grundy::catalogue::within_memory(Budget {
-        max_positions: limit.unwrap_or(u64::MAX),
+        max_positions: limit.unwrap_or(default),
         ..Budget::UNLIMITED
     });
     let mut ask = Ask::new(play).detail(detail).budget(budget);

@@ -1,8 +1,11 @@
 //! `grundy graph`: a game on a directed graph read from a file: Grundy values, winning moves.
 
 use crate::cmd::read_text;
-use crate::common::{print_out, print_result, CliError, CliResult, MaxPositions, Output};
-use grundy::graph::{GraphError, GraphOptions, DEFAULT_BUDGET};
+use crate::common::{
+    print_display, print_json_pieces, print_out, print_result, CliError, CliResult, MaxPositions,
+    Output,
+};
+use grundy::graph::{DiGraph, GraphError, GraphOptions, DEFAULT_BUDGET};
 use grundy::nim::Play;
 
 #[derive(clap::Args, Debug)]
@@ -55,29 +58,29 @@ pub fn run(args: Args) -> CliResult {
         play: Play::from_misere(args.misere),
         budget,
     };
-    let analysis = match grundy::graph::analyze(&text, &args.tokens, &options) {
-        // A cycle: Smith's values, in normal play (misère play of loopy graphs is refused
-        // with the cycle named, as before).
-        Err(GraphError::Cycle { .. }) if !args.misere => {
-            let a = grundy::loopy::analyze(&text, &args.tokens)
-                .map_err(|e| CliError::usage(format!("{file}: {e}")))?;
-            return if args.output.json {
-                print_result(&a)
-            } else {
-                print_out(&a.describe())
-            };
-        }
-        other => other,
-    };
-    let analysis = analysis.map_err(|e| {
+    let graph_error = |e: GraphError| {
         let mut err = CliError::from(grundy::Error::from(e));
         err.message = format!("{file}: {}", err.message);
         err
-    })?;
+    };
+    // Parsed once; the answer is written row by row as the library makes it.
+    let graph = DiGraph::parse(&text).map_err(graph_error)?;
+    drop(text);
+    match graph.answer(&args.tokens, &options) {
+        Ok(answer) if args.output.json => return print_json_pieces(|emit| answer.write_json(emit)),
+        Ok(answer) => return print_display(&answer),
+        // A cycle: Smith's values, in normal play (misère play of loopy graphs is refused
+        // with the cycle named, as before).
+        Err(GraphError::Cycle { .. }) if !args.misere => {}
+        Err(e) => return Err(graph_error(e)),
+    }
+    let fail = |e: grundy::loopy::LoopyGraphError| CliError::usage(format!("{file}: {e}"));
+    let graph = grundy::loopy::LoopyGraph::from_digraph(graph).map_err(fail)?;
+    let answer = graph.answer(&args.tokens).map_err(fail)?;
     if args.output.json {
-        print_result(&analysis)
+        print_json_pieces(|emit| answer.write_json(emit))
     } else {
-        print_out(&analysis.describe())
+        print_display(&answer)
     }
 }
 

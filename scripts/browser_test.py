@@ -22,10 +22,17 @@ import tempfile
 import time
 import urllib.request
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
-from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+except ImportError as e:  # checked in main(): the tests are skipped with the reason
+    webdriver = None
+    SELENIUM_MISSING = str(e)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "target", "browser")
@@ -48,14 +55,14 @@ def start_server():
 
 def browser():
     o = webdriver.ChromeOptions()
-    o.binary_location = "/usr/bin/chromium"
+    o.binary_location = CHROMIUM
     for a in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
               "--disable-background-networking", "--disable-component-update", "--disable-sync",
               "--disable-dev-shm-usage", "--window-size=1280,1000",
               "--user-data-dir=" + tempfile.mkdtemp(prefix="grundy-chromium-")]:
         o.add_argument(a)
     o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
+    return webdriver.Chrome(service=Service(CHROMEDRIVER), options=o)
 
 
 def shot(d, name):
@@ -465,7 +472,24 @@ def console_errors(d):
     passed.append("no console errors")
 
 
+def missing():
+    """Why the browser tests cannot run here (None when they can): no selenium, no Chromium
+    or no chromedriver."""
+    if webdriver is None:
+        return "selenium is not installed (%s)" % SELENIUM_MISSING
+    for what, path in [("Chromium", CHROMIUM), ("chromedriver", CHROMEDRIVER)]:
+        if not os.access(path, os.X_OK):
+            return "%s is not at %s" % (what, path)
+    if not os.access(BIN, os.X_OK):
+        return "no grundy binary at %s (cargo build -p grundy-cli)" % BIN
+    return None
+
+
 def main():
+    why = missing()
+    if why:
+        print("test-browser: SKIPPED: %s" % why, flush=True)
+        return 0
     os.makedirs(OUT, exist_ok=True)
     server, url = start_server()
     d = None

@@ -18,6 +18,7 @@
 //! | [`penney`] | pattern races (Penney's game) with exact probabilities |
 //! | [`script`] | your own games written in Lua: values, outcomes, winning moves, sequences, tables, sums |
 //! | [`survey`] | whole families of heap games (`octal:3`, `sub:8`, …) solved into a resumable SQLite table |
+//! | [`picture`] | pictures of positions as data: where each vertex of a graph or digraph stands, for every front end to draw |
 //! | [`play`] | playing a game against the engine: legal moves, hint, why, the engine's reply, undo |
 //!
 //! One vocabulary holds everywhere: a position's [`Outcome`] is `"N"` when the player to move
@@ -46,6 +47,7 @@ mod error;
 pub mod heap;
 pub mod input;
 pub mod limits;
+pub mod picture;
 pub mod play;
 pub mod survey;
 

@@ -151,6 +151,10 @@ pub struct Turn {
     /// position came back a third time with the same player to move. `hint` then says so in
     /// words ([`DRAW_BY_REPETITION`]) and there is no `reply`.
     pub drawn: bool,
+    /// Where the vertices of a graph or digraph position stand ([`crate::picture::drawing`]):
+    /// what every front end draws from; absent for other kinds, whose fields are the picture.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub drawing: Option<crate::picture::Drawing>,
 }
 
 impl Turn {
@@ -323,6 +327,7 @@ impl Game {
             .or_else(|| moves.first())
             .cloned();
         let why = why(&report, &moves);
+        let drawing = crate::picture::drawing(&report.position);
         Ok(Turn {
             game: self.name.clone(),
             position_text: pos.text.clone(),
@@ -338,6 +343,7 @@ impl Game {
             misere: self.misere(),
             feedback: None,
             drawn: false,
+            drawing,
         })
     }
 

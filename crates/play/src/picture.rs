@@ -2,9 +2,10 @@
 //! directed graph in braille lines, Green Hackenbush's stalks, Cram boards with their dominoes
 //! and rows of coins in box and block characters.
 //!
-//! Everything drawn comes from the position's tagged fields (`docs/json.md`) and the moves'
-//! `at`; the layouts (where a vertex stands) are the only thing computed here, and they are
-//! kept from move to move ([`View`]) so that a picture does not jump.
+//! Everything drawn comes from the library: the position's tagged fields (`docs/json.md`),
+//! the moves' `at` and where each vertex stands ([`grundy::picture::drawing`]). What is kept
+//! here is drawing state only ([`View`]): the places of the vertices moved along from move to
+//! move so that a picture does not jump, and the dominoes placed.
 
 use std::collections::HashMap;
 
@@ -66,8 +67,8 @@ fn pairs(v: Option<&serde_json::Value>) -> Vec<(u64, u64)> {
         .collect()
 }
 
-/// The vertices of a `graph` position, where they stand: the view's places when they fit, a
-/// lattice (`layout.grid`) row by row, else a force layout.
+/// The vertices of a `graph` position, where they stand: the view's places when they fit (kept
+/// from the previous position), else the library's drawing ([`grundy::picture::drawing`]).
 pub(crate) fn graph_coords(pos: &Position, view: &mut View) -> Vec<(f64, f64)> {
     let n = pos
         .data
@@ -79,81 +80,11 @@ pub(crate) fn graph_coords(pos: &Position, view: &mut View) -> Vec<(f64, f64)> {
             return c.clone();
         }
     }
-    let grid = u64s(pos.data.get("layout").and_then(|l| l.get("grid")));
-    let coords = match grid.as_slice() {
-        [_, cols] if *cols > 0 => (0..n as u64)
-            .map(|v| ((v % cols) as f64, (v / cols) as f64))
-            .collect(),
-        _ => force_layout(n, &pairs(pos.data.get("edges"))),
-    };
+    let coords: Vec<(f64, f64)> = grundy::picture::drawing(pos)
+        .map(|d| d.at.iter().map(|&[x, y]| (x, y)).collect())
+        .unwrap_or_default();
     view.coords = Some(coords.clone());
     coords
-}
-
-/// Fruchterman and Reingold's spring layout, started on a circle (a cycle stays one) and
-/// deterministic, scaled so that the median edge is one unit long (the web page's
-/// `forceLayout`, the same steps).
-pub(crate) fn force_layout(n: usize, edges: &[(u64, u64)]) -> Vec<(f64, f64)> {
-    if n == 0 {
-        return Vec::new();
-    }
-    let r0 = (n as f64 / std::f64::consts::TAU).max(1.0);
-    let mut p: Vec<(f64, f64)> = (0..n)
-        .map(|i| {
-            let a = std::f64::consts::TAU * i as f64 / n as f64;
-            (r0 * a.cos(), r0 * a.sin())
-        })
-        .collect();
-    let links: Vec<(usize, usize)> = edges
-        .iter()
-        .map(|&(a, b)| (a as usize, b as usize))
-        .filter(|&(a, b)| a != b && a < n && b < n)
-        .collect();
-    let mut temp = r0 / 2.0 + 0.5;
-    for _ in 0..250 {
-        let mut d = vec![(0.0, 0.0); n];
-        for i in 0..n {
-            for j in i + 1..n {
-                let (dx, dy) = (p[i].0 - p[j].0, p[i].1 - p[j].1);
-                let dist = dx.hypot(dy).max(0.05);
-                let f = 1.0 / dist;
-                d[i].0 += dx / dist * f;
-                d[i].1 += dy / dist * f;
-                d[j].0 -= dx / dist * f;
-                d[j].1 -= dy / dist * f;
-            }
-        }
-        for &(a, b) in &links {
-            let (dx, dy) = (p[a].0 - p[b].0, p[a].1 - p[b].1);
-            let dist = dx.hypot(dy).max(0.05);
-            let f = dist * dist;
-            d[a].0 -= dx / dist * f;
-            d[a].1 -= dy / dist * f;
-            d[b].0 += dx / dist * f;
-            d[b].1 += dy / dist * f;
-        }
-        for i in 0..n {
-            d[i].0 -= 0.1 * p[i].0;
-            d[i].1 -= 0.1 * p[i].1;
-            let len = d[i].0.hypot(d[i].1);
-            let len = if len == 0.0 { 1.0 } else { len };
-            let s = len.min(temp) / len;
-            p[i].0 += d[i].0 * s;
-            p[i].1 += d[i].1 * s;
-        }
-        temp = (temp * 0.97).max(0.01);
-    }
-    let mut lens: Vec<f64> = links
-        .iter()
-        .map(|&(a, b)| (p[a].0 - p[b].0).hypot(p[a].1 - p[b].1))
-        .collect();
-    lens.sort_by(f64::total_cmp);
-    let unit = lens
-        .get(lens.len() / 2)
-        .copied()
-        .filter(|&u| u > 0.0)
-        .unwrap_or(1.0);
-    p.into_iter().map(|(x, y)| (x / unit, y / unit)).collect()
 }
 
 /// Canvas bounds that show `coords` (layout units, y down) whole in an area of `cols` × `rows`
@@ -281,85 +212,6 @@ pub(crate) fn graph_picture<'a>(
         })
 }
 
-/// Vertices of a directed graph in layers: longest path from the sources, the back edges of a
-/// depth-first search left out so that cycles are drawn too; ordered in each layer by the mean
-/// place of their predecessors (the web page's `layered`). Returns (x, y) a vertex, y the
-/// layer.
-pub(crate) fn layered(n: usize, edges: &[(usize, usize)]) -> Vec<(f64, f64)> {
-    let mut out = vec![Vec::new(); n];
-    let mut has_in = vec![false; n];
-    for &(a, b) in edges {
-        out[a].push(b);
-        if a != b {
-            has_in[b] = true;
-        }
-    }
-    let mut state = vec![0u8; n];
-    let mut order = Vec::new();
-    let mut back = std::collections::HashSet::new();
-    let starts: Vec<usize> = (0..n).filter(|&v| !has_in[v]).chain(0..n).collect();
-    for s in starts {
-        if state[s] != 0 {
-            continue;
-        }
-        state[s] = 1;
-        let mut stack = vec![(s, 0usize)];
-        while let Some(top) = stack.last_mut() {
-            let (v, i) = *top;
-            if i < out[v].len() {
-                top.1 += 1;
-                let w = out[v][i];
-                if state[w] == 1 {
-                    back.insert((v, w));
-                } else if state[w] == 0 {
-                    state[w] = 1;
-                    stack.push((w, 0));
-                }
-            } else {
-                state[v] = 2;
-                order.push(v);
-                stack.pop();
-            }
-        }
-    }
-    let mut layer = vec![0usize; n];
-    for &v in order.iter().rev() {
-        for &w in &out[v] {
-            if w != v && !back.contains(&(v, w)) {
-                layer[w] = layer[w].max(layer[v] + 1);
-            }
-        }
-    }
-    let depth = layer.iter().copied().max().map_or(0, |d| d + 1);
-    let mut layers: Vec<Vec<usize>> = vec![Vec::new(); depth];
-    for v in 0..n {
-        layers[layer[v]].push(v);
-    }
-    let mut place = vec![0.0f64; n];
-    for (d, vs) in layers.iter_mut().enumerate() {
-        if d > 0 {
-            let bary = |v: usize| {
-                let ps: Vec<f64> = edges
-                    .iter()
-                    .filter(|&&(a, b)| b == v && layer[a] < d)
-                    .map(|&(a, _)| place[a])
-                    .collect();
-                if ps.is_empty() {
-                    0.0
-                } else {
-                    ps.iter().sum::<f64>() / ps.len() as f64
-                }
-            };
-            vs.sort_by(|&a, &b| bary(a).total_cmp(&bary(b)));
-        }
-        let k = vs.len() as f64;
-        for (i, &v) in vs.iter().enumerate() {
-            place[v] = i as f64 - (k - 1.0) / 2.0;
-        }
-    }
-    (0..n).map(|v| (place[v] * 1.6, layer[v] as f64)).collect()
-}
-
 /// Tokens on a directed graph: arrows in braille lines (an arrowhead at the vertex moved
 /// onto), vertex names, each token a `●` beside its vertex. The `selected` move's arrow and
 /// vertices are marked.
@@ -391,28 +243,11 @@ pub(crate) fn digraph_picture<'a>(
         .flatten()
         .filter_map(|t| t.as_str().map(str::to_string))
         .collect();
-    let mut names: Vec<String> = Vec::new();
-    let mut index: HashMap<String, usize> = HashMap::new();
-    let mut add = |v: &str, names: &mut Vec<String>| {
-        if !index.contains_key(v) {
-            index.insert(v.to_string(), names.len());
-            names.push(v.to_string());
-        }
-    };
-    for (a, b) in &edges {
-        add(a, &mut names);
-        add(b, &mut names);
-    }
-    for line in pos.text.split(';') {
-        let w = line.trim();
-        if !w.is_empty() && !w.starts_with('@') && !w.contains(char::is_whitespace) {
-            add(w, &mut names);
-        }
-    }
-    for t in &tokens {
-        add(t, &mut names);
-    }
-    if names.is_empty() || names.len() > 60 {
+    // Where each vertex stands is the library's drawing: layers down, places across (wider
+    // apart than tall, as a terminal cell is twice as tall as wide).
+    let drawing = grundy::picture::drawing(pos)?;
+    let names = drawing.names;
+    if names.len() > 60 {
         return None;
     }
     let ix = |v: &str| names.iter().position(|n| n == v);
@@ -420,7 +255,7 @@ pub(crate) fn digraph_picture<'a>(
         .iter()
         .filter_map(|(a, b)| Some((ix(a)?, ix(b)?)))
         .collect();
-    let coords = layered(names.len(), &arcs);
+    let coords: Vec<(f64, f64)> = drawing.at.iter().map(|&[x, y]| (x * 1.6, y)).collect();
     let layer: Vec<f64> = coords.iter().map(|c| c.1).collect();
     let (xb, yb, to) = fit(&coords, cols, rows);
     let at: Vec<(f64, f64)> = coords.iter().map(|&c| to(c)).collect();
@@ -723,27 +558,6 @@ pub(crate) fn hackenbush_picture<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_cycle_is_laid_out_as_a_ring_of_unit_edges() {
-        let edges: Vec<(u64, u64)> = (0..6).map(|i| (i, (i + 1) % 6)).collect();
-        let p = force_layout(6, &edges);
-        for &(a, b) in &edges {
-            let (pa, pb) = (p[a as usize], p[b as usize]);
-            let len = (pa.0 - pb.0).hypot(pa.1 - pb.1);
-            assert!((len - 1.0).abs() < 0.2, "edge {a}-{b} has length {len}");
-        }
-        assert_eq!(p, force_layout(6, &edges), "deterministic");
-    }
-
-    #[test]
-    fn layers_follow_the_arrows_and_cycles_are_drawn() {
-        // a → b → c → a (a cycle) and a → d.
-        let p = layered(4, &[(0, 1), (1, 2), (2, 0), (0, 3)]);
-        assert_eq!(p[0].1, 0.0);
-        assert!(p[1].1 > p[0].1 && p[2].1 > p[1].1, "{p:?}");
-        assert_eq!(p[3].1, 1.0);
-    }
 
     #[test]
     fn a_move_keeps_the_vertices_in_place_and_places_dominoes() {

@@ -507,47 +507,15 @@ function drawHackenbush(board, t) {
   return true;
 }
 
-/// Where the vertices of a graph stand, in layout units (about one unit an edge): a lattice
-/// (`layout.grid`) row by row, any other graph by a force layout; kept from move to move
-/// (`nextView`) so that the picture does not jump.
-function graphCoords(pos) {
-  const n = Number(pos.vertices) || 0;
+/// Where the vertices of a graph stand, in layout units (about one unit an edge): the
+/// library's drawing (`t.drawing.at`: a lattice row by row, any other graph by its spring
+/// layout), kept from move to move (`nextView`) so that the picture does not jump.
+function graphCoords(t) {
+  const pos = t.position, n = Number(pos.vertices) || 0;
   if (P.view.coords && P.view.coords.length === n && P.view.coords.every(Boolean)) return P.view.coords;
-  const grid = pos.layout && pos.layout.grid;
-  const xy = grid ? Array.from({ length: n }, (_, v) => [v % grid[1], Math.floor(v / grid[1])]) : forceLayout(n, pos.edges || []);
+  const xy = t.drawing && t.drawing.at.length === n ? t.drawing.at.map(([x, y]) => [x, y]) : Array.from({ length: n }, (_, v) => [v, 0]);
   P.view.coords = xy;
   return xy;
-}
-
-/// Fruchterman and Reingold's spring layout, started on a circle (so a cycle stays one) and
-/// deterministic: the same graph is drawn the same way every time. Scaled so that the median
-/// edge is one unit long.
-function forceLayout(n, edges) {
-  if (n === 0) return [];
-  const r0 = Math.max(1, n / (2 * Math.PI));
-  const p = Array.from({ length: n }, (_, i) => [r0 * Math.cos(2 * Math.PI * i / n), r0 * Math.sin(2 * Math.PI * i / n)]);
-  const links = edges.filter(([a, b]) => a !== b && a < n && b < n);
-  let temp = r0 / 2 + 0.5;
-  for (let it = 0; it < 250; it++) {
-    const d = p.map(() => [0, 0]);
-    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) {
-      const dx = p[i][0] - p[j][0], dy = p[i][1] - p[j][1], dist = Math.max(0.05, Math.hypot(dx, dy)), f = 1 / dist;
-      d[i][0] += dx / dist * f; d[i][1] += dy / dist * f; d[j][0] -= dx / dist * f; d[j][1] -= dy / dist * f;
-    }
-    for (const [a, b] of links) {
-      const dx = p[a][0] - p[b][0], dy = p[a][1] - p[b][1], dist = Math.max(0.05, Math.hypot(dx, dy)), f = dist * dist;
-      d[a][0] -= dx / dist * f; d[a][1] -= dy / dist * f; d[b][0] += dx / dist * f; d[b][1] += dy / dist * f;
-    }
-    for (let i = 0; i < n; i++) {
-      d[i][0] -= 0.1 * p[i][0]; d[i][1] -= 0.1 * p[i][1];
-      const len = Math.hypot(d[i][0], d[i][1]) || 1, s = Math.min(len, temp) / len;
-      p[i][0] += d[i][0] * s; p[i][1] += d[i][1] * s;
-    }
-    temp = Math.max(0.01, temp * 0.97);
-  }
-  const lens = links.map(([a, b]) => Math.hypot(p[a][0] - p[b][0], p[a][1] - p[b][1])).sort((x, y) => x - y);
-  const unit = lens.length ? lens[lens.length >> 1] || 1 : 1;
-  return p.map(([x, y]) => [x / unit, y / unit]);
 }
 
 /// Node Kayles and Arc Kayles: the graph, vertices labelled with the numbers the moves use. A
@@ -555,7 +523,7 @@ function forceLayout(n, edges) {
 /// what the move deletes.
 function drawGraph(board, t) {
   const pos = t.position, edges = pos.edges || [];
-  const xy = graphCoords(pos);
+  const xy = graphCoords(t);
   const U = xy.length <= 40 ? 72 : 56, M = 22;
   const xs = xy.map((p) => p[0]), ys = xy.map((p) => p[1]);
   const x0 = Math.min(0, ...xs), y0 = Math.min(0, ...ys);
@@ -695,66 +663,19 @@ function drawRing(board, t) {
   return true;
 }
 
-/// Vertices of a directed graph in layers (longest path from the sources, back edges of a
-/// depth-first search left out so that cycles are drawn too), ordered in each layer by the
-/// mean place of their predecessors.
-function layered(names, edges) {
-  const index = new Map(names.map((v, i) => [v, i]));
-  const out = names.map(() => []);
-  for (const [a, b] of edges) out[index.get(a)].push(index.get(b));
-  const state = names.map(() => 0), order = [], back = new Set();
-  const visit = (s) => {
-    const stack = [[s, 0]];
-    state[s] = 1;
-    while (stack.length) {
-      const top = stack[stack.length - 1];
-      const [v, i] = top;
-      if (i < out[v].length) {
-        top[1]++;
-        const w = out[v][i];
-        if (state[w] === 1) back.add(v + ">" + w);
-        else if (state[w] === 0) { state[w] = 1; stack.push([w, 0]); }
-      } else { state[v] = 2; order.push(v); stack.pop(); }
-    }
-  };
-  const hasIn = names.map(() => false);
-  for (const [a, b] of edges) if (a !== b) hasIn[index.get(b)] = true;
-  names.forEach((_, v) => { if (!hasIn[v] && !state[v]) visit(v); });
-  names.forEach((_, v) => { if (!state[v]) visit(v); });
-  const layer = names.map(() => 0);
-  for (const v of order.reverse()) for (const w of out[v]) if (w !== v && !back.has(v + ">" + w)) layer[w] = Math.max(layer[w], layer[v] + 1);
-  const layers = [];
-  names.forEach((_, v) => (layers[layer[v]] = layers[layer[v]] || []).push(v));
-  const place = new Map();
-  layers.forEach((vs, d) => {
-    if (d > 0) {
-      const bary = (v) => {
-        const ps = edges.filter(([, b]) => index.get(b) === v).map(([a]) => place.get(index.get(a))).filter((x) => x !== undefined);
-        return ps.length ? ps.reduce((s, x) => s + x, 0) / ps.length : 0;
-      };
-      vs.sort((a, b) => bary(a) - bary(b));
-    }
-    vs.forEach((v, i) => place.set(v, i - (vs.length - 1) / 2));
-  });
-  return { layer, place, back, width: Math.max(...layers.map((l) => (l ? l.length : 0))), depth: layers.length };
-}
-
 /// Tokens on a directed graph (`digraph`, `loopy-digraph`): arrows, the tokens on their
 /// vertices. A click on a vertex a token can move onto plays that move (with several tokens
 /// that could, click the token first).
 function drawDigraph(board, t) {
   const pos = t.position, edges = pos.edges || [], tokens = pos.tokens || [];
-  const names = [];
-  const seen = new Set();
-  const add = (v) => { if (!seen.has(v)) { seen.add(v); names.push(v); } };
-  for (const [a, b] of edges) { add(a); add(b); }
-  for (const line of String(pos.text).split(";")) { const w = line.trim(); if (w && !w.startsWith("@") && !/\s/.test(w)) add(w); }
-  tokens.forEach(add);
-  if (!names.length || names.length > 200) return false;
-  const L = layered(names, edges.filter(([a, b]) => seen.has(a) && seen.has(b)));
+  // Where each vertex stands is the library's drawing: `at[i]` = [place in its layer, layer].
+  if (!t.drawing || !t.drawing.names.length) return false;
+  const names = t.drawing.names, at = t.drawing.at;
+  const xs = at.map((p) => p[0]);
+  const L = { layer: at.map((p) => p[1]), width: Math.max(...xs) - Math.min(...xs) + 1, depth: Math.max(...at.map((p) => p[1])) + 1 };
   const U = 76, V = 72, M = 30, R = 17;
   const W = Math.max(1, L.width) * U + 2 * M, H = Math.max(1, L.depth - 1) * V + 2 * M;
-  const X = (i) => W / 2 + L.place.get(i) * U, Y = (i) => M + L.layer[i] * V;
+  const X = (i) => W / 2 + at[i][0] * U, Y = (i) => M + L.layer[i] * V;
   const svg = svgBox(W, H, "digraph");
   svg.append(svgEl("defs", {}, svgEl("marker", { id: "arrow", viewBox: "0 0 10 10", refX: "9", refY: "5", markerWidth: "7", markerHeight: "7", orient: "auto-start-reverse" },
     svgEl("path", { d: "M 0 0 L 10 5 L 0 10 z", class: "head" }))));

@@ -110,7 +110,7 @@ def play_with_hints(d):
         played = len(d.find_elements(By.CSS_SELECTOR, "#play-log li"))
         button.click()
         # Your move and the engine's reply are logged (or the game is over).
-        WebDriverWait(d, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#play-log li")) >= played + 2
+        WebDriverWait(d, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#play-log li")) >= played + 2
                                    or status(d).get_attribute("data-winner"))
     raise AssertionError("the game did not end")
 
@@ -118,13 +118,13 @@ def play_with_hints(d):
 def test_page(d, url):
     d.get(url)
     check("grundy" in d.title, "title: %r" % d.title)
-    WebDriverWait(d, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#play-board .token"))
+    WebDriverWait(d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#play-board .token"))
     passed.append("page loads")
 
 
 def test_nim_win(d):
     new_game(d, "nim", "3 4 5", "you")
-    WebDriverWait(d, 10).until(lambda d: "Your move" in status(d).text)
+    WebDriverWait(d, 30).until(lambda d: "Your move" in status(d).text)
     d.find_element(By.ID, "play-why").click()
     why = d.find_element(By.ID, "play-why-box").text
     check("nim-sum" in why and "010" in why, "why shows the nim-sum in binary: %r" % why)
@@ -151,7 +151,7 @@ def test_nim_lose(d):
     # Undo goes back to your previous move.
     before = len(d.find_elements(By.CSS_SELECTOR, "#play-log li"))
     d.find_element(By.ID, "play-undo").click()
-    WebDriverWait(d, 10).until(lambda d: "Your move" in status(d).text)
+    WebDriverWait(d, 30).until(lambda d: "Your move" in status(d).text)
     after = len(d.find_elements(By.CSS_SELECTOR, "#play-log li"))
     check(after == before - 2, "undo: %d log lines before, %d after" % (before, after))
     passed.append("Nim lost as second player from a P-position (%d hints: every move loses), undo" % len(hints))
@@ -160,23 +160,23 @@ def test_nim_lose(d):
 def test_boards(d):
     for game, pos, name in [("wythoff", "6 9", "play-wythoff"), ("chomp", "4x6", "play-chomp")]:
         new_game(d, game, pos, "you")
-        WebDriverWait(d, 10).until(lambda d: "Your move" in status(d).text)
+        WebDriverWait(d, 30).until(lambda d: "Your move" in status(d).text)
         cells = d.find_elements(By.CSS_SELECTOR, "#play-board .cell")
         check(len(cells) > 10, "%s board has %d cells" % (game, len(cells)))
         shot(d, name)
     # A Chomp bite is found by the server's `at` cell: biting (1, 1) leaves rows 4 1 1 1 1 1.
     new_game(d, "chomp", "2x3", "you")
-    WebDriverWait(d, 10).until(lambda d: "Your move" in status(d).text)
+    WebDriverWait(d, 30).until(lambda d: "Your move" in status(d).text)
     d.find_element(By.CSS_SELECTOR, "#play-board .cell.choc[title='bite at (1, 1)']").click()
-    WebDriverWait(d, 10).until(lambda d: "bite at row 1, column 1" in d.find_element(By.ID, "play-log").text)
+    WebDriverWait(d, 30).until(lambda d: "bite at row 1, column 1" in d.find_element(By.ID, "play-log").text)
     # Green Hackenbush drawn as a picture: a triangle on a stalk, one clickable edge each.
     new_game(d, "hackenbush", "0-1,1-2,2-3,3-1", "you")
-    WebDriverWait(d, 10).until(lambda d: "Your move" in status(d).text)
+    WebDriverWait(d, 30).until(lambda d: "Your move" in status(d).text)
     stalks = d.find_elements(By.CSS_SELECTOR, "#play-board svg.hackenbush .stalk.cut")
     check(len(stalks) == 4, "hackenbush draws %d clickable edges, not 4" % len(stalks))
     shot(d, "play-hackenbush")
     d.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", stalks[0])
-    WebDriverWait(d, 10).until(lambda d: "cut edge 0 (0-1)" in d.find_element(By.ID, "play-log").text)
+    WebDriverWait(d, 30).until(lambda d: "cut edge 0 (0-1)" in d.find_element(By.ID, "play-log").text)
     passed.append("Wythoff, Chomp and Hackenbush boards drawn and played by clicks")
 
 
@@ -199,7 +199,7 @@ def play_by_clicks(d, click_once, what):
         played = len(d.find_elements(By.CSS_SELECTOR, "#play-log li"))
         click_once(d)
         mine += 1
-        WebDriverWait(d, 15).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#play-log li")) > played)
+        WebDriverWait(d, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#play-log li")) > played)
     raise AssertionError("%s: the game did not end" % what)
 
 
@@ -298,7 +298,7 @@ def test_every_game(d, url):
     for width in (1280, 390):
         d.set_window_size(width, 900)
         d.get(url)
-        WebDriverWait(d, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#play-board .token"))
+        WebDriverWait(d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#play-board .token"))
         for g in games:
             if any(p.get("type") == "file" and not p.get("local") for p in g.get("params", [])):
                 continue
@@ -436,7 +436,7 @@ def test_phone(d, url):
     d.set_window_size(390, 844)
     try:
         d.get(url)
-        WebDriverWait(d, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#play-board .token"))
+        WebDriverWait(d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#play-board .token"))
         inner = d.execute_script("return window.innerWidth")
         for tab in ["play", "explore", "penney", "script"]:
             d.find_element(By.ID, "tab-" + tab).click()
@@ -445,7 +445,7 @@ def test_phone(d, url):
             shot(d, "phone-" + tab)
         d.find_element(By.ID, "tab-play").click()
         new_game(d, "node-kayles", "grid:3x4", "you")
-        WebDriverWait(d, 10).until(lambda d: "Your move" in status(d).text)
+        WebDriverWait(d, 30).until(lambda d: "Your move" in status(d).text)
         check(d.find_elements(By.CSS_SELECTOR, "#play-moves button"), "node-kayles lists its moves")
         shot(d, "phone-node-kayles")
         passed.append("at 390 px wide every view fits (viewport %d px) and Node Kayles plays" % inner)
@@ -456,12 +456,12 @@ def test_phone(d, url):
 def test_tutor(d):
     """A move that throws a win away gets the tutor's note with the winning move."""
     new_game(d, "nim", "3 4 5", "you")
-    WebDriverWait(d, 10).until(lambda d: "Your move" in status(d).text)
+    WebDriverWait(d, 30).until(lambda d: "Your move" in status(d).text)
     losing = [b for b in d.find_elements(By.CSS_SELECTOR, "#play-moves button")
               if "take 2 from the heap of 3" not in b.text]
     losing[0].click()
     note = d.find_element(By.ID, "play-tutor-text")
-    WebDriverWait(d, 10).until(lambda d: "Tutor:" in note.text)
+    WebDriverWait(d, 30).until(lambda d: "Tutor:" in note.text)
     check("winning move was" in note.text, "tutor: %r" % note.text)
     passed.append("the tutor names the winning move after a losing one")
 

@@ -87,14 +87,13 @@ pub(crate) fn graph_coords(pos: &Position, view: &mut View) -> Vec<(f64, f64)> {
     coords
 }
 
+/// A canvas's x and y bounds and the map from layout to canvas coordinates.
+type Bounds = ([f64; 2], [f64; 2], fn((f64, f64)) -> (f64, f64));
+
 /// Canvas bounds that show `coords` (layout units, y down) whole in an area of `cols` × `rows`
 /// cells, one unit as wide as it is tall on screen (a cell is about twice as tall as wide), and
 /// the function from layout to canvas coordinates (y up).
-fn fit(
-    coords: &[(f64, f64)],
-    cols: u16,
-    rows: u16,
-) -> ([f64; 2], [f64; 2], impl Fn((f64, f64)) -> (f64, f64)) {
+fn fit(coords: &[(f64, f64)], cols: u16, rows: u16) -> Bounds {
     let (mut x0, mut x1, mut y0, mut y1) = (0.0f64, 0.0f64, 0.0f64, 0.0f64);
     for (i, &(x, y)) in coords.iter().enumerate() {
         if i == 0 {
@@ -115,7 +114,7 @@ fn fit(
     (
         [cx - half_w, cx + half_w],
         [-cy - half_h, -cy + half_h],
-        move |(x, y): (f64, f64)| (x, -y),
+        |(x, y): (f64, f64)| (x, -y),
     )
 }
 

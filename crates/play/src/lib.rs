@@ -4,8 +4,9 @@
 //! explanation, the engine's reply, undo and the winner. This crate only draws and reads keys:
 //! arrows pick a move (marked on the picture) and Enter plays it; a typed position (the
 //! position after your move, e.g. `3 4 1`) and Enter plays that; `h` hint, `w` why, `u` undo,
-//! `q` (or Esc, or Ctrl-C) quits. Positions are drawn by their kind ([`picture`]): graphs and
-//! tokens on directed graphs in braille lines, Cram boards with their dominoes, coins, stalks.
+//! `q` (or Esc, or Ctrl-C) quits. Positions are drawn by their kind (`picture.rs`, the
+//! vertices where the library's `grundy::picture` places them): graphs and tokens on directed
+//! graphs in braille lines, Cram boards with their dominoes, coins, stalks.
 //! The terminal is restored on every way out: `q`, Ctrl-C, an error, and a panic (a hook
 //! restores it before the panic message is printed).
 

@@ -237,6 +237,9 @@ pub fn main() -> ! {
     }
     let cli: Cli = parse_args();
     common::install_stop_handler();
+    // Where proven misère quotients are kept between runs (every command that plays misère
+    // heap sums, `analyze` included); `--cache-dir` overrides it per call.
+    grundy::heap::quotients::set_default_dir(cmd::misere::cache_dir(None));
     let result = match cli.command {
         Command::Games(a) => cmd::catalogue::games(a),
         Command::Analyze(a) => cmd::catalogue::analyze(a),

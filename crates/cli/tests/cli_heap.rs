@@ -193,8 +193,8 @@ fn misere_positions_and_their_flags() {
     assert_eq!(j["outcome"], "N");
     assert_eq!(j["play"], "misere");
     bad(&["heap", "kayles", "--misere"], "--position");
-    // Heaps past QUOTIENT_HEAP_LIMIT (64) go to the whole-position search, which stops at the
-    // cap; smaller Kayles sums are products in its misère quotient, with no search at all.
+    // The whole-position search (asked for with --engine reference) stops at the cap; by
+    // default Kayles sums are products in its misère quotient, with no search at all.
     bad(
         &[
             "heap",
@@ -204,6 +204,8 @@ fn misere_positions_and_their_flags() {
             "71",
             "72",
             "--misere",
+            "--engine",
+            "reference",
             "--max-positions",
             "100",
         ],
@@ -391,4 +393,70 @@ fn a_long_sequence_past_its_proven_period_says_so() {
         "heap", "kayles", "--upto", "1e5", "--engine", "sparse", "--json",
     ]);
     assert!(named.get("computed_upto").is_none());
+}
+
+#[test]
+fn misere_quotients_are_kept_in_the_cache_directory() {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-quotients-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let args = [
+        "heap",
+        "0.77",
+        "--position",
+        "65",
+        "10",
+        "--misere",
+        "--cache-dir",
+        d,
+        "--json",
+    ];
+    let first = json(&args);
+    assert_eq!(
+        (&first["method"], &first["quotient_order"]),
+        (&"quotient".into(), &40.into())
+    );
+    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().collect();
+    assert_eq!(files.len(), 1, "one file for the rule");
+    let path = files[0].path();
+    assert_eq!(json(&args), first, "read back, the same answer");
+    // A damaged file is not trusted: the answer is computed again and the file rewritten.
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replacen("order 40", "order 41", 1)).unwrap();
+    assert_eq!(json(&args), first);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "rebuilt");
+    // Kayles by name shares 0.77's quotient; a heap of 10^12 is answered once Φ is proven
+    // periodic.
+    let big = json(&[
+        "heap",
+        "kayles",
+        "--position",
+        "1e12",
+        "65",
+        "10",
+        "--misere",
+        "--cache-dir",
+        d,
+        "--json",
+    ]);
+    assert_eq!(big["quotient_period"]["period"], 12);
+    assert_eq!(big["unlisted_heaps"], serde_json::json!([0]));
+    let q = json(&[
+        "misere",
+        "quotient",
+        "kayles",
+        "--upto",
+        "100",
+        "--cache-dir",
+        d,
+        "--json",
+    ]);
+    assert_eq!(
+        (&q["rule"], &q["order"], &q["changes_at"]),
+        (&"kayles".into(), &40.into(), &27.into())
+    );
+    assert_eq!(q["solution"]["preperiod"], 71);
+    assert_eq!(q["phi"].as_array().unwrap().len(), 101);
+    bad(&["heap", "0.77", "--cache-dir", d], "--cache-dir");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -59,9 +59,9 @@ pub enum Error {
     #[error(transparent)]
     Heap(#[from] grundy_core::nim::HeapError),
     /// A misère computation refused its rule, game or bound, did not converge within its size
-    /// cap, or reached its budget.
+    /// cap, or reached its budget. A stop becomes [`Error::Stopped`].
     #[error(transparent)]
-    Misere(#[from] grundy_misere::MisereError),
+    Misere(grundy_misere::MisereError),
     /// A game, position or move refused by [`crate::play`].
     #[error(transparent)]
     Play(#[from] crate::play::PlayError),
@@ -97,6 +97,15 @@ impl From<grundy_sparse::Error> for Error {
         match e {
             grundy_sparse::Error::Stopped { done } => Error::Stopped { done: Some(done) },
             e => Error::Sparse(e),
+        }
+    }
+}
+
+impl From<grundy_misere::MisereError> for Error {
+    fn from(e: grundy_misere::MisereError) -> Self {
+        match e {
+            grundy_misere::MisereError::Stopped { .. } => Error::Stopped { done: None },
+            e => Error::Misere(e),
         }
     }
 }

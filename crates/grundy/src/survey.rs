@@ -97,16 +97,6 @@ fn solve_misere(rule: &str, bound: u64, row: &mut GameRow) {
     );
 }
 
-/// How the engine of one game runs.
-enum Runner {
-    /// The record engine (splitting codes, from [`heap::AUTO_SPARSE_MIN_HEAPS`] heaps on).
-    Sparse(Box<grundy_sparse::Engine>),
-    /// The reference engine, extended step by step (other splitting codes).
-    Extend(heap::TakeBreak),
-    /// Moves that leave at most one heap: recomputed at each step (linear, cheap).
-    Recompute,
-}
-
 /// Solves one game: computes G(0..=n) for n = 1024, 2048, … up to `opts.upto` until a theorem
 /// proves the period (the record engine for splitting codes), or, for rules no theorem covers,
 /// once up to `opts.upto` and reports what it shows. The budget and `stop` end the computation
@@ -148,96 +138,50 @@ fn solve_inner(
     };
     crate::limits::check_memory(heap::memory_estimate(rule, upto), &format!("G(0..={upto})"))?;
     let bound = periodicity::rule_bound(rule);
-    let (base, shift) = rule.base_and_shift();
-    let splits_code = match base {
-        Rule::Code(c) if shift == 0 => grundy_sparse::Plan::new(c)
-            .is_ok_and(|p| p.has_splits())
-            .then(|| c.clone()),
-        _ => None,
-    };
     // Saved values, checked against a fresh computation of their first heaps.
-    let mut values: Vec<u32> = Vec::new();
+    let mut resume: Vec<u32> = Vec::new();
     if let Some(dir) = &opts.save {
         if let Some(saved) = seqfile::load(dir, text) {
             let check = (saved.len() as u64).min(2048);
             if check > 0 {
                 let fresh = grundy_heap::engine::sequence(rule, check - 1)?;
                 if saved[..check as usize] == fresh[..] {
-                    values = saved;
+                    resume = saved;
                 }
             }
         }
     }
-    let mut runner = match (&splits_code, base) {
-        (Some(code), _) if upto >= heap::AUTO_SPARSE_MIN_HEAPS => {
-            let engine = if values.is_empty() {
-                grundy_sparse::Engine::new(code)
-            } else {
-                grundy_sparse::Engine::from_values(code, &values, 0)
-                    .or_else(|_| grundy_sparse::Engine::new(code))
-            }?;
-            let threads = opts.threads;
-            Runner::Sparse(Box::new(engine.with_threads(threads)))
-        }
-        (_, Rule::Code(c)) if shift == 0 && !grundy_heap::subtraction::is_quaternary(c) => {
-            Runner::Extend(c.clone())
-        }
-        _ => Runner::Recompute,
-    };
-    if let Runner::Sparse(e) = &runner {
-        // The engine holds what it resumed from; `values` is refreshed from it below.
-        values = if e.is_empty() { Vec::new() } else { e.values() };
-    }
+    // The engine is the heap family's choice (the record engine while it pays, the
+    // reference engine extended in place, or recomputed for rules without splits).
+    let mut growing = heap::Heaps::new(rule).growing(upto, resume, opts.threads)?;
     let deadline = opts.budget.map(|b| started + b);
     let out_of_time = || deadline.is_some_and(|d| Instant::now() >= d);
     let stopped = || stop.is_some_and(|f| f.load(Ordering::Relaxed));
-    let go = || !stopped() && !out_of_time();
+    let mut go = || !stopped() && !out_of_time();
     // Rules no theorem covers are computed once, to the limit.
     let mut target = if bound.is_none() {
         upto
     } else {
         FIRST_TARGET
             .min(upto)
-            .max(values.len().saturating_sub(1) as u64)
+            .max(growing.values().len().saturating_sub(1) as u64)
     };
     let mut found;
-    let mut engine_used = "reference";
     let mut interrupted = false;
     loop {
-        if (values.len() as u64) <= target {
-            match &mut runner {
-                Runner::Sparse(e) => {
-                    engine_used = "sparse";
-                    e.advance(target + 1, &mut |_| go());
-                    values = e.values();
-                    if !e.pays() {
-                        // Most heaps are rare: the reference engine is as fast (see
-                        // `Engine::pays`), and continues from the same values.
-                        engine_used = "reference";
-                        runner = Runner::Extend(e.code().clone());
-                    }
-                }
-                Runner::Extend(code) => {
-                    let _ =
-                        grundy_heap::reference::extend(code, &mut values, target, &mut |_| go());
-                }
-                Runner::Recompute => {
-                    if let Ok(v) =
-                        grundy_heap::engine::sequence_with_progress(rule, target, &mut |_| go())
-                    {
-                        values = v;
-                    }
-                }
-            }
-            interrupted = (values.len() as u64) <= target;
+        if (growing.values().len() as u64) <= target {
+            interrupted = !growing.advance(target, &mut go);
         }
-        found = periodicity::analyze(rule, &values);
+        found = periodicity::analyze(rule, growing.values());
         let proven = found.is_some_and(|p| p.status == periodicity::Status::Proven);
         if interrupted || proven || target >= upto {
             break;
         }
         target = target.saturating_mul(2).min(upto);
     }
+    let engine_used = growing.engine();
+    let rare = growing.rare_count();
+    let values = growing.into_values();
     if interrupted && stopped() {
         if let Some(dir) = &opts.save {
             seqfile::save(dir, text, &values)?;
@@ -250,9 +194,7 @@ fn solve_inner(
     row.computed_upto = Some(values.len().saturating_sub(1) as u64);
     row.max_value = Some(values.iter().copied().max().unwrap_or(0).into());
     row.engine = Some(engine_used.to_string());
-    if let Runner::Sparse(e) = &runner {
-        row.rare_values = Some(e.rare_count() as u64);
-    }
+    row.rare_values = rare;
     // A period counts when proven, or observed for a rule no theorem covers (and computed to
     // the limit): then nothing more can be said.
     let periodic = found

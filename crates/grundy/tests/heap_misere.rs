@@ -2,7 +2,7 @@
 //! (grundy::nim), and the misère search's own winning moves checked one by one.
 
 use grundy::budget::Budget;
-use grundy::heap::{self, analyze_position_misere, Compute, DEFAULT_MISERE_BUDGET};
+use grundy::heap::{self, analyze_position_misere, Compute, EngineChoice, DEFAULT_MISERE_BUDGET};
 use grundy::nim::{self, Play};
 use grundy::Outcome;
 use proptest::prelude::*;
@@ -66,19 +66,23 @@ proptest! {
     }
 }
 
-/// Four Kayles heaps past `heap::QUOTIENT_HEAP_LIMIT`, so that the whole-position search
-/// answers (smaller sums are products in Kayles' misère quotient, with no search to stop).
+/// Four Kayles heaps searched over whole positions (the yardstick, `EngineChoice::Reference`:
+/// by default they are a product in Kayles' misère quotient, with no search to stop).
 const BEYOND_THE_QUOTIENT: [u64; 4] = [70, 71, 72, 73];
+
+/// The whole-position search, asked for by name.
+fn search() -> Compute<'static> {
+    Compute::new().engine(EngineChoice::Reference)
+}
 
 #[test]
 fn the_budget_is_a_clear_error() {
-    assert!(BEYOND_THE_QUOTIENT[0] > heap::QUOTIENT_HEAP_LIMIT);
     let rule = heap::parse("kayles").unwrap();
     let e = analyze_position_misere(
         &rule,
         &BEYOND_THE_QUOTIENT,
         &Budget::positions(1000),
-        &Compute::default(),
+        &search(),
     )
     .unwrap_err();
     assert!(
@@ -103,7 +107,7 @@ fn the_memory_cap_is_a_clear_error() {
         &rule,
         &BEYOND_THE_QUOTIENT,
         &Budget::new(1_000_000, 64 << 10),
-        &Compute::default(),
+        &search(),
     )
     .unwrap_err();
     assert!(e.is_limit(), "{e}");

@@ -142,3 +142,57 @@ fn huge_heaps_are_strings_in_at_and_text_in_to() {
     assert!(m.to.text.ends_with(" 2") && m.to.data["heaps"][1] == 2);
     check("sub:1,3,4", m, Play::Normal);
 }
+
+/// The heap entries answer each detail level with no more than it asks (issue 39): the value
+/// alone has the outcome and value of the winning-moves answer and no move; every move
+/// valued (`all`) agrees with the winning moves on which moves win; normal and misère play
+/// (the misère quotient, and the search past it).
+#[test]
+fn heap_entries_answer_each_detail_level() {
+    use grundy::catalogue::{Ask, Detail, Registry};
+    let reg = Registry::new();
+    let wins = |r: &grundy::catalogue::Report, all: bool| -> Vec<String> {
+        let moves = if all { &r.all_moves } else { &r.winning_moves };
+        let mut t: Vec<String> = moves
+            .iter()
+            .filter(|m| m.outcome == Outcome::P)
+            .map(|m| m.to.text.clone())
+            .collect();
+        t.sort();
+        t
+    };
+    for game in ["kayles", "0.07", "4!.0", "sub:1,3,4"] {
+        for heaps in POSITIONS {
+            for play in [Play::Normal, Play::Misere] {
+                let pos = text(heaps);
+                let ask = |d| Ask::new(play).detail(d).budget(Budget::default());
+                let value = reg.ask(game, &pos, &ask(Detail::Value)).unwrap();
+                let winning = reg.ask(game, &pos, &ask(Detail::Winning)).unwrap();
+                let all = reg.ask(game, &pos, &ask(Detail::All)).unwrap();
+                let what = format!("{game} {pos} {play:?}");
+                assert_eq!(value.outcome, winning.outcome, "{what}");
+                assert_eq!(value.grundy, winning.grundy, "{what}");
+                assert!(value.winning_moves.is_empty(), "{what}");
+                assert!(value.details.get("winning_moves").is_none(), "{what}");
+                assert_eq!(value.details["heaps"], winning.details["heaps"], "{what}");
+                assert_eq!(all.outcome, winning.outcome, "{what}");
+                assert_eq!(wins(&all, true), wins(&winning, false), "{what}");
+            }
+        }
+    }
+}
+
+/// Misère Kayles past the heap a search reaches: every detail level is the quotient's.
+#[test]
+fn misere_kayles_value_comes_from_the_quotient() {
+    use grundy::catalogue::{Ask, Detail, Registry};
+    let reg = Registry::new();
+    for detail in [Detail::Value, Detail::Winning] {
+        let r = reg
+            .ask("kayles", "65 10", &Ask::new(Play::Misere).detail(detail))
+            .unwrap();
+        assert_eq!(r.details["method"], "quotient", "{detail}");
+        assert_eq!(r.details["positions_searched"], 0);
+        assert!(r.explanation[0].contains("quotient"), "{:?}", r.explanation);
+    }
+}

@@ -126,9 +126,10 @@ pub struct SumAnalysis {
     /// `winning_moves` (one entry a move; the JSON has them as each move's `at.leaves`).
     #[serde(skip)]
     pub winning_leaves: Vec<Vec<u64>>,
-    /// Heaps (indices) whose moves were not walked (see [`analyze_with`]) but which certainly
-    /// have a winning move: the value the heap must be turned into is below its own value,
-    /// and mex guarantees a move to every value below.
+    /// Heaps (indices) whose winning moves were not listed but which certainly have one:
+    /// their moves were not walked (see [`analyze_with`]) and the value the heap must be
+    /// turned into is below its own value, so mex guarantees a move to it; or they were
+    /// walked and their winning moves would pass the listing budget ([`analyze_within`]).
     pub unlisted_heaps: Vec<usize>,
     /// Heaps (indices) whose moves were not walked and which may or may not have a winning
     /// move: the value needed is above the heap's own value, and a move can raise a heap's
@@ -210,6 +211,55 @@ pub fn analyze_with(
     value: impl Fn(u64) -> u32,
     list: impl Fn(u64) -> bool,
 ) -> Result<SumAnalysis, EngineError> {
+    analyze_within(rule, heaps, value, list, &ListBudget::UNLIMITED)
+}
+
+/// How much of a position's winning moves [`analyze_within`] lists: every listed move carries
+/// the whole position it leaves, so a position of 10^4 heaps with 10^4 winning moves would
+/// hand back 10^8 heap sizes. Past either bound the remaining heaps are reported, not walked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ListBudget {
+    /// The most heap sizes the listed moves' positions (`to`) hold together: moves × heaps.
+    pub entries: u64,
+    /// The most moves walked, as [`walk_cost`] counts them (equal heaps are walked once).
+    pub walk: u64,
+}
+
+impl ListBudget {
+    /// No bound: every heap `list` allows is walked and every winning move listed.
+    pub const UNLIMITED: ListBudget = ListBudget {
+        entries: u64::MAX,
+        walk: u64::MAX,
+    };
+    /// The bound the library's sums use: 2^20 heap sizes in the listed positions (a few tens
+    /// of MB of moves at most) and 2^24 moves walked (a fraction of a second).
+    pub const DEFAULT: ListBudget = ListBudget {
+        entries: 1 << 20,
+        walk: 1 << 24,
+    };
+}
+
+/// About how many moves a heap of `h` has under `rule`, as [`ListBudget::walk`] counts them:
+/// h + 1 where a move may split the heap or the removals are unbounded, else the most tokens a
+/// move removes, plus one.
+pub fn walk_cost(rule: &Rule, h: u64) -> u64 {
+    match crate::periodicity::rule_bound(rule) {
+        Some(b) if b.max_heaps <= 1 => b.max_removal.saturating_add(1),
+        _ => h.saturating_add(1),
+    }
+}
+
+/// [`analyze_with`] within `budget`: the heaps are walked in order while the budget lasts
+/// (equal heaps once: their winning moves are the same, only the index differs); a heap whose
+/// walk or whose moves would pass it goes, like one `list` refuses, to
+/// [`SumAnalysis::unlisted_heaps`] or [`SumAnalysis::unchecked_heaps`].
+pub fn analyze_within(
+    rule: &Rule,
+    heaps: &[u64],
+    value: impl Fn(u64) -> u32,
+    list: impl Fn(u64) -> bool,
+    budget: &ListBudget,
+) -> Result<SumAnalysis, EngineError> {
     let (base, shift) = rule.base_and_shift();
     let base_small = if shift > 0 {
         engine::sequence(base, shift)?
@@ -223,23 +273,46 @@ pub fn analyze_with(
     let mut unlisted_heaps = Vec::new();
     let mut unchecked_heaps = Vec::new();
     if grundy != 0 {
+        // The winning (removed, leaves) of each heap size walked: equal heaps share them.
+        let mut walked: std::collections::HashMap<u64, Vec<(u64, Vec<u64>)>> =
+            std::collections::HashMap::new();
+        let (mut walk, mut entries) = (0u64, 0u64);
+        let size = heaps.len() as u64 + 4;
         for (i, &h) in heaps.iter().enumerate() {
             let target = grundy ^ heap_values[i];
-            if !list(h) {
-                if target < heap_values[i] {
-                    unlisted_heaps.push(i);
+            let mut listed = list(h);
+            if listed && !walked.contains_key(&h) {
+                let cost = walk_cost(rule, h);
+                if walk.saturating_add(cost) > budget.walk {
+                    listed = false;
                 } else {
-                    unchecked_heaps.push(i);
+                    walk += cost;
+                    let mut wins = Vec::new();
+                    for_each_move(rule, h, &base_small, |removed, leaves| {
+                        let x = leaves.iter().fold(0, |a, &p| a ^ value(p));
+                        if x == target {
+                            wins.push((removed, leaves.to_vec()));
+                        }
+                    });
+                    walked.insert(h, wins);
+                }
+            }
+            let wins = walked.get(&h).filter(|_| listed);
+            let need = wins.map_or(0, |w| (w.len() as u64).saturating_mul(size));
+            if wins.is_none() || entries.saturating_add(need) > budget.entries {
+                match wins {
+                    // Walked: it has winning moves, too many to list.
+                    Some(_) => unlisted_heaps.push(i),
+                    None if target < heap_values[i] => unlisted_heaps.push(i),
+                    None => unchecked_heaps.push(i),
                 }
                 continue;
             }
-            for_each_move(rule, h, &base_small, |removed, leaves| {
-                let x = leaves.iter().fold(0, |a, &p| a ^ value(p));
-                if x == target {
-                    winning_moves.push(heap_move(heaps, i, removed, leaves, Outcome::P, Some(0)));
-                    winning_leaves.push(leaves.to_vec());
-                }
-            });
+            entries += need;
+            for (removed, leaves) in wins.into_iter().flatten() {
+                winning_moves.push(heap_move(heaps, i, *removed, leaves, Outcome::P, Some(0)));
+                winning_leaves.push(leaves.clone());
+            }
         }
     }
     Ok(SumAnalysis {

@@ -45,6 +45,13 @@ pub enum MisereError {
         /// The budget.
         limit: usize,
     },
+    /// The caller asked the computation to stop (it keeps what it finished: the quotient of
+    /// heaps `0..=upto`).
+    #[error("stopped (the quotient is complete up to heap {upto})")]
+    Stopped {
+        /// The last heap whose quotient is complete.
+        upto: u64,
+    },
     /// A saved quotient or game text did not parse.
     #[error("parse error: {0}")]
     Parse(String),

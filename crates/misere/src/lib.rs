@@ -11,6 +11,8 @@
 //! - [`search`]: the straightforward memoised misère search over sums of heaps that the fast
 //!   methods are checked against and fall back on.
 //! - [`heaps`]: the moves of each heap of a rule, tabulated up to a bound.
+//! - [`solution`]: the proof that Φ stays periodic (the quotient then covers every heap), and
+//!   the checks a quotient read from a file passes before it is used.
 //!
 //! ```
 //! use grundy_misere::quotient::quotient;
@@ -29,8 +31,10 @@ pub mod heaps;
 pub mod quotient;
 mod representatives;
 pub mod search;
+pub mod solution;
 
 pub use error::MisereError;
 pub use genus::{genus_of_rule, Genus};
 
 pub use quotient::{quotient, Quotient, QuotientEngine};
+pub use solution::Solution;

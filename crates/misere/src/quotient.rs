@@ -63,12 +63,14 @@ use std::fmt::Write as _;
 
 use grundy_core::Move;
 use grundy_core::{FxHashMap, Outcome};
+use grundy_heap::rule::{self, Rule};
 use serde::Serialize;
 
 use crate::error::MisereError;
 use crate::extension;
 use crate::heaps::HeapOptions;
 use crate::search::{ElementSearch, KeyPart, MisereSearch, RepOracle, Shortcut};
+use crate::solution::{self, Solution};
 
 /// Budgets of a quotient computation. Each is a limit, reported as an error when reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,8 +120,9 @@ pub struct Relation {
     pub rhs: String,
 }
 
-/// An apparent period of Φ: Φ(h + period) = Φ(h) for every heap h ≥ preperiod up to the bound,
-/// seen over at least two periods. Observed, not proven.
+/// A period of Φ: Φ(h + period) = Φ(h) for every heap h ≥ preperiod — proven for every heap
+/// when the quotient has a [`Solution`], else seen up to the bound over at least three periods
+/// (observed, not proven).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Period {
     /// The first heap of the periodic part.
@@ -156,7 +159,8 @@ pub struct Structure {
 pub struct Quotient {
     /// The rule, as given.
     pub rule: String,
-    /// The heap bound: heaps `0..=upto` are covered.
+    /// The heap bound: heaps `0..=upto` are covered and shown (`phi`); with a `solution`,
+    /// every heap is covered.
     pub upto: u64,
     /// |Q|.
     pub order: usize,
@@ -177,8 +181,11 @@ pub struct Quotient {
     pub phi: Vec<String>,
     /// The heap at which the presentation (or |Q|, |P|) last changed.
     pub changes_at: u64,
-    /// An apparent period of Φ, when one shows.
+    /// The period of Φ: the proven one of `solution`, else an apparent one when it shows.
     pub period: Option<Period>,
+    /// Set when Φ is proven periodic: the quotient then covers every heap, of any size
+    /// (MisereSolver's "solution found"; see [`crate::solution`]).
+    pub solution: Option<Solution>,
     /// True when the quotient is tame: isomorphic to the quotient T_k of misère Nim.
     pub tame: bool,
     /// `T_k` when tame (T_0 trivial, T_1 = ⟨a | a² = 1⟩ with P = {a}, T_k of 2^k + 2 elements).
@@ -191,6 +198,9 @@ pub struct Quotient {
     phi_ids: Vec<u32>,
     #[serde(skip)]
     opts: HeapOptions,
+    /// The rule, for the moves of heaps past the tabulated ones.
+    #[serde(skip)]
+    rule_parsed: Rule,
 }
 
 /// Computes the misère quotient of `rule` for heaps up to `upto` with default [`Limits`].
@@ -255,6 +265,18 @@ pub struct QuotientEngine {
     /// Every recursion of the exact extension step: (heap added, heap of the inner game,
     /// depth).
     exact_steps: Vec<(u64, u64, usize)>,
+    /// The rule, parsed.
+    rule: Rule,
+    /// Set once Φ is proven periodic: every heap is covered, and nothing is learnt any more.
+    solution: Option<Solution>,
+    /// The last guess the proof refuted: (preperiod, period, |Q|). Tried again only once one
+    /// of them changes.
+    refuted: Option<(u64, u64, usize)>,
+    /// With a solution, the heaps shown by [`QuotientEngine::quotient`] (`0..=shown`, past the
+    /// heaps learnt).
+    shown: u64,
+    /// Whether `extend_with` tries the proof after each heap.
+    solving: bool,
 }
 
 /// How the engine answers a sum that contains the heap n being added.
@@ -391,6 +413,7 @@ impl QuotientEngine {
     /// A computation for `rule` that has covered no heap yet.
     pub fn new(rule: &str, limits: Limits) -> Result<Self, MisereError> {
         let opts = HeapOptions::new(rule, 0)?;
+        let parsed = rule::parse(rule)?;
         Ok(QuotientEngine {
             limits: Limits {
                 max_order: limits.max_order.min(65_000),
@@ -412,24 +435,88 @@ impl QuotientEngine {
             lookahead_rounds: 0,
             exact_heaps: Vec::new(),
             exact_steps: Vec::new(),
+            rule: parsed,
+            solution: None,
+            refuted: None,
+            shown: 0,
+            solving: true,
         })
     }
 
-    /// The largest heap covered so far.
+    /// Replaces the budgets (a computation read back continues under the caller's limits).
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = Limits {
+            max_order: limits.max_order.min(65_000),
+            ..limits
+        };
+        self.search.set_budget(limits.max_search);
+    }
+
+    /// The largest heap covered so far (with a [`Solution`] every heap is covered: this is the
+    /// largest one asked for).
     pub fn upto(&self) -> u64 {
+        self.n.max(self.shown)
+    }
+
+    /// The heaps whose quotient was learnt heap by heap (`0..=learnt()`); past them, with a
+    /// solution, Φ follows from its proven period.
+    pub fn learnt(&self) -> u64 {
         self.n
     }
 
-    /// Adds heaps one by one until heaps `0..=upto` are covered. On error the engine keeps the
-    /// quotient of the last heap it completed (so it can be saved and resumed).
+    /// The proof that Φ is periodic, once found: the quotient then covers every heap.
+    pub fn solution(&self) -> Option<Solution> {
+        self.solution
+    }
+
+    /// Adds heaps one by one until heaps `0..=upto` are covered, or until Φ is proven periodic
+    /// (then every heap is). On error the engine keeps the quotient of the last heap it
+    /// completed (so it can be saved and resumed).
     pub fn extend_to(&mut self, upto: u64) -> Result<(), MisereError> {
+        self.extend_with(upto, &mut |_| true)
+    }
+
+    /// [`QuotientEngine::extend_to`], asking `go(n)` before adding heap n: false stops with
+    /// [`MisereError::Stopped`] (the quotient of the heaps before n kept).
+    ///
+    /// After each heap, when Φ shows a period over two periods (and 12 heaps) that the proof has
+    /// not refuted for this quotient, the engine tries to prove it ([`crate::solution`]); once
+    /// proven, nothing is learnt any more.
+    pub fn extend_with(
+        &mut self,
+        upto: u64,
+        go: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<(), MisereError> {
+        if upto > crate::heaps::MAX_BOUND {
+            return Err(MisereError::BoundTooLarge {
+                bound: upto,
+                max: crate::heaps::MAX_BOUND,
+            });
+        }
         if upto <= self.n {
             return Ok(());
         }
-        let opts = HeapOptions::new(&self.search.options().rule_text.clone(), upto)?;
-        self.search.widen(opts);
+        if self.solution.is_some() {
+            self.shown = self.shown.max(upto);
+            return Ok(());
+        }
         while self.n < upto {
             let n = self.n + 1;
+            if self.search.options().bound() < n {
+                // Tabulated a little ahead (twice the heaps learnt, plus 64), not to `upto`
+                // at once: a heap of splits has about as many moves as tokens, and learning
+                // usually ends (a proof, a budget) long before a far `upto`.
+                let ahead = upto.min(n.saturating_mul(2).saturating_add(64));
+                let opts = HeapOptions::from_rule(
+                    &self.search.options().rule_text.clone(),
+                    &self.rule,
+                    ahead,
+                )?;
+                self.search.widen(opts);
+            }
+            if !go(n) {
+                return Err(MisereError::Stopped { upto: self.n });
+            }
             let m = self.add_heap(n as usize)?;
             self.monoid = m;
             self.n = n;
@@ -440,18 +527,55 @@ impl QuotientEngine {
                 order: self.monoid.order,
                 p: self.monoid.p.clone(),
             });
-            let pres = presentation_of(&self.monoid);
-            let key = (
-                self.monoid.order,
-                self.monoid.p.iter().filter(|&&b| b).count(),
-                pres.text,
-            );
+            let key = presentation_key(&self.monoid);
             if key != self.last_presentation {
                 self.changes_at = n;
                 self.last_presentation = key;
             }
+            if self.solving && self.try_solve()? {
+                self.shown = self.shown.max(upto);
+                return Ok(());
+            }
         }
         Ok(())
+    }
+
+    /// Whether [`QuotientEngine::extend_to`] tries to prove Φ periodic after each heap (on by
+    /// default). Off, every heap is learnt: the reference the proof is tested against.
+    pub fn solve_periods(&mut self, on: bool) {
+        self.solving = on;
+    }
+
+    /// Tries to prove Φ periodic (see [`crate::solution`]) when it shows a period the proof has
+    /// not refuted for the current quotient; true once a solution is known.
+    pub fn try_solve(&mut self) -> Result<bool, MisereError> {
+        if self.solution.is_some() {
+            return Ok(true);
+        }
+        let Some((e, p)) = solution::apparent_period(&self.monoid.phi) else {
+            return Ok(false);
+        };
+        let guess = (e, p, self.monoid.order);
+        if self.refuted == Some(guess) {
+            return Ok(false);
+        }
+        let rule_text = self.search.options().rule_text.clone();
+        match solution::prove(
+            &self.monoid,
+            &self.rule,
+            &rule_text,
+            (e, p),
+            self.limits.max_verify,
+        )? {
+            Some(s) => {
+                self.solution = Some(s);
+                Ok(true)
+            }
+            None => {
+                self.refuted = Some(guess);
+                Ok(false)
+            }
+        }
     }
 
     /// Answers membership questions by the position search only (true) or, by default, by
@@ -901,15 +1025,27 @@ impl QuotientEngine {
         }
     }
 
-    /// The quotient covering heaps `0..=upto()`.
+    /// The quotient covering heaps `0..=upto()` (and, with a solution, every heap: its
+    /// [`Quotient::outcome`] and [`Quotient::winning_moves`] take heaps of any size).
     pub fn quotient(&self) -> Quotient {
         let opts = self.search.options().clone();
         let opts = if opts.bound() == self.n {
             opts
         } else {
-            HeapOptions::new(&opts.rule_text, self.n).unwrap_or(opts)
+            HeapOptions::from_rule(&opts.rule_text, &self.rule, self.n).unwrap_or(opts)
         };
-        describe(&self.monoid, opts, self.n, self.changes_at)
+        let mut m = self.monoid.clone();
+        if let Some(s) = &self.solution {
+            m.phi = solution::extend_phi(&m.phi, s.preperiod, s.period, self.upto());
+        }
+        describe(
+            &m,
+            opts,
+            self.rule.clone(),
+            self.upto(),
+            self.changes_at,
+            self.solution,
+        )
     }
 
     /// The engine's state as text: the rule, the bound, the proven quotient (table, P, Φ) and
@@ -941,9 +1077,18 @@ impl QuotientEngine {
                 &mut m.table[x * m.order..(x + 1) * m.order].iter().copied(),
             );
         }
-        for c in &self.columns {
+        // A column holding a heap past the last heap completed was added for the heap that
+        // failed: it names a heap the saved quotient does not cover.
+        for c in self
+            .columns
+            .iter()
+            .filter(|c| c.iter().all(|&h| h as u64 <= self.n))
+        {
             s.push_str("column ");
             ids(&mut s, &mut c.iter().map(|&h| h as u32));
+        }
+        if let Some(sol) = &self.solution {
+            let _ = writeln!(s, "solution {} {}", sol.preperiod, sol.period);
         }
         s.push_str("end\n");
         s
@@ -962,6 +1107,7 @@ impl QuotientEngine {
         let mut phi = Vec::new();
         let mut table = Vec::new();
         let mut columns = Vec::new();
+        let mut claimed = None;
         let mut ended = false;
         let nums = |rest: &str| -> Result<Vec<u64>, MisereError> {
             rest.split_whitespace()
@@ -981,6 +1127,13 @@ impl QuotientEngine {
                 "p" => p = nums(rest)?,
                 "phi" => phi = nums(rest)?,
                 "row" => table.extend(nums(rest)?),
+                "solution" => {
+                    let v = nums(rest)?;
+                    if v.len() != 2 {
+                        return Err(bad("a solution line needs a preperiod and a period"));
+                    }
+                    claimed = Some((v[0], v[1]));
+                }
                 "column" => columns.push(
                     nums(rest)?
                         .into_iter()
@@ -1057,6 +1210,35 @@ impl QuotientEngine {
             });
         }
         e.monoid = monoid;
+        if let Some(guess) = claimed {
+            // Proven again here: a file's word is not a proof.
+            let rule_text = e.search.options().rule_text.clone();
+            match solution::prove(&e.monoid, &e.rule, &rule_text, guess, e.limits.max_verify)? {
+                Some(s) if (s.preperiod, s.period) == guess => e.solution = Some(s),
+                _ => return Err(bad("its solution (the period of Φ) does not hold")),
+            }
+        }
+        Ok(e)
+    }
+
+    /// Reloads a computation saved by [`QuotientEngine::save_text`] from a file nobody vouches
+    /// for (a cache): besides what [`QuotientEngine::load_text`] checks, the table must be a
+    /// minimal commutative monoid whose elements are all images of sums, the exact check must
+    /// hold for it on heaps `0..=upto` (or, with a solution, on every heap type), and the heap
+    /// where the quotient last changed is computed from the table, not read. Whatever the
+    /// file holds, a quotient that loads answers every sum correctly.
+    pub fn load_verified(text: &str, limits: Limits) -> Result<Self, MisereError> {
+        let bad = |m: &str| MisereError::Parse(format!("saved quotient: {m}"));
+        let mut e = Self::load_text(text, limits)?;
+        solution::validate(&e.monoid).map_err(|m| bad(&m))?;
+        if e.solution.is_none() {
+            let opts = e.search.options();
+            let base = moved_base(opts, e.n as usize);
+            if check(&e.monoid, opts, &base, e.limits.max_verify)?.is_some() {
+                return Err(bad("its quotient fails the exact check"));
+            }
+        }
+        e.changes_at = solution::changes_at(&e.monoid);
         Ok(e)
     }
 }
@@ -1164,6 +1346,15 @@ fn letters(e: &[u32]) -> Vec<usize> {
         .collect()
 }
 
+/// What says that a quotient changed: |Q|, |P| and the presentation.
+pub(crate) fn presentation_key(m: &Monoid) -> (usize, usize, String) {
+    (
+        m.order,
+        m.p.iter().filter(|&&b| b).count(),
+        presentation_of(m).text,
+    )
+}
+
 fn presentation_of(m: &Monoid) -> Presentation {
     // Generators: Φ(h) not in the submonoid generated by the earlier ones.
     let mut generators: Vec<(u32, u64)> = Vec::new();
@@ -1264,7 +1455,14 @@ fn shortlex(a: &[u32], b: &[u32]) -> std::cmp::Ordering {
     da.cmp(&db).then_with(|| letters(a).cmp(&letters(b)))
 }
 
-fn describe(m0: &Monoid, opts: HeapOptions, upto: u64, changes_at: u64) -> Quotient {
+fn describe(
+    m0: &Monoid,
+    opts: HeapOptions,
+    rule: Rule,
+    upto: u64,
+    changes_at: u64,
+    solution: Option<Solution>,
+) -> Quotient {
     let pres0 = presentation_of(m0);
     // Renumber elements by normal form order.
     let mut order: Vec<usize> = (0..m0.order).collect();
@@ -1330,13 +1528,21 @@ fn describe(m0: &Monoid, opts: HeapOptions, upto: u64, changes_at: u64) -> Quoti
         p_portion,
         phi,
         changes_at,
-        period: find_period(&m.phi),
+        period: match solution {
+            Some(s) => Some(Period {
+                preperiod: s.preperiod,
+                period: s.period,
+            }),
+            None => find_period(&m.phi),
+        },
+        solution,
         tame: name.is_some(),
         name,
         table: m.table,
         in_p: m.p,
         phi_ids: m.phi,
         opts,
+        rule_parsed: rule,
     }
 }
 
@@ -1406,7 +1612,13 @@ impl Quotient {
         Ok(x as usize)
     }
 
+    /// Φ(h) as an element id: from the table up to [`Quotient::upto`], past it from the
+    /// proven period when there is a [`Solution`].
     fn phi_of(&self, h: u64) -> Result<u32, MisereError> {
+        let h = match &self.solution {
+            Some(s) if h > self.upto => s.phi_heap(h),
+            _ => h,
+        };
         self.phi_ids
             .get(h as usize)
             .copied()
@@ -1415,6 +1627,46 @@ impl Quotient {
                 heap: h,
                 bound: self.upto,
             })
+    }
+
+    /// True when heap `h` is covered: at most [`Quotient::upto`], or any heap once Φ is
+    /// proven periodic.
+    pub fn covers(&self, h: u64) -> bool {
+        h <= self.upto || self.solution.is_some()
+    }
+
+    /// The element Φ(h) of a single heap (an id indexing [`Quotient::elements`]).
+    pub fn heap_element(&self, h: u64) -> Result<usize, MisereError> {
+        self.phi_of(h).map(|x| x as usize)
+    }
+
+    /// A heap whose options have the same images as heap `h`'s (and the same Φ): `h` itself,
+    /// or with a [`Solution`] and h past [`Solution::types_from`] a heap below
+    /// [`Solution::checked_upto`] (see [`Solution::type_heap`]). Whether heap h has a move to
+    /// some element is answered by that heap's moves, however large h is.
+    pub fn type_heap(&self, h: u64) -> u64 {
+        self.solution.map_or(h, |s| s.type_heap(h))
+    }
+
+    /// Calls `f(leaves)` for every move from heap `h` (leaves: the non-empty heaps left,
+    /// non-decreasing): from the table up to the heaps learnt, past them from the rule.
+    pub fn for_each_option(&self, h: u64, mut f: impl FnMut(&[u64])) {
+        if h <= self.opts.bound() {
+            let mut buf: Vec<u64> = Vec::with_capacity(4);
+            for l in self.opts.of(h as usize) {
+                buf.clear();
+                buf.extend(l.iter().map(|&x| x as u64));
+                f(&buf);
+            }
+            return;
+        }
+        let mut buf: Vec<u64> = Vec::with_capacity(4);
+        grundy_heap::sum::for_each_move(&self.rule_parsed, h, &[], |_, left| {
+            buf.clear();
+            buf.extend(left.iter().copied().filter(|&x| x > 0));
+            buf.sort_unstable();
+            f(&buf);
+        });
     }
 
     fn mul(&self, x: u32, y: u32) -> u32 {
@@ -1432,8 +1684,8 @@ impl Quotient {
         self.in_p.get(x).copied().unwrap_or(false)
     }
 
-    /// The misère outcome of the sum `heaps` (every heap at most [`Quotient::upto`]): a product
-    /// in Q and a look-up, linear in the number of heaps.
+    /// The misère outcome of the sum `heaps` (every heap at most [`Quotient::upto`], or any
+    /// heap with a [`Solution`]): a product in Q and a look-up, linear in the number of heaps.
     pub fn outcome(&self, heaps: &[u64]) -> Result<Outcome, MisereError> {
         let x = self.element_of(heaps)?;
         Ok(if self.in_p[x] { Outcome::P } else { Outcome::N })
@@ -1453,25 +1705,38 @@ impl Quotient {
             suffix[i] = self.mul(suffix[i + 1], self.phi_of(heaps[i])?);
         }
         let mut moves = Vec::new();
+        let mut wins: Vec<Vec<u64>> = Vec::new();
         for i in 0..k {
             let rest = self.mul(prefix[i], suffix[i + 1]);
-            for l in self.opts.of(heaps[i] as usize) {
+            wins.clear();
+            let mut bad = None;
+            self.for_each_option(heaps[i], |l| {
                 let mut x = rest;
                 for &h in l {
-                    x = self.mul(x, self.phi_ids[h as usize]);
+                    match self.phi_of(h) {
+                        Ok(y) => x = self.mul(x, y),
+                        Err(e) => bad = Some(e),
+                    }
                 }
                 if self.in_p[x as usize] {
-                    let leaves: Vec<u64> = l.iter().map(|&h| h as u64).collect();
-                    let removed = heaps[i] - leaves.iter().sum::<u64>();
-                    moves.push(grundy_heap::sum::heap_move(
-                        heaps,
-                        i,
-                        removed,
-                        &leaves,
-                        Outcome::P,
-                        None,
-                    ));
+                    wins.push(l.to_vec());
                 }
+            });
+            if let Some(e) = bad {
+                return Err(e);
+            }
+            wins.sort();
+            wins.dedup();
+            for leaves in &wins {
+                let removed = heaps[i] - leaves.iter().sum::<u64>();
+                moves.push(grundy_heap::sum::heap_move(
+                    heaps,
+                    i,
+                    removed,
+                    leaves,
+                    Outcome::P,
+                    None,
+                ));
             }
         }
         Ok(moves)

@@ -78,6 +78,11 @@ impl MisereSearch {
         self.opts = opts;
     }
 
+    /// Remembers at most `budget` positions from now on.
+    pub(crate) fn set_budget(&mut self, budget: usize) {
+        self.budget = budget;
+    }
+
     /// Positions remembered so far.
     pub fn memo_len(&self) -> usize {
         self.memo.len()

@@ -1,9 +1,35 @@
 //! `grundy misere`: misère theory — quotients (Plambeck–Siegel), genus, canonical forms.
 //! Thin: flags → `grundy::misere` → text or JSON.
 
+use std::path::{Path, PathBuf};
+
 use crate::cmd::usage;
-use crate::common::{count, print_out, print_result, CliError, CliResult, Output};
+use crate::common::{count, print_out, print_result, CliError, CliResult, Output, STOP};
+use grundy::heap::quotients;
 use grundy::misere::quotient::{Limits, QuotientEngine};
+
+/// The environment variable naming the directory of proven misère quotients (empty: keep
+/// none on disk).
+pub const CACHE_ENV: &str = "GRUNDY_CACHE_DIR";
+
+/// Where proven misère quotients are kept between runs: `--cache-dir`, else
+/// `$GRUNDY_CACHE_DIR` (empty: nowhere), else `$XDG_CACHE_HOME/grundy`, else
+/// `~/.cache/grundy`. The directory is the user's to clear; a damaged file in it is ignored and
+/// rebuilt.
+pub(crate) fn cache_dir(flag: Option<&Path>) -> Option<PathBuf> {
+    if let Some(dir) = flag {
+        return Some(dir.to_path_buf());
+    }
+    if let Some(dir) = std::env::var_os(CACHE_ENV) {
+        return (!dir.is_empty()).then(|| PathBuf::from(dir));
+    }
+    if let Some(xdg) = std::env::var_os("XDG_CACHE_HOME").filter(|d| !d.is_empty()) {
+        return Some(PathBuf::from(xdg).join("grundy"));
+    }
+    std::env::var_os("HOME")
+        .filter(|h| !h.is_empty())
+        .map(|h| PathBuf::from(h).join(".cache").join("grundy"))
+}
 
 /// `grundy misere`.
 #[derive(clap::Args, Debug)]
@@ -29,7 +55,12 @@ enum What {
   grundy misere quotient kayles --upto 30        |Q| = 40, |P| = 9
   grundy misere quotient 0.07 --upto 16 --save dk.q --json
   grundy misere quotient 0.07 --upto 20 --load dk.q   resume a saved quotient
-  grundy misere quotient 0.3122 --upto 7 --max-order 64   not convergent (Weimerskirch)")]
+  grundy misere quotient 0.3122 --upto 7 --max-order 64   not convergent (Weimerskirch)
+
+Once Φ is proven periodic (Kayles: period 12 from heap 71, proven at heap 94) the quotient
+covers every heap and nothing more is learnt. Quotients are kept in the cache directory
+(--cache-dir, else $GRUNDY_CACHE_DIR, else $XDG_CACHE_HOME/grundy or ~/.cache/grundy) and
+proven again when read back; a later run resumes from them.")]
     Quotient {
         /// The rule (a take-and-break code or subtraction set).
         rule: String,
@@ -48,6 +79,10 @@ enum What {
         /// Refuse quotients with more than N elements (the sign of an infinite one).
         #[arg(long, value_name = "N")]
         max_order: Option<String>,
+        /// Keep proven quotients in DIR (default: $GRUNDY_CACHE_DIR, else
+        /// $XDG_CACHE_HOME/grundy or ~/.cache/grundy).
+        #[arg(long, value_name = "DIR")]
+        cache_dir: Option<PathBuf>,
         #[command(flatten)]
         output: Output,
     },
@@ -91,6 +126,7 @@ pub fn run(args: Args) -> CliResult {
             save,
             load,
             max_order,
+            cache_dir: cache_flag,
             output,
         } => {
             let upto = count(&upto, "--upto")?;
@@ -98,27 +134,54 @@ pub fn run(args: Args) -> CliResult {
             if let Some(m) = max_order {
                 limits.max_order = count(&m, "--max-order")? as usize;
             }
-            let mut engine = match &load {
-                Some(f) => {
+            let parsed = grundy::heap::parse(&rule).map_err(usage)?;
+            let cache = cache_dir(cache_flag.as_deref());
+            let cached = match (&load, &cache) {
+                (None, Some(dir)) => quotients::read(dir, &parsed).ok(),
+                _ => None,
+            };
+            let mut engine = match (&load, cached) {
+                (Some(f), _) => {
                     let text = crate::cmd::read_text(f, "quotient")?;
                     QuotientEngine::load_text(&text, limits).map_err(usage)?
                 }
-                None => QuotientEngine::new(&rule, limits).map_err(usage)?,
+                // The cache's state, proven again when read; it resumes from there.
+                (None, Some((mut engine, _))) => {
+                    engine.set_limits(limits);
+                    engine
+                }
+                (None, None) => {
+                    QuotientEngine::new(&quotients::key(&parsed), limits).map_err(usage)?
+                }
             };
-            let result = engine.extend_to(upto);
+            let before = (engine.upto(), engine.solution());
+            let result = engine.extend_with(upto, &mut |_| {
+                !STOP.load(std::sync::atomic::Ordering::Relaxed)
+            });
             if let Some(f) = &save {
                 std::fs::write(f, engine.save_text()).map_err(|e| {
                     CliError::failure(format!("cannot write {}: {e}", grundy::text::quote(f)))
                 })?;
             }
-            result.map_err(|e| {
-                usage(format!(
+            if let Some(dir) = &cache {
+                if load.is_none() && (engine.upto(), engine.solution()) != before {
+                    // The answer does not depend on the cache: a failed write costs time only.
+                    let _ = quotients::write(dir, &parsed, &engine, None);
+                }
+            }
+            result.map_err(|e| match e {
+                grundy::misere::MisereError::Stopped { .. } => {
+                    CliError::from(grundy::Error::from(e))
+                }
+                e => usage(format!(
                     "{e} (finished up to heap {}{})",
                     engine.upto(),
                     if save.is_some() { ", saved" } else { "" }
-                ))
+                )),
             })?;
-            let q = engine.quotient();
+            let mut q = engine.quotient();
+            // The engine runs the rule's code (`kayles` is 0.77's quotient); shown as given.
+            q.rule = rule.clone();
             if output.json {
                 let mut v =
                     serde_json::to_value(&q).map_err(|e| CliError::failure(e.to_string()))?;

@@ -7,10 +7,17 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+/// The quotient cache directory of this test process's runs (`GRUNDY_CACHE_DIR`): never the
+/// user's own cache.
+pub fn test_cache_dir() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("grundy-cli-test-cache-{}", std::process::id()))
+}
+
 /// Runs `grundy ARGS` with `stdin` on standard input.
 pub fn grundy_stdin(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(args)
+        .env("GRUNDY_CACHE_DIR", test_cache_dir())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -400,22 +400,131 @@ impl Rules for HeapRules {
     }
 
     fn moves(&mut self, pos: &Position, ask: &Ask) -> Result<Vec<Move>> {
-        let (play, budget) = (ask.play, &ask.budget);
         let heaps = heaps_of(pos)?;
-        let max = heaps.iter().copied().max().unwrap_or(0);
-        if max > MAX_LISTED_HEAP {
-            return Err(Error::limit(format!(
-                "heap {max}: moves are listed for heaps up to {MAX_LISTED_HEAP}"
-            )));
-        }
-        self.ensure_values(max)?;
-        let misere_wins: Option<std::collections::HashSet<String>> = if play.is_misere() {
-            let a = heap::analyze_position_misere(&self.rule, &heaps, budget, &compute(ask))
+        check_listable(&heaps)?;
+        let wins = if ask.play.is_misere() {
+            let a = heap::analyze_position_misere(&self.rule, &heaps, &ask.budget, &compute(ask))
                 .map_err(to_catalogue)?;
-            Some(a.winning_moves.into_iter().map(|m| m.to.text).collect())
+            Some(misere_wins(&a)?)
         } else {
             None
         };
+        self.every_move(&heaps, wins)
+    }
+
+    fn analyze(&mut self, pos: &Position, ask: &Ask) -> Result<Report> {
+        let heaps = heaps_of(pos)?;
+        // The engine is asked for no more than the question: the value alone walks no move.
+        let winning = ask.detail.wants_winning();
+        if ask.detail.wants_all() {
+            check_listable(&heaps)?;
+        }
+        if ask.play.is_misere() {
+            let (rule, budget, c) = (&self.rule, &ask.budget, &compute(ask));
+            let a = if winning {
+                heap::analyze_position_misere(rule, &heaps, budget, c)
+            } else {
+                heap::analyze_position_misere_value(rule, &heaps, budget, c)
+            }
+            .map_err(to_catalogue)?;
+            let mut r = Report::new(
+                self.name(),
+                Position::heaps(&heaps),
+                ask.play,
+                a.outcome,
+                None,
+            );
+            r.winning_moves = a.winning_moves.iter().cloned().map(labelled).collect();
+            r.explanation = vec![format!("Misère values do not add: {}.", a.how())];
+            r.details = details(&a, winning);
+            return r.finish(ask.detail, || {
+                let wins = misere_wins(&a)?;
+                self.every_move(&heaps, Some(wins))
+            });
+        }
+        let a = if winning {
+            heap::analyze_position(&self.rule, &heaps, &mut compute(ask))
+        } else {
+            heap::analyze_position_value(&self.rule, &heaps, &mut compute(ask))
+        }
+        .map_err(to_catalogue)?;
+        let s = &a.analysis;
+        let mut r = Report::new(
+            self.name(),
+            Position::heaps(&heaps),
+            ask.play,
+            s.outcome,
+            Some(Grundy::Finite(s.grundy)),
+        );
+        r.winning_moves = s.winning_moves.iter().cloned().map(labelled).collect();
+        let sizes: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        let values: Vec<String> = s.heap_values.iter().map(u64::to_string).collect();
+        r.explanation = vec![format!(
+            "The heaps {} have values {}; the value of their sum is the XOR, {}.",
+            sizes.join(", "),
+            values.join(", "),
+            s.grundy
+        )];
+        if !s.unlisted_heaps.is_empty() || !s.unchecked_heaps.is_empty() {
+            r.explanation.push(
+                "Some heaps have too many splits to list their winning moves (details names them)."
+                    .into(),
+            );
+        }
+        r.details = details(&a, winning);
+        r.finish(ask.detail, || self.every_move(&heaps, None))
+    }
+}
+
+/// Refuses to list every move of a position with a heap past [`MAX_LISTED_HEAP`].
+fn check_listable(heaps: &[u64]) -> Result<()> {
+    let max = heaps.iter().copied().max().unwrap_or(0);
+    if max > MAX_LISTED_HEAP {
+        return Err(Error::limit(format!(
+            "heap {max}: moves are listed for heaps up to {MAX_LISTED_HEAP}"
+        )));
+    }
+    Ok(())
+}
+
+/// The texts of the positions a misère answer's winning moves leave, refused when some heap's
+/// winning moves were not listed (every move's outcome would then be wrong there).
+fn misere_wins(a: &heap::MiserePosition) -> Result<std::collections::HashSet<String>> {
+    if !a.unlisted_heaps.is_empty() {
+        return Err(Error::limit(format!(
+            "{} heaps with winning moves too many to list: every move's outcome is not listed for a position this large",
+            a.unlisted_heaps.len()
+        )));
+    }
+    Ok(a.winning_moves.iter().map(|m| m.to.text.clone()).collect())
+}
+
+/// The engine's result as the report's `details`; for the value alone, without the (empty,
+/// not asked) lists of winning moves.
+fn details(a: &impl serde::Serialize, winning: bool) -> serde_json::Value {
+    let mut v = serde_json::to_value(a).unwrap_or_default();
+    if !winning {
+        if let Some(o) = v.as_object_mut() {
+            for key in ["winning_moves", "unlisted_heaps", "unchecked_heaps"] {
+                o.remove(key);
+            }
+        }
+    }
+    v
+}
+
+impl HeapRules {
+    /// Every legal move of `heaps`, each with the outcome (and under normal play the value)
+    /// of the position it leaves; under misère play `misere_wins` holds the texts of the positions
+    /// the winning moves leave.
+    fn every_move(
+        &mut self,
+        heaps: &[u64],
+        misere_wins: Option<std::collections::HashSet<String>>,
+    ) -> Result<Vec<Move>> {
+        check_listable(heaps)?;
+        let max = heaps.iter().copied().max().unwrap_or(0);
+        self.ensure_values(max)?;
         let mut raw = Vec::new();
         let mut seen = std::collections::HashSet::new();
         let mut over = false;
@@ -436,7 +545,7 @@ impl Rules for HeapRules {
         }
         let mut out = Vec::with_capacity(raw.len());
         for (i, removed, leaves) in raw {
-            let mut m = Self::heap_move(i, removed, &leaves, &heaps, Outcome::N, None);
+            let mut m = Self::heap_move(i, removed, &leaves, heaps, Outcome::N, None);
             match &misere_wins {
                 Some(wins) if wins.contains(&m.to.text) => m.outcome = Outcome::P,
                 Some(_) => {}
@@ -455,49 +564,5 @@ impl Rules for HeapRules {
             out.push(m);
         }
         Ok(out)
-    }
-
-    fn analyze(&mut self, pos: &Position, ask: &Ask) -> Result<Report> {
-        let (play, budget) = (ask.play, &ask.budget);
-        let heaps = heaps_of(pos)?;
-        if play.is_misere() {
-            let a = heap::analyze_position_misere(&self.rule, &heaps, budget, &compute(ask))
-                .map_err(to_catalogue)?;
-            let mut r = Report::new(self.name(), Position::heaps(&heaps), play, a.outcome, None);
-            r.winning_moves = a.winning_moves.iter().cloned().map(labelled).collect();
-            r.explanation = vec![format!(
-                "Misère values do not add: the search played out {} whole positions.",
-                a.positions_searched
-            )];
-            r.details = serde_json::to_value(&a).unwrap_or_default();
-            return r.finish(ask.detail, || self.moves(pos, ask));
-        }
-        let a =
-            heap::analyze_position(&self.rule, &heaps, &mut compute(ask)).map_err(to_catalogue)?;
-        let s = &a.analysis;
-        let mut r = Report::new(
-            self.name(),
-            Position::heaps(&heaps),
-            play,
-            s.outcome,
-            Some(Grundy::Finite(s.grundy as u64)),
-        );
-        r.winning_moves = s.winning_moves.iter().cloned().map(labelled).collect();
-        let sizes: Vec<String> = heaps.iter().map(u64::to_string).collect();
-        let values: Vec<String> = s.heap_values.iter().map(u64::to_string).collect();
-        r.explanation = vec![format!(
-            "The heaps {} have values {}; the value of their sum is the XOR, {}.",
-            sizes.join(", "),
-            values.join(", "),
-            s.grundy
-        )];
-        if !s.unlisted_heaps.is_empty() || !s.unchecked_heaps.is_empty() {
-            r.explanation.push(
-                "Some heaps have too many splits to list their winning moves (details names them)."
-                    .into(),
-            );
-        }
-        r.details = serde_json::to_value(&a).unwrap_or_default();
-        r.finish(ask.detail, || self.moves(pos, ask))
     }
 }

@@ -30,6 +30,8 @@ Examples:
   grundy heap kayles --upto 200 --plot kayles.svg
   grundy heap kayles --position 7 9 12        value, outcome and every winning move
   grundy heap kayles --position 4 5 --misere  the same when the last mover loses
+  grundy heap kayles --position 1e12 65 10 --misere
+                     any heap: Kayles' misère quotient is proven for every heap (cached)
   grundy heap 4!.0 --upto 2^24 --summary      Grundy's game with the record engine
   grundy heap kayles --upto 1e8 --format bfile
                      past its proven period, the values follow from it (said on stderr)
@@ -69,10 +71,16 @@ pub struct Args {
     /// Analyse the sum of heaps of these sizes: value, outcome, every winning move.
     #[arg(long, value_name = "HEAP", num_args = 1.., allow_negative_numbers = true)]
     position: Vec<String>,
-    /// With --position: misère play (the player who makes the last move loses), by a search
-    /// over whole positions.
+    /// With --position: misère play (the player who makes the last move loses): a product in
+    /// the rule's misère quotient where one is found (every heap, of any size, once its Φ is
+    /// proven periodic), else a search over whole positions (--engine reference: always).
     #[arg(long)]
     misere: bool,
+    /// With --misere: keep proven misère quotients in DIR (default: $GRUNDY_CACHE_DIR, empty
+    /// for none, else $XDG_CACHE_HOME/grundy or ~/.cache/grundy). It is only a cache: delete
+    /// it (rm -r ~/.cache/grundy) to clear it; a damaged file is rebuilt.
+    #[arg(long, value_name = "DIR")]
+    cache_dir: Option<std::path::PathBuf>,
     #[command(flatten)]
     max_positions: MaxPositions,
     /// Engine: `auto` (the record engine where it pays), `reference` or `sparse`.
@@ -152,9 +160,9 @@ pub fn run(args: Args) -> CliResult {
     if !args.position.is_empty() {
         return run_position(&args, &rule);
     }
-    if args.misere || args.max_positions.is_set() {
+    if args.misere || args.max_positions.is_set() || args.cache_dir.is_some() {
         return Err(CliError::usage(
-            "--misere and --max-positions apply to a position (--position H1 H2 …)",
+            "--misere, --max-positions and --cache-dir apply to a position (--position H1 H2 …)",
         ));
     }
     // `--period` alone means "find the period": keep computing until it is proven.
@@ -282,7 +290,11 @@ fn run_position(args: &Args, rule: &Rule) -> CliResult {
         .collect::<Result<Vec<u64>, _>>()?;
     if args.misere {
         let budget = args.max_positions.budget(heap::DEFAULT_MISERE_BUDGET)?;
-        let p = heap::analyze_position_misere(rule, &heaps, &budget, &args.compute())?;
+        let mut c = args.compute();
+        if let Some(dir) = &args.cache_dir {
+            c = c.quotient_cache(dir.clone());
+        }
+        let p = heap::analyze_position_misere(rule, &heaps, &budget, &c)?;
         if args.output.json {
             return print_result(&p);
         }

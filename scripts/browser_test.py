@@ -2,11 +2,15 @@
 
 Starts the server on a free loopback port, then: loads the page, wins a Nim game as the
 first player by following the hint button, loses one as the second player from a
-P-position (every hint says "every move loses"), computes Kayles and checks the period the
-page shows and plots, races HHH against THH on a coin and checks the exact odds, runs a
-script with a syntax error and checks the line shown (when the server has scripts), and
-fails on any JavaScript error in the console. Screenshots of each view go to
-target/browser/.
+P-position (every hint says "every move loses"), plays Node Kayles, Arc Kayles, Cram and
+tokens on a digraph to the end by clicks on their drawings, opens every game of
+`/api/games` at 1280 px and at a phone's 390 px and checks each play view (no horizontal
+overflow, no control under 32 px high, no raw JSON or Markdown in the visible text),
+computes Kayles and checks the period the page shows and plots, races HHH against THH on a
+coin and checks the exact odds, runs a script with a syntax error and checks the line shown
+(when the server has scripts), and fails on any JavaScript error in the console.
+Screenshots of each view go to target/browser/ (every game's play view as
+game-WIDTH-NAME.png).
 """
 
 import json
@@ -18,10 +22,17 @@ import tempfile
 import time
 import urllib.request
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
-from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+except ImportError as e:  # checked in main(): the tests are skipped with the reason
+    webdriver = None
+    SELENIUM_MISSING = str(e)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "target", "browser")
@@ -44,14 +55,14 @@ def start_server():
 
 def browser():
     o = webdriver.ChromeOptions()
-    o.binary_location = "/usr/bin/chromium"
+    o.binary_location = CHROMIUM
     for a in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
               "--disable-background-networking", "--disable-component-update", "--disable-sync",
               "--disable-dev-shm-usage", "--window-size=1280,1000",
               "--user-data-dir=" + tempfile.mkdtemp(prefix="grundy-chromium-")]:
         o.add_argument(a)
     o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
+    return webdriver.Chrome(service=Service(CHROMEDRIVER), options=o)
 
 
 def shot(d, name):
@@ -68,9 +79,13 @@ def wait_turn(d):
     return status(d).text
 
 
-def new_game(d, game, position, first):
+def new_game(d, game, position, first, rule=None):
     d.find_element(By.ID, "tab-play").click()
     Select(d.find_element(By.ID, "play-game")).select_by_value(game)
+    if rule is not None:
+        r = d.find_element(By.ID, "play-rule")
+        r.clear()
+        r.send_keys(rule)
     pos = d.find_element(By.ID, "play-position")
     pos.clear()
     pos.send_keys(position)
@@ -95,7 +110,7 @@ def play_with_hints(d):
         played = len(d.find_elements(By.CSS_SELECTOR, "#play-log li"))
         button.click()
         # Your move and the engine's reply are logged (or the game is over).
-        WebDriverWait(d, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#play-log li")) >= played + 2
+        WebDriverWait(d, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#play-log li")) >= played + 2
                                    or status(d).get_attribute("data-winner"))
     raise AssertionError("the game did not end")
 
@@ -103,13 +118,13 @@ def play_with_hints(d):
 def test_page(d, url):
     d.get(url)
     check("grundy" in d.title, "title: %r" % d.title)
-    WebDriverWait(d, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#play-board .token"))
+    WebDriverWait(d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#play-board .token"))
     passed.append("page loads")
 
 
 def test_nim_win(d):
     new_game(d, "nim", "3 4 5", "you")
-    WebDriverWait(d, 10).until(lambda d: "Your move" in status(d).text)
+    WebDriverWait(d, 30).until(lambda d: "Your move" in status(d).text)
     d.find_element(By.ID, "play-why").click()
     why = d.find_element(By.ID, "play-why-box").text
     check("nim-sum" in why and "010" in why, "why shows the nim-sum in binary: %r" % why)
@@ -136,7 +151,7 @@ def test_nim_lose(d):
     # Undo goes back to your previous move.
     before = len(d.find_elements(By.CSS_SELECTOR, "#play-log li"))
     d.find_element(By.ID, "play-undo").click()
-    WebDriverWait(d, 10).until(lambda d: "Your move" in status(d).text)
+    WebDriverWait(d, 30).until(lambda d: "Your move" in status(d).text)
     after = len(d.find_elements(By.CSS_SELECTOR, "#play-log li"))
     check(after == before - 2, "undo: %d log lines before, %d after" % (before, after))
     passed.append("Nim lost as second player from a P-position (%d hints: every move loses), undo" % len(hints))
@@ -145,24 +160,169 @@ def test_nim_lose(d):
 def test_boards(d):
     for game, pos, name in [("wythoff", "6 9", "play-wythoff"), ("chomp", "4x6", "play-chomp")]:
         new_game(d, game, pos, "you")
-        WebDriverWait(d, 10).until(lambda d: "Your move" in status(d).text)
+        WebDriverWait(d, 30).until(lambda d: "Your move" in status(d).text)
         cells = d.find_elements(By.CSS_SELECTOR, "#play-board .cell")
         check(len(cells) > 10, "%s board has %d cells" % (game, len(cells)))
         shot(d, name)
     # A Chomp bite is found by the server's `at` cell: biting (1, 1) leaves rows 4 1 1 1 1 1.
     new_game(d, "chomp", "2x3", "you")
-    WebDriverWait(d, 10).until(lambda d: "Your move" in status(d).text)
+    WebDriverWait(d, 30).until(lambda d: "Your move" in status(d).text)
     d.find_element(By.CSS_SELECTOR, "#play-board .cell.choc[title='bite at (1, 1)']").click()
-    WebDriverWait(d, 10).until(lambda d: "bite at row 1, column 1" in d.find_element(By.ID, "play-log").text)
+    WebDriverWait(d, 30).until(lambda d: "bite at row 1, column 1" in d.find_element(By.ID, "play-log").text)
     # Green Hackenbush drawn as a picture: a triangle on a stalk, one clickable edge each.
     new_game(d, "hackenbush", "0-1,1-2,2-3,3-1", "you")
-    WebDriverWait(d, 10).until(lambda d: "Your move" in status(d).text)
+    WebDriverWait(d, 30).until(lambda d: "Your move" in status(d).text)
     stalks = d.find_elements(By.CSS_SELECTOR, "#play-board svg.hackenbush .stalk.cut")
     check(len(stalks) == 4, "hackenbush draws %d clickable edges, not 4" % len(stalks))
     shot(d, "play-hackenbush")
     d.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", stalks[0])
-    WebDriverWait(d, 10).until(lambda d: "cut edge 1 (0-1)" in d.find_element(By.ID, "play-log").text)
+    WebDriverWait(d, 30).until(lambda d: "cut edge 0 (0-1)" in d.find_element(By.ID, "play-log").text)
     passed.append("Wythoff, Chomp and Hackenbush boards drawn and played by clicks")
+
+
+def svg_click(d, e):
+    """Clicks an SVG element (selenium's click needs an HTML element's box)."""
+    d.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", e)
+
+
+def play_by_clicks(d, click_once, what):
+    """Plays your moves with `click_once(d)` (one move on the drawing) until the game ends;
+    returns (winner, moves you played)."""
+    mine = 0
+    for _ in range(80):
+        wait_turn(d)
+        winner = status(d).get_attribute("data-winner")
+        if winner:
+            moves = d.find_elements(By.CSS_SELECTOR, "#play-moves button")
+            check(not moves, "%s: %d moves still offered after the game" % (what, len(moves)))
+            return winner, mine
+        played = len(d.find_elements(By.CSS_SELECTOR, "#play-log li"))
+        click_once(d)
+        mine += 1
+        WebDriverWait(d, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#play-log li")) > played)
+    raise AssertionError("%s: the game did not end" % what)
+
+
+def click_vertex(d):
+    """Node Kayles: the hinted vertex when there is one, else the first that is a move."""
+    d.find_element(By.ID, "play-hint").click()
+    hint = d.find_element(By.ID, "play-hint-text").text
+    m = re.search(r"take vertex (\d+)", hint)
+    sel = "#play-board svg.graph .vertex.move" + ("[data-vertex='%s']" % m.group(1) if m else "")
+    svg_click(d, d.find_elements(By.CSS_SELECTOR, sel)[0])
+
+
+def click_edge(d):
+    svg_click(d, d.find_elements(By.CSS_SELECTOR, "#play-board svg.graph .edge.move")[0])
+
+
+def click_domino(d):
+    """Cram: a free cell, then the first cell marked as completing a domino with it."""
+    svg_click(d, d.find_elements(By.CSS_SELECTOR, "#play-board svg.cram .sq.free")[0])
+    partner = WebDriverWait(d, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#play-board svg.cram .sq.partner"))
+    svg_click(d, partner[0])
+
+
+def click_token_move(d):
+    svg_click(d, d.find_elements(By.CSS_SELECTOR, "#play-board svg.digraph .vertex.move")[0])
+
+
+def test_drawn_games(d):
+    """Node Kayles, Arc Kayles, Cram and tokens on a digraph, played to the end by clicks on
+    the drawing; the graphs are drawn with their numbered vertices."""
+    new_game(d, "node-kayles", "grid:3x4", "you")
+    wait_turn(d)
+    labels = sorted(int(t.text) for t in d.find_elements(By.CSS_SELECTOR, "#play-board svg.graph .vertex text"))
+    check(labels == list(range(12)), "node-kayles grid:3x4 vertex labels %r" % labels)
+    shot(d, "play-node-kayles")
+    # grid:3x4 is a P-position: the engine opens, and the hinted vertices win from there.
+    new_game(d, "node-kayles", "grid:3x4", "engine")
+    winner, n = play_by_clicks(d, click_vertex, "node-kayles")
+    check(winner == "you", "Node Kayles grid:3x4 by the hinted vertices: %r won" % winner)
+    shot(d, "play-node-kayles-won")
+    new_game(d, "arc-kayles", "cycle:7", "you")
+    wait_turn(d)
+    check(len(d.find_elements(By.CSS_SELECTOR, "#play-board svg.graph .edge")) == 7, "cycle:7 draws 7 edges")
+    shot(d, "play-arc-kayles")
+    winner_a, a = play_by_clicks(d, click_edge, "arc-kayles")
+    new_game(d, "cram", "3x4", "you")
+    wait_turn(d)
+    check(len(d.find_elements(By.CSS_SELECTOR, "#play-board svg.cram .sq")) == 12, "cram 3x4 draws 12 cells")
+    winner_c, c = play_by_clicks(d, click_domino, "cram")
+    dominoes = len(d.find_elements(By.CSS_SELECTOR, "#play-board svg.cram .domino"))
+    check(dominoes >= 2 * c - 1, "cram: %d dominoes drawn after %d of yours" % (dominoes, c))
+    shot(d, "play-cram-over")
+    new_game(d, "digraph", "a b; b c; a c; c d; @ a b", "you")
+    wait_turn(d)
+    check(len(d.find_elements(By.CSS_SELECTOR, "#play-board svg.digraph path.arrow")) == 4, "digraph: 4 arrows")
+    shot(d, "play-digraph")
+    winner_g, g = play_by_clicks(d, click_token_move, "digraph")
+    passed.append("played to the end by clicks: Node Kayles (won in %d moves), Arc Kayles (%s, %d), "
+                  "Cram (%s, %d), digraph tokens (%s, %d)" % (n, winner_a, a, winner_c, c, winner_g, g))
+
+
+# What a play view must not show: raw JSON, Markdown backticks, unrendered values.
+RAW = ['{"', "`", '"infinite"', "[object Object]", "undefined", "NaN"]
+
+CHECK_VIEW = """
+const out = {overflow: document.documentElement.scrollWidth - window.innerWidth, small: [], board: 0, text: document.body.innerText};
+const board = document.getElementById('play-board');
+out.board = board.scrollWidth - board.clientWidth;
+for (const b of document.querySelectorAll('button, select, input')) {
+  const r = b.getBoundingClientRect();
+  if (!r.width && !r.height) continue;
+  const inBoard = !!b.closest('#play-board');
+  const least = inBoard ? 12 : 32;
+  if (b.type !== 'checkbox' && r.height < least) out.small.push((b.textContent || b.id || b.className).slice(0, 40) + ' ' + Math.round(r.height) + 'px');
+}
+for (const e of document.querySelectorAll('#play-board svg .move')) {
+  const r = e.getBoundingClientRect();
+  if (r.width < 10 && r.height < 10) out.small.push('svg ' + e.getAttribute('class') + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
+}
+return out;
+"""
+
+
+def shot_whole(d, name, width):
+    """A screenshot of the whole page at this width (the window grown to its height)."""
+    h = d.execute_script("return Math.max(document.documentElement.scrollHeight, 600)")
+    d.set_window_size(width, min(h + 160, 4000))
+    shot(d, name)
+
+
+def test_every_game(d, url):
+    """Every game of /api/games from its example, at 1280 px and 390 px: the play view fits,
+    its controls are readable and nothing raw is shown."""
+    games = json.load(urllib.request.urlopen(url + "/api/games"))["games"]
+    seen = []
+    for width in (1280, 390):
+        d.set_window_size(width, 900)
+        d.get(url)
+        WebDriverWait(d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#play-board .token"))
+        for g in games:
+            if any(p.get("type") == "file" and not p.get("local") for p in g.get("params", [])):
+                continue
+            name = g["name"]
+            options = [o.get_attribute("value") for o in d.find_elements(By.CSS_SELECTOR, "#play-game option")]
+            if name not in options:
+                continue
+            d.set_window_size(width, 900)
+            new_game(d, name, g["example"], "you", g.get("example_game"))
+            WebDriverWait(d, 20).until(lambda d: "Your move" in status(d).text or status(d).get_attribute("data-winner")
+                                       or "lose" in status(d).get_attribute("class"))
+            v = d.execute_script(CHECK_VIEW)
+            safe = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+            shot_whole(d, "game-%d-%s" % (width, safe), width)
+            check("lose" not in status(d).get_attribute("class") or status(d).get_attribute("data-winner"),
+                  "%s at %d px: %s" % (name, width, status(d).text))
+            check(v["overflow"] <= 1, "%s at %d px: the page is %d px too wide" % (name, width, v["overflow"]))
+            check(v["board"] <= 1, "%s at %d px: the board is %d px too wide for its box" % (name, width, v["board"]))
+            check(not v["small"], "%s at %d px: collapsed controls %r" % (name, width, v["small"][:5]))
+            raw = [r for r in RAW if r in v["text"]]
+            check(not raw, "%s at %d px: raw text %r in %r" % (name, width, raw, v["text"][:400]))
+            seen.append(name)
+    d.set_window_size(1280, 1000)
+    passed.append("every game's play view at 1280 and 390 px fits, no control under 32 px, nothing raw (%d views)" % len(seen))
 
 
 def fill(d, element_id, text):
@@ -276,7 +436,7 @@ def test_phone(d, url):
     d.set_window_size(390, 844)
     try:
         d.get(url)
-        WebDriverWait(d, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#play-board .token"))
+        WebDriverWait(d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#play-board .token"))
         inner = d.execute_script("return window.innerWidth")
         for tab in ["play", "explore", "penney", "script"]:
             d.find_element(By.ID, "tab-" + tab).click()
@@ -285,7 +445,7 @@ def test_phone(d, url):
             shot(d, "phone-" + tab)
         d.find_element(By.ID, "tab-play").click()
         new_game(d, "node-kayles", "grid:3x4", "you")
-        WebDriverWait(d, 10).until(lambda d: "Your move" in status(d).text)
+        WebDriverWait(d, 30).until(lambda d: "Your move" in status(d).text)
         check(d.find_elements(By.CSS_SELECTOR, "#play-moves button"), "node-kayles lists its moves")
         shot(d, "phone-node-kayles")
         passed.append("at 390 px wide every view fits (viewport %d px) and Node Kayles plays" % inner)
@@ -296,12 +456,12 @@ def test_phone(d, url):
 def test_tutor(d):
     """A move that throws a win away gets the tutor's note with the winning move."""
     new_game(d, "nim", "3 4 5", "you")
-    WebDriverWait(d, 10).until(lambda d: "Your move" in status(d).text)
+    WebDriverWait(d, 30).until(lambda d: "Your move" in status(d).text)
     losing = [b for b in d.find_elements(By.CSS_SELECTOR, "#play-moves button")
               if "take 2 from the heap of 3" not in b.text]
     losing[0].click()
     note = d.find_element(By.ID, "play-tutor-text")
-    WebDriverWait(d, 10).until(lambda d: "Tutor:" in note.text)
+    WebDriverWait(d, 30).until(lambda d: "Tutor:" in note.text)
     check("winning move was" in note.text, "tutor: %r" % note.text)
     passed.append("the tutor names the winning move after a losing one")
 
@@ -312,7 +472,24 @@ def console_errors(d):
     passed.append("no console errors")
 
 
+def missing():
+    """Why the browser tests cannot run here (None when they can): no selenium, no Chromium
+    or no chromedriver."""
+    if webdriver is None:
+        return "selenium is not installed (%s)" % SELENIUM_MISSING
+    for what, path in [("Chromium", CHROMIUM), ("chromedriver", CHROMEDRIVER)]:
+        if not os.access(path, os.X_OK):
+            return "%s is not at %s" % (what, path)
+    if not os.access(BIN, os.X_OK):
+        return "no grundy binary at %s (cargo build -p grundy-cli)" % BIN
+    return None
+
+
 def main():
+    why = missing()
+    if why:
+        print("test-browser: SKIPPED: %s" % why, flush=True)
+        return 0
     os.makedirs(OUT, exist_ok=True)
     server, url = start_server()
     d = None
@@ -320,6 +497,7 @@ def main():
         d = browser()
         for name, test in [("page", lambda: test_page(d, url)), ("nim win", lambda: test_nim_win(d)),
                            ("nim lose", lambda: test_nim_lose(d)), ("boards", lambda: test_boards(d)),
+                           ("drawn games", lambda: test_drawn_games(d)), ("every game", lambda: test_every_game(d, url)),
                            ("explore", lambda: test_explore(d)), ("penney", lambda: test_penney(d)),
                            ("script", lambda: test_script(d, url)), ("tutor", lambda: test_tutor(d)),
                            ("phone", lambda: test_phone(d, url)), ("console", lambda: console_errors(d))]:

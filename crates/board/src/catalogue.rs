@@ -4,7 +4,11 @@
 //! A position is a graph in [`crate::graph`]'s notation (`grid:3x4` prints back as itself);
 //! after a move it is the graph left, renumbered `0..k` in order, as an edge list (for Arc
 //! Kayles, vertices without edges are dropped: they take no part in it). Kind `"graph"`,
-//! fields `vertices` and `edges`.
+//! fields `vertices`, `edges` and, for a lattice (`grid`, `ladder`, `path`), `layout`
+//! (`{"grid": [R, C]}`: vertex `v` at row `v / C`, column `v % C`), for pictures. A move's
+//! `at` names the vertex (`vertex`) or the edge (`edge`, its two ends) taken, and `kept`: the
+//! vertices the graph left keeps, in its numbering (its vertex `i` is `kept[i]` here), so
+//! that a picture keeps each vertex where it was.
 
 use grundy_core::catalogue::{
     explain_by_options, explain_value, explain_winning, Ask, Detail, Entry, Error, Info,
@@ -104,14 +108,23 @@ fn read(text: &str) -> Result<Graph> {
 }
 
 fn position(g: &Graph) -> Position {
-    Position::text("graph", g.to_string())
+    let p = Position::text("graph", g.to_string())
         .with("vertices", g.vertex_count())
-        .with("edges", g.edges())
+        .with("edges", g.edges());
+    match g.grid_shape() {
+        Some((r, c)) => p.with("layout", serde_json::json!({ "grid": [r, c] })),
+        None => p,
+    }
 }
 
 /// The graph left on the vertex set `left`, renumbered (for Arc Kayles, isolated vertices
 /// dropped).
 fn left_graph(game: Game, g: &Graph, left: VertexSet) -> Result<Graph> {
+    left_graph_kept(game, g, left).map(|(h, _)| h)
+}
+
+/// [`left_graph`] and the vertices of `g` it keeps, in its numbering order.
+fn left_graph_kept(game: Game, g: &Graph, left: VertexSet) -> Result<(Graph, Vec<usize>)> {
     let keep: Vec<usize> = bits(left)
         .filter(|&v| game == Game::NodeKayles || g.neighbors(v) & left & !(1u128 << v) != 0)
         .collect();
@@ -121,7 +134,44 @@ fn left_graph(game: Game, g: &Graph, left: VertexSet) -> Result<Graph> {
         .into_iter()
         .filter_map(|(a, b)| Some((index(a)?, index(b)?)))
         .collect();
-    Graph::from_edges(keep.len(), &edges).map_err(|e| Error::input(e.to_string()))
+    let h = Graph::from_edges(keep.len(), &edges).map_err(|e| Error::input(e.to_string()))?;
+    Ok((h, keep))
+}
+
+/// `mv` with its place on the picture: the vertex or edge `m` takes, and the vertices kept.
+fn placed(mv: CatMove, m: Move, kept: Vec<usize>) -> CatMove {
+    let mv = mv.at("kept", kept);
+    match m {
+        Move::Vertex(v) => mv.at("vertex", v),
+        Move::Edge(a, b) => mv.at("edge", [a, b]),
+    }
+}
+
+impl GraphRules {
+    /// The plain search's moves (misère play) with the `at` of the engine's: each matched to
+    /// the engine move that leaves the same graph.
+    fn placed(&self, pos: &Position, found: Vec<CatMove>) -> Vec<CatMove> {
+        let Ok(g) = read(&pos.text) else {
+            return found;
+        };
+        let left: Vec<(Move, Graph, Vec<usize>)> = moves(self.game, &g, g.all())
+            .into_iter()
+            .filter_map(|(m, left)| {
+                let (h, kept) = left_graph_kept(self.game, &g, left).ok()?;
+                Some((m, h, kept))
+            })
+            .collect();
+        found
+            .into_iter()
+            .map(|mv| {
+                let hit = left.iter().find(|(_, h, _)| h.to_string() == mv.to.text);
+                match hit {
+                    Some((m, _, kept)) => placed(mv, *m, kept.clone()),
+                    None => mv,
+                }
+            })
+            .collect()
+    }
 }
 
 impl Rules for GraphRules {
@@ -135,7 +185,8 @@ impl Rules for GraphRules {
 
     fn moves(&mut self, pos: &Position, ask: &Ask) -> Result<Vec<CatMove>> {
         if ask.play.is_misere() {
-            return self.misere.moves(pos, ask);
+            let moves = self.misere.moves(pos, ask)?;
+            return Ok(self.placed(pos, moves));
         }
         let all = ask.clone().detail(Detail::All);
         Ok(self.analyze(pos, &all)?.all_moves)
@@ -143,7 +194,10 @@ impl Rules for GraphRules {
 
     fn analyze(&mut self, pos: &Position, ask: &Ask) -> Result<Report> {
         if ask.play.is_misere() {
-            return self.misere.analyze(pos, ask);
+            let mut r = self.misere.analyze(pos, ask)?;
+            r.winning_moves = self.placed(pos, std::mem::take(&mut r.winning_moves));
+            r.all_moves = self.placed(pos, std::mem::take(&mut r.all_moves));
+            return Ok(r);
         }
         let g = read(&pos.text)?;
         let what = format!("{} {}", self.game.name(), g);
@@ -164,22 +218,12 @@ impl Rules for GraphRules {
         let game = self.game;
         let to_move = |m: Move, left: VertexSet, v: u64| -> Result<CatMove> {
             let (text, short) = move_words(m);
-            Ok(CatMove::new(
-                text,
-                &short,
-                position(&left_graph(game, &g, left)?),
-                Outcome::from_grundy(v),
-                Some(v),
-            )
-            .at(
-                match m {
-                    Move::Vertex(_) => "vertex",
-                    Move::Edge(..) => "edge",
-                },
-                match m {
-                    Move::Vertex(v) => serde_json::json!(v),
-                    Move::Edge(a, b) => serde_json::json!([a, b]),
-                },
+            let (h, kept) = left_graph_kept(game, &g, left)?;
+            let to = position(&h);
+            Ok(placed(
+                CatMove::new(text, &short, to, Outcome::from_grundy(v), Some(v)),
+                m,
+                kept,
             ))
         };
         for &(m, left) in &found.winning {

@@ -1,6 +1,8 @@
 //! `grundy play` in a real pseudo-terminal (a tmux session): start, choose who moves first,
 //! move, hint, why, undo, quit (q and Ctrl-C), and the terminal restored afterwards; without
-//! a terminal it says so and exits 2.
+//! a terminal it says so and exits 2. Node Kayles, Arc Kayles, Cram and tokens on a digraph
+//! are drawn (braille lines, a boxed board) and played to the end, after which no move is
+//! offered.
 //!
 //! tmux is installed by `scripts/test-browser` (which runs this test with
 //! `GRUNDY_REQUIRE_TMUX=1`); a plain `cargo test` without tmux skips the pty tests, saying so.
@@ -60,17 +62,43 @@ impl Pane {
 
     /// Waits until the screen shows `text`; panics with the screen after 15 s.
     fn wait_for(&self, text: &str) -> String {
+        self.wait_until(text, |s| s.contains(text))
+    }
+
+    /// Waits until `done` holds of the screen; panics with the screen (and `what`) after 15 s.
+    fn wait_until(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
         let t = Instant::now();
         loop {
             let s = self.screen();
-            if s.contains(text) {
+            if done(&s) {
                 return s;
             }
             if t.elapsed() > Duration::from_secs(15) {
-                panic!("waited for {text:?}; the screen is:\n{s}");
+                panic!("waited for {what:?}; the screen is:\n{s}");
             }
             std::thread::sleep(Duration::from_millis(50));
         }
+    }
+
+    /// Plays the hinted move (`h` marks it in the list, Enter plays it) until the game is over;
+    /// returns the last screen and how many moves you played.
+    fn play_hints_to_the_end(&self) -> (String, usize) {
+        for played in 0..40 {
+            let before = self.screen();
+            if before.contains("game over") {
+                return (before, played);
+            }
+            let position = position_line(&before);
+            self.keys(&["h"]);
+            self.wait_for("Hint:");
+            self.keys(&["Enter"]);
+            // Your move and the engine's reply change the position (or end the game).
+            self.wait_until("the next position", |s| {
+                s.contains("game over")
+                    || (position_line(s) != position && s.contains("Your move."))
+            });
+        }
+        panic!("the game did not end:\n{}", self.screen());
     }
 
     fn keys(&self, keys: &[&str]) {
@@ -98,6 +126,32 @@ impl Drop for Pane {
             .args(["kill-session", "-t", &self.name])
             .status();
     }
+}
+
+/// The board's line "position … · to move: …" of a screen.
+fn position_line(s: &str) -> String {
+    s.lines()
+        .find(|l| l.contains("to move:"))
+        .unwrap_or("")
+        .to_string()
+}
+
+/// Braille cells on a screen: a picture drawn in lines.
+fn braille(s: &str) -> usize {
+    s.chars()
+        .filter(|c| ('\u{2801}'..='\u{28ff}').contains(c))
+        .count()
+}
+
+/// The end of a game: who won in one sentence with one full stop, no move offered, and Enter
+/// says the game is over.
+fn assert_over(p: &Pane, s: &str, winner: &str) {
+    assert!(s.contains(winner), "{s}");
+    assert!(s.contains("moves — game over"), "{s}");
+    assert!(s.contains("The game is over: no move is left."), "{s}");
+    assert!(!s.contains("..") && !s.contains("!."), "{s}");
+    p.keys(&["Enter"]);
+    p.wait_for("No move: the game is over");
 }
 
 /// The terminal after the game: out of the alternate screen, the shell's lines visible, in
@@ -215,6 +269,8 @@ fn a_repeated_position_ends_the_game_as_a_draw() {
     let s = p.wait_for("came back three times");
     assert!(s.contains("with best play this game never ends"), "{s}");
     assert!(s.contains("game over"), "{s}");
+    // No move is offered after the draw.
+    assert!(s.contains("The game is drawn: no move is offered."), "{s}");
     p.keys(&["Enter"]);
     p.wait_for("the game is over");
     p.keys(&["q"]);
@@ -222,7 +278,7 @@ fn a_repeated_position_ends_the_game_as_a_draw() {
 }
 
 /// Green Hackenbush is drawn as a picture: braille lines for the stalks, each labelled with
-/// the number its move names ("cut edge 2").
+/// the number its move names ("cut edge 0" is the first edge).
 #[test]
 fn hackenbush_is_drawn_as_a_picture() {
     if !have_tmux() {
@@ -230,12 +286,90 @@ fn hackenbush_is_drawn_as_a_picture() {
     }
     let p = Pane::start("hackenbush", "hackenbush 0-1,1-2,2-3,3-1 --first you");
     let s = p.wait_for("cut an edge by its number");
-    let braille = s
-        .chars()
-        .filter(|c| ('\u{2801}'..='\u{28ff}').contains(c))
-        .count();
-    assert!(braille > 20, "no picture ({braille} braille cells):\n{s}");
+    assert!(
+        braille(&s) > 20,
+        "no picture ({} braille cells):\n{s}",
+        braille(&s)
+    );
     assert!(s.contains("cut 0-1"), "{s}");
+    p.keys(&["q"]);
+    assert_restored(&p, 0);
+}
+
+/// Node Kayles on a 3x4 grid is drawn as a lattice with its twelve vertices numbered as the
+/// moves name them; it is a P-position, so with the engine opening, the hints win it.
+#[test]
+fn node_kayles_drawn_and_played_to_the_end() {
+    if !have_tmux() {
+        return;
+    }
+    let p = Pane::start("nk", "node-kayles grid:3x4 --first you");
+    let s = p.wait_for("Your move.");
+    assert!(braille(&s) > 40, "no lattice:\n{s}");
+    let labels: Vec<&str> = s
+        .lines()
+        .flat_map(|l| l.split(|c: char| !c.is_ascii_digit()))
+        .filter(|w| !w.is_empty())
+        .collect();
+    for v in 0..12 {
+        assert!(labels.contains(&v.to_string().as_str()), "vertex {v}:\n{s}");
+    }
+    assert!(
+        s.contains("take a vertex by its number") && s.contains("value 0"),
+        "{s}"
+    );
+    p.keys(&["q"]);
+    assert_restored(&p, 0);
+
+    let p = Pane::start("nk-end", "node-kayles grid:3x4 --first engine");
+    p.wait_for("The engine: take vertex");
+    let (s, n) = p.play_hints_to_the_end();
+    assert!(n >= 2, "{s}");
+    assert_over(&p, &s, "You win! (u undoes, q quits)");
+    p.keys(&["q"]);
+    assert_restored(&p, 0);
+}
+
+/// Arc Kayles on a 7-cycle (drawn as a ring), Cram on 3x4 (a boxed board whose dominoes are
+/// lettered as they are placed) and two tokens on a digraph (arrows, tokens as ●): each an
+/// N-position, won to the end by the hints.
+#[test]
+fn arc_kayles_cram_and_a_digraph_played_to_the_end() {
+    if !have_tmux() {
+        return;
+    }
+    let p = Pane::start("ak", "arc-kayles cycle:7 --first you");
+    let s = p.wait_for("Your move.");
+    assert!(braille(&s) > 30 && s.contains("take an edge"), "{s}");
+    let (s, _) = p.play_hints_to_the_end();
+    assert_over(&p, &s, "You win! (u undoes, q quits)");
+    p.keys(&["q"]);
+    assert_restored(&p, 0);
+
+    let p = Pane::start("cram", "cram 3x4 --first you");
+    let s = p.wait_for("Your move.");
+    assert!(s.contains("┌─") && s.contains(" 2 │ · · · · │"), "{s}");
+    let (s, n) = p.play_hints_to_the_end();
+    assert_over(&p, &s, "You win! (u undoes, q quits)");
+    // Every domino placed is drawn, lettered a, b, … in the order played.
+    for letter in ['a', 'b', 'c'].iter().take(2 * n - 1) {
+        assert!(
+            s.lines()
+                .any(|l| l.contains(" │") && l.contains(&format!(" {letter}"))),
+            "domino {letter}:\n{s}"
+        );
+    }
+    p.keys(&["q"]);
+    assert_restored(&p, 0);
+
+    let p = Pane::start("digraph", "digraph 'a b; b c; a c; c d; @ a b' --first you");
+    let s = p.wait_for("Your move.");
+    assert!(
+        s.contains("a●") && s.contains("b●") && braille(&s) > 10,
+        "{s}"
+    );
+    let (s, _) = p.play_hints_to_the_end();
+    assert_over(&p, &s, "You win! (u undoes, q quits)");
     p.keys(&["q"]);
     assert_restored(&p, 0);
 }

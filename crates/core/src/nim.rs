@@ -37,9 +37,11 @@ impl Step {
     }
 
     /// The move in words, for students: "heap 0: take 1 from the heap of 10, leaving 9", or
-    /// "heap 2: take all 3 counters".
+    /// "heap 2: take all 3 counters" ("heap 1: take the last counter").
     fn text(&self) -> String {
-        if self.left == 0 {
+        if self.left == 0 && self.from == 1 {
+            format!("heap {}: take the last counter", self.heap)
+        } else if self.left == 0 {
             format!("heap {}: take all {} counters", self.heap, self.from)
         } else {
             format!(

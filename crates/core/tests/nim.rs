@@ -412,7 +412,10 @@ fn analysis_json_shape() {
         }])
     );
     let v = serde_json::to_value(analyze(&[1, 1], Play::Misere)).unwrap();
-    assert_eq!(v["winning_moves"][0]["text"], "heap 0: take all 1 counters");
+    assert_eq!(
+        v["winning_moves"][0]["text"],
+        "heap 0: take the last counter"
+    );
     assert_eq!(v["winning_moves"][0]["to"]["text"], "0 1");
     // Integers above 2^53 are strings; those up to it stay numbers.
     let v = serde_json::to_value(analyze(&[u64::MAX, 1, 1 << 53], Play::Normal)).unwrap();

@@ -33,9 +33,9 @@
 //! let mut rules = HackenbushEntry.open("hackenbush")?;
 //! let triangle = rules.parse("0-1,1-2,2-0")?;
 //! let r = rules.analyze(&triangle, &Ask::new(Play::Normal))?;
-//! assert_eq!(r.details["winning_edges"], serde_json::json!([2]));
+//! assert_eq!(r.details["winning_edges"], serde_json::json!([1]));
 //! assert_eq!(r.winning_moves[0].to.text, "0-1,2-0");
-//! assert_eq!(r.winning_moves[0].text, "cut edge 2 (1-2)");
+//! assert_eq!(r.winning_moves[0].text, "cut edge 1 (1-2)");
 //! assert_eq!(r.winning_moves[0].at["edge"], 1);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -119,8 +119,7 @@ impl Graph {
             }
             let bad = || {
                 GameError::Invalid(format!(
-                    "edge {}: {} is not of the form U-V (two vertex numbers, 0 the ground)",
-                    i + 1,
+                    "edge {i}: {} is not of the form U-V (two vertex numbers, 0 the ground)",
                     quote(item)
                 ))
             };
@@ -132,8 +131,7 @@ impl Graph {
                 match s.parse::<u64>() {
                     Ok(v) if v <= MAX_VERTEX as u64 => Ok(v as u32),
                     _ => Err(GameError::Invalid(format!(
-                        "edge {}: vertex {} too large (at most {MAX_VERTEX})",
-                        i + 1,
+                        "edge {i}: vertex {} too large (at most {MAX_VERTEX})",
                         quote(s)
                     ))),
                 }
@@ -512,13 +510,14 @@ pub fn value(g: &Graph) -> u64 {
 }
 
 /// The move that cuts edge `i` (0-based) of `g`, leaving `to` (its grounded part, kind
-/// `hackenbush`) of value `value`: "cut edge 2 (1-2)" (edges counted from 1 in words);
+/// `hackenbush`) of value `value`: "cut edge 1 (1-2)" (edges counted from 0, in words as in
+/// JSON);
 /// [`Move::at`] holds `{"edge": 1, "ends": [1, 2]}`, the edge's index in the position's
 /// `edges` (from 0) and its two ends.
 fn cut_move(g: &Graph, i: usize, to: &Graph, value: u64) -> Move {
     let (u, v) = g.edges[i];
     Move::new(
-        format!("cut edge {} ({u}-{v})", i + 1),
+        format!("cut edge {i} ({u}-{v})"),
         &format!("cut {u}-{v}"),
         hb_position(to),
         Outcome::from_grundy(value),
@@ -540,7 +539,7 @@ struct Analysis {
     /// The Grundy value.
     #[serde(skip)]
     grundy: u64,
-    /// Every winning move's edge (place in the input list, from 1), ascending.
+    /// Every winning move's edge (place in the input list, from 0), ascending.
     winning_edges: Vec<usize>,
     /// The first winning moves in full (at most [`MAX_LISTED_MOVES`], fewer for big graphs);
     /// each [`Move::at`] holds `edge` (its index in the graph's edges, from 0) and `ends`.
@@ -578,8 +577,8 @@ fn analyze(g: &Graph) -> Result<Analysis> {
         if winning_moves.len() == MAX_LISTED_MOVES || text_used > MAX_LISTED_TEXT {
             break;
         }
-        let to = g.cut(e - 1)?.grounded_part();
-        let m = cut_move(g, e - 1, &to, 0);
+        let to = g.cut(e)?.grounded_part();
+        let m = cut_move(g, e, &to, 0);
         text_used += m.to.text.len() + graph.len();
         winning_moves.push(m);
     }
@@ -594,7 +593,7 @@ fn analyze(g: &Graph) -> Result<Analysis> {
     })
 }
 
-/// The edges (from 1) whose cut leaves value 0.
+/// The edges (from 0) whose cut leaves value 0.
 fn winning_edges(c: &Compact, root: usize, d: &Decomposition) -> Result<Vec<usize>> {
     let k = d.value.len();
     // need[x]: the value component x (with its subtree) must take for the total to be 0.
@@ -706,7 +705,7 @@ fn winning_edges(c: &Compact, root: usize, d: &Decomposition) -> Result<Vec<usiz
         }
     }
     win.sort_unstable();
-    Ok(win.into_iter().map(|e| e + 1).collect())
+    Ok(win)
 }
 
 /// The value by exhaustive search: a memoised mex over the edge sets reachable by cutting (each

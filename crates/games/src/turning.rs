@@ -1,6 +1,8 @@
 //! Coin-turning games (Winning Ways ch. 14) given by CGSuite's turning codes.
 //!
-//! A row of coins, each heads (`H`) or tails (`T`), numbered 1, 2, … from the left. A move turns
+//! A row of coins, each heads (`H`) or tails (`T`), numbered 0, 1, … from the left in everything
+//! a user reads or types (move texts, `at.coins`, the heads' positions; the rules below count
+//! from 1, as CGSuite does, and the code keeps that count inside). A move turns
 //! over a set of coins allowed by the rules, the rightmost of which must go from heads to
 //! tails; whoever cannot move loses (normal play) or wins (misère play).
 //!
@@ -16,7 +18,7 @@
 //!           | "C(" W ")" they all lie within W adjacent coins
 //!           | "E"       they are equally spaced
 //!           | "S"       they are symmetrically placed (a_i + a_{k+1-i} the same for all i)
-//!           | "F"       coin 1 (the leftmost of the row) is among them
+//!           | "F"       the leftmost coin of the row is among them
 //! ```
 //!
 //! Spaces are ignored and modifiers may come in any order (`4FS` = `4SF`). The counts include
@@ -46,7 +48,7 @@
 //! assert_eq!(r.grundy, Some(29u64.into()));
 //! assert_eq!(r.details["coin_values"], serde_json::json!([1, 7, 11, 16]));
 //! let m = &r.winning_moves[0];
-//! assert_eq!(m.at["coins"], serde_json::json!([7, 9])); // coin 7 is worth 13 = 29 ^ 16, coin 9's value
+//! assert_eq!(m.at["coins"], serde_json::json!([6, 8])); // coin 6 is worth 13 = 29 ^ 16, coin 8's value
 //! assert_eq!(m.to.text, "HTTHTHHTT");
 //! # Ok::<(), grundy_core::catalogue::Error>(())
 //! ```
@@ -118,7 +120,7 @@ pub const NAMED: &[(&str, &str, &str)] = &[
     (
         "grunt",
         "4FS",
-        "turn four symmetrically placed coins, coin 1 among them",
+        "turn four symmetrically placed coins, the leftmost coin among them",
     ),
     (
         "sym",
@@ -128,7 +130,7 @@ pub const NAMED: &[(&str, &str, &str)] = &[
     (
         "sympler",
         "1+FS",
-        "turn any number of symmetrically placed coins, coin 1 among them",
+        "turn any number of symmetrically placed coins, the leftmost coin among them",
     ),
 ];
 
@@ -202,6 +204,16 @@ impl Rules {
             let mut r = Rules::parse_code(code)?;
             r.name = Some(name);
             return Ok(r);
+        }
+        // A code starts with a count; a word is a name, and an unknown one lists the names.
+        if t.starts_with(|c: char| c.is_alphabetic()) {
+            let names: Vec<&str> = NAMED.iter().map(|(n, _, _)| *n).collect();
+            return Err(GameError::Invalid(format!(
+                "unknown coin-turning game {}: give a turning code (1-3, 1+C, 3E) or one of \
+                 the names {}",
+                quote(t),
+                names.join(", ")
+            )));
         }
         let mut r = Rules::parse_code(t)?;
         r.name = NAMED
@@ -340,9 +352,9 @@ pub struct Row {
 }
 
 impl Row {
-    /// Parses a row: letters `H`/`T` (either case), coin 1 first, e.g. `THHTH` (CGSuite writes
-    /// `thhth`); or a list of head positions from 1, e.g. `2,3,5` (the row then ends at the last
-    /// head).
+    /// Parses a row: letters `H`/`T` (either case), the leftmost coin first, e.g. `THHTH`
+    /// (CGSuite writes `thhth`); or a list of head positions from 0, e.g. `1,2,4` (the same row:
+    /// it ends at the last head).
     pub fn parse(text: &str) -> Result<Row> {
         let t = text.trim();
         if t.len() > 8 * MAX_COINS {
@@ -375,16 +387,17 @@ impl Row {
         {
             let ok = !item.is_empty() && item.bytes().all(|c| c.is_ascii_digit());
             match item.parse::<usize>() {
-                Ok(p) if ok && (1..=MAX_COINS).contains(&p) => heads.push(p as u32),
+                Ok(p) if ok && p < MAX_COINS => heads.push(p as u32 + 1),
                 Ok(_) if ok => {
                     return Err(GameError::Invalid(format!(
-                        "head position {} out of range 1..={MAX_COINS}",
-                        quote(item)
+                        "head position {} out of range 0..={}",
+                        quote(item),
+                        MAX_COINS - 1
                     )))
                 }
                 _ => {
                     return Err(GameError::Invalid(format!(
-                        "{} is neither a row of H and T nor a head position (from 1)",
+                        "{} is neither a row of H and T nor a head position (from 0)",
                         quote(item)
                     )))
                 }
@@ -393,7 +406,9 @@ impl Row {
         Row::from_heads(&heads)
     }
 
-    /// The row whose heads are at `heads` (positions from 1, each once), ending at the last.
+    /// The row whose heads are at `heads` (positions from 1, as the rules count: what
+    /// [`Row::parse`] reads as `0` is `1` here; each once), ending at the last. Its errors
+    /// name coins from 0, as users type them.
     pub fn from_heads(heads: &[u32]) -> Result<Row> {
         let len = heads.iter().copied().max().unwrap_or(0) as usize;
         if len > MAX_COINS || heads.contains(&0) {
@@ -404,7 +419,7 @@ impl Row {
         let mut coins = vec![false; len];
         for &h in heads {
             if coins[h as usize - 1] {
-                return Err(GameError::Invalid(format!("head {h} listed twice")));
+                return Err(GameError::Invalid(format!("head {} listed twice", h - 1)));
             }
             coins[h as usize - 1] = true;
         }
@@ -1180,11 +1195,13 @@ fn values_with(rules: &Rules, len: usize, work: &mut Work) -> Result<(Vec<u64>, 
     Ok((v, words))
 }
 
-/// The move that turns `coins` (positions from 1, ascending; the last goes from heads to
+/// The move that turns `coins` (positions from 1, ascending, written from 0 in its text and
+/// `at.coins`; the last goes from heads to
 /// tails) of `row`, leaving a row (kind `coins`) of that outcome and value: "turn coins 2, 3,
 /// 9: BEFORE -> AFTER"; [`Move::at`] holds `{"coins": [2, 3, 9]}`.
 fn turn_move(row: &Row, coins: Vec<u32>, outcome: Outcome, grundy: Option<u64>) -> Move {
     let to = row.turned(&coins);
+    let coins: Vec<u32> = coins.iter().map(|c| c - 1).collect();
     let list: Vec<String> = coins.iter().map(|c| c.to_string()).collect();
     let what = if coins.len() == 1 { "coin" } else { "coins" };
     let text = format!(
@@ -1211,7 +1228,7 @@ struct Analysis {
     code: String,
     /// The Winning Ways name of the game, if it has one.
     name: Option<String>,
-    /// The heads (positions from 1).
+    /// The heads (positions from 0).
     heads: Vec<u32>,
     /// `N` when the player to move wins.
     #[serde(skip)]
@@ -1385,7 +1402,7 @@ fn analyze(rules: &Rules, row: &Row, options: &TurningOptions) -> Result<Analysi
     Ok(Analysis {
         code: rules.code.clone(),
         name: rules.name.map(str::to_string),
-        heads,
+        heads: heads.iter().map(|h| h - 1).collect(),
         outcome: Outcome::from_grundy(grundy),
         grundy,
         coin_values,
@@ -1593,8 +1610,8 @@ impl grundy_core::catalogue::Entry for TurningEntry {
                 .into(),
             example: "HTTHTHTTH".into(),
             example_game: Some("turning:1-3".into()),
-            position: "a row of coins, coin 1 on the left: `THHTH`, or the heads' positions \
-                       `2,3,5`"
+            position: "a row of coins, the leftmost first: `THHTH`, or the heads' positions \
+                       from 0: `1,2,4`"
                 .into(),
             kind: "coins".into(),
             family: true,
@@ -1638,8 +1655,10 @@ fn options(ask: &grundy_core::catalogue::Ask) -> TurningOptions {
     }
 }
 
+/// A row as the catalogue carries it: `heads` counted from 0.
 fn coins_position(row: &Row) -> grundy_core::catalogue::Position {
-    grundy_core::catalogue::Position::text("coins", row.to_text()).with("heads", row.heads())
+    let heads: Vec<u32> = row.heads().iter().map(|h| h - 1).collect();
+    grundy_core::catalogue::Position::text("coins", row.to_text()).with("heads", heads)
 }
 
 impl TurningRules {

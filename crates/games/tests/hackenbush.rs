@@ -38,12 +38,11 @@ fn cgsuite_value(string: &str) -> u64 {
     digits.parse().unwrap()
 }
 
-/// The winning edges (from 1) found by cutting every edge and valuing what is left.
+/// The winning edges (from 0) found by cutting every edge and valuing what is left.
 fn winning_edges_by_recomputing(g: &Graph, value: impl Fn(&Graph) -> u64) -> Vec<usize> {
     let in_game = g.in_game();
     (0..g.edges().len())
         .filter(|&e| in_game[e] && value(&g.cut(e).unwrap()) == 0)
-        .map(|e| e + 1)
         .collect()
 }
 
@@ -157,7 +156,7 @@ fn big_trees_and_stalks() {
     let stalk = Graph::stalk(100_000).unwrap();
     let a = analyze(&stalk).unwrap();
     assert_eq!(value(&a), 100_000);
-    assert_eq!(winning_edges(&a), vec![1]);
+    assert_eq!(winning_edges(&a), vec![0]);
     assert_eq!(a.winning_moves[0].to.text, "");
 
     // A random tree of 10^5 edges (deep and bushy parts): the listed winning moves leave 0 and
@@ -170,7 +169,7 @@ fn big_trees_and_stalks() {
     }
     for e in (0..100_000).step_by(9973) {
         let wins = hackenbush::value(&tree.cut(e).unwrap()) == 0;
-        assert_eq!(wins, winning_edges(&a).contains(&(e + 1)), "edge {}", e + 1);
+        assert_eq!(wins, winning_edges(&a).contains(&e), "edge {e}");
     }
 
     // A caterpillar deeper than any recursion would survive: a spine of 10^5 with legs.
@@ -193,7 +192,7 @@ fn big_cycles() {
     // A smaller odd cycle: the winning cuts leave two stalks of equal length.
     let a = analyze(&cycle(301)).unwrap();
     assert_eq!(value(&a), 1);
-    assert_eq!(winning_edges(&a), vec![151]);
+    assert_eq!(winning_edges(&a), vec![150]);
 }
 
 #[test]
@@ -206,9 +205,9 @@ fn floating_edges_and_errors() {
     assert_eq!(a.position.text, "0-1");
     assert_eq!(a.winning_moves[0].to.text, "");
     for (bad, needle) in [
-        ("0-1,1", "edge 2: '1' is not of the form U-V"),
-        ("0-1,x-2", "edge 2"),
-        ("0-1,1-2-3", "edge 2"),
+        ("0-1,1", "edge 1: '1' is not of the form U-V"),
+        ("0-1,x-2", "edge 1"),
+        ("0-1,1-2-3", "edge 1"),
         ("0-4000000000", "too large"),
     ] {
         let e = Graph::parse(bad).unwrap_err().to_string();

@@ -27,9 +27,11 @@ fn truncated(r: &Report) -> bool {
     r.details["winning_moves_truncated"] == true
 }
 
-/// The coins a move turns, read from its `at`.
+/// The coins a move turns, read from its `at` (counted from 0, as users read them) and
+/// counted from 1 as the rules are.
 fn coins_of(m: &grundy_core::Move) -> Vec<u32> {
-    serde_json::from_value(m.at["coins"].clone()).unwrap()
+    let at: Vec<u32> = serde_json::from_value(m.at["coins"].clone()).unwrap();
+    at.into_iter().map(|c| c + 1).collect()
 }
 
 const GRAPH_GRID: &str = include_str!("../../../testdata/cgsuite/graph_grid.txt");
@@ -311,11 +313,13 @@ proptest! {
 fn rows_and_heads() {
     let r = Row::parse("THHTH").unwrap();
     assert_eq!(r.heads(), vec![2, 3, 5]);
-    assert_eq!(Row::parse("2, 3 5").unwrap(), Row::parse("thhth").unwrap());
+    // Head positions are typed from 0, as move texts and `at.coins` write them.
+    assert_eq!(Row::parse("1, 2 4").unwrap(), Row::parse("thhth").unwrap());
+    assert_eq!(Row::parse("0").unwrap(), Row::parse("H").unwrap());
     for (bad, needle) in [
         ("", "no coins"),
         ("THX", "neither"),
-        ("0,3", "out of range"),
+        ("-1,3", "neither"),
         ("3,3", "listed twice"),
         ("1,999999999", "out of range"),
     ] {
@@ -336,7 +340,9 @@ fn code_errors() {
         ("1-", "expected a number"),
         ("1,,2", "expected a number"),
         ("99999999999", "too large"),
-        ("mock turtle", "expected a number"),
+        // An unknown name lists the names known.
+        ("mock turtle", "unknown coin-turning game 'mock turtle'"),
+        ("foo", "the names turning-turtles, mock-turtles, moebius"),
     ] {
         let e = Rules::parse(bad).unwrap_err().to_string();
         assert!(e.contains(needle), "{bad}: {e}");

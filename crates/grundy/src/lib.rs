@@ -18,6 +18,7 @@
 //! | [`penney`] | pattern races (Penney's game) with exact probabilities |
 //! | [`script`] | your own games written in Lua: values, outcomes, winning moves, sequences, tables, sums |
 //! | [`survey`] | whole families of heap games (`octal:3`, `sub:8`, …) solved into a resumable SQLite table |
+//! | [`picture`] | pictures of positions as data: where each vertex of a graph or digraph stands, for every front end to draw |
 //! | [`play`] | playing a game against the engine: legal moves, hint, why, the engine's reply, undo |
 //! | [`plot`] | pictures of values: a sequence G(n), the grid G(x, y) of a two-heap game, as SVG or PNG bytes |
 //!
@@ -47,6 +48,7 @@ mod error;
 pub mod heap;
 pub mod input;
 pub mod limits;
+pub mod picture;
 pub mod play;
 pub mod plot;
 pub mod survey;

@@ -53,11 +53,12 @@ pub enum PlayError {
     /// The move is not one of the legal moves.
     #[error("illegal move: {0}")]
     IllegalMove(String),
-    /// A move was asked of the player who is not to move.
-    #[error("it is not {0}'s turn")]
+    /// A move was asked of the player who is not to move: "it is not your turn", "it is not
+    /// the engine's turn".
+    #[error("it is not {} turn", .0.possessive())]
     NotYourTurn(Player),
     /// The game is over: no move is left, or the position came back three times (a draw).
-    #[error("the game is over")]
+    #[error("the game is over: no move is left to play")]
     GameOver,
 }
 
@@ -150,6 +151,10 @@ pub struct Turn {
     /// position came back a third time with the same player to move. `hint` then says so in
     /// words ([`DRAW_BY_REPETITION`]) and there is no `reply`.
     pub drawn: bool,
+    /// Where the vertices of a graph or digraph position stand ([`crate::picture::drawing`]):
+    /// what every front end draws from; absent for other kinds, whose fields are the picture.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub drawing: Option<crate::picture::Drawing>,
 }
 
 impl Turn {
@@ -322,6 +327,7 @@ impl Game {
             .or_else(|| moves.first())
             .cloned();
         let why = why(&report, &moves);
+        let drawing = crate::picture::drawing(&report.position);
         Ok(Turn {
             game: self.name.clone(),
             position_text: pos.text.clone(),
@@ -337,6 +343,7 @@ impl Game {
             misere: self.misere(),
             feedback: None,
             drawn: false,
+            drawing,
         })
     }
 
@@ -422,7 +429,7 @@ fn why(report: &catalogue::Report, moves: &[Move]) -> Why {
                 m.outcome,
                 m.grundy
                     .as_ref()
-                    .map(|g| format!(", value {g}"))
+                    .map(|g| format!(", value {}", value_text(g)))
                     .unwrap_or_default()
             );
         }
@@ -482,12 +489,41 @@ impl Player {
     }
 }
 
+impl Player {
+    /// Whose, in words: "your", "the engine's".
+    pub fn possessive(self) -> &'static str {
+        match self {
+            Player::You => "your",
+            Player::Engine => "the engine's",
+        }
+    }
+}
+
+/// "you" or "the engine".
 impl std::fmt::Display for Player {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
-            Player::You => "your",
+            Player::You => "you",
             Player::Engine => "the engine",
         })
+    }
+}
+
+/// A value as people read it, in every front end: `0`, a nimber `*3`, Smith's loopy values
+/// `∞` and `∞(0,2)` (the web page's `valueText` writes the same).
+///
+/// ```
+/// use grundy::catalogue::Grundy;
+/// assert_eq!(grundy::play::value_text(&Grundy::Finite(3)), "*3");
+/// assert_eq!(grundy::play::value_text(&Grundy::Finite(0)), "0");
+/// assert_eq!(grundy::play::value_text(&Grundy::infinite([1])), "∞(1)");
+/// assert_eq!(grundy::play::value_text(&Grundy::infinite([])), "∞");
+/// ```
+pub fn value_text(g: &Grundy) -> String {
+    match g {
+        Grundy::Finite(0) => "0".into(),
+        Grundy::Finite(m) => format!("*{m}"),
+        infinite => infinite.to_string(),
     }
 }
 
@@ -678,5 +714,46 @@ impl Session {
     pub fn winner(&mut self) -> Result<Option<Player>> {
         self.update_winner();
         Ok(self.winner)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words() {
+        assert_eq!(
+            PlayError::NotYourTurn(Player::You).to_string(),
+            "it is not your turn"
+        );
+        assert_eq!(
+            PlayError::NotYourTurn(Player::Engine).to_string(),
+            "it is not the engine's turn"
+        );
+        let mut g = Game::new("nim", "1 2").unwrap();
+        let start = g.start().clone();
+        let t = g.turn(&start).unwrap();
+        let texts: Vec<&str> = t.moves.iter().map(|m| m.text.as_str()).collect();
+        assert!(
+            texts.contains(&"heap 0: take the last counter"),
+            "{texts:?}"
+        );
+        assert!(texts.contains(&"heap 1: take all 2 counters"), "{texts:?}");
+        // The options' values as people read them: 0 and nimbers *n.
+        assert!(t.why.text.contains("value *2"), "{}", t.why.text);
+        assert!(t.why.text.contains("value 0"), "{}", t.why.text);
+        // Node Kayles names the vertex it takes, as the move's `at` does, and keeps the rest.
+        let mut g = Game::new("node-kayles", "path:3").unwrap();
+        let start = g.start().clone();
+        let t = g.turn(&start).unwrap();
+        let m = &t.moves[0];
+        assert_eq!(m.text, "take vertex 0, deleting it and its neighbours");
+        assert_eq!(m.at["vertex"], 0);
+        assert_eq!(m.at["kept"], serde_json::json!([2]));
+        assert_eq!(
+            t.position.data["layout"],
+            serde_json::json!({"grid": [1, 3]})
+        );
     }
 }

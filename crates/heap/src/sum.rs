@@ -68,6 +68,7 @@ pub fn heap_move(
     to.extend_from_slice(&heaps[index + 1..]);
     let parts: Vec<String> = leaves.iter().map(u64::to_string).collect();
     let text = match (removed, leaves.len()) {
+        (_, 0) if heap == 1 => "from the heap of 1, remove the last counter".to_string(),
         (_, 0) => format!("from the heap of {heap}, remove all {heap}"),
         (0, _) => format!("split the heap of {heap} into {}", parts.join(" + ")),
         (r, 1) => format!("from the heap of {heap}, remove {r}, leaving {}", parts[0]),

@@ -2,12 +2,17 @@
 //!
 //! Everything the screen shows comes from [`grundy::play`]: the legal moves, the hint, the
 //! explanation, the engine's reply, undo and the winner. This crate only draws and reads keys:
-//! arrows pick a move and Enter plays it; a typed position (the position after your move, e.g.
-//! `3 4 1`) and Enter plays that; `h` hint, `w` why, `u` undo, `q` (or Esc, or Ctrl-C) quits.
+//! arrows pick a move (marked on the picture) and Enter plays it; a typed position (the
+//! position after your move, e.g. `3 4 1`) and Enter plays that; `h` hint, `w` why, `u` undo,
+//! `q` (or Esc, or Ctrl-C) quits. Positions are drawn by their kind (`picture.rs`, the
+//! vertices where the library's `grundy::picture` places them): graphs and tokens on directed
+//! graphs in braille lines, Cram boards with their dominoes, coins, stalks.
 //! The terminal is restored on every way out: `q`, Ctrl-C, an error, and a panic (a hook
 //! restores it before the panic message is printed).
 
 #![forbid(unsafe_code)]
+
+mod picture;
 
 use std::io::{self, IsTerminal, Stdout};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -19,13 +24,13 @@ use crossterm::terminal::{
     disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen,
 };
 use crossterm::{cursor, execute};
-use grundy::play::{Game, Player, Session, Turn};
+use grundy::play::{value_text, Game, Player, Session, Turn};
 use grundy::Outcome;
+use picture::View;
 use ratatui::backend::CrosstermBackend;
 use ratatui::layout::{Constraint, Direction, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::canvas::{Canvas, Circle, Context, Line as CanvasLine};
 use ratatui::widgets::{Block, Borders, List, ListItem, ListState, Paragraph, Wrap};
 use ratatui::{Frame, Terminal};
 
@@ -144,6 +149,9 @@ struct App {
     tutor: bool,
     /// The tutor's note on your last move.
     note: Option<String>,
+    /// What the pictures keep after each move played (`views[k]` after k moves): where the
+    /// vertices stand, the dominoes placed.
+    views: Vec<View>,
 }
 
 impl App {
@@ -160,6 +168,7 @@ impl App {
             quit: false,
             tutor,
             note: None,
+            views: vec![View::default()],
         };
         match first {
             Some(p) => app.start(p),
@@ -185,7 +194,8 @@ impl App {
         if let Some(s) = &mut self.session {
             match s.turn() {
                 Ok(t) => {
-                    self.selected.select((!t.moves.is_empty()).then_some(0));
+                    let open = !t.moves.is_empty() && !t.drawn;
+                    self.selected.select(open.then_some(0));
                     self.turn = Some(t);
                 }
                 Err(e) => self.message = e.to_string(),
@@ -204,14 +214,25 @@ impl App {
             return;
         }
         match s.engine_move() {
-            Ok(m) => self.message = format!("The engine: {}. Your move.", m.text),
+            Ok(m) => {
+                self.message = format!("The engine: {}. Your move.", m.text);
+                self.moved(&m);
+            }
             Err(e) => self.message = e.to_string(),
         }
         self.refresh();
         self.announce();
     }
 
-    /// The winner, when the game is over.
+    /// The pictures' view after the move `m`, the session's latest.
+    fn moved(&mut self, m: &grundy::catalogue::Move) {
+        let played = self.session.as_ref().map_or(0, |s| s.log().count());
+        self.views.truncate(played.max(1));
+        let last = self.views.last().cloned().unwrap_or_default();
+        self.views.push(last.after(m));
+    }
+
+    /// The winner, when the game is over: the last move's sentence, then who won.
     fn announce(&mut self) {
         let Some(s) = &mut self.session else { return };
         if s.drawn() {
@@ -219,13 +240,10 @@ impl App {
             return;
         }
         if let Ok(Some(w)) = s.winner() {
-            let last = self
-                .message
-                .split(". Your move")
-                .next()
-                .unwrap_or("")
-                .to_string();
-            let prefix = if last.is_empty() || last.ends_with("Your move.") {
+            // "The engine: X. Your move." or "You: X." → "The engine: X. " / "You: X. ".
+            let last = self.message.trim_end_matches(" Your move.").trim_end();
+            let last = last.trim_end_matches('.');
+            let prefix = if last.is_empty() || last.starts_with("Your move") {
                 String::new()
             } else {
                 format!("{last}. ")
@@ -235,6 +253,12 @@ impl App {
                 Player::Engine => format!("{prefix}The engine wins. (u undoes, q quits)"),
             };
         }
+    }
+
+    /// True once the game is over: no move left, or drawn by repetition.
+    fn over(&self) -> bool {
+        self.turn.as_ref().is_some_and(|t| t.game_over || t.drawn)
+            || self.session.as_ref().is_some_and(Session::drawn)
     }
 
     fn play(&mut self, typed: String) {
@@ -247,6 +271,7 @@ impl App {
                 } else {
                     None
                 };
+                self.moved(&m);
                 self.hint = None;
                 self.input.clear();
                 self.refresh();
@@ -274,7 +299,12 @@ impl App {
             }
             return;
         }
-        let n = self.turn.as_ref().map_or(0, |t| t.moves.len());
+        // After the game no move is offered: the list is empty and Enter says so.
+        let n = if self.over() {
+            0
+        } else {
+            self.turn.as_ref().map_or(0, |t| t.moves.len())
+        };
         match k.code {
             KeyCode::Char('q') | KeyCode::Esc => self.quit = true,
             KeyCode::Char('h') => {
@@ -304,6 +334,8 @@ impl App {
             }
             KeyCode::Char('u') => {
                 let undone = self.session.as_mut().is_some_and(Session::undo);
+                let played = self.session.as_ref().map_or(0, |s| s.log().count());
+                self.views.truncate(played + 1);
                 self.note = None;
                 self.message = if undone {
                     "Undone. Your move.".into()
@@ -334,7 +366,10 @@ impl App {
                 self.input.pop();
             }
             KeyCode::Enter => {
-                if !self.input.trim().is_empty() {
+                if self.over() {
+                    self.input.clear();
+                    self.message = "No move: the game is over (u undoes, q quits).".into();
+                } else if !self.input.trim().is_empty() {
                     let typed = self.input.clone();
                     self.play(typed);
                 } else if let Some(i) = self.selected.selected() {
@@ -479,6 +514,14 @@ impl App {
             f.render_widget(Paragraph::new(text).block(block), area);
             return;
         };
+        let over = self.over();
+        // The move picked in the list, marked on the picture while the game goes on.
+        let selected = if over {
+            None
+        } else {
+            self.selected.selected().and_then(|i| t.moves.get(i))
+        };
+        let mut view = self.views.last().cloned().unwrap_or_default();
         let mut lines: Vec<Line> = Vec::new();
         let token = Style::default().fg(Color::Cyan);
         let heaps: Option<Vec<u64>> = (t.position.kind == "heaps")
@@ -490,6 +533,17 @@ impl App {
                     .collect()
             })
             .flatten();
+        // Kinds drawn on a canvas above the text: how many rows the canvas takes.
+        let canvas_kinds = ["hackenbush", "graph", "digraph"];
+        // (a picture of a few hundred lines at most: a tree of 10^4 edges is shown as text)
+        let lines_drawn = t
+            .position
+            .data
+            .get("edges")
+            .and_then(|e| e.as_array())
+            .map_or(0, Vec::len);
+        let canvas =
+            canvas_kinds.contains(&t.position.kind) && area.height > 12 && lines_drawn <= 400;
         match heaps {
             Some(h) => {
                 for (i, &x) in h.iter().enumerate() {
@@ -514,16 +568,37 @@ impl App {
                 }
                 lines.push(Line::from("P is the poison: whoever must eat it loses"));
             }
-            // Green Hackenbush: a picture of the stalks above the text (drawn below).
-            None if t.position.kind == "hackenbush" => {
+            None if t.position.kind == "board" => {
+                lines.extend(picture::cram_lines(&t.position, &view, selected));
                 lines.push(Line::from(
-                    "cut an edge by its number; what no longer reaches the ground falls",
+                    "a domino covers two free cells (·) side by side; letters: dominoes placed",
                 ));
             }
-            // Every other kind is drawn by its own notation, a row a line (boards, mazes).
+            None if t.position.kind == "coins" && t.position.text.len() <= 400 => {
+                let width = area.width.saturating_sub(2) as usize;
+                lines.extend(picture::coin_lines(&t.position, selected, width));
+                lines.push(Line::from(
+                    "turn coins over; the rightmost one turned goes from heads (H) to tails (T)",
+                ));
+            }
+            None if canvas => {
+                lines.push(Line::from(match t.position.kind {
+                    "hackenbush" => {
+                        "cut an edge by its number; what no longer reaches the ground falls"
+                    }
+                    "digraph" => "move a token (●) along an arrow; whoever cannot move loses",
+                    _ if t.moves.iter().any(|m| m.at.contains_key("vertex")) => {
+                        "take a vertex by its number: it goes with its neighbours (red)"
+                    }
+                    _ => "take an edge: it goes with both its ends (red)",
+                }));
+            }
+            // Every other kind is drawn by its own notation, a row a line (boards, mazes;
+            // the first 2000 characters of a large one).
             None => {
-                for l in t.position_text.split(['\n', '|']) {
-                    lines.push(Line::from(Span::styled(l.to_string(), token)));
+                let text: String = t.position_text.chars().take(2000).collect();
+                for l in text.split(['\n', '|', ';']) {
+                    lines.push(Line::from(Span::styled(l.trim().to_string(), token)));
                 }
             }
         }
@@ -532,43 +607,64 @@ impl App {
             Some(Player::You) => "you",
             _ => "the engine",
         };
+        let value = t.grundy.as_ref().map(value_text);
+        let shown_text: String = t.position_text.trim().replace('\n', "/");
+        let shown_text = if shown_text.chars().count() > 200 {
+            let cut: String = shown_text.chars().take(200).collect();
+            format!("{cut}…")
+        } else {
+            shown_text
+        };
         lines.push(Line::from(format!(
-            "position {}  ·  to move: {whose}",
-            t.position_text.trim().replace('\n', "/")
+            "position {shown_text}  ·  to move: {whose}{}",
+            value.map(|v| format!("  ·  value {v}")).unwrap_or_default()
         )));
-        if t.game_over || self.session.as_ref().is_some_and(Session::drawn) {
+        if over {
             lines.push(Line::from(Span::styled(
                 "game over",
                 Style::default().add_modifier(Modifier::BOLD),
             )));
         }
-        let area = if t.position.kind == "hackenbush" && area.height > 12 {
-            let edges: Vec<(u64, u64)> = t
-                .position
-                .data
-                .get("edges")
-                .and_then(|e| e.as_array())
-                .into_iter()
-                .flatten()
-                .filter_map(|e| Some((e.get(0)?.as_u64()?, e.get(1)?.as_u64()?)))
-                .collect();
+        let area = if canvas {
+            let text_rows = (lines.len() as u16 + 2).min(area.height / 2);
             let parts = Layout::default()
                 .direction(Direction::Vertical)
-                .constraints([Constraint::Min(6), Constraint::Length(6)])
+                .constraints([Constraint::Min(6), Constraint::Length(text_rows)])
                 .split(area);
-            let levels: Vec<Vec<u64>> = t
-                .position
-                .data
-                .get("levels")
-                .and_then(|l| l.as_array())
-                .into_iter()
-                .flatten()
-                .map(|vs| {
-                    let vs = vs.as_array().into_iter().flatten();
-                    vs.filter_map(|v| v.as_u64()).collect()
-                })
-                .collect();
-            f.render_widget(hackenbush_picture(&edges, &levels, block.clone()), parts[0]);
+            let (cols, rows) = (
+                parts[0].width.saturating_sub(2),
+                parts[0].height.saturating_sub(2),
+            );
+            match t.position.kind {
+                "hackenbush" => f.render_widget(
+                    picture::hackenbush_picture(&t.position, selected, block.clone()),
+                    parts[0],
+                ),
+                "graph" => {
+                    let coords = picture::graph_coords(&t.position, &mut view);
+                    f.render_widget(
+                        picture::graph_picture(
+                            &t.position,
+                            coords,
+                            selected,
+                            block.clone(),
+                            cols,
+                            rows,
+                        ),
+                        parts[0],
+                    )
+                }
+                _ => {
+                    match picture::digraph_picture(&t.position, selected, block.clone(), cols, rows)
+                    {
+                        Some(c) => f.render_widget(c, parts[0]),
+                        None => f.render_widget(
+                            Paragraph::new(t.position_text.replace(';', "\n")).block(block.clone()),
+                            parts[0],
+                        ),
+                    }
+                }
+            }
             parts[1]
         } else {
             area
@@ -594,12 +690,33 @@ impl App {
                 Outcome::P => "\nOutcome: P (the player to move loses)",
                 Outcome::D => "\nOutcome: D (neither player can force a win)",
             });
+            if let Some(g) = &t.grundy {
+                text.push_str(&format!("\nValue: {}", value_text(g)));
+            }
             f.render_widget(
                 Paragraph::new(text).wrap(Wrap { trim: false }).block(
                     Block::default()
                         .borders(Borders::ALL)
                         .title(" why (w: moves) "),
                 ),
+                area,
+            );
+            return;
+        }
+        if self.over() {
+            let why = if t.drawn || self.session.as_ref().is_some_and(Session::drawn) {
+                "The game is drawn: no move is offered."
+            } else {
+                "The game is over: no move is left."
+            };
+            f.render_widget(
+                Paragraph::new(format!("{why}\n\nu undoes your last move, q quits."))
+                    .wrap(Wrap { trim: false })
+                    .block(
+                        Block::default()
+                            .borders(Borders::ALL)
+                            .title(" moves — game over "),
+                    ),
                 area,
             );
             return;
@@ -619,72 +736,4 @@ impl App {
             .highlight_symbol("> ");
         f.render_stateful_widget(list, area, &mut self.selected);
     }
-}
-/// Green Hackenbush as a picture: the ground at the bottom, each vertex on the row of its
-/// level (the position's `levels`, its distance from the ground, which the library computes),
-/// every edge a line labelled with its number (the moves say "cut edge N"); an edge to the
-/// ground stands under its other end, a loop is a small circle.
-fn hackenbush_picture<'a>(
-    edges: &[(u64, u64)],
-    levels: &[Vec<u64>],
-    block: Block<'a>,
-) -> Canvas<'a, impl Fn(&mut Context<'_>) + 'a> {
-    use std::collections::HashMap;
-    let depth = levels.len().saturating_sub(1).max(1) as f64;
-    let mut at: HashMap<u64, (f64, f64)> = HashMap::new();
-    for (d, vs) in levels.iter().enumerate().skip(1) {
-        for (i, &v) in vs.iter().enumerate() {
-            let x = 100.0 * (i + 1) as f64 / (vs.len() + 1) as f64;
-            at.insert(v, (x, 100.0 * d as f64 / depth));
-        }
-    }
-    let edges = edges.to_vec();
-    Canvas::default()
-        .block(block)
-        .x_bounds([0.0, 100.0])
-        .y_bounds([-8.0, 110.0])
-        .paint(move |ctx| {
-            ctx.draw(&CanvasLine::new(0.0, 0.0, 100.0, 0.0, Color::Yellow));
-            for (i, &(u, v)) in edges.iter().enumerate() {
-                let label = format!("{}", i + 1);
-                if u == v {
-                    let (x, y) = at.get(&u).copied().unwrap_or((50.0, 0.0));
-                    ctx.draw(&Circle {
-                        x,
-                        y: y + 6.0,
-                        radius: 6.0,
-                        color: Color::Green,
-                    });
-                    ctx.print(
-                        x + 7.0,
-                        y + 8.0,
-                        Span::styled(label, Style::default().fg(Color::Green)),
-                    );
-                    continue;
-                }
-                let top = if u == 0 {
-                    Some(v)
-                } else if v == 0 {
-                    Some(u)
-                } else {
-                    None
-                };
-                let ((x1, y1), (x2, y2)) = match top {
-                    Some(w) => {
-                        let p = at.get(&w).copied().unwrap_or((50.0, 50.0));
-                        ((p.0, 0.0), p)
-                    }
-                    None => (
-                        at.get(&u).copied().unwrap_or((50.0, 50.0)),
-                        at.get(&v).copied().unwrap_or((50.0, 50.0)),
-                    ),
-                };
-                ctx.draw(&CanvasLine::new(x1, y1, x2, y2, Color::Green));
-                ctx.print(
-                    (x1 + x2) / 2.0 + 1.5,
-                    (y1 + y2) / 2.0,
-                    Span::styled(label, Style::default().fg(Color::Green)),
-                );
-            }
-        })
 }

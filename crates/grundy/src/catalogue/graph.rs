@@ -130,7 +130,12 @@ impl Rules for DigraphRules {
                     p.graph.name(onto)
                 );
                 let short = format!("{} → {}", p.graph.name(from), p.graph.name(onto));
-                let mut m = Move::new(text, &short, position(&p, &to), outcome, None);
+                // Where a picture takes the click: the token (its place in the list) and the
+                // vertices it leaves and moves onto, as the loopy digraph's moves say it.
+                let mut m = Move::new(text, &short, position(&p, &to), outcome, None)
+                    .at("token", i)
+                    .at("from", p.graph.name(from))
+                    .at("onto", p.graph.name(onto));
                 m.grundy = grundy;
                 out.push(m);
             }

@@ -87,6 +87,13 @@ impl Registry {
             .find(|e| e.matches(&key))
             .map(|e| e.as_ref())
             .ok_or_else(|| {
+                // A member of a heap family that does not parse (`sub:x`, `0.9x`): the rule's
+                // own error, which says what the family accepts.
+                let family = ["sub:", "allbut:"].iter().any(|p| key.starts_with(p))
+                    || key.starts_with(|c: char| c.is_ascii_digit());
+                if let (true, Err(e)) = (family, crate::heap::parse(name.trim())) {
+                    return Error::input(e.to_string()).into();
+                }
                 Error::input(format!(
                     "unknown game {}: not a game of the catalogue nor a heap rule (the list: grundy games)",
                     quote(name.trim())

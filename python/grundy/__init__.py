@@ -200,14 +200,18 @@ def heap(rule: str) -> Heap:
 
 def fib(pile: Count, limit: Optional[Count] = None, k: Count = 2, moves: str = "winning") -> Report:
     """Fibonacci Nim (``k=2``) or the k-multiplier game on a pile of any size: an alias of
-    ``analyze("fib:K", "PILE [LIMIT]")`` (``grundy fib PILE [LIMIT] --json``), the registry's
+    ``analyze("fib", "PILE [LIMIT]", k=K)`` (``grundy fib PILE [LIMIT] --json``), the registry's
     report (``details`` holds ``k``, ``pile``, ``limit``, ``representation``).
 
     >>> grundy.fib(10**30).winning_moves[0].at.take
     '1'
     """
     position = _big(pile) if limit is None else f"{_big(pile)} {_big(limit)}"
-    return analyze(f"fib:{_big(k)}", position, moves=moves)
+    # The multiplier as the CLI's `--k` gives it (the entry's param), so that both doors
+    # check it alike and say the same of a bad one.
+    if _big(k) == "2":
+        return analyze("fib", position, moves=moves)
+    return analyze("fib", position, moves=moves, k=k)
 
 
 def wythoff(x: Count, y: Count, moves: str = "winning") -> Report:
@@ -219,7 +223,7 @@ def wythoff(x: Count, y: Count, moves: str = "winning") -> Report:
 def wythoff_nth(j: Count) -> Report:
     """The ``j``-th P-position of Wythoff's game: an alias of ``analyze("wythoff", "p:J")``
     (``grundy wythoff p:J --json``); the report's ``position`` is (⌊jφ⌋, ⌊jφ²⌋)."""
-    return analyze("wythoff", f"p:{_big(j)}", moves="value")
+    return analyze("wythoff", f"p:{_big(j)}")
 
 
 def games() -> List[GameInfo]:

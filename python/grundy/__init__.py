@@ -385,8 +385,10 @@ def graph(
     kw = dict(misere=misere, max_positions=max_positions, moves=moves, progress=progress)
     try:
         return analyze("digraph", position, **kw)
-    except CycleError:
-        if misere:
+    except (CycleError, InputError) as e:
+        # The digraph entry refuses a cycle ("the graph has a cycle: a -> b -> a"); misère
+        # play of a loopy graph is refused, as by `grundy graph --misere`.
+        if misere or not (isinstance(e, CycleError) or "has a cycle" in str(e)):
             raise
     return analyze("loopy-digraph", position, **kw)
 

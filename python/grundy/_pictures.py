@@ -251,10 +251,11 @@ def report_html(d: Dict[str, Any], title: str = "") -> str:
         parts.append(moves_list(d["drawing_moves"], "moves that keep the draw"))
     expl = d.get("explanation")
     if isinstance(expl, list) and expl:
-        lines = "".join(f"<div>{_e(_cut(str(x), 400))}</div>" for x in expl[:4])
-        parts.append(f"<div style='color:#444'>{lines}</div>")
+        lines = "\n".join(_e(_cut(str(x), 400)) for x in expl[:8])
+        more = f"\n… {len(expl) - 8} more lines" if len(expl) > 8 else ""
+        parts.append(f"<pre style='color:#444;margin:4px 0'>{lines}{more}</pre>")
     elif isinstance(expl, str) and expl:
-        parts.append(f"<div style='color:#444'>{_e(_cut(expl, 800))}</div>")
+        parts.append(f"<pre style='color:#444;margin:4px 0'>{_e(_cut(expl, 800))}</pre>")
     return fit(f"<div style='{_STYLE}'>" + "".join(parts) + "</div>")
 
 

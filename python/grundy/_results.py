@@ -255,10 +255,10 @@ class Sequence(Result):
         return iter(self.values)
 
     def _repr_html_(self) -> str:
-        """The values plotted by the library (``grundy::plot``, the first 2000), the period
+        """The values plotted by the library (``grundy::plot``, the first 1000), the period
         and the first values as text."""
         d = self._data
-        shown = self.values[:2000].tolist()
+        shown = self.values[:1000].tolist()
         cells = [(int(g), "P" if g == 0 else "N") for g in shown]
         period = self.period
         words = (
@@ -271,7 +271,8 @@ class Sequence(Result):
         first = " ".join(str(v) for v in shown[:60]) + (" …" if len(shown) > 60 else "")
         page = (
             f"<div style='{_pictures._STYLE}'><div><b>{html.escape(str(d['rule']))}</b>: "
-            f"G(0..={html.escape(str(d['upto']))}), {html.escape(words)}</div>"
+            f"G(0..={html.escape(str(d['upto']))}), {html.escape(words)}"
+            f"{', the first 1000 plotted' if len(self.values) > 1000 else ''}</div>"
             f"<div><code>{html.escape(first)}</code></div>"
             + _pictures.plot_svg(str(d["rule"]), False, None, cells)
             + "</div>"
@@ -518,10 +519,20 @@ class Values(Result):
             (v["grundy"] if isinstance(v["grundy"], int) else None, v["outcome"])
             for v in d["values"]
         ]
+        side = d.get("side")
+        total = len(cells)
+        # A picture stays small: a line of at most 1000 positions, a grid of at most 32 x 32.
+        if side:
+            shown = min(side, 32)
+            cells = [cells[r * side + c] for r in range(shown) for c in range(shown)]
+            side, note = shown, (f", the first {shown} x {shown} shown" if shown < d["side"] else "")
+        else:
+            note = f", the first 1000 shown" if total > 1000 else ""
+            cells = cells[:1000]
         return _pictures.fit(
             f"<div style='{_pictures._STYLE}'><div><b>{html.escape(str(d['game']))}</b>"
-            f"{' (misère)' if d.get('misere') else ''}: {len(cells)} positions</div>"
-            + _pictures.plot_svg(str(d["game"]), bool(d.get("misere")), d.get("side"), cells)
+            f"{' (misère)' if d.get('misere') else ''}: {total} positions{note}</div>"
+            + _pictures.plot_svg(str(d["game"]), bool(d.get("misere")), side, cells)
             + "</div>"
         )
 

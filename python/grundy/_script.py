@@ -105,9 +105,9 @@ class ScriptSequence(Result):
         return [v.to_json() if isinstance(v, Infinite) else v for v in self.values]
 
     def _repr_html_(self) -> str:
-        """The values plotted by the library (the first 2000; ``∞`` values left blank) and
+        """The values plotted by the library (the first 1000; ``∞`` values left blank) and
         the period observed."""
-        shown = list(self.values[:2000])
+        shown = list(self.values[:1000])
         cells = [
             (None, v.outcome) if isinstance(v, Infinite) else (int(v), "P" if v == 0 else "N")
             for v in shown

@@ -131,6 +131,8 @@ def graph_svg(
             "<path d='M0,0L10,5L0,10z' fill='#555'/></marker></defs>"
         )
     r = 11.0
+    edges = [(str(e[0]), str(e[1])) for e in edges]
+    pairs = set(edges)
     for e in edges:
         a, b = index.get(str(e[0])), index.get(str(e[1]))
         if a is None or b is None:
@@ -141,11 +143,29 @@ def graph_svg(
             continue
         dx, dy = bx - ax, by - ay
         d = max((dx * dx + dy * dy) ** 0.5, 1e-9)
-        sx, sy = ax + dx / d * r, ay + dy / d * r
-        ex, ey = bx - dx / d * r, by - dy / d * r
         marker = " marker-end='url(#grundy-arrow)'" if directed else ""
-        out.append(f"<line x1='{sx:.1f}' y1='{sy:.1f}' x2='{ex:.1f}' y2='{ey:.1f}' "
-                   f"stroke='#555'{marker}/>")
+        # An edge that would cross another vertex, or that has its reverse (a -> b, b -> a),
+        # bends to its right side, so that no two edges are drawn on one line.
+        bend = (directed and (str(e[1]), str(e[0])) in pairs) or any(
+            _near((ax, ay), (bx, by), place(i), r + 2) for i in range(len(names)) if i not in (a, b)
+        )
+        if not bend:
+            sx, sy = ax + dx / d * r, ay + dy / d * r
+            ex, ey = bx - dx / d * r, by - dy / d * r
+            out.append(f"<line x1='{sx:.1f}' y1='{sy:.1f}' x2='{ex:.1f}' y2='{ey:.1f}' "
+                       f"stroke='#555'{marker}/>")
+            continue
+        off = 14 + 0.2 * d
+        cx, cy = (ax + bx) / 2 - dy / d * off, (ay + by) / 2 + dx / d * off
+        # Start and end on the circles, towards the control point.
+        def edge_point(px: float, py: float) -> tuple:
+            ux, uy = cx - px, cy - py
+            n = max((ux * ux + uy * uy) ** 0.5, 1e-9)
+            return px + ux / n * r, py + uy / n * r
+
+        (sx, sy), (ex, ey) = edge_point(ax, ay), edge_point(bx, by)
+        out.append(f"<path d='M{sx:.1f},{sy:.1f} Q{cx:.1f},{cy:.1f} {ex:.1f},{ey:.1f}' "
+                   f"fill='none' stroke='#555'{marker}/>")
     for i, n in enumerate(names):
         x, y = place(i)
         k = counts.get(n, 0)
@@ -159,6 +179,16 @@ def graph_svg(
             out.append(f"<text x='{x + r:.1f}' y='{y - r:.1f}' font-size='10'>×{k}</text>")
     out.append("</svg>")
     return "".join(out)
+
+
+def _near(p: tuple, q: tuple, c: tuple, dist: float) -> bool:
+    """True when the point ``c`` lies within ``dist`` of the segment ``p``–``q``."""
+    (px, py), (qx, qy), (cx, cy) = p, q, c
+    vx, vy = qx - px, qy - py
+    n = vx * vx + vy * vy
+    t = 0.0 if n == 0 else max(0.0, min(1.0, ((cx - px) * vx + (cy - py) * vy) / n))
+    x, y = px + t * vx - cx, py + t * vy - cy
+    return x * x + y * y < dist * dist
 
 
 def board_svg(rows: Sequence[str]) -> str:
@@ -253,9 +283,9 @@ def report_html(d: Dict[str, Any], title: str = "") -> str:
     if isinstance(expl, list) and expl:
         lines = "\n".join(_e(_cut(str(x), 400)) for x in expl[:8])
         more = f"\n… {len(expl) - 8} more lines" if len(expl) > 8 else ""
-        parts.append(f"<pre style='color:#444;margin:4px 0'>{lines}{more}</pre>")
+        parts.append(f"<pre style='color:#444;margin:4px 0;white-space:pre-wrap'>{lines}{more}</pre>")
     elif isinstance(expl, str) and expl:
-        parts.append(f"<pre style='color:#444;margin:4px 0'>{_e(_cut(expl, 800))}</pre>")
+        parts.append(f"<pre style='color:#444;margin:4px 0;white-space:pre-wrap'>{_e(_cut(expl, 800))}</pre>")
     return fit(f"<div style='{_STYLE}'>" + "".join(parts) + "</div>")
 
 

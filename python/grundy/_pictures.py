@@ -247,14 +247,20 @@ def position_picture(game: str, position: Dict[str, Any]) -> Optional[str]:
     return None
 
 
-def moves_list(moves: Sequence[Any], caption: str) -> str:
-    """Moves as a short list (the first :data:`MAX_MOVES`, with a count of the rest)."""
+def moves_list(moves: Sequence[Any], caption: str, valued: bool = False) -> str:
+    """Moves as a short list (the first :data:`MAX_MOVES`, with a count of the rest); with
+    ``valued``, each with the outcome and value of the position it leaves."""
     if not moves:
         return f"<div>{_e(caption)}: none</div>"
     items = []
     for m in list(moves)[:MAX_MOVES]:
         d = m if isinstance(m, dict) else m.to_dict() if hasattr(m, "to_dict") else {"text": str(m)}
-        items.append(f"<li>{_e(d.get('text', d.get('short', '')))}</li>")
+        text = str(d.get("text", d.get("short", "")))
+        if valued and "outcome" in d:
+            text += f" → {d['outcome']}"
+            if d.get("grundy") is not None:
+                text += f", {value_text(d['grundy'])}"
+        items.append(f"<li>{_e(text)}</li>")
     more = f"<li>… {len(moves) - MAX_MOVES} more</li>" if len(moves) > MAX_MOVES else ""
     return f"<div>{_e(caption)} ({len(moves)}):<ul style='margin:2px 0'>{''.join(items)}{more}</ul></div>"
 
@@ -277,6 +283,8 @@ def report_html(d: Dict[str, Any], title: str = "") -> str:
         parts.append(pic)
     if "winning_moves" in d:
         parts.append(moves_list(d["winning_moves"], "winning moves"))
+    if d.get("all_moves"):
+        parts.append(moves_list(d["all_moves"], "every move", valued=True))
     if d.get("drawing_moves"):
         parts.append(moves_list(d["drawing_moves"], "moves that keep the draw"))
     expl = d.get("explanation")

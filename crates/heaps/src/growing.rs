@@ -117,10 +117,14 @@ impl Growing {
         self.engine
     }
 
-    /// Rare heaps under the record engine's mask, while it runs.
+    /// Rare heaps under the record engine's mask, when the record engine computed the last
+    /// step ([`Growing::engine`] is `"sparse"`). A sequence resumed with every value it was
+    /// asked for never ran the engine: its mask says nothing, so it counts none (as a run
+    /// that went on with the reference engine), and a resumed survey writes the row an
+    /// uninterrupted one writes.
     pub fn rare_count(&self) -> Option<u64> {
         match &self.runner {
-            Runner::Sparse(e) => Some(e.rare_count() as u64),
+            Runner::Sparse(e) if self.engine == "sparse" => Some(e.rare_count() as u64),
             _ => None,
         }
     }

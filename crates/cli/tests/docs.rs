@@ -7,8 +7,8 @@
 //!   port it chose written as 8080) and each `$ curl -s 'URL'` that follows asks it; the answer
 //!   must be the JSON object shown (compared as JSON).
 //! - docs/json.md: a ```json block preceded by a line `<!-- grundy ARGS -->` (a command; several
-//!   joined by ` && ` run in turn, the last one's output compared) or `<!-- GET /api/… -->` (a
-//!   request to the web server). The block must be the JSON printed, compared as JSON; with
+//!   joined by ` && ` run in turn, the last one's output compared; `inspect DIR` is the library's
+//!   `grundy::heap::inspect`) or `<!-- GET /api/… -->` (a request to the web server). The block must be the JSON printed, compared as JSON; with
 //!   ` (abridged)` at the end of the comment it is abridged: `…` stands for any value, for the
 //!   rest of an array or for the other keys of an object, a string ending in `…` for any string
 //!   it begins, and every key and value shown must be in the output.
@@ -382,7 +382,16 @@ fn json_examples_are_what_the_program_prints() {
             let tmp = Scratch::new(&line.to_string());
             let mut out = String::new();
             for cmd in how.split(" && ") {
-                out = run(cmd, &tmp.0);
+                out = match cmd.strip_prefix("inspect ") {
+                    // A saved run's state is a library call only: `grundy::heap::inspect`.
+                    Some(dir) => {
+                        let dir = dir.replace("$TMP", &tmp.0.to_string_lossy());
+                        let saved = grundy::heap::inspect(Path::new(&dir))
+                            .unwrap_or_else(|e| panic!("{place}: {e}"));
+                        serde_json::to_string(&saved).unwrap()
+                    }
+                    None => run(cmd, &tmp.0),
+                };
             }
             serde_json::from_str(&out).unwrap_or_else(|e| panic!("{place}: {e}: {out}"))
         };

@@ -278,7 +278,10 @@ fn check_json(place: &str, shown: &str, abridge: bool, actual: &Value) {
         let pattern: Value = serde_json::from_str(shown).unwrap_or_else(|e| {
             panic!("{place}: the example is not JSON (mark it abridged?): {e}")
         });
-        assert_eq!(&pattern, actual, "{place}: the example differs from the output");
+        assert_eq!(
+            &pattern, actual,
+            "{place}: the example differs from the output"
+        );
     }
 }
 
@@ -347,12 +350,18 @@ fn readme_transcripts_are_what_the_program_prints() {
                 check_json(&place, shown.trim(), shown.contains('\u{2026}'), &actual);
             } else {
                 let printed = run(&cmd, &tmp.0);
-                assert_eq!(shown, printed, "{place}: the transcript differs from the output");
+                assert_eq!(
+                    shown, printed,
+                    "{place}: the transcript differs from the output"
+                );
             }
             checked += 1;
         }
     }
-    assert!(checked >= 3, "README.md: only {checked} transcript commands found");
+    assert!(
+        checked >= 3,
+        "README.md: only {checked} transcript commands found"
+    );
 }
 
 #[test]
@@ -369,7 +378,9 @@ fn json_examples_are_what_the_program_prints() {
             .strip_prefix("<!-- ")
             .and_then(|r| r.strip_suffix(" -->"))
             .unwrap_or_else(|| {
-                panic!("{place}: no `<!-- grundy … -->` or `<!-- GET … -->` line before the example")
+                panic!(
+                    "{place}: no `<!-- grundy … -->` or `<!-- GET … -->` line before the example"
+                )
             });
         let (how, abridge) = match how.strip_suffix(" (abridged)") {
             Some(h) => (h, true),
@@ -406,11 +417,17 @@ fn abridged_examples_match_as_documented() {
     let actual: Value =
         serde_json::from_str(r#"{"a":[1,2,3,4],"b":{"c":"hello","d":5},"e":null}"#).unwrap();
     assert!(covers(&abridged(r#"{"a":[1,2,…],"b":{…}}"#), &actual));
-    assert!(covers(&abridged(r#"{"a":[1,…,4],"b":{"c":"he…",…}}"#), &actual));
+    assert!(covers(
+        &abridged(r#"{"a":[1,…,4],"b":{"c":"he…",…}}"#),
+        &actual
+    ));
     assert!(covers(&abridged(r#"{"a":[…],"e":null}"#), &actual));
     assert!(!covers(&abridged(r#"{"a":[2,…]}"#), &actual));
     assert!(!covers(&abridged(r#"{"a":[1,2]}"#), &actual));
     assert!(!covers(&abridged(r#"{"b":{"d":6}}"#), &actual));
     assert!(!covers(&abridged(r#"{"f":1}"#), &actual));
-    assert_eq!(words("grundy maze '...|.#.|..@' --json"), ["grundy", "maze", "...|.#.|..@", "--json"]);
+    assert_eq!(
+        words("grundy maze '...|.#.|..@' --json"),
+        ["grundy", "maze", "...|.#.|..@", "--json"]
+    );
 }

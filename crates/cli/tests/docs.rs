@@ -8,10 +8,11 @@
 //!   must be the JSON object shown (compared as JSON).
 //! - docs/json.md: a ```json block preceded by a line `<!-- grundy ARGS -->` (a command; several
 //!   joined by ` && ` run in turn, the last one's output compared; `inspect DIR` is the library's
-//!   `grundy::heap::inspect`) or `<!-- GET /api/… -->` (a request to the web server). The block must be the JSON printed, compared as JSON; with
-//!   ` (abridged)` at the end of the comment it is abridged: `…` stands for any value, for the
-//!   rest of an array or for the other keys of an object, a string ending in `…` for any string
-//!   it begins, and every key and value shown must be in the output.
+//!   `grundy::heap::inspect`) or `<!-- GET /api/… -->` (a request to the web server). The block
+//!   must be the JSON printed, compared as JSON; with ` (abridged)` at the end of the comment it
+//!   is abridged: `…` stands for any value, for any items of an array or for the other keys of an
+//!   object, a string ending in `…` for any string it begins, and every key and value shown must
+//!   be in the output.
 //!
 //! `$TMP` in a command is a scratch directory of its own. Every example runs in well under a
 //! second in a test build; this file is run by `cargo test -p grundy-cli --test docs`.

@@ -61,6 +61,7 @@ __version__: str = _grundy.__version__
 __all__ = [
     "games",
     "analyze",
+    "graph",
     "values",
     "plot",
     "play",
@@ -84,9 +85,17 @@ __all__ = [
     "RuleError",
     "CycleError",
     "StoppedError",
+    "Count",
+    "Progress",
 ]
 # Every result type, named once in _results.
 __all__ += _results.__all__
+
+
+def __dir__() -> List[str]:
+    """What ``dir(grundy)`` lists: the public names (``__all__``), not the helpers this
+    module imports for its own use (``typing``'s names, ``operator``)."""
+    return sorted(set(__all__) | {"__version__", "__doc__", "__name__", "__file__"})
 
 #: A count: a non-negative int, or text as the CLI takes it ("2^22", "1e6", "1_000_000").
 Count = Union[int, str]
@@ -200,14 +209,18 @@ def heap(rule: str) -> Heap:
 
 def fib(pile: Count, limit: Optional[Count] = None, k: Count = 2, moves: str = "winning") -> Report:
     """Fibonacci Nim (``k=2``) or the k-multiplier game on a pile of any size: an alias of
-    ``analyze("fib:K", "PILE [LIMIT]")`` (``grundy fib PILE [LIMIT] --json``), the registry's
+    ``analyze("fib", "PILE [LIMIT]", k=K)`` (``grundy fib PILE [LIMIT] --json``), the registry's
     report (``details`` holds ``k``, ``pile``, ``limit``, ``representation``).
 
     >>> grundy.fib(10**30).winning_moves[0].at.take
     '1'
     """
     position = _big(pile) if limit is None else f"{_big(pile)} {_big(limit)}"
-    return analyze(f"fib:{_big(k)}", position, moves=moves)
+    # The multiplier as the CLI's `--k` gives it (the entry's param), so that both doors
+    # check it alike and say the same of a bad one.
+    if _big(k) == "2":
+        return analyze("fib", position, moves=moves)
+    return analyze("fib", position, moves=moves, k=k)
 
 
 def wythoff(x: Count, y: Count, moves: str = "winning") -> Report:
@@ -219,7 +232,7 @@ def wythoff(x: Count, y: Count, moves: str = "winning") -> Report:
 def wythoff_nth(j: Count) -> Report:
     """The ``j``-th P-position of Wythoff's game: an alias of ``analyze("wythoff", "p:J")``
     (``grundy wythoff p:J --json``); the report's ``position`` is (⌊jφ⌋, ⌊jφ²⌋)."""
-    return analyze("wythoff", f"p:{_big(j)}", moves="value")
+    return analyze("wythoff", f"p:{_big(j)}")
 
 
 def games() -> List[GameInfo]:
@@ -327,3 +340,74 @@ def play(game: str, position: str) -> Turn:
     """A position in play: every legal move, the hint, why, the engine's reply (what the
     terminal game and the web playground show)."""
     return Turn(_json.loads(_grundy.play_turn(game, str(position))))
+
+
+def graph(
+    source: Union[str, "os.PathLike[str]"],
+    tokens: Iterable[str] = (),
+    *,
+    game: Optional[str] = None,
+    misere: bool = False,
+    max_positions: Optional[Count] = None,
+    moves: str = "winning",
+    progress: Progress = None,
+) -> Report:
+    """A game on a graph read from a file (or given as text), analysed through the registry.
+
+    Without ``game``, ``source`` is a directed graph in the format of ``grundy graph FILE``
+    (one edge ``FROM TO`` a line, a lone name declares a vertex, ``#`` starts a comment) and
+    ``tokens`` the vertices holding a token (repeat a name for several): the registry's
+    ``digraph`` entry analyses it, or, when the graph has a cycle (normal play),
+    ``loopy-digraph`` with Smith's values (``report.grundy`` may be :class:`Infinite`; the
+    outcome ``"D"`` a draw), as ``grundy graph FILE --token …`` does. With ``game`` (for
+    example ``"node-kayles"``, ``"arc-kayles"``), ``source`` is that game's position, a file
+    holding it (an edge list ``0-1,1-2``) or the text itself, and ``tokens`` must be empty.
+
+    >>> r = graph("a b\\nb c", tokens=["a"])
+    >>> r.game, r.grundy
+    ('digraph', 0)
+    """
+    text = _read_source(source)
+    tokens = [str(t) for t in tokens]
+    if game is not None:
+        if tokens:
+            raise InputError(f"tokens are for a directed graph; {game} takes none")
+        return analyze(game, text.strip(), misere=misere, max_positions=max_positions,
+                       moves=moves, progress=progress)
+    # The file's lines as the entry's notation: comments dropped, one edge or vertex a part.
+    parts = []
+    for line in text.splitlines():
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if ";" in line or "@" in line:
+            raise InputError(f"a graph file line may not hold ';' or '@': {line!r}")
+        parts.append(line)
+    if not parts:
+        raise InputError("the graph has no vertex")
+    position = "; ".join(parts) + "; @ " + " ".join(tokens)
+    kw = dict(misere=misere, max_positions=max_positions, moves=moves, progress=progress)
+    try:
+        return analyze("digraph", position, **kw)
+    except (CycleError, InputError) as e:
+        # The digraph entry refuses a cycle ("the graph has a cycle: a -> b -> a"); misère
+        # play of a loopy graph is refused, as by `grundy graph --misere`.
+        if misere or not (isinstance(e, CycleError) or "has a cycle" in str(e)):
+            raise
+    return analyze("loopy-digraph", position, **kw)
+
+
+def _read_source(source: Any) -> str:
+    """A graph's text: the file ``source`` names when it is a path (or a file name that
+    exists), else ``source`` itself."""
+    import os
+
+    if isinstance(source, os.PathLike):
+        with open(source, encoding="utf-8") as f:
+            return f.read()
+    if not isinstance(source, str):
+        raise InputError(f"a graph is a file name or its text, not {type(source).__name__}")
+    if "\n" not in source and len(source) < 4096 and os.path.isfile(source):
+        with open(source, encoding="utf-8") as f:
+            return f.read()
+    return source

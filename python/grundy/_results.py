@@ -16,6 +16,8 @@ from typing import Any, Dict, FrozenSet, Iterable, List, Optional
 
 import numpy as np
 
+from . import _pictures
+
 __all__ = [
     "Infinite",
     "Result",
@@ -77,7 +79,10 @@ def _fractions(value: Any) -> Any:
 
 
 def _convert(key: str, value: Any) -> Any:
-    """A JSON field as Python: exact numbers, result objects for nested objects."""
+    """A JSON field as Python: exact numbers, result objects for nested objects, a loopy
+    value ``{"infinite": [...]}`` as :class:`Infinite`."""
+    if key == "grundy" and isinstance(value, dict) and "infinite" in value:
+        return Infinite(k=value["infinite"])
     if key in _MOVES:
         if isinstance(value, list):
             return [Move(v) if isinstance(v, dict) else v for v in value]
@@ -145,12 +150,12 @@ class Result:
         return f"{type(self).__name__}({', '.join(parts)})"
 
     def _repr_html_(self) -> str:
-        rows = "".join(
-            f"<tr><th style='text-align:left'>{html.escape(k)}</th>"
-            f"<td style='text-align:left'>{html.escape(_short(getattr(self, k + '_' if k == 'from' else k), 400))}</td></tr>"
+        """The fields as a small HTML table (each value cut to 400 characters, escaped)."""
+        rows = [
+            [k, _short(getattr(self, k + "_" if k in ("from", "in", "is") else k), 400)]
             for k in self._data
-        )
-        return f"<table><caption>{type(self).__name__}</caption>{rows}</table>"
+        ]
+        return _pictures.fit(_pictures.table(rows, caption=type(self).__name__))
 
 
 def _short(v: Any, limit: int = 120) -> str:
@@ -249,6 +254,31 @@ class Sequence(Result):
     def __iter__(self):
         return iter(self.values)
 
+    def _repr_html_(self) -> str:
+        """The values plotted by the library (``grundy::plot``, the first 1000), the period
+        and the first values as text."""
+        d = self._data
+        shown = self.values[:1000].tolist()
+        cells = [(int(g), "P" if g == 0 else "N") for g in shown]
+        period = self.period
+        words = (
+            f"period {period.period}, preperiod {period.preperiod}"
+            + (f", saltus {period.saltus}" if period._data.get("saltus") else "")
+            + (" (proven)" if period.proven else " (observed)")
+            if period is not None
+            else "no period found"
+        )
+        first = " ".join(str(v) for v in shown[:60]) + (" …" if len(shown) > 60 else "")
+        page = (
+            f"<div style='{_pictures._STYLE}'><div><b>{html.escape(str(d['rule']))}</b>: "
+            f"G(0..={html.escape(str(d['upto']))}), {html.escape(words)}"
+            f"{', the first 1000 plotted' if len(self.values) > 1000 else ''}</div>"
+            f"<div><code>{html.escape(first)}</code></div>"
+            + _pictures.plot_svg(str(d["rule"]), False, None, cells)
+            + "</div>"
+        )
+        return _pictures.fit(page)
+
     def __repr__(self) -> str:
         d = self._data
         return (
@@ -304,6 +334,19 @@ class Race(Result):
         ).replace("'Fraction", "Fraction").replace(")'", ")")
 
 
+    def _repr_html_(self) -> str:
+        """Each pattern's chance to appear first (exact and decimal), the expected length."""
+        rows = [
+            [p["pattern"], p["win"], f"{float(Fraction(p['win'])):.4f}", p.get("waiting_time")]
+            for p in self._data["patterns"]
+        ]
+        return _pictures.fit(_pictures.table(
+            rows,
+            header=["pattern", "P(first)", "≈", "waiting time alone"],
+            caption=f"Race: expected length {self._data['expected_tosses']}",
+        ))
+
+
 class BestReply(Result):
     """The best reply to a pattern (``grundy penney --best-reply P --json``)."""
 
@@ -325,10 +368,28 @@ class PairTable(Result):
     _brief = ("length", "patterns")
 
 
+    def _repr_html_(self) -> str:
+        """The matrix: row pattern against column pattern, P(column first) exactly."""
+        pats = self._data["patterns"]
+        rows = [["—" if x is None else x for x in row] for row in self._data["table"]]
+        return _pictures.fit(_pictures.table(
+            rows, header=pats, row_names=pats,
+            caption=f"P(column pattern appears before row pattern), length {self._data['length']}",
+        ))
+
+
 class Cycle(Result):
     """A non-transitive cycle of patterns (``grundy penney --cycle N --json``)."""
 
     __slots__ = ()
+
+    def _repr_html_(self) -> str:
+        """The cycle, each pattern with its chance against the previous one."""
+        rows = [[c["pattern"], c["beats_previous"]] for c in self._data["cycle"]]
+        return _pictures.fit(_pictures.table(
+            rows, header=["pattern", "beats the previous with"],
+            caption=f"A non-transitive cycle of length-{self._data['length']} patterns",
+        ))
 
 
 class Infinite:
@@ -370,6 +431,10 @@ class Infinite:
     def __repr__(self) -> str:
         return f"grundy.Infinite(k=frozenset({set(sorted(self.k)) or '{}'}))" if self.k \
             else "grundy.Infinite(k=frozenset())"
+
+    def _repr_html_(self) -> str:
+        """``∞(K)`` and its outcome."""
+        return f"<span>{html.escape(str(self))} ({html.escape(self.outcome)})</span>"
 
 
 def value_of(v: Any) -> Any:
@@ -434,6 +499,11 @@ class Report(Result):
 
     _brief = ("game", "outcome", "grundy", "winning_moves")
 
+    def _repr_html_(self) -> str:
+        """The position drawn as the web page draws it (a graph at the library's vertex
+        places, a board, heaps), its outcome and value, the winning moves, the explanation."""
+        return _pictures.report_html(self._data)
+
 
 class Values(Result):
     """The value and outcome of every position of a game (``grundy analyze GAME --upto N
@@ -441,6 +511,30 @@ class Values(Result):
     two heaps ``side``, the grid's rows and columns (row-major ``values``)."""
 
     _brief = ("game", "misere", "side")
+
+    def _repr_html_(self) -> str:
+        """The library's plot of the table (as :func:`grundy.plot` draws it)."""
+        d = self._data
+        cells = [
+            (v["grundy"] if isinstance(v["grundy"], int) else None, v["outcome"])
+            for v in d["values"]
+        ]
+        side = d.get("side")
+        total = len(cells)
+        # A picture stays small: a line of at most 1000 positions, a grid of at most 32 x 32.
+        if side:
+            shown = min(side, 32)
+            cells = [cells[r * side + c] for r in range(shown) for c in range(shown)]
+            side, note = shown, (f", the first {shown} x {shown} shown" if shown < d["side"] else "")
+        else:
+            note = f", the first 1000 shown" if total > 1000 else ""
+            cells = cells[:1000]
+        return _pictures.fit(
+            f"<div style='{_pictures._STYLE}'><div><b>{html.escape(str(d['game']))}</b>"
+            f"{' (misère)' if d.get('misere') else ''}: {total} positions{note}</div>"
+            + _pictures.plot_svg(str(d["game"]), bool(d.get("misere")), side, cells)
+            + "</div>"
+        )
 
     def grid(self) -> List[List[Any]]:
         """The values as rows (a line of positions is one row)."""
@@ -463,3 +557,10 @@ class Turn(Result):
     reply."""
 
     _brief = ("game", "outcome", "hint")
+
+    def _repr_html_(self) -> str:
+        """The position drawn, its outcome and value, the hint."""
+        d = dict(self._data)
+        d.pop("winning_moves", None)
+        d["explanation"] = ["hint: " + str(d.get("hint", ""))]
+        return _pictures.report_html(d)

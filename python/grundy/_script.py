@@ -9,6 +9,7 @@ from typing import Any, Dict, Hashable, Iterable, List, Optional, Union
 import numpy as np
 
 from . import _grundy
+from . import _pictures
 from ._results import Infinite, Move, Period, Result, _short, value_of
 
 __all__ = ["script", "Script", "ScriptAnalysis", "ScriptSequence"]
@@ -102,6 +103,22 @@ class ScriptSequence(Result):
         if isinstance(self.values, np.ndarray):
             return self.values.tolist()
         return [v.to_json() if isinstance(v, Infinite) else v for v in self.values]
+
+    def _repr_html_(self) -> str:
+        """The values plotted by the library (the first 1000; ``∞`` values left blank) and
+        the period observed."""
+        shown = list(self.values[:1000])
+        cells = [
+            (None, v.outcome) if isinstance(v, Infinite) else (int(v), "P" if v == 0 else "N")
+            for v in shown
+        ]
+        p = self.period
+        words = f"period {p.period}, preperiod {p.preperiod} (observed)" if p else "no period found"
+        game = str(self._data["game"])
+        return _pictures.fit(
+            f"<div style='{_pictures._STYLE}'><div><b>{_pictures._e(game)}</b>: "
+            f"{_pictures._e(words)}</div>" + _pictures.plot_svg(game, False, None, cells) + "</div>"
+        )
 
     def __repr__(self) -> str:
         return (f"ScriptSequence(game={self._data['game']!r}, upto={self._data['upto']}, "

@@ -14,7 +14,7 @@ import json as _json
 from dataclasses import dataclass
 from typing import Any, List, Optional, Union
 
-from . import _grundy
+from . import _grundy, _pictures
 
 __all__ = ["Quotient", "Genus", "Form", "quotient", "genus", "form"]
 
@@ -73,6 +73,21 @@ class Quotient:
         """The object ``grundy misere quotient --structure --json`` prints."""
         return dict(self._json)
 
+    def _repr_html_(self) -> str:
+        """The presentation, the P-portion, Φ of the first heaps and the multiplication
+        table (elements by their normal forms, ``1`` the identity)."""
+        e = _pictures._e
+        head = (f"<div><b>misère quotient of {e(self.rule)}</b> (heaps 0..={e(self.upto)}): "
+                f"|Q| = {e(self.order)}, |P| = {e(self.p_size)}"
+                + (f", {e(self.name)}" if self.name else "") + "</div>"
+                f"<div>presentation <code>{e(self.presentation or 'trivial')}</code></div>"
+                f"<div>P-portion {{{e(', '.join(self.p_portion))}}}</div>"
+                f"<div>Φ(0..) = {e(' '.join(self.phi[:30]))}{' …' if len(self.phi) > 30 else ''}</div>")
+        names = [x or "1" for x in self.elements]
+        rows = [[names[k] for k in row] for row in self.table()]
+        body = _pictures.table(rows, header=names, row_names=names, caption="multiplication table")
+        return _pictures.fit(f"<div style='{_pictures._STYLE}'>{head}{body}</div>")
+
     def __repr__(self) -> str:
         name = f" {self.name}" if self.name else ""
         return (f"Quotient({self.rule!r}, upto={self.upto}: |Q| = {self.order}, "
@@ -87,6 +102,10 @@ class Genus:
     g: int
     gamma: List[int]
     text: str
+
+    def _repr_html_(self) -> str:
+        """The genus in CGSuite's notation, with its superscript."""
+        return f"<span>genus <code>{_pictures._e(self.text)}</code></span>"
 
 
 @dataclass(frozen=True)
@@ -106,7 +125,14 @@ class Form:
 
     @property
     def tame(self) -> bool:
+        """True when the form is tame (it plays like a Nim heap sum under misère play)."""
         return self.cls == "tame"
+
+    def _repr_html_(self) -> str:
+        """Every field as a small table."""
+        rows = [[k, getattr(self, k)] for k in self.__dataclass_fields__]
+        rows = [[k, v.text if isinstance(v, Genus) else v] for k, v in rows]
+        return _pictures.fit(_pictures.table(rows, caption="misère canonical form"))
 
 
 def quotient(rule: str, upto: _Count, max_order: Optional[int] = None) -> Quotient:

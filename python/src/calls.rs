@@ -375,6 +375,21 @@ fn play_turn(py: Python<'_>, game: &str, position: &str) -> PyResult<String> {
     json(&turn.py(py)?)
 }
 
+/// Where each vertex of a `graph` or `digraph` position stands (`grundy::picture::drawing`,
+/// the `drawing` of a play turn) as JSON text, or `None` for other kinds and graphs too large to
+/// draw: what a notebook draws a position from, without analysing it.
+#[pyfunction]
+fn picture_drawing(py: Python<'_>, game: &str, position: &str) -> PyResult<Option<String>> {
+    let pos = py
+        .detach(|| {
+            grundy::catalogue::Registry::new()
+                .open(game)
+                .and_then(|rules| rules.parse(position).map_err(Into::into))
+        })
+        .py(py)?;
+    grundy::picture::drawing(&pos).map(|d| json(&d)).transpose()
+}
+
 /// Adds this file's functions to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(catalogue_games, m)?)?;
@@ -382,6 +397,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(catalogue_values, m)?)?;
     m.add_function(wrap_pyfunction!(plot_values, m)?)?;
     m.add_function(wrap_pyfunction!(play_turn, m)?)?;
+    m.add_function(wrap_pyfunction!(picture_drawing, m)?)?;
     m.add_function(wrap_pyfunction!(nimber, m)?)?;
     m.add_function(wrap_pyfunction!(heap_parse, m)?)?;
     m.add_function(wrap_pyfunction!(heap_sequence, m)?)?;

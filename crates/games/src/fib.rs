@@ -44,16 +44,16 @@ const MAX_LOSING_SIZES: usize = 5_000_000;
 /// sizes and would otherwise run out of memory.
 const MAX_LOSING_WORDS: usize = 16 << 20;
 
-/// The most decimal digits of a pile [`analyze`] accepts. The greedy representation keeps every
+/// The most decimal digits of a pile the analysis accepts. The greedy representation keeps every
 /// losing size up to the pile (about 4.8 per digit for k = 2, each as long as the pile), so
 /// memory grows with the square of the digits: 10 000 digits answer in well under a second,
 /// 60 000 would need gigabytes.
 pub const MAX_PILE_DIGITS: usize = 10_000;
 
-/// Piles up to this size get every winning move listed by [`analyze`] (one pass over the pile).
+/// Piles up to this size get every winning move listed by the analysis (one pass over the pile).
 pub const LIST_ALL_UP_TO: u64 = 1_000_000;
 
-/// Piles up to this size get a Grundy value from [`analyze`] (a quadratic table).
+/// Piles up to this size get a Grundy value from the analysis (a quadratic table).
 pub const GRUNDY_UP_TO: u64 = 2000;
 
 /// The k-multiplier take-away game (Fibonacci Nim for k = 2).

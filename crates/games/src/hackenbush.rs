@@ -56,7 +56,7 @@ pub const MAX_VERTEX: u32 = 1_000_000_000;
 /// The most characters of graph text [`Graph::parse`] reads (about 16 MB).
 pub const MAX_TEXT: usize = 1 << 24;
 
-/// The most work (edges cut inside components × component size, summed) that [`analyze`]
+/// The most work (edges cut inside components × component size, summed) that the analysis
 /// spends on the winning moves inside cycles; bridges and loops cost O(1) each. A single
 /// cycle of about 5000 edges fits.
 pub const MAX_MOVE_WORK: u64 = 50_000_000;
@@ -65,7 +65,7 @@ pub const MAX_MOVE_WORK: u64 = 50_000_000;
 pub const MAX_BRUTE_EDGES: usize = 24;
 
 /// At most this many winning moves are written out in full ([`Move`], with the
-/// graph after the move); [`HackenbushAnalysis::winning_edges`] names every one.
+/// graph after the move); the details' `winning_edges` names every one.
 pub const MAX_LISTED_MOVES: usize = 100;
 
 /// The most characters of `to` text, summed over the listed moves (a big graph lists fewer).
@@ -73,7 +73,7 @@ pub const MAX_LISTED_TEXT: usize = 4_000_000;
 
 /// A green Hackenbush graph: edges between vertices labelled by numbers, `0` the ground.
 ///
-/// The edges keep their input order; moves name them by their place in it, from 1.
+/// The edges keep their input order; moves name them by their place in it, from 0.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Graph {
     edges: Vec<(u32, u32)>,

@@ -2,7 +2,7 @@
 //! n (with its period shaded when one is known), or the table G(x, y) of a game of two heaps as
 //! a grid of coloured cells (P-positions black).
 //!
-//! The library writes no file: [`render`] returns the picture's bytes and the front end writes
+//! The library writes no file: [`values`], [`grid`] and [`sequence`] return the picture's bytes and the front end writes
 //! them (`grundy heap kayles --upto 200 --plot k.svg`, `grundy wythoff --upto 399 --plot
 //! w.png`; Python's `grundy.plot(values, "png")` hands the bytes to a notebook). The format
 //! comes from a file name's extension ([`Format::of_path`]).

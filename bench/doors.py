@@ -4,7 +4,7 @@
 `grundy.analyze`, the web's `/api/analyze`), beside the public peer (igsolve, ogsolve) in the
 same run, with door/engine and door/peer ratios (issue 39, item 8).
 
-    bench/doors.py [--runs N] [--only SUBSTRING] [--no-build] [--markdown]
+    bench/doors.py [--runs N] [--only SUBSTRING] [--no-build] [--no-python | --python PY] [--no-web]
 
 CPU seconds (user + sys) are what the table compares: the machines have 2 noisy cores, so the
 wall clock says little. Each figure is the median of N runs (default 3), the runs of one case
@@ -58,20 +58,51 @@ def find_peer(name: str, version: str) -> str | None:
 
 def run_cmd(cmd: list[str], stdin: bytes | None = None, cwd: str | None = None,
             timeout: float = 900) -> tuple[float, int, bytes, int]:
-    """CPU seconds (user+sys), peak RSS in KB, stdout and exit code of one run of `cmd`."""
+    """CPU seconds (user+sys), peak RSS in KB, stdout and exit code of one run of `cmd`.
+
+    The peak is what `/usr/bin/time` reports of the command (GNU time's %M), where there is
+    one: a peak resident set survives exec, so wait4's figure for a command forked straight
+    from this Python process is Python's memory (about 23 MB), not the command's; `time` is
+    small and forks the command itself. CPU is wait4's, which counts `time`'s child."""
+    peak_file = None
+    if os.access("/usr/bin/time", os.X_OK):
+        fd, peak_file = tempfile.mkstemp(prefix="doors-peak-")
+        os.close(fd)
+        cmd = ["/usr/bin/time", "-f", "%M", "-o", peak_file, "--", *cmd]
     p = subprocess.Popen(cmd, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=cwd)
     start = time.monotonic()
     out = b""
     if stdin is not None:
-        out, _ = p.communicate(stdin, timeout=timeout)
+        # Written from a thread and the output read here, so that neither pipe fills; the
+        # process is reaped by wait4 below (communicate would reap it first).
+        import threading
+
+        def feed() -> None:
+            try:
+                p.stdin.write(stdin)
+                p.stdin.close()
+            except BrokenPipeError:
+                pass
+
+        writer = threading.Thread(target=feed)
+        writer.start()
+        out = p.stdout.read() if p.stdout else b""
+        writer.join()
     else:
         out = p.stdout.read() if p.stdout else b""
     _, status, ru = os.wait4(p.pid, 0)
     p.returncode = os.waitstatus_to_exitcode(status)
+    peak = ru.ru_maxrss
+    if peak_file:
+        try:
+            peak = int(Path(peak_file).read_text().split()[-1])
+        except (OSError, ValueError, IndexError):
+            pass
+        os.unlink(peak_file)
     if time.monotonic() - start > timeout:
         return float("nan"), 0, out, -1
-    return ru.ru_utime + ru.ru_stime, ru.ru_maxrss, out, p.returncode
+    return ru.ru_utime + ru.ru_stime, peak, out, p.returncode
 
 
 class Web:
@@ -224,11 +255,17 @@ def main() -> None:
     ap.add_argument("--no-build", action="store_true")
     ap.add_argument("--no-python", action="store_true")
     ap.add_argument("--no-web", action="store_true")
+    ap.add_argument("--python", help="a Python with the grundy wheel installed already "
+                    "(scripts/test-python's .venv/bin/python): no wheel is built")
+    ap.add_argument("--no-doors", action="store_true",
+                    help="only the Python column (with --python)")
     args = ap.parse_args()
-    py = build(args.no_build, not args.no_python)
+    py = args.python or build(args.no_build, not args.no_python)
+    if args.python:
+        build(args.no_build, False)
     peers = {k: v for k, v in [("igsolve", find_peer("igsolve", "0.1.2")),
                                ("ogsolve", find_peer("ogsolve", "0.0.7"))] if v}
-    web = None if args.no_web else Web()
+    web = None if args.no_web or args.no_doors else Web()
     (ROOT / "target/peers/edb").mkdir(parents=True, exist_ok=True)
     grundy = str(REL / "grundy")
     rows = []
@@ -248,6 +285,11 @@ def main() -> None:
                 if "edb" in label:  # builds (or finds) the cached end database first
                     run_cmd(cmd, cwd=cwd)
             for _ in range(args.runs):
+                if args.no_doors:
+                    if py and case.get("game") and not case.get("misere"):
+                        add("python", python_call(py, case["game"], case["position"], case["moves"],
+                                                  case["params"]))
+                    continue
                 if case.get("engine"):
                     cpu, kb, _, rc = run_cmd(case["engine"])
                     add("engine", cpu if rc == 0 else float("nan"), kb)
@@ -274,7 +316,7 @@ def main() -> None:
                     cpu, kb, _, rc = run_cmd(cmd, cwd=cwd)
                     add(label, cpu if rc == 0 else float("nan"), kb)
             med = {k: median(v) for k, v in figs.items()}
-            mem = {k: max(v) // 1024 for k, v in rss.items()}
+            mem = {k: round(max(v) / 1024, 1) for k, v in rss.items()}
             rows.append((case["name"], med, mem))
             print(case["name"], json.dumps({k: round(v, 3) for k, v in med.items() if v == v}),
                   json.dumps(mem), file=sys.stderr)

@@ -16,7 +16,7 @@
 //! use grundy_games::cards;
 //!
 //! // The margins of the player to move on 4 7 2 9, on 7 2 9 and on 4 7 2.
-//! assert_eq!(cards::margins(&[4, 7, 2, 9]), (10, 0, -1));
+//! assert_eq!(cards::margins(&[4, 7, 2, 9]), (10, 4, -1));
 //! assert_eq!(cards::first_total_brute_force(&[4, 7, 2, 9]), 16);
 //! ```
 

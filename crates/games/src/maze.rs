@@ -18,7 +18,7 @@
 //!
 //! let mazes = maze::parse_mazes("...\n.#.\n..@\n")?;
 //! let values = mazes[0].grundy_values();
-//! assert_eq!(values.get((2, 2)), Some(0));
+//! assert_eq!(values.get((2, 2)), Some(1)); // mex of 0, 2 (left) and 0, 2 (up)
 //! assert_eq!(values.get((1, 1)), None);
 //! # Ok::<(), grundy_games::GameError>(())
 //! ```

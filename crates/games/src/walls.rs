@@ -14,7 +14,7 @@
 //! use grundy_games::walls::Board;
 //!
 //! let board = Board::parse("2 2\nX.\n..\n")?;
-//! assert_eq!(board.values().get(&board.full()), 1);
+//! assert_eq!(board.values().get(&board.full()), 2); // options 0, 1, 1
 //! # Ok::<(), grundy_games::GameError>(())
 //! ```
 

@@ -250,7 +250,6 @@ fn malformed_requests_are_4xx_json_errors() {
         "/api/play?game=wythoff&position=1".into(),
         "/api/play?game=chomp&position=16x255".into(),
         "/api/play?game=chomp&position=1%202".into(),
-        "/api/play?game=maze&position=...".into(),
         "/api/play?game=fib&position=1%202%203".into(),
         format!(
             "/api/play?game=nim&position={}",

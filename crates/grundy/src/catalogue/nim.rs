@@ -289,26 +289,43 @@ impl Rules for NimRules {
         Some(Box::new(NimFeed {
             parser: HeapParser::new(),
             stream,
+            head: Vec::new(),
             ask: ask.clone(),
             misere: self.misere,
         }))
     }
 }
 
+/// The most heaps a counting stream keeps to show its position (`3 4 5` read from stdin
+/// reads back as itself, not as a position too long to repeat).
+const HEAD_KEPT: usize = 64;
+
 /// A Nim position read in pieces: the core's byte parser straight into a [`NimStream`].
 struct NimFeed {
     parser: HeapParser,
     stream: NimStream,
+    /// The first [`HEAD_KEPT`] heaps, kept while the stream counts without keeping heaps.
+    head: Vec<u64>,
     ask: Ask,
     misere: bool,
 }
 
+/// Adds heap `h` to `stream`, and to `head` while the stream keeps no heaps and `head` is
+/// short.
+fn push_heap(stream: &mut NimStream, head: &mut Vec<u64>, h: u64) {
+    stream.push(h);
+    if head.len() < HEAD_KEPT && stream.heaps().is_none() {
+        head.push(h);
+    }
+}
+
 impl Feed for NimFeed {
     fn feed(&mut self, bytes: &[u8]) -> Result<()> {
-        let stream = &mut self.stream;
+        let (stream, head) = (&mut self.stream, &mut self.head);
         self.parser
-            .feed(bytes, &mut |h| stream.push(h))
+            .feed(bytes, &mut |h| push_heap(stream, head, h))
             .map_err(input)?;
+        let stream = &self.stream;
         // Kept heaps count against the memory budget (8 bytes each).
         if stream.heaps().is_some() && stream.len().saturating_mul(8) > self.ask.budget.max_bytes {
             return Err(Error {
@@ -331,12 +348,19 @@ impl Feed for NimFeed {
         let NimFeed {
             parser,
             mut stream,
+            mut head,
             ask,
             misere,
         } = *self;
-        parser.finish(&mut |h| stream.push(h)).map_err(input)?;
+        parser
+            .finish(&mut |h| push_heap(&mut stream, &mut head, h))
+            .map_err(input)?;
         nonempty(&stream)?;
-        let a = stream.into_analysis(nim::Play::from_misere(misere || ask.play.is_misere()));
+        let counted = stream.len();
+        let mut a = stream.into_analysis(nim::Play::from_misere(misere || ask.play.is_misere()));
+        if a.heaps.is_none() && counted <= HEAD_KEPT as u64 {
+            a.heaps = Some(head);
+        }
         report(NimRules::name(misere), &a, &ask)
     }
 }

@@ -31,16 +31,20 @@ def _cli_path() -> pathlib.Path:
 def cli():
     """cli(*args) -> the parsed --json object of `grundy ARGS --json`."""
     path = _cli_path()
+    # The CLI keeps proven misère quotients on disk between runs (Python keeps them in memory
+    # only): a quotient another run proved further would change `quotient_order` and `upto`,
+    # not the answer. The two doors are compared on the same computation: no disk cache.
+    env = dict(os.environ, GRUNDY_CACHE_DIR="")
 
     def run(*args):
         out = subprocess.run(
-            [str(path), *map(str, args), "--json"], capture_output=True, text=True
+            [str(path), *map(str, args), "--json"], capture_output=True, text=True, env=env
         )
         assert out.returncode == 0, out.stderr
         return json.loads(out.stdout)
 
     def error(*args):
-        out = subprocess.run([str(path), *map(str, args)], capture_output=True, text=True)
+        out = subprocess.run([str(path), *map(str, args)], capture_output=True, text=True, env=env)
         assert out.returncode == 2, (out.returncode, out.stdout, out.stderr)
         return out.stderr.strip()
 

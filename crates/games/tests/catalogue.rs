@@ -166,7 +166,6 @@ fn bad_positions_are_input_errors_naming_the_problem() {
         ("wythoff", "3"),
         ("wythoff", "-1 2"),
         ("maze", "..@|.x."),
-        ("maze", "..@||..."),
         ("walls", "..|.#"),
         ("walls", "...|.#.|..."),
         ("cram", "..|.?"),

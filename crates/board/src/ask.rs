@@ -114,23 +114,24 @@ pub fn search(engine: &mut Engine, root: VertexSet, ask: &Ask, what: &str) -> Re
     }
     let table = ask.settings.text(TABLE.name).map(Path::new);
     let resumed = match table {
-        Some(p) if p.exists() => engine
-            .load(p)
-            .map_err(|e| Error::input(format!("{}: {}", p.display(), table_words(e, engine))))?,
+        Some(p) if p.exists() => engine.load(p).map_err(|e| {
+            Error::input(format!(
+                "{}: {}",
+                p.display(),
+                table_words(e, &engine.domain())
+            ))
+        })?,
         _ => 0,
     };
     let start = engine.nodes();
     let result = answer(engine, root, ask.detail);
     if let Some(p) = table {
-        if matches!(
-            result,
-            Ok(_) | Err(SearchError::Stopped { .. } | SearchError::NodeLimit { .. })
-        ) {
+        if keeps_table(&result) {
             engine.save(p).map_err(|e| {
                 Error::failure(format!(
                     "writing the table {}: {}",
                     p.display(),
-                    table_words(e, engine)
+                    table_words(e, &engine.domain())
                 ))
             })?;
         }
@@ -207,16 +208,27 @@ pub fn search_error(e: SearchError, ask: &Ask, what: &str, saved: Option<&Path>)
     }
 }
 
-/// A table file's error in words (without the engine's "table file:" prefix).
-fn table_words(e: SearchError, engine: &Engine) -> String {
+/// A table file's error in words (without the engine's "table file:" prefix); `domain` names
+/// what the table should be of ("node-kayles lattice", "this nogo board"). Shared by every
+/// engine that keeps a table (`stones_rules.rs` too).
+pub(crate) fn table_words(e: SearchError, domain: &str) -> String {
     match e {
         SearchError::Table(LoadError::Io(io)) if io.kind() == std::io::ErrorKind::UnexpectedEof => {
             "not a saved grundy-board table (it ends early)".into()
         }
         SearchError::Table(LoadError::Mismatch { found, .. }) => {
-            format!("a table of {found}, not of {}", engine.domain())
+            format!("a table of {found}, not of {domain}")
         }
         SearchError::Table(t) => t.to_string(),
         e => e.to_string(),
     }
+}
+
+/// Whether a search's table is worth saving after `result`: it finished, or it stopped (the
+/// flag or its node limit) with its work in the table, to resume from.
+pub(crate) fn keeps_table<T>(result: &Result<T, SearchError>) -> bool {
+    matches!(
+        result,
+        Ok(_) | Err(SearchError::Stopped { .. } | SearchError::NodeLimit { .. })
+    )
 }

@@ -30,7 +30,7 @@ use crate::clobber::{self, Capture, SolverError, Variant};
 use crate::engine::SearchError;
 use crate::nogo::{self, Placement};
 use crate::stones::{Board, Cell, Size};
-use crate::table::{LoadError, SLOT_BYTES};
+use crate::table::SLOT_BYTES;
 
 /// The params of the three games: the search's table file.
 pub const PARAMS: [Param; 1] = [crate::ask::TABLE];
@@ -333,10 +333,7 @@ fn answer(game: Stones, board: &Board, ask: &Ask, what: &str) -> Result<Found> {
     };
     let result = search(&mut solver, game, board, ask.detail);
     if let Some(p) = table {
-        if matches!(
-            result,
-            Ok(_) | Err(SearchError::Stopped { .. } | SearchError::NodeLimit { .. })
-        ) {
+        if crate::ask::keeps_table(&result) {
             solver.save(p).map_err(|e| {
                 Error::failure(format!(
                     "writing the table {}: {}",
@@ -384,18 +381,9 @@ fn search(
     Ok(found)
 }
 
-/// A table file's error in words.
+/// A table file's error in words ([`crate::ask::table_words`], of this game's boards).
 fn table_words(e: SearchError, game: Stones) -> String {
-    match e {
-        SearchError::Table(LoadError::Io(io)) if io.kind() == std::io::ErrorKind::UnexpectedEof => {
-            "not a saved grundy-board table (it ends early)".into()
-        }
-        SearchError::Table(LoadError::Mismatch { found, .. }) => {
-            format!("a table of {found}, not of this {} board", game.name())
-        }
-        SearchError::Table(t) => t.to_string(),
-        e => e.to_string(),
-    }
+    crate::ask::table_words(e, &format!("this {} board", game.name()))
 }
 
 /// The rules of one game of stones.

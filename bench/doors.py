@@ -106,14 +106,19 @@ def run_cmd(cmd: list[str], stdin: bytes | None = None, cwd: str | None = None,
 
 
 class Web:
-    """`grundy serve` on a free loopback port; the server's CPU time around each request."""
+    """`grundy serve` on a free loopback port; the server's CPU time around each request.
+
+    The server runs with the limits a researcher gives a server of their own (a 10-minute time
+    budget, 10^10 positions): the defaults (5 s, 2·10^6 positions) protect a public server and
+    would refuse the long questions the table asks."""
 
     def __init__(self) -> None:
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
         self.proc = subprocess.Popen(
-            [str(REL / "grundy-full"), "serve", "--addr", f"127.0.0.1:{self.port}"],
+            [str(REL / "grundy-full"), "serve", "--addr", f"127.0.0.1:{self.port}",
+             "--timeout-ms", "600000", "--max-positions", "1e10"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for _ in range(100):
             try:

@@ -162,6 +162,12 @@ def python_call(py: str, game: str, position: str, moves: str, extra: dict) -> f
     return float(out.stdout.strip().splitlines()[-1])
 
 
+def python_params(case: dict) -> dict:
+    """The keyword arguments of `grundy.analyze` for a case: its params, and `misere=True` for a
+    misère question (a fresh process: the quotient is computed, Python keeps no disk cache)."""
+    return {**case["params"], **({"misere": True} if case.get("misere") else {})}
+
+
 def cases(peers: dict) -> list[dict]:
     """The headline questions: each with its engine command, its CLI command, its registry
     question (game, position, moves, params) and its peers' commands."""
@@ -291,9 +297,9 @@ def main() -> None:
                     run_cmd(cmd, cwd=cwd)
             for _ in range(args.runs):
                 if args.no_doors:
-                    if py and case.get("game") and not case.get("misere"):
+                    if py and case.get("game"):
                         add("python", python_call(py, case["game"], case["position"], case["moves"],
-                                                  case["params"]))
+                                                  python_params(case)))
                     continue
                 if case.get("engine"):
                     cpu, kb, _, rc = run_cmd(case["engine"])
@@ -309,8 +315,9 @@ def main() -> None:
                     analyze += ["--moves", case["moves"]] + (["--misere"] if case.get("misere") else [])
                     cpu, kb, _, rc = run_cmd([grundy, *analyze], stdin=case.get("stdin"))
                     add("analyze", cpu if rc == 0 else float("nan"), kb)
-                    if py and not case.get("misere"):
-                        add("python", python_call(py, case["game"], case["position"], case["moves"], case["params"]))
+                    if py:
+                        add("python", python_call(py, case["game"], case["position"], case["moves"],
+                                                  python_params(case)))
                     if web and len(case["position"]) < 4000:
                         q = {"game": case["game"], "position": case["position"], "moves": case["moves"]}
                         if case.get("misere"):

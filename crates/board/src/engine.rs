@@ -671,6 +671,7 @@ impl Engine {
     /// one of them is left, the live cells not yet placed are its component: the last part
     /// costs no fill, nor does a part whose fill has reached every seed left (then it is the
     /// last: the fill stops there instead of running on to the far end of the part).
+    #[inline(always)]
     fn split_option(&self, g: GridShape, from: VertexSet, to: VertexSet, out: &mut Vec<Part>) {
         let nb = |x: u64| g.near64(x);
         let t = to as u64;

@@ -1575,8 +1575,22 @@ impl Engine {
         let end = parts.len();
         let (xor, k) = self.fold_known(parts, start, end);
         parts.truncate(k);
-        parts[start..].sort_unstable_by_key(|q| (q.size, q.key));
-        cancel_pairs(parts, start);
+        match k - start {
+            0 | 1 => {}
+            // Two parts (most splits): one comparison, no sort.
+            2 => {
+                let (a, b) = (parts[start], parts[start + 1]);
+                if a.key == b.key {
+                    parts.truncate(start);
+                } else if (b.size, b.key) < (a.size, a.key) {
+                    parts.swap(start, start + 1);
+                }
+            }
+            _ => {
+                parts[start..].sort_unstable_by_key(|q| (q.size, q.key));
+                cancel_pairs(parts, start);
+            }
+        }
         let largest = parts[start..].last().map_or(0, |q| q.size);
         (xor, largest)
     }

@@ -1663,13 +1663,7 @@ impl Engine {
             // Parts are sorted by size: the last is the largest.
             let largest = parts[parts.len() - 1].size;
             let dist = self.dist(centre, p.set & !opt.order);
-            o.list[i].order = order_key(
-                false,
-                p.size - largest.min(p.size),
-                dist,
-                opt.xor,
-                parts,
-            );
+            o.list[i].order = order_key(false, p.size - largest.min(p.size), dist, opt.xor, parts);
         }
         sort_dedup_options(&mut o);
         Some(o)

@@ -1741,7 +1741,8 @@ struct Centre {
 struct Opt {
     /// The search order ([`order_key`]): whether it has unknown parts, the size of its
     /// largest unknown part, how far the move lies from the component's centre, the XOR of
-    /// the known parts and a fingerprint of the unknown parts' keys.
+    /// the known parts and a fingerprint of the unknown parts' keys. (During the scan of
+    /// [`Engine::options_br`], the option's cells: its order is computed after the scan.)
     order: u128,
     xor: u32,
     start: u32,

@@ -301,9 +301,16 @@ fn no_move(
             name(first)
         );
     }
+    let next_to = first[0].abs_diff(second[0]) + first[1].abs_diff(second[1]) == 1;
+    // A neighbour of the other colour is always a capture; one of the same colour is in
+    // Cannibal Clobber.
+    let why = if next_to {
+        "a stone captures only a stone of the other colour"
+    } else {
+        "a stone captures only a neighbour, up, down, left or right"
+    };
     format!(
-        "the {here} on {} cannot capture the {there} on {}: it captures a stone of the other \
-         colour (or of its own, in Cannibal Clobber) next to it, up, down, left or right",
+        "the {here} on {} cannot capture the {there} on {}: {why}",
         name(first),
         name(second)
     )
@@ -629,6 +636,10 @@ mod tests {
             assert!(t.moves.contains(&m));
             let e = p(&[[0, 0], [1, 1]]).unwrap_err();
             assert!(e.contains("cannot capture the x on (1, 1)"), "{e}");
+            assert!(
+                e.ends_with("only a neighbour, up, down, left or right"),
+                "{e}"
+            );
             assert!(!e.contains('\n'));
             let e = p(&[[0, 2]]).unwrap_err();
             assert!(e.starts_with("(0, 2) is empty"), "{e}");
@@ -649,6 +660,13 @@ mod tests {
         assert_eq!(e, "the x on (0, 0) has no stone next to it to capture");
         let e = pick(&t.position, &t.moves, &[[1, 0]], None).unwrap_err();
         assert_eq!(e, "(1, 0) is off the board");
+        let t = turn_of("clobber", "xxo");
+        let e = pick(&t.position, &t.moves, &[[0, 1], [0, 0]], None).unwrap_err();
+        assert_eq!(
+            e,
+            "the x on (0, 1) cannot capture the x on (0, 0): a stone captures only a stone of \
+             the other colour"
+        );
     }
 
     #[test]

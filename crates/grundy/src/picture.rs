@@ -118,6 +118,9 @@ pub enum Pick {
     More(Vec<[u64; 2]>),
 }
 
+/// A move with the points it is made by clicking and the stone it places ([`clicks_of`]).
+type Clicked<'a> = (&'a Move, Vec<[u64; 2]>, Option<&'a str>);
+
 /// The points a move of a board is made by clicking, in order, and the stone it places (a
 /// NoGo move): a capture's `from` and `to`, a domino's two `cells`, a placement's `cell`.
 fn clicks_of(m: &Move) -> Option<(Vec<[u64; 2]>, Option<&str>)> {
@@ -175,7 +178,7 @@ pub fn pick(
             .and_then(|r| r.get(p[1] as usize))
             .copied()
     };
-    let clicks: Vec<(&Move, Vec<[u64; 2]>, Option<&str>)> = moves
+    let clicks: Vec<Clicked> = moves
         .iter()
         .filter_map(|m| clicks_of(m).map(|(c, s)| (m, c, s)))
         .collect();
@@ -231,8 +234,7 @@ pub fn pick(
         }
         c.len() >= cells.len() && c[..cells.len()] == *cells
     };
-    let fitting: Vec<&(&Move, Vec<[u64; 2]>, Option<&str>)> =
-        clicks.iter().filter(|(_, c, s)| begins(c, *s)).collect();
+    let fitting: Vec<&Clicked> = clicks.iter().filter(|(_, c, s)| begins(c, *s)).collect();
     if let Some((m, _, _)) = fitting.iter().find(|(_, c, _)| c.len() == cells.len()) {
         return Ok(Pick::Move((*m).clone()));
     }
@@ -251,7 +253,7 @@ pub fn pick(
 /// Why the clicks `cells` name no move (each point on the board): the one-line answer of
 /// [`pick`].
 fn no_move(
-    clicks: &[(&Move, Vec<[u64; 2]>, Option<&str>)],
+    clicks: &[Clicked],
     cells: &[[u64; 2]],
     stone: Option<&str>,
     what: &dyn Fn([u64; 2]) -> Option<char>,

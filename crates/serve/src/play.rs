@@ -224,22 +224,35 @@ fn cells_param(text: &str) -> ApiResult<Vec<[u64; 2]>> {
     Ok(cells)
 }
 
+/// A pick request: the game, the position, the points clicked, the colour to place.
+struct PickRequest {
+    game: String,
+    position: String,
+    cells: Vec<[u64; 2]>,
+    stone: Option<String>,
+}
+
 /// `GET /api/pick?game=G&position=P&cells=R,C[;R,C][&stone=x|o]`: what the points clicked on
 /// the drawn board of a position amount to, `grundy::picture::pick` as JSON: `{"move": M}`
 /// (the legal move they name, as `/api/play` lists it), `{"more": [[r, c], …]}` (the points
 /// that complete a move begun), or a 400 whose `error` says in one line why they are no move.
 pub async fn pick(State(s): State<AppState>, q: Params) -> Response {
-    let req: ApiResult<(String, String, Vec<[u64; 2]>, Option<String>)> = (|| {
+    let req: ApiResult<PickRequest> = (|| {
         let q = params(q)?;
         only(&q, &["game", "position", "cells", "stone"])?;
-        Ok((
-            required(&q, "game")?.to_string(),
-            required(&q, "position")?.to_string(),
-            cells_param(required(&q, "cells")?)?,
-            q.get("stone").cloned(),
-        ))
+        Ok(PickRequest {
+            game: required(&q, "game")?.to_string(),
+            position: required(&q, "position")?.to_string(),
+            cells: cells_param(required(&q, "cells")?)?,
+            stone: q.get("stone").cloned(),
+        })
     })();
-    let (game, position, cells, stone) = match req {
+    let PickRequest {
+        game,
+        position,
+        cells,
+        stone,
+    } = match req {
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };

@@ -276,7 +276,12 @@ fn command_for(info: &Info, command: &str) -> Command {
 }
 
 /// Parses `args` against `game`'s command and answers it.
-fn run(registry: &Registry, game: &str, command: &str, args: Vec<OsString>) -> CliResult {
+pub(crate) fn run(
+    registry: &Registry,
+    game: &str,
+    command: &str,
+    args: Vec<OsString>,
+) -> CliResult {
     let entry = registry.find(game)?;
     let info = entry.info();
     let matches = match command_for(&info, command).try_get_matches_from(args) {
@@ -285,7 +290,7 @@ fn run(registry: &Registry, game: &str, command: &str, args: Vec<OsString>) -> C
             let _ = e.print();
             return Ok(());
         }
-        Err(e) => return Err(CliError::usage(crate::clap_line(&e))),
+        Err(e) => return Err(CliError::usage(crate::one_line(&e))),
     };
     let json = matches.get_flag("json");
     let play = Play::from_misere(matches.get_flag("misere"));

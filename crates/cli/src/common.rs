@@ -225,9 +225,4 @@ impl MaxPositions {
     pub fn budget(&self, default: grundy::Budget) -> Result<grundy::Budget, CliError> {
         Ok(default.with_positions(self.or(default.max_positions)?))
     }
-
-    /// True when the user gave a budget.
-    pub fn is_set(&self) -> bool {
-        self.max_positions.is_some()
-    }
 }

@@ -163,7 +163,7 @@ pub fn run(args: Args) -> CliResult {
     if !args.position.is_empty() {
         return run_position(&args);
     }
-    if args.misere || args.max_positions.is_set() || args.cache_dir.is_some() {
+    if args.misere || args.max_positions.max_positions.is_some() || args.cache_dir.is_some() {
         return Err(CliError::usage(
             "--misere, --max-positions and --cache-dir apply to a position (--position H1 H2 …)",
         ));
@@ -209,7 +209,9 @@ pub fn run(args: Args) -> CliResult {
     }
     let period_line = (args.period || args.prove_upto.is_some())
         .then(|| describe_period(&rule, seq.period.as_ref(), seq.upto));
-    if args.values.is_some() {
+    if args.values.is_some() || (period_only && args.format != Format::Bfile) {
+        // The values went to a file, or the user asked for the period, not the (possibly
+        // long) list of values.
         let line =
             period_line.unwrap_or_else(|| describe_period(&rule, seq.period.as_ref(), seq.upto));
         let shortcut = shortcut.map(|s| format!("{s}\n")).unwrap_or_default();
@@ -221,14 +223,6 @@ pub fn run(args: Args) -> CliResult {
             eprintln!("{line}");
         }
         return stream_out(|out| write_bfile(out, &seq.values));
-    }
-    if period_only {
-        // The user asked for the period, not the (possibly long) list of values.
-        return print_out(&format!(
-            "{}: {}\n",
-            describe_rule(&rule),
-            period_line.unwrap_or_default()
-        ));
     }
     stream_out(|out| {
         write_table(out, &rule, &seq.values)?;

@@ -106,14 +106,19 @@ def run_cmd(cmd: list[str], stdin: bytes | None = None, cwd: str | None = None,
 
 
 class Web:
-    """`grundy serve` on a free loopback port; the server's CPU time around each request."""
+    """`grundy serve` on a free loopback port; the server's CPU time around each request.
+
+    The server runs with the limits a researcher gives a server of their own (a 10-minute time
+    budget, 10^10 positions): the defaults (5 s, 2·10^6 positions) protect a public server and
+    would refuse the long questions the table asks."""
 
     def __init__(self) -> None:
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
         self.proc = subprocess.Popen(
-            [str(REL / "grundy-full"), "serve", "--addr", f"127.0.0.1:{self.port}"],
+            [str(REL / "grundy-full"), "serve", "--addr", f"127.0.0.1:{self.port}",
+             "--timeout-ms", "600000", "--max-positions", "1e10"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for _ in range(100):
             try:
@@ -155,6 +160,12 @@ def python_call(py: str, game: str, position: str, moves: str, extra: dict) -> f
     if out.returncode != 0:
         return float("nan")
     return float(out.stdout.strip().splitlines()[-1])
+
+
+def python_params(case: dict) -> dict:
+    """The keyword arguments of `grundy.analyze` for a case: its params, and `misere=True` for a
+    misère question (a fresh process: the quotient is computed, Python keeps no disk cache)."""
+    return {**case["params"], **({"misere": True} if case.get("misere") else {})}
 
 
 def cases(peers: dict) -> list[dict]:
@@ -286,9 +297,9 @@ def main() -> None:
                     run_cmd(cmd, cwd=cwd)
             for _ in range(args.runs):
                 if args.no_doors:
-                    if py and case.get("game") and not case.get("misere"):
+                    if py and case.get("game"):
                         add("python", python_call(py, case["game"], case["position"], case["moves"],
-                                                  case["params"]))
+                                                  python_params(case)))
                     continue
                 if case.get("engine"):
                     cpu, kb, _, rc = run_cmd(case["engine"])
@@ -304,8 +315,9 @@ def main() -> None:
                     analyze += ["--moves", case["moves"]] + (["--misere"] if case.get("misere") else [])
                     cpu, kb, _, rc = run_cmd([grundy, *analyze], stdin=case.get("stdin"))
                     add("analyze", cpu if rc == 0 else float("nan"), kb)
-                    if py and not case.get("misere"):
-                        add("python", python_call(py, case["game"], case["position"], case["moves"], case["params"]))
+                    if py:
+                        add("python", python_call(py, case["game"], case["position"], case["moves"],
+                                                  python_params(case)))
                     if web and len(case["position"]) < 4000:
                         q = {"game": case["game"], "position": case["position"], "moves": case["moves"]}
                         if case.get("misere"):

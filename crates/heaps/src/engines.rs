@@ -36,6 +36,19 @@ pub(crate) trait SequenceEngine {
     /// G(0..=n) in natural heap sizes, or `None` when the engine declines the run (the
     /// rare/common split does not pay for the code, under the automatic choice).
     fn values(&self, n: u64, threads: usize, tick: Tick<'_>) -> Result<Option<Vec<u32>>>;
+    /// G(h) for each heap h of `at` (each at most `n`), computed as [`Self::values`] does;
+    /// engines with a compact table of their own read it instead of handing G(0..=n) back.
+    fn values_at(
+        &self,
+        n: u64,
+        at: &[u64],
+        threads: usize,
+        tick: Tick<'_>,
+    ) -> Result<Option<Vec<u32>>> {
+        Ok(self
+            .values(n, threads, tick)?
+            .map(|v| at.iter().map(|&h| v[h as usize]).collect()))
+    }
     /// G(0..=n) for n = `start`, 2·`start`, … up to `limit` until a theorem proves the period
     /// (once, for rules no theorem covers), with the period found.
     fn until_proven(
@@ -119,6 +132,22 @@ impl SequenceEngine for RecordEngine {
             v.drain(..self.shift as usize);
             v
         }))
+    }
+
+    fn values_at(
+        &self,
+        n: u64,
+        at: &[u64],
+        threads: usize,
+        tick: Tick<'_>,
+    ) -> Result<Option<Vec<u32>>> {
+        let m = n
+            .checked_add(self.shift)
+            .ok_or_else(|| Error::Invalid(format!("{n} heaps is too many")))?;
+        let shifted: Vec<u64> = at.iter().map(|&h| h + self.shift).collect();
+        Ok(grundy_sparse::values_at(
+            &self.code, m, &shifted, threads, self.auto, tick,
+        )?)
     }
 
     fn until_proven(

@@ -13,7 +13,7 @@ use grundy_heap::sum::{ListBudget, SumAnalysis};
 use crate::compute::Compute;
 use crate::engines::{self, proof_limit, sparse_code};
 use crate::error::{Error, Result};
-use crate::sequence::{describe_rule, until_proven, values};
+use crate::sequence::{describe_rule, until_proven, values, values_at};
 
 /// [`analyze_position`]: heaps up to this size are computed directly; beyond it, a rule that a
 /// theorem covers is evaluated through its proven period.
@@ -173,7 +173,8 @@ fn position(rule: &Rule, heaps: &[u64], c: &mut Compute<'_>, moves: bool) -> Res
             let values = seq.values;
             let value = |h: u64| p.value_at(&values, h).unwrap_or(0) as u32;
             if !moves {
-                (values_only(heaps, value), Vec::new())
+                let heap_values = heaps.iter().map(|&h| u64::from(value(h))).collect();
+                (values_only(heaps, heap_values), Vec::new())
             } else {
                 let list = |h: u64| b.max_heaps <= 1 || h <= LIST_SPLITS_LIMIT;
                 let a = grundy_heap::sum::analyze_within(rule, heaps, value, list, &budget)?;
@@ -183,11 +184,16 @@ fn position(rule: &Rule, heaps: &[u64], c: &mut Compute<'_>, moves: bool) -> Res
         }
         _ => {
             c.check_memory(engines::memory_estimate(rule, max), &format!("heap {max}"))?;
-            let (values, _) = values(rule, max, c)?;
-            let value = |h: u64| values[h as usize];
             if !moves {
-                (values_only(heaps, value), Vec::new())
+                // The heaps' own values only: the record engine's table is read in place.
+                let (at, _) = values_at(rule, max, heaps, c)?;
+                (
+                    values_only(heaps, at.into_iter().map(u64::from).collect()),
+                    Vec::new(),
+                )
             } else {
+                let (values, _) = values(rule, max, c)?;
+                let value = |h: u64| values[h as usize];
                 let a = grundy_heap::sum::analyze_within(rule, heaps, value, |_| true, &budget)?;
                 let leaves = leaves_values(&a, value);
                 (a, leaves)
@@ -201,9 +207,8 @@ fn position(rule: &Rule, heaps: &[u64], c: &mut Compute<'_>, moves: bool) -> Res
     })
 }
 
-/// The heaps' values and their XOR, no move walked.
-fn values_only(heaps: &[u64], value: impl Fn(u64) -> u32) -> SumAnalysis {
-    let heap_values: Vec<u64> = heaps.iter().map(|&h| u64::from(value(h))).collect();
+/// The heaps' values (`heap_values`, in the order of `heaps`) and their XOR, no move walked.
+fn values_only(heaps: &[u64], heap_values: Vec<u64>) -> SumAnalysis {
     let grundy = heap_values.iter().fold(0, |a, &v| a ^ v);
     SumAnalysis {
         heaps: heaps.to_vec(),

@@ -190,6 +190,28 @@ fn by_period(rule: &Rule, n: u64, c: &mut Compute<'_>) -> Result<Option<Sequence
 
 /// G(0..=n), and the engine that computed it.
 pub(crate) fn values(rule: &Rule, n: u64, c: &mut Compute<'_>) -> Result<(Vec<u32>, EngineUsed)> {
+    values_of(rule, n, &[], false, c)
+}
+
+/// G(h) for each heap h of `at` (each at most `n`), and the engine that computed them: the
+/// record engine's own table is read, no copy of G(0..=n) made.
+pub(crate) fn values_at(
+    rule: &Rule,
+    n: u64,
+    at: &[u64],
+    c: &mut Compute<'_>,
+) -> Result<(Vec<u32>, EngineUsed)> {
+    values_of(rule, n, at, true, c)
+}
+
+/// [`values`] (G(0..=n), `at` unused) or, with `only_at`, [`values_at`].
+fn values_of(
+    rule: &Rule,
+    n: u64,
+    at: &[u64],
+    only_at: bool,
+    c: &mut Compute<'_>,
+) -> Result<(Vec<u32>, EngineUsed)> {
     let shift = rule.base_and_shift().1;
     let m = n
         .checked_add(shift)
@@ -198,14 +220,24 @@ pub(crate) fn values(rule: &Rule, n: u64, c: &mut Compute<'_>) -> Result<(Vec<u3
     if engine.used() == EngineUsed::Sparse {
         let threads = c.threads;
         let mut tick = c.ticker(m.saturating_add(1));
-        if let Some(v) = engine.values(n, threads, &mut tick)? {
+        let v = if only_at {
+            engine.values_at(n, at, threads, &mut tick)?
+        } else {
+            engine.values(n, threads, &mut tick)?
+        };
+        if let Some(v) = v {
             return Ok((v, EngineUsed::Sparse));
         }
     }
     let reference = engines::Reference { rule };
     let mut tick = c.ticker(n.saturating_add(1));
-    let v = crate::engines::SequenceEngine::values(&reference, n, 0, &mut tick)?
-        .ok_or_else(|| Error::Invalid(format!("G(0..={n}) of {rule}: no engine")))?;
+    use crate::engines::SequenceEngine as _;
+    let v = if only_at {
+        reference.values_at(n, at, 0, &mut tick)?
+    } else {
+        reference.values(n, 0, &mut tick)?
+    }
+    .ok_or_else(|| Error::Invalid(format!("G(0..={n}) of {rule}: no engine")))?;
     Ok((v, EngineUsed::Reference))
 }
 

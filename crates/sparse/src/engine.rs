@@ -900,20 +900,58 @@ pub fn values_if_it_pays(
     threads: usize,
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Option<Vec<u32>>, Error> {
+    Ok(advanced(code, n, threads, true, progress)?.map(|e| e.values()))
+}
+
+/// G(h) of `code` for each heap h of `at` (each at most `n`), computed by the engine as
+/// [`values_with_progress`] (with `only_if_it_pays`, as [`values_if_it_pays`]) but read from
+/// the engine's own table: no copy of G(0..=n) is made, so a question about a few heaps holds
+/// 2 bytes a heap, not 6.
+pub fn values_at(
+    code: &TakeBreak,
+    n: u64,
+    at: &[u64],
+    threads: usize,
+    only_if_it_pays: bool,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<Option<Vec<u32>>, Error> {
+    if let Some(&h) = at.iter().find(|&&h| h > n) {
+        return Err(Error::TooLarge(format!("heap {h} is past G(0..={n})")));
+    }
+    let Some(e) = advanced(code, n, threads, only_if_it_pays, progress)? else {
+        return Ok(None);
+    };
+    Ok(Some(
+        at.iter().map(|&h| e.value(h).unwrap_or_default()).collect(),
+    ))
+}
+
+/// The engine of `code` advanced to G(0..=n), or `None` when `only_if_it_pays` and the split
+/// does not pay ([`Engine::pays`] after [`PAYS_AFTER`] heaps); [`Error::Stopped`] when
+/// `progress` stopped it first.
+fn advanced(
+    code: &TakeBreak,
+    n: u64,
+    threads: usize,
+    only_if_it_pays: bool,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<Option<Engine>, Error> {
     let target = n
         .checked_add(1)
         .filter(|&t| usize::try_from(t).is_ok())
         .ok_or_else(|| Error::TooLarge(format!("{n} heaps do not fit in memory")))?;
     let mut e = Engine::new(code)?.with_threads(threads);
-    e.advance(target.min(PAYS_AFTER), &mut |e| progress(e.len()));
-    if !e.pays() {
-        return Ok(None);
+    if only_if_it_pays {
+        e.advance(target.min(PAYS_AFTER), &mut |e| progress(e.len()));
+        if !e.pays() {
+            return Ok(None);
+        }
     }
     e.advance(target, &mut |e| progress(e.len()));
     if e.len() < target {
         return Err(Error::Stopped { done: e.len() });
     }
-    Ok(Some(e.values()))
+    Ok(Some(e))
 }
 
 /// Whether the rare/common split pays for `code` (see [`Engine::pays`]), judged by computing
@@ -933,14 +971,7 @@ pub fn values_with_progress(
     threads: usize,
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Vec<u32>, Error> {
-    let target = n
-        .checked_add(1)
-        .filter(|&t| usize::try_from(t).is_ok())
-        .ok_or_else(|| Error::TooLarge(format!("{n} heaps do not fit in memory")))?;
-    let mut e = Engine::new(code)?.with_threads(threads);
-    e.advance(target, &mut |e| progress(e.len()));
-    if e.len() < target {
-        return Err(Error::Stopped { done: e.len() });
-    }
-    Ok(e.values())
+    Ok(advanced(code, n, threads, false, progress)?
+        .map(|e| e.values())
+        .unwrap_or_default())
 }

@@ -41,8 +41,8 @@ mod store;
 mod tiles;
 
 pub use engine::{
-    max_threads, pays, values, values_if_it_pays, values_with_progress, Engine, GapSource, Loader,
-    MAX_THREADS, PAYS_AFTER,
+    max_threads, pays, values, values_at, values_if_it_pays, values_with_progress, Engine,
+    GapSource, Loader, MAX_THREADS, PAYS_AFTER,
 };
 pub use error::Error;
 pub use plan::{Plan, Split};

@@ -63,6 +63,16 @@ proptest! {
         prop_assert_eq!(fast, reference(&code, n));
     }
 
+    /// Values read in place from the engine's table (`values_at`) are the reference's.
+    #[test]
+    fn values_at_equals_reference(code in random_code(), n in 0usize..2500, picks in proptest::collection::vec(0usize..2500, 1..6)) {
+        let at: Vec<u64> = picks.iter().map(|&h| (h % (n + 1)) as u64).collect();
+        let want = reference(&code, n);
+        let got = grundy_sparse::values_at(&code, n as u64, &at, 1, false, &mut |_| true).unwrap().unwrap();
+        prop_assert_eq!(got, at.iter().map(|&h| want[h as usize]).collect::<Vec<_>>());
+        prop_assert!(grundy_sparse::values_at(&code, n as u64, &[n as u64 + 1], 1, false, &mut |_| true).is_err());
+    }
+
     /// Blocks, lags and row spans of any size (the tile pipeline's edge cases) change nothing.
     #[test]
     fn any_tuning_equals_reference(

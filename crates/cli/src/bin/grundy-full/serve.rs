@@ -1,6 +1,6 @@
 //! `grundy serve`: the web playground and its JSON API (crate `grundy-serve`).
 
-use grundy_cli::common::{count, CliError, CliResult};
+use grundy_cli::common::{count, CliError, CliResult, MaxPositions};
 
 #[derive(clap::Args, Debug)]
 #[command(
@@ -13,7 +13,8 @@ Every request starts on a cheap pool that is never shed; work that outgrows its 
 
 Examples:
   grundy serve                          http://127.0.0.1:8080/ (loopback only)
-  grundy serve --addr 0.0.0.0:8000      every interface (mind who can reach it)"
+  grundy serve --addr 0.0.0.0:8000      every interface (mind who can reach it)
+  grundy serve --timeout-ms 600000 --max-positions 1e9   long searches, for yourself"
 )]
 pub struct Args {
     /// Address and port to listen on.
@@ -32,6 +33,10 @@ pub struct Args {
     /// pool.
     #[arg(long, value_name = "MS", default_value = "20")]
     cheap_ms: String,
+    // Positions a request's search may visit (default 2e6: a few seconds; raise it with
+    // --timeout-ms for a server of your own).
+    #[command(flatten)]
+    max_positions: MaxPositions,
 }
 
 pub fn run(args: Args) -> CliResult {
@@ -47,6 +52,7 @@ pub fn run(args: Args) -> CliResult {
         timeout: std::time::Duration::from_millis(count(&args.timeout_ms, "--timeout-ms")?),
         cheap_time: std::time::Duration::from_millis(count(&args.cheap_ms, "--cheap-ms")?),
         workers,
+        budget: args.max_positions.budget(defaults.budget)?,
         ..defaults
     };
     grundy_serve::run(&args.addr, config).map_err(|message| {

@@ -7,19 +7,16 @@
 //! same call, [`grundy::catalogue::Registry::ask`].
 
 use std::ffi::OsString;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Read};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use clap::{Arg, ArgAction, Command};
-use grundy::catalogue::{Ask, Budget, Detail, Info, ParamKind, Play, Registry, Verbosity};
-
-use std::io::Read;
+use grundy::catalogue::{Ask, Budget, Detail, Info, ParamKind, Play, Registry, Report, Verbosity};
 
 use crate::common::{
     count, print_out, print_result, progress_bar, CliError, CliResult, Output, STOP,
 };
-use grundy::catalogue::Report;
 use grundy::text::quote;
 
 /// `grundy games`.

@@ -171,7 +171,7 @@ pub fn run(args: Args) -> CliResult {
     // `--period` alone means "find the period": keep computing until it is proven.
     let period_only = args.period && upto.is_none();
     let mut c = args.compute();
-    let seq = match (&args.prove_upto, upto) {
+    let mut seq = match (&args.prove_upto, upto) {
         (Some(t), n) => {
             let n = n.unwrap_or(heap::DEFAULT_UPTO);
             let limit = count(t, "--prove-upto")?.max(n);
@@ -185,7 +185,6 @@ pub fn run(args: Args) -> CliResult {
         }
     };
     drop(c);
-    let mut seq = seq;
     let shortcut = seq.describe_shortcut();
     if let Some(path) = &args.values {
         write_values_file(path, &seq.values)?;

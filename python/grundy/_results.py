@@ -547,9 +547,9 @@ class HeapPosition(Report):
 
 class MiserePosition(HeapPosition):
     """A sum of heaps under misère play (``analyze(heaps, misere=True)``): the registry's
-    :class:`Report`, no ``grundy`` (misère values do not add); ``positions_searched``,
-    ``method``, ``quotient_order`` and the heap fields of its ``details`` also read as
-    attributes."""
+    :class:`Report`, whose ``grundy`` is ``None`` (misère values do not add);
+    ``positions_searched``, ``method``, ``quotient_order`` and the heap fields of its
+    ``details`` also read as attributes."""
 
     _brief = ("game", "outcome", "winning_moves")
 

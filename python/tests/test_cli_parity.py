@@ -104,14 +104,17 @@ def test_until_proven_limit(cli):
                    ("kayles", [10**12, 7]), ("sub:1,3,4", [9, 9])])
 def test_position(cli, rule, heaps):
     p = grundy.heap(rule).analyze(heaps)
-    # The CLI asks the registry (one door): the heap engine's answer is its report's details,
-    # and its winning moves the report's (the same positions, each text led by its heap).
+    # One door (issue 39): the CLI's `heap --position` and Python's `Heap.analyze` both ask the
+    # registry, whose report is `grundy RULE H…` and `grundy.analyze(RULE, "H…")`.
     want = cli("heap", rule, "--position", *heaps)
-    got = dict(p.to_dict())
-    moves = got.pop("winning_moves")
-    assert got == want["details"]
-    assert [m["to"] for m in moves] == [m["to"] for m in want["winning_moves"]]
-    assert p.grundy == want["grundy"]
+    assert p.to_dict() == want == cli(rule, *heaps)
+    assert p == grundy.heap(rule).analyze(heaps, threads=1)
+    assert p.to_dict() == grundy.analyze(rule, " ".join(map(str, heaps))).to_dict()
+    assert isinstance(p, grundy.Report) and isinstance(p, grundy.HeapPosition)
+    # the old object's fields, read from the report's details
+    d = want["details"]
+    assert (p.rule, p.heaps, p.heap_values) == (d["rule"], heaps, d["heap_values"])
+    assert p.grundy == want["grundy"] == d["grundy"]
     assert [m.to.to_dict() for m in p.winning_moves] == [m["to"] for m in want["winning_moves"]]
 
 
@@ -119,11 +122,18 @@ def test_position(cli, rule, heaps):
 def test_position_misere(cli, rule, heaps):
     p = grundy.heap(rule).analyze(heaps, misere=True)
     want = cli("heap", rule, "--position", *heaps, "--misere")
-    got = dict(p.to_dict())
-    moves = got.pop("winning_moves")
-    assert got == want["details"]
-    assert [m["to"] for m in moves] == [m["to"] for m in want["winning_moves"]]
-    assert not hasattr(p, "grundy")
+    assert p.to_dict() == want == cli(rule, *heaps, "--misere")
+    assert isinstance(p, grundy.Report) and isinstance(p, grundy.MiserePosition)
+    assert p.positions_searched == want["details"]["positions_searched"]
+    assert p.heaps == heaps and p.rule == want["details"]["rule"]
+    assert p.grundy is None  # misère values do not add (the old object had no field)
+
+
+def test_position_engine_is_the_librarys_choice(cli):
+    # a position's engine is not chosen: the one word the CLI says of --engine
+    with pytest.raises(grundy.InputError, match="engine"):
+        grundy.heap("kayles").analyze([7, 9], engine="reference")
+    assert "engine" in cli.error("heap", "kayles", "--position", 7, 9, "--engine", "reference")
 
 
 def test_heap_grundy_of_one_heap():

@@ -3,7 +3,9 @@
 Starts the server on a free loopback port, then: loads the page, wins a Nim game as the
 first player by following the hint button, loses one as the second player from a
 P-position (every hint says "every move loses"), plays Node Kayles, Arc Kayles, Cram and
-tokens on a digraph to the end by clicks on their drawings, opens every game of
+tokens on a digraph to the end by clicks on their drawings, and Clobber, Cannibal Clobber
+and NoGo on their boards of stones at 1280 px and at 390 px (a click on two stones that are
+no capture, or on a taken point, answers the library's one-line reason), opens every game of
 `/api/games` at 1280 px and at a phone's 390 px and checks each play view (no horizontal
 overflow, no control under 32 px high, no raw JSON or Markdown in the visible text),
 computes Kayles and checks the period the page shows and plots, races HHH against THH on a
@@ -261,6 +263,110 @@ def test_drawn_games(d):
                   "Cram (%s, %d), digraph tokens (%s, %d)" % (n, winner_a, a, winner_c, c, winner_g, g))
 
 
+STONES = "#play-board svg.stones"
+
+
+def click_capture(d):
+    """Clobber: the first stone marked as able to capture, then the first stone marked as one
+    it captures."""
+    svg_click(d, d.find_elements(By.CSS_SELECTOR, STONES + " .point.live")[0])
+    partner = WebDriverWait(d, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, STONES + " .point.partner"))
+    svg_click(d, partner[0])
+
+
+def click_placement(d):
+    """NoGo: the colour that has a legal point (x first, else o), then its first such point."""
+    for colour in ("x", "o"):
+        svg_click(d, d.find_element(By.CSS_SELECTOR, "#play-board button[data-stone='%s']" % colour))
+        WebDriverWait(d, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#play-board button[data-stone='%s'].primary" % colour))
+        live = d.find_elements(By.CSS_SELECTOR, STONES + " .point.live")
+        if live:
+            svg_click(d, live[0])
+            return
+    raise AssertionError("nogo: no point marked for either colour while moves are listed")
+
+
+def wait_stones(d, points, stones):
+    """Waits until the new game's board is drawn: `points` points on the board, `stones` of
+    them holding a stone (the last game's board and status stay until the new one loads)."""
+    def drawn(d):
+        p = len(d.find_elements(By.CSS_SELECTOR, STONES + " .point"))
+        s = len(d.find_elements(By.CSS_SELECTOR, STONES + " .stone"))
+        return p == points and s == stones and not status(d).get_attribute("data-winner")
+    WebDriverWait(d, 30).until(drawn)
+    wait_turn(d)
+
+
+def pick_error(d):
+    """The one-line reason shown under the board after clicks that are no move."""
+    e = WebDriverWait(d, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#play-board .pick-error"))
+    return e[0].text
+
+
+def test_stones(d):
+    """Clobber, Cannibal Clobber and NoGo at 1280 px and 390 px: the board drawn point by
+    point (x black, o white, # off the board), clicks that are no move answered by the
+    library's one-line reason, each game played to the end by clicks, the moves logged in the
+    game's notation."""
+    played = []
+    for width in (1280, 390):
+        d.set_window_size(width, 900)
+        try:
+            new_game(d, "clobber", "xox|o#o|xox", "you")
+            wait_stones(d, 8, 8)
+            check(len(d.find_elements(By.CSS_SELECTOR, STONES + " .stone.x")) == 4, "clobber: 4 x stones drawn")
+            check(len(d.find_elements(By.CSS_SELECTOR, STONES + " .stone.o")) == 4, "clobber: 4 o stones drawn")
+            check(len(d.find_elements(By.CSS_SELECTOR, STONES + " .off")) == 1, "clobber: the # drawn off the board")
+            wide = d.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+            check(wide <= 1, "clobber at %d px: the page is %d px too wide" % (width, wide))
+            shot(d, "play-clobber-%d" % width)
+            # (0, 0) and (2, 2) are no capture: the library says why, in one line.
+            svg_click(d, d.find_element(By.CSS_SELECTOR, STONES + " [data-point='0,0']"))
+            WebDriverWait(d, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, STONES + " .point.partner"))
+            shot(d, "play-clobber-picked-%d" % width)
+            svg_click(d, d.find_element(By.CSS_SELECTOR, STONES + " [data-point='2,2']"))
+            e = pick_error(d)
+            check("cannot capture" in e and "\n" not in e, "clobber: illegal pair said %r" % e)
+            shot(d, "play-clobber-illegal-%d" % width)
+            winner, n = play_by_clicks(d, click_capture, "clobber")
+            log = [li.text for li in d.find_elements(By.CSS_SELECTOR, "#play-log li")]
+            check(log and all(re.match(r"(You|Engine): move the [xo] on \(\d, \d\) onto the [xo] on \(\d, \d\), capturing it$", l) for l in log),
+                  "clobber: the log is not in the game's notation: %r" % log)
+            shot(d, "play-clobber-over-%d" % width)
+            new_game(d, "cannibal-clobber", "xxo|oox", "you")
+            wait_stones(d, 6, 6)
+            winner_k, k = play_by_clicks(d, click_capture, "cannibal-clobber")
+            new_game(d, "nogo", "3x3", "you")
+            wait_stones(d, 9, 0)
+            check(len(d.find_elements(By.CSS_SELECTOR, STONES + " .point")) == 9, "nogo 3x3 draws 9 points")
+            check(len(d.find_elements(By.CSS_SELECTOR, "#play-board button[data-stone]")) == 2, "nogo: two colour buttons")
+            shot(d, "play-nogo-%d" % width)
+            svg_click(d, d.find_element(By.CSS_SELECTOR, "#play-board button[data-stone='o']"))
+            WebDriverWait(d, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#play-board button[data-stone='o'].primary"))
+            played_before = len(d.find_elements(By.CSS_SELECTOR, "#play-log li"))
+            svg_click(d, d.find_element(By.CSS_SELECTOR, STONES + " [data-point='1,1']"))
+            WebDriverWait(d, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#play-log li")) > played_before)
+            first = d.find_elements(By.CSS_SELECTOR, "#play-log li")[0].text
+            check(first == "You: place an o on (1, 1)", "nogo: first move logged as %r" % first)
+            wait_turn(d)
+            # A taken point is no move.
+            if not status(d).get_attribute("data-winner"):
+                svg_click(d, d.find_element(By.CSS_SELECTOR, STONES + " [data-point='1,1']"))
+                e = pick_error(d)
+                check("(1, 1) is taken" in e and "\n" not in e, "nogo: a taken point said %r" % e)
+                shot(d, "play-nogo-taken-%d" % width)
+            winner_g, g = play_by_clicks(d, click_placement, "nogo")
+            log = [li.text for li in d.find_elements(By.CSS_SELECTOR, "#play-log li")]
+            check(all(re.match(r"(You|Engine): place an [xo] on \(\d, \d\)$", l) for l in log), "nogo log %r" % log)
+            shot(d, "play-nogo-over-%d" % width)
+            played.append("%d px: clobber (%s, %d), cannibal clobber (%s, %d), nogo (%s, %d)"
+                          % (width, winner, n, winner_k, k, winner_g, g + 1))
+        finally:
+            d.set_window_size(1280, 1000)
+    passed.append("boards of stones drawn, illegal clicks answered in one line, played to the end by clicks: "
+                  + "; ".join(played))
+
+
 # What a play view must not show: raw JSON, Markdown backticks, unrendered values.
 RAW = ['{"', "`", '"infinite"', "[object Object]", "undefined", "NaN"]
 
@@ -497,7 +603,8 @@ def main():
         d = browser()
         for name, test in [("page", lambda: test_page(d, url)), ("nim win", lambda: test_nim_win(d)),
                            ("nim lose", lambda: test_nim_lose(d)), ("boards", lambda: test_boards(d)),
-                           ("drawn games", lambda: test_drawn_games(d)), ("every game", lambda: test_every_game(d, url)),
+                           ("drawn games", lambda: test_drawn_games(d)), ("stones", lambda: test_stones(d)),
+                           ("every game", lambda: test_every_game(d, url)),
                            ("explore", lambda: test_explore(d)), ("penney", lambda: test_penney(d)),
                            ("script", lambda: test_script(d, url)), ("tutor", lambda: test_tutor(d)),
                            ("phone", lambda: test_phone(d, url)), ("console", lambda: console_errors(d))]:

@@ -183,22 +183,35 @@ class Heap:
         *,
         misere: bool = False,
         max_positions: Optional[Count] = None,
+        moves: str = "winning",
         engine: str = "auto",
         threads: int = 0,
         progress: Progress = None,
     ) -> Union[HeapPosition, MiserePosition]:
-        """The sum of heaps of these sizes: values, outcome and every winning move
-        (``grundy heap RULE --position H… --json``). With ``misere=True``, misère play by a
-        search over whole positions (at most ``max_positions``, default 10^6)."""
-        data = _grundy.heap_analyze(
-            self._text, list(heaps), misere, max_positions, engine, threads, progress
-        )
-        d = _json.loads(data)
-        return MiserePosition(d) if misere else HeapPosition(d)
+        """The sum of heaps of these sizes: the registry's report, as ``analyze(RULE, "H1 H2
+        …")`` (``grundy heap RULE --position H… --json``, ``grundy RULE H… --json``): outcome,
+        value and every winning move, with the heap engine's object as ``details`` (its
+        ``heap_values``, ``rule``, ``heaps`` also read as attributes). With ``misere=True``,
+        misère play (the rule's misère quotient, or a search over whole positions of at most
+        ``max_positions``). ``moves`` is as for :func:`analyze`; ``threads`` are the record
+        engine's (0: one per core). A position's engine is the library's choice: ``engine``
+        takes ``"auto"`` alone."""
+        if engine != "auto":
+            raise InputError(
+                "engine chooses a sequence's engine; a position's is the library's choice"
+            )
+        text = " ".join(_big(h) for h in heaps)
+        if not text:
+            raise InputError("no heaps given")
+        # `threads` as the CLI's `--threads` gives it (the heap entries' param), only when set.
+        params = {"threads": threads} if threads else {}
+        r = analyze(self._text, text, misere=misere, max_positions=max_positions,
+                    moves=moves, progress=progress, **params)
+        return (MiserePosition if misere else HeapPosition)(r._data)
 
     def grundy(self, n: Count) -> int:
         """G(n) of one heap (through the proven period for huge heaps)."""
-        return int(self.analyze([n]).grundy)
+        return int(self.analyze([n], moves="value").grundy)
 
 
 def heap(rule: str) -> Heap:

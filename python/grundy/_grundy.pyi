@@ -53,15 +53,6 @@ def heap_until_proven(
     threads: int = ...,
     progress: _Progress = ...,
 ) -> Tuple[str, npt.NDArray[np.uint32]]: ...
-def heap_analyze(
-    rule: str,
-    heaps: List[_Count],
-    misere: bool = ...,
-    max_positions: Optional[_Count] = ...,
-    engine: str = ...,
-    threads: int = ...,
-    progress: _Progress = ...,
-) -> str: ...
 def penney_race(
     patterns: List[str],
     alphabet: Optional[str] = ...,

@@ -287,23 +287,6 @@ class Sequence(Result):
         )
 
 
-class HeapPosition(Result):
-    """A sum of heaps (``grundy heap RULE --position H… --json``): ``heap_values``, ``grundy``,
-    ``outcome``, ``winning_moves`` (each a :class:`Move` whose ``at`` holds ``heap``, ``from_``,
-    ``removed``, ``leaves``, also attributes of the move; ``to.text`` the position it leaves)."""
-
-    __slots__ = ()
-    _brief = ("rule", "heaps", "grundy", "outcome", "winning_moves")
-
-
-class MiserePosition(Result):
-    """A sum of heaps under misère play (``--position H… --misere --json``): ``outcome``,
-    ``winning_moves``, ``positions_searched``; no ``grundy`` (misère values do not add)."""
-
-    __slots__ = ()
-    _brief = ("rule", "heaps", "play", "outcome", "winning_moves")
-
-
 class Calculation(Result):
     """A nimber calculation (``grundy nimber --json``): ``op``, ``operands``, ``result``."""
 
@@ -541,6 +524,34 @@ class Values(Result):
         vals = [v.grundy for v in self.values]
         side = self._data.get("side") or len(vals) or 1
         return [vals[i : i + side] for i in range(0, len(vals), side)]
+
+
+class HeapPosition(Report):
+    """A sum of heaps of a heap rule (``grundy.heap(RULE).analyze(heaps)``): the registry's
+    :class:`Report` (``grundy heap RULE --position H… --json``, the same as ``grundy RULE H…
+    --json``), with the heap engine's fields of its ``details`` (``rule``, ``heaps``,
+    ``heap_values``, ``unlisted_heaps``, ``unchecked_heaps``) also read as attributes, as
+    this class had them before it became the report."""
+
+    _brief = ("game", "outcome", "grundy", "winning_moves")
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return Report.__getattr__(self, name)
+        except AttributeError:
+            details = object.__getattribute__(self, "_data").get("details")
+            if name.startswith("__") or not isinstance(details, dict) or name not in details:
+                raise
+            return _convert(name, details[name])
+
+
+class MiserePosition(HeapPosition):
+    """A sum of heaps under misère play (``analyze(heaps, misere=True)``): the registry's
+    :class:`Report`, whose ``grundy`` is ``None`` (misère values do not add);
+    ``positions_searched``, ``method``, ``quotient_order`` and the heap fields of its
+    ``details`` also read as attributes."""
+
+    _brief = ("game", "outcome", "winning_moves")
 
 
 # The results of Nim, Fibonacci Nim and Wythoff's game are the catalogue's one `Report`

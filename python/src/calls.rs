@@ -114,42 +114,6 @@ fn heap_until_proven<'py>(
     split_values(py, seq)
 }
 
-/// A sum of heaps (`grundy heap RULE --position H… [--misere] --json`).
-#[pyfunction]
-#[pyo3(signature = (rule, heaps, misere = false, max_positions = None, engine = "auto", threads = 0, progress = None))]
-#[allow(clippy::too_many_arguments)]
-fn heap_analyze(
-    py: Python<'_>,
-    rule: &str,
-    heaps: Vec<Count>,
-    misere: bool,
-    max_positions: Option<Count>,
-    engine: &str,
-    threads: usize,
-    progress: Option<Py<PyAny>>,
-) -> PyResult<String> {
-    let r = heap::parse(rule).py(py)?;
-    let heaps: Vec<u64> = heaps.into_iter().map(|h| h.0).collect();
-    let settings = Settings::new(engine, threads, progress)?;
-    if misere {
-        let budget = heap::DEFAULT_MISERE_BUDGET;
-        let budget = max_positions.map_or(budget, |m| budget.with_positions(m.0));
-        let p = compute::run(py, settings, |c| {
-            heap::analyze_position_misere(&r, &heaps, &budget, c)
-        })?;
-        return json(&p);
-    }
-    if max_positions.is_some() {
-        return Err(errors::raise(
-            py,
-            "InputError",
-            "max_positions applies to misère play (misere=True)".into(),
-        ));
-    }
-    let p = compute::run(py, settings, |c| heap::analyze_position(&r, &heaps, c))?;
-    json(&p)
-}
-
 /// The alphabet of a pattern race: symbols and exact probabilities as the CLI's `--alphabet`
 /// and `--prob` take them.
 fn alphabet(py: Python<'_>, symbols: Option<&str>, prob: Option<&str>) -> PyResult<Alphabet> {
@@ -402,7 +366,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(heap_parse, m)?)?;
     m.add_function(wrap_pyfunction!(heap_sequence, m)?)?;
     m.add_function(wrap_pyfunction!(heap_until_proven, m)?)?;
-    m.add_function(wrap_pyfunction!(heap_analyze, m)?)?;
     m.add_function(wrap_pyfunction!(penney_race, m)?)?;
     m.add_function(wrap_pyfunction!(penney_best_reply, m)?)?;
     m.add_function(wrap_pyfunction!(penney_best_first, m)?)?;

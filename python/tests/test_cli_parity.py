@@ -104,17 +104,36 @@ def test_until_proven_limit(cli):
                    ("kayles", [10**12, 7]), ("sub:1,3,4", [9, 9])])
 def test_position(cli, rule, heaps):
     p = grundy.heap(rule).analyze(heaps)
+    # One door (issue 39): the CLI's `heap --position` and Python's `Heap.analyze` both ask the
+    # registry, whose report is `grundy RULE H…` and `grundy.analyze(RULE, "H…")`.
     want = cli("heap", rule, "--position", *heaps)
-    assert p.to_dict() == want
-    assert p.grundy == want["grundy"]
+    assert p.to_dict() == want == cli(rule, *heaps)
+    assert p == grundy.heap(rule).analyze(heaps, threads=1)
+    assert p.to_dict() == grundy.analyze(rule, " ".join(map(str, heaps))).to_dict()
+    assert isinstance(p, grundy.Report) and isinstance(p, grundy.HeapPosition)
+    # the old object's fields, read from the report's details
+    d = want["details"]
+    assert (p.rule, p.heaps, p.heap_values) == (d["rule"], heaps, d["heap_values"])
+    assert p.grundy == want["grundy"] == d["grundy"]
     assert [m.to.to_dict() for m in p.winning_moves] == [m["to"] for m in want["winning_moves"]]
 
 
 @pytest.mark.parametrize("rule,heaps", [("kayles", [4, 5]), ("kayles", [3, 5, 8]), ("0.07", [6, 9])])
 def test_position_misere(cli, rule, heaps):
     p = grundy.heap(rule).analyze(heaps, misere=True)
-    assert p.to_dict() == cli("heap", rule, "--position", *heaps, "--misere")
-    assert not hasattr(p, "grundy")
+    want = cli("heap", rule, "--position", *heaps, "--misere")
+    assert p.to_dict() == want == cli(rule, *heaps, "--misere")
+    assert isinstance(p, grundy.Report) and isinstance(p, grundy.MiserePosition)
+    assert p.positions_searched == want["details"]["positions_searched"]
+    assert p.heaps == heaps and p.rule == want["details"]["rule"]
+    assert p.grundy is None  # misère values do not add (the old object had no field)
+
+
+def test_position_engine_is_the_librarys_choice(cli):
+    # a position's engine is not chosen: the one word the CLI says of --engine
+    with pytest.raises(grundy.InputError, match="engine"):
+        grundy.heap("kayles").analyze([7, 9], engine="reference")
+    assert "engine" in cli.error("heap", "kayles", "--position", 7, 9, "--engine", "reference")
 
 
 def test_heap_grundy_of_one_heap():

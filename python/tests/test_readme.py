@@ -31,7 +31,7 @@ def test_tutorial_examples():
     assert grundy.wythoff(10, 20).winning_moves[0].to.text == "10 6"
     k = grundy.heap("kayles")
     assert k.analyze([7, 9, 12]).winning_moves[0].text == \
-        "from the heap of 7, remove 1 and split the rest into 3 + 3"
+        "heap 0: from the heap of 7, remove 1 and split the rest into 3 + 3"
     assert k.analyze([4, 5], misere=True).outcome == "P"
     assert k.grundy(10**15) == 1
     kayles = grundy.Game(moves=lambda n: [grundy.Sum(a, n - k - a)

@@ -123,13 +123,6 @@ pub fn print_json_pieces(
     })
 }
 
-/// Prints one JSON object on one line, followed by a newline.
-pub fn print_json(value: &serde_json::Value) -> CliResult {
-    let mut text = value.to_string();
-    text.push('\n');
-    print_out(&text)
-}
-
 /// Prints a library result as one JSON object on one line, streamed (a result with millions of
 /// values is never held as text).
 pub fn print_result<T: serde::Serialize>(result: &T) -> CliResult {
@@ -206,8 +199,7 @@ pub fn install_stop_handler() {
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct MaxPositions {
     /// The most positions the search may visit; past it, it stops with a one-line limit error.
-    /// Defaults: 1e7 for analyze and script, 2e6 for cram, 1e6 for chomp, graph --misere and
-    /// heap --position --misere.
+    /// Defaults: 1e7 for analyze, heap --position and script, 1e6 for graph --misere.
     #[arg(
         long = "max-positions",
         value_name = "N",
@@ -232,10 +224,5 @@ impl MaxPositions {
     /// stays the default's).
     pub fn budget(&self, default: grundy::Budget) -> Result<grundy::Budget, CliError> {
         Ok(default.with_positions(self.or(default.max_positions)?))
-    }
-
-    /// True when the user gave a budget.
-    pub fn is_set(&self) -> bool {
-        self.max_positions.is_some()
     }
 }

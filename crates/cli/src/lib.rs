@@ -19,7 +19,7 @@ mod companion;
 
 /// What `grundy-full`'s commands share with the others.
 pub use cmd::catalogue::{analyze_in, AnalyzeArgs};
-pub use cmd::{heap::plot::write_plot_of, read_text};
+pub use cmd::{read_text, write_plot_of};
 
 use clap::{Parser, Subcommand};
 use std::ffi::OsString;
@@ -133,14 +133,9 @@ pub fn parse_args<C: Parser>() -> C {
     }
 }
 
-/// clap's error in one line (a game command's parse error too).
-pub(crate) fn clap_line(e: &clap::Error) -> String {
-    one_line(e)
-}
-
-/// clap's error in one line: its first line, plus a hint where one helps (`grundy kayles` →
-/// "did you mean `grundy heap kayles`?").
-fn one_line(e: &clap::Error) -> String {
+/// clap's error in one line (a game command's parse error too): its first paragraph, or the
+/// unknown command named (`grundy help kaylez`).
+pub(crate) fn one_line(e: &clap::Error) -> String {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
     let rendered = e.render().to_string();
     // The first paragraph, its lines joined ("…were not provided:" is followed by the missing
@@ -169,19 +164,9 @@ fn one_line(e: &clap::Error) -> String {
     } else {
         first
     };
-    let word = match e.get(ContextKind::InvalidSubcommand) {
-        Some(ContextValue::String(w)) => Some(w.clone()),
-        _ => None,
-    };
-    match (e.kind(), word) {
-        (ErrorKind::InvalidSubcommand, Some(w)) if grundy::heap::parse(&w).is_ok() => {
-            format!(
-                "unknown command '{}': did you mean `grundy heap {w}`?",
-                w.escape_debug()
-            )
-        }
-        (ErrorKind::InvalidSubcommand, Some(w)) => format!(
-            "unknown command '{}' (see `grundy --help` for the list)",
+    match e.get(ContextKind::InvalidSubcommand) {
+        Some(ContextValue::String(w)) if e.kind() == ErrorKind::InvalidSubcommand => format!(
+            "unknown command '{}' (see `grundy --help`; a game's own: `grundy GAME --help`)",
             w.escape_debug()
         ),
         _ => format!("{first} (see --help)"),
@@ -229,8 +214,12 @@ pub fn main() -> ! {
     let cli: Cli = parse_args();
     common::install_stop_handler();
     // Where proven misère quotients are kept between runs (every command that plays misère
-    // heap sums, `analyze` included); `--cache-dir` overrides it per call.
-    grundy::heap::quotients::set_default_dir(cmd::misere::cache_dir(None));
+    // heap sums, `analyze` included); `grundy heap --cache-dir` overrides it.
+    let flag = match &cli.command {
+        Command::Heap(a) => a.cache_dir.as_deref(),
+        _ => None,
+    };
+    grundy::heap::quotients::set_default_dir(cmd::misere::cache_dir(flag));
     let result = match cli.command {
         Command::Games(a) => cmd::catalogue::games(a),
         Command::Analyze(a) => cmd::catalogue::analyze(a),

@@ -86,7 +86,7 @@ fn positions_and_winning_moves() {
     assert_eq!(j["grundy"], 2);
     assert_eq!(j["outcome"], "N");
     assert_eq!(j["winning_moves"][0]["at"]["from"], 3);
-    assert_eq!(j["winning_moves"][0]["at"]["leaves"][0], 1);
+    assert_eq!(j["winning_moves"][0]["at"]["left"], 1); // Nim's own entry
     assert_eq!(j["winning_moves"][0]["to"]["text"], "1 4 5");
     assert_eq!(j["winning_moves"][0]["outcome"], "P");
     let p = json(&["heap", "sub:2,5", "--position", "5", "12", "--json"]);
@@ -101,13 +101,15 @@ fn positions_and_winning_moves() {
         "5",
         "--json",
     ]);
-    assert_eq!(h["heap_values"][0], 2); // 10^10 = 4 (mod 7), G(4) = 2
+    assert_eq!(h["details"]["heap_values"][0], 2); // 10^10 = 4 (mod 7), G(4) = 2
     assert_eq!(
         h["winning_moves"][0]["text"],
-        "from the heap of 5, remove 1, leaving 4"
+        "heap 1: from the heap of 5, remove 1, leaving 4"
     );
     let k = json(&["heap", "kayles", "--position", "1000000000000", "--json"]);
-    assert_eq!(k["heap_values"][0], 1); // 10^12 = 76 + 12k and G(76) = 1
+    assert_eq!(k["details"]["heap_values"][0], 1); // 10^12 = 76 + 12k and G(76) = 1
+                                                   // The same question as the game's own command: one door.
+    assert_eq!(k, json(&["kayles", "1000000000000", "--json"]));
     bad(
         &["heap", "grundys-game", "--position", "1000000000000"],
         "1000000000000",
@@ -186,15 +188,15 @@ fn values_go_to_a_bfile_and_the_json_stays_small() {
 fn misere_positions_and_their_flags() {
     let out = ok(&["heap", "kayles", "--position", "2", "--misere"]);
     assert!(
-        out.contains("N: the player to move wins; winning moves (1):"),
+        out.contains("N: the player to move wins\nWinning moves (1):"),
         "{out}"
     );
     let j = json(&["heap", "nim", "--position", "1", "1", "--misere", "--json"]);
     assert_eq!(j["outcome"], "N");
-    assert_eq!(j["play"], "misere");
+    assert_eq!(j["misere"], true);
     bad(&["heap", "kayles", "--misere"], "--position");
-    // The whole-position search (asked for with --engine reference) stops at the cap; by
-    // default Kayles sums are products in its misère quotient, with no search at all.
+    // Learning the quotient, and the whole-position search, stop at the cap; by default
+    // Kayles sums are products in its misère quotient, with no search at all.
     bad(
         &[
             "heap",
@@ -204,8 +206,6 @@ fn misere_positions_and_their_flags() {
             "71",
             "72",
             "--misere",
-            "--engine",
-            "reference",
             "--max-positions",
             "100",
         ],
@@ -221,17 +221,17 @@ fn misere_positions_and_their_flags() {
         "--misere",
         "--json",
     ]);
-    assert_eq!(j["method"], "quotient");
+    assert_eq!(j["details"]["method"], "quotient");
 }
 
 #[test]
-fn winning_moves_say_what_they_leave() {
+fn winning_moves_name_their_heap() {
     let out = ok(&["heap", "kayles", "--position", "7", "9", "12"]);
     assert!(
-        out.contains("from the heap of 12, remove 1, leaving 11 (the heap left has value 6; the XOR becomes 0)"),
+        out.contains("heap 2: from the heap of 12, remove 1, leaving 11\n"),
         "{out}"
     );
-    assert!(out.contains("winning moves (5)"), "{out}");
+    assert!(out.contains("Winning moves (5)"), "{out}");
 }
 
 #[test]
@@ -413,7 +413,10 @@ fn misere_quotients_are_kept_in_the_cache_directory() {
     ];
     let first = json(&args);
     assert_eq!(
-        (&first["method"], &first["quotient_order"]),
+        (
+            &first["details"]["method"],
+            &first["details"]["quotient_order"]
+        ),
         (&"quotient".into(), &40.into())
     );
     let files: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().collect();
@@ -439,8 +442,8 @@ fn misere_quotients_are_kept_in_the_cache_directory() {
         d,
         "--json",
     ]);
-    assert_eq!(big["quotient_period"]["period"], 12);
-    assert_eq!(big["unlisted_heaps"], serde_json::json!([0]));
+    assert_eq!(big["details"]["quotient_period"]["period"], 12);
+    assert_eq!(big["details"]["unlisted_heaps"], serde_json::json!([0]));
     let q = json(&[
         "misere",
         "quotient",

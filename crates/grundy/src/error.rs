@@ -81,31 +81,40 @@ pub enum Error {
     },
 }
 
+// The heap family's errors convert once, in `grundy-heaps` (a stop becomes `Stopped` there);
+// the facade lifts that error's variants into its own.
 impl From<grundy_heap::reference::EngineError> for Error {
     fn from(e: grundy_heap::reference::EngineError) -> Self {
-        match e {
-            grundy_heap::reference::EngineError::Stopped(done) => {
-                Error::Stopped { done: Some(done) }
-            }
-            e => Error::Engine(e),
-        }
+        grundy_heaps::Error::from(e).into()
     }
 }
 
 impl From<grundy_sparse::Error> for Error {
     fn from(e: grundy_sparse::Error) -> Self {
-        match e {
-            grundy_sparse::Error::Stopped { done } => Error::Stopped { done: Some(done) },
-            e => Error::Sparse(e),
-        }
+        grundy_heaps::Error::from(e).into()
     }
 }
 
 impl From<grundy_misere::MisereError> for Error {
     fn from(e: grundy_misere::MisereError) -> Self {
+        grundy_heaps::Error::from(e).into()
+    }
+}
+
+/// The heap family's error: the same variants, so `kind()` and messages are unchanged.
+impl From<grundy_heaps::Error> for Error {
+    fn from(e: grundy_heaps::Error) -> Self {
+        use grundy_heaps::Error as H;
         match e {
-            grundy_misere::MisereError::Stopped { .. } => Error::Stopped { done: None },
-            e => Error::Misere(e),
+            H::Rule(e) => Error::Rule(e),
+            H::Engine(e) => Error::Engine(e),
+            H::Sparse(e) => Error::Sparse(e),
+            H::Misere(e) => Error::Misere(e),
+            H::Limit(l) => Error::Limit(l),
+            H::Invalid(m) => Error::Invalid(m),
+            H::Stopped { done } => Error::Stopped { done },
+            // Every variant of this version is mapped above; a new one reads as bad input.
+            e => Error::Invalid(e.to_string()),
         }
     }
 }

@@ -5,7 +5,7 @@
 //! The engines and their choice are the heap family's (`grundy-heaps`, whose [`Heaps`] is the
 //! one front door over `grundy-heap`, `grundy-sparse` and `grundy-misere`); this module
 //! re-exports them and adds only what the facade owns: the memory this machine can give a
-//! computation ([`crate::limits`]) and the library's one [`Error`].
+//! computation ([`crate::limits`]) and the library's one [`Error`](crate::Error).
 //!
 //! Every call takes a [`Compute`]: which engine ([`EngineChoice`]), how many threads, a
 //! progress callback and a stop flag. The defaults choose the engine, use every core, report
@@ -42,7 +42,7 @@ pub use grundy_heaps::{
     DEFAULT_WORK_BUDGET, DIRECT_POSITION_LIMIT, LIST_SPLITS_LIMIT, PACK_FROM, PERIOD_SHORTCUT_FROM,
 };
 
-use crate::{Error, Result};
+use crate::Result;
 use grundy_core::Budget;
 
 /// The record-scale engine for take-and-break codes that split heaps (rare and common values),
@@ -126,8 +126,8 @@ pub fn analyze_position_misere_value(
 /// ([`grundy_heaps::analyze_position_misere`]): a product in the rule's misère quotient where
 /// one is found (for every heap once Φ is proven periodic; kept in this process and in the
 /// quotient directory, [`Compute::quotient_cache`] or [`quotients::set_default_dir`]), else a
-/// search over whole positions within `budget` ([`Error::Limit`] past it, naming the cap). The
-/// stop flag of `c` ends either with [`Error::Stopped`].
+/// search over whole positions within `budget` ([`crate::Error::Limit`] past it, naming the
+/// cap). The stop flag of `c` ends either with [`crate::Error::Stopped`].
 pub fn analyze_position_misere(
     rule: &Rule,
     heaps: &[u64],
@@ -144,7 +144,7 @@ pub fn analyze_position_misere(
 /// the plain engines; returns the summary and, if asked, the values.
 ///
 /// With a checkpoint directory, stopping (the stop flag of `c`) writes a final checkpoint of
-/// everything finished before returning [`Error::Stopped`]; running again with the same
+/// everything finished before returning [`crate::Error::Stopped`]; running again with the same
 /// directory resumes from it ([`Progress::resumed_at`]).
 pub fn record(rule: &Rule, opts: &RecordOptions, c: &mut Compute<'_>) -> Result<Record> {
     Ok(grundy_heaps::record(rule, opts, with_memory(c))?)
@@ -185,21 +185,4 @@ pub fn load(
         keep_values,
         Some(crate::limits::memory_budget()),
     )?)
-}
-
-impl From<grundy_heaps::Error> for Error {
-    fn from(e: grundy_heaps::Error) -> Self {
-        use grundy_heaps::Error as H;
-        match e {
-            H::Rule(e) => Error::Rule(e),
-            H::Engine(e) => Error::Engine(e),
-            H::Sparse(e) => Error::Sparse(e),
-            H::Misere(e) => Error::Misere(e),
-            H::Limit(l) => Error::Limit(l),
-            H::Invalid(m) => Error::Invalid(m),
-            H::Stopped { done } => Error::Stopped { done },
-            // Every variant of this version is mapped above; a new one reads as bad input.
-            e => Error::Invalid(e.to_string()),
-        }
-    }
 }

@@ -64,10 +64,16 @@ pub mod budget {
     pub use grundy_core::budget::*;
 }
 
-/// Nim and misère Nim in closed form (Bouton's theorem), with the textbook explanation and a
-/// streaming evaluator for millions of heaps.
+/// Nim and misère Nim: the moves and the nim-sum, the Nim game for the generic solver, and the
+/// byte parser of millions of heaps. A position's analysis (Bouton's closed form, the textbook
+/// explanation, a stream of 10^7 heaps) is the registry's `nim` and `misere-nim`
+/// ([`crate::catalogue::Registry::ask`], [`crate::catalogue::Registry::feed`]): one result
+/// shape, the report; the core's own analysis type stays behind it.
 pub mod nim {
-    pub use grundy_core::nim::*;
+    pub use grundy_core::nim::{
+        abbreviated_position, nim_move, nim_sum, parse_heap, parse_heaps, winning_moves, HeapError,
+        HeapParser, NimGame, Play, JSON_LISTED_MOVES, JSON_LISTED_SIZES,
+    };
 }
 
 /// The field of nimbers on `u32`, `u64` and `u128`: nim addition and multiplication, inverse,

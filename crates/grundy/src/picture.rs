@@ -11,13 +11,22 @@
 //!   from the sources, the back edges of a depth-first search left out so that cycles are
 //!   drawn too), ordered in each layer by the mean place of their predecessors.
 //!
+//! - a `stones` position (Clobber, Cannibal Clobber, NoGo): its points row by row, each with
+//!   what stands on it (`x`, `o`, `.` empty, `#` off the board).
+//!
 //! Other kinds have no [`Drawing`]: their fields are the picture.
+//!
+//! A board drawn this way takes clicks: [`pick`] maps the points a player clicked (a stone
+//! and the stone it captures, a point and the colour to place there, two cells for a domino)
+//! to the legal move they name, says which points complete a move begun, or answers a
+//! one-line reason why the clicks are no move. Front ends send clicks and show the answer;
+//! they never decide a move themselves.
 
 use std::collections::{HashMap, HashSet};
 
 use serde::Serialize;
 
-use crate::catalogue::Position;
+use crate::catalogue::{Move, Position};
 
 /// The most vertices a drawing places (a larger graph is shown as text).
 pub const MAX_DRAWN: usize = 200;
@@ -32,6 +41,12 @@ pub struct Drawing {
     /// unit an edge for a graph; for a digraph `x` the place in the layer (centred on 0, one
     /// unit apart) and `y` the layer (0 the sources).
     pub at: Vec<[f64; 2]>,
+    /// For a `stones` board only (empty, and absent from JSON, otherwise): what stands on each
+    /// point of `names`: `"x"`, `"o"`, `"."` (an empty point) or `"#"` (off the board). The
+    /// points are then named `"(r, c)"` as the moves' texts name them, and stand at
+    /// `[c, r]`, one unit apart.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stones: Vec<String>,
 }
 
 /// The drawing of `pos`: a `graph` or `digraph` position of at most [`MAX_DRAWN`] vertices;
@@ -49,8 +64,258 @@ pub fn drawing(pos: &Position) -> Option<Drawing> {
     match pos.kind {
         "graph" => graph_drawing(pos),
         "digraph" => digraph_drawing(pos),
+        "stones" => stones_drawing(pos),
         _ => None,
     }
+}
+
+/// The rows of a board position (`rows`: one string a row), empty when it has none.
+fn board_rows(pos: &Position) -> Vec<Vec<char>> {
+    pos.data
+        .get("rows")
+        .and_then(|r| r.as_array())
+        .into_iter()
+        .flatten()
+        .filter_map(|r| r.as_str().map(|r| r.chars().collect()))
+        .collect()
+}
+
+fn stones_drawing(pos: &Position) -> Option<Drawing> {
+    let rows = board_rows(pos);
+    let points: usize = rows.iter().map(Vec::len).sum();
+    if points == 0 || points > MAX_DRAWN {
+        return None;
+    }
+    let mut d = Drawing {
+        names: Vec::new(),
+        at: Vec::new(),
+        stones: Vec::new(),
+    };
+    for (r, row) in rows.iter().enumerate() {
+        for (c, &ch) in row.iter().enumerate() {
+            d.names.push(point_name([r as u64, c as u64]));
+            d.at.push([c as f64, r as f64]);
+            d.stones.push(ch.to_string());
+        }
+    }
+    Some(d)
+}
+
+/// A point of a board as the moves' texts name it: `(1, 2)`, row then column.
+fn point_name(p: [u64; 2]) -> String {
+    format!("({}, {})", p[0], p[1])
+}
+
+/// What clicks on a drawn board amount to: see [`pick`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Pick {
+    /// The clicks name this legal move (play it: its `text` is the move's notation, its
+    /// `to` the position it leaves).
+    Move(Move),
+    /// The clicks begin a move (a Clobber stone, a Cram cell): the points that complete it,
+    /// each `[row, column]`.
+    More(Vec<[u64; 2]>),
+}
+
+/// A move with the points it is made by clicking and the stone it places ([`clicks_of`]).
+type Clicked<'a> = (&'a Move, Vec<[u64; 2]>, Option<&'a str>);
+
+/// The points a move of a board is made by clicking, in order, and the stone it places (a
+/// NoGo move): a capture's `from` and `to`, a domino's two `cells`, a placement's `cell`.
+fn clicks_of(m: &Move) -> Option<(Vec<[u64; 2]>, Option<&str>)> {
+    let point = |v: &serde_json::Value| -> Option<[u64; 2]> {
+        Some([v.get(0)?.as_u64()?, v.get(1)?.as_u64()?])
+    };
+    let stone = m.at.get("stone").and_then(|s| s.as_str());
+    if let (Some(a), Some(b)) = (m.at.get("from"), m.at.get("to")) {
+        return Some((vec![point(a)?, point(b)?], stone));
+    }
+    if let Some(cells) = m.at.get("cells").and_then(|c| c.as_array()) {
+        let cells: Option<Vec<[u64; 2]>> = cells.iter().map(point).collect();
+        return Some((cells?, stone));
+    }
+    Some((vec![point(m.at.get("cell")?)?], stone))
+}
+
+/// The legal move that the points `cells` clicked on the drawn board of `pos` name, in
+/// order, among `moves` (the position's legal moves, as [`crate::play::Turn::moves`] lists
+/// them); `stone` is the colour to place (`"x"` or `"o"`) where a move places a stone (NoGo).
+///
+/// - Clobber and Cannibal Clobber: the stone that moves, then the stone it captures;
+/// - NoGo: the empty point, with `stone`;
+/// - Cram: the two cells of the domino, in either order.
+///
+/// The first click of a two-click move answers [`Pick::More`] with the points that complete
+/// it. Clicks that name no legal move answer a one-line reason: an empty point or a point off
+/// the board clicked as a stone, a stone that cannot capture there, a point taken, a
+/// placement that would leave a group without liberties, no colour chosen.
+///
+/// ```
+/// use grundy::catalogue::Registry;
+/// use grundy::picture::{pick, Pick};
+/// use grundy::play::Game;
+///
+/// let mut g = Game::new("clobber", "xo.|ox.")?;
+/// let pos = g.start().clone();
+/// let moves = g.moves(&pos)?;
+/// // The x on (0, 0) can capture the o on (0, 1) or the o on (1, 0).
+/// assert_eq!(pick(&pos, &moves, &[[0, 0]], None), Ok(Pick::More(vec![[0, 1], [1, 0]])));
+/// let Ok(Pick::Move(m)) = pick(&pos, &moves, &[[0, 0], [0, 1]], None) else { panic!() };
+/// assert_eq!(m.to.text, ".x.|ox.");
+/// assert!(pick(&pos, &moves, &[[0, 0], [1, 1]], None).is_err());
+/// # Ok::<(), grundy::play::PlayError>(())
+/// ```
+pub fn pick(
+    pos: &Position,
+    moves: &[Move],
+    cells: &[[u64; 2]],
+    stone: Option<&str>,
+) -> Result<Pick, String> {
+    let rows = board_rows(pos);
+    let what = |p: [u64; 2]| -> Option<char> {
+        rows.get(p[0] as usize)
+            .and_then(|r| r.get(p[1] as usize))
+            .copied()
+    };
+    let clicks: Vec<Clicked> = moves
+        .iter()
+        .filter_map(|m| clicks_of(m).map(|(c, s)| (m, c, s)))
+        .collect();
+    if moves.is_empty() {
+        return Err("no move is left: the game is over".into());
+    }
+    if clicks.is_empty() {
+        return Err("this position's moves are not made by clicking points".into());
+    }
+    let Some(&first) = cells.first() else {
+        return Err("click a point of the board".into());
+    };
+    let most = clicks.iter().map(|(_, c, _)| c.len()).max().unwrap_or(0);
+    if cells.len() > most {
+        return Err(format!(
+            "a move takes {most} click{}, not {}",
+            if most == 1 { "" } else { "s" },
+            cells.len()
+        ));
+    }
+    for &p in cells {
+        match what(p) {
+            None => return Err(format!("{} is not on the board", point_name(p))),
+            Some('#') => return Err(format!("{} is off the board", point_name(p))),
+            _ => {}
+        }
+    }
+    let places = clicks.iter().any(|(_, _, s)| s.is_some());
+    let stone = stone.map(|s| s.trim().to_ascii_lowercase());
+    if places {
+        match stone.as_deref() {
+            None => return Err("choose the colour of the stone to place: x or o".into()),
+            Some("x") | Some("o") => {}
+            Some(s) => {
+                return Err(format!(
+                    "the stone to place is x or o, not {}",
+                    crate::text::quote(s)
+                ))
+            }
+        }
+    }
+    let unordered = clicks.iter().any(|(m, _, _)| m.at.contains_key("cells"));
+    let begins = |c: &[[u64; 2]], s: Option<&str>| -> bool {
+        if places && s != stone.as_deref() {
+            return false;
+        }
+        if unordered && c.len() == 2 && cells.len() == 2 {
+            return (c[0] == cells[0] && c[1] == cells[1])
+                || (c[0] == cells[1] && c[1] == cells[0]);
+        }
+        if unordered && cells.len() == 1 {
+            return c.contains(&first);
+        }
+        c.len() >= cells.len() && c[..cells.len()] == *cells
+    };
+    let fitting: Vec<&Clicked> = clicks.iter().filter(|(_, c, s)| begins(c, *s)).collect();
+    if let Some((m, _, _)) = fitting.iter().find(|(_, c, _)| c.len() == cells.len()) {
+        return Ok(Pick::Move((*m).clone()));
+    }
+    if !fitting.is_empty() {
+        let mut next: Vec<[u64; 2]> = fitting
+            .iter()
+            .filter_map(|(_, c, _)| c.iter().find(|&&p| !cells.contains(&p)).copied())
+            .collect();
+        next.sort_unstable();
+        next.dedup();
+        return Ok(Pick::More(next));
+    }
+    Err(no_move(&clicks, cells, stone.as_deref(), &what, unordered))
+}
+
+/// Why the clicks `cells` name no move (each point on the board): the one-line answer of
+/// [`pick`].
+fn no_move(
+    clicks: &[Clicked],
+    cells: &[[u64; 2]],
+    stone: Option<&str>,
+    what: &dyn Fn([u64; 2]) -> Option<char>,
+    unordered: bool,
+) -> String {
+    let name = |p: [u64; 2]| point_name(p);
+    let first = cells[0];
+    let here = what(first).unwrap_or('.');
+    if let Some(s) = stone {
+        // A placement.
+        if here != '.' {
+            return format!("{} is taken: place a stone on an empty point", name(first));
+        }
+        return format!(
+            "an {s} on {} would leave a group without liberties (in NoGo no stone is ever \
+             captured, your own neither)",
+            name(first)
+        );
+    }
+    if unordered {
+        return match cells {
+            [a] => format!("no domino fits on {}", name(*a)),
+            _ => format!(
+                "no domino fits on {} and {}: a domino covers two free cells side by side",
+                name(cells[0]),
+                name(cells[1])
+            ),
+        };
+    }
+    // A capture: the stone that moves, then the stone it takes.
+    if here == '.' {
+        return format!("{} is empty: click a stone that can capture", name(first));
+    }
+    let starts = clicks.iter().any(|(_, c, _)| c.first() == Some(&first));
+    if !starts {
+        return format!(
+            "the {here} on {} has no stone next to it to capture",
+            name(first)
+        );
+    }
+    let second = cells[1];
+    let there = what(second).unwrap_or('.');
+    if there == '.' {
+        return format!(
+            "{} is empty: the {here} on {} captures a stone next to it",
+            name(second),
+            name(first)
+        );
+    }
+    let next_to = first[0].abs_diff(second[0]) + first[1].abs_diff(second[1]) == 1;
+    // A neighbour of the other colour is always a capture; one of the same colour is in
+    // Cannibal Clobber.
+    let why = if next_to {
+        "a stone captures only a stone of the other colour"
+    } else {
+        "a stone captures only a neighbour, up, down, left or right"
+    };
+    format!(
+        "the {here} on {} cannot capture the {there} on {}: {why}",
+        name(first),
+        name(second)
+    )
 }
 
 fn u64s(v: Option<&serde_json::Value>) -> Vec<u64> {
@@ -84,6 +349,7 @@ fn graph_drawing(pos: &Position) -> Option<Drawing> {
     Some(Drawing {
         names: (0..n).map(|v| v.to_string()).collect(),
         at,
+        stones: Vec::new(),
     })
 }
 
@@ -136,7 +402,11 @@ fn digraph_drawing(pos: &Position) -> Option<Drawing> {
     }
     let arcs: Vec<(usize, usize)> = edges.iter().map(|e| (index[&e[0]], index[&e[1]])).collect();
     let at = layered(names.len(), &arcs);
-    Some(Drawing { names, at })
+    Some(Drawing {
+        names,
+        at,
+        stones: Vec::new(),
+    })
 }
 
 /// Fruchterman and Reingold's spring layout of `n` vertices joined by `edges`, started on a
@@ -333,5 +603,132 @@ mod tests {
         assert_eq!(d.at[ix("d")][1], 3.0);
         let pos = r.open("nim").unwrap().parse("3 4 5").unwrap();
         assert!(drawing(&pos).is_none());
+    }
+
+    fn turn_of(game: &str, position: &str) -> crate::play::Turn {
+        let mut g = crate::play::Game::new(game, position).unwrap();
+        let pos = g.start().clone();
+        g.turn(&pos).unwrap()
+    }
+
+    #[test]
+    fn a_board_of_stones_is_drawn_point_by_point() {
+        let t = turn_of("nogo", "x.#|.o.");
+        let d = t.drawing.unwrap();
+        assert_eq!(d.names[4], "(1, 1)");
+        assert_eq!(d.at[4], [1.0, 1.0]);
+        assert_eq!(d.stones, ["x", ".", "#", ".", "o", "."]);
+        let json = serde_json::to_value(drawing(&t.position).unwrap()).unwrap();
+        assert_eq!(json["stones"][2], "#");
+        // A graph's drawing has no stones, and none in JSON.
+        let g = turn_of("node-kayles", "path:3").drawing.unwrap();
+        assert!(serde_json::to_value(g).unwrap().get("stones").is_none());
+    }
+
+    #[test]
+    fn clobber_clicks_name_the_capture_or_say_why_not() {
+        for game in ["clobber", "cannibal-clobber"] {
+            let t = turn_of(game, "xo.|ox.");
+            let p = |cells: &[[u64; 2]]| pick(&t.position, &t.moves, cells, None);
+            assert_eq!(p(&[[0, 0]]), Ok(Pick::More(vec![[0, 1], [1, 0]])), "{game}");
+            let Ok(Pick::Move(m)) = p(&[[0, 1], [0, 0]]) else {
+                panic!("{game}")
+            };
+            assert_eq!(m.to.text, "o..|ox.");
+            assert!(t.moves.contains(&m));
+            let e = p(&[[0, 0], [1, 1]]).unwrap_err();
+            assert!(e.contains("cannot capture the x on (1, 1)"), "{e}");
+            assert!(
+                e.ends_with("only a neighbour, up, down, left or right"),
+                "{e}"
+            );
+            assert!(!e.contains('\n'));
+            let e = p(&[[0, 2]]).unwrap_err();
+            assert!(e.starts_with("(0, 2) is empty"), "{e}");
+            let e = p(&[[0, 0], [0, 2]]).unwrap_err();
+            assert!(e.starts_with("(0, 2) is empty"), "{e}");
+            let e = p(&[[5, 0]]).unwrap_err();
+            assert_eq!(e, "(5, 0) is not on the board");
+            let e = p(&[[0, 0], [0, 1], [0, 2]]).unwrap_err();
+            assert_eq!(e, "a move takes 2 clicks, not 3");
+            assert_eq!(p(&[]).unwrap_err(), "click a point of the board");
+        }
+        // Cannibal Clobber captures its own colour too.
+        let t = turn_of("cannibal-clobber", "xx");
+        let r = pick(&t.position, &t.moves, &[[0, 0], [0, 1]], None);
+        assert!(matches!(r, Ok(Pick::Move(_))), "{r:?}");
+        let t = turn_of("clobber", "xx.|#o.");
+        let e = pick(&t.position, &t.moves, &[[0, 0]], None).unwrap_err();
+        assert_eq!(e, "the x on (0, 0) has no stone next to it to capture");
+        let e = pick(&t.position, &t.moves, &[[1, 0]], None).unwrap_err();
+        assert_eq!(e, "(1, 0) is off the board");
+        let t = turn_of("clobber", "xxo");
+        let e = pick(&t.position, &t.moves, &[[0, 1], [0, 0]], None).unwrap_err();
+        assert_eq!(
+            e,
+            "the x on (0, 1) cannot capture the x on (0, 0): a stone captures only a stone of \
+             the other colour"
+        );
+    }
+
+    #[test]
+    fn every_legal_move_is_named_by_its_clicks() {
+        for (game, position) in [
+            ("clobber", "xox|oxo|x.#"),
+            ("cannibal-clobber", "xxo|o.x"),
+            ("nogo", "x..|.o.|#.."),
+            ("cram", "3x3"),
+        ] {
+            let t = turn_of(game, position);
+            let mut named = 0;
+            for m in &t.moves {
+                let (cells, stone) = clicks_of(m).unwrap();
+                let got = pick(&t.position, &t.moves, &cells, stone);
+                assert_eq!(got, Ok(Pick::Move(m.clone())), "{game} {}", m.text);
+                named += 1;
+            }
+            assert!(named > 0 && named == t.moves.len(), "{game}");
+        }
+    }
+
+    #[test]
+    fn nogo_clicks_place_the_colour_chosen_or_say_why_not() {
+        let t = turn_of("nogo", "xo.|...");
+        let p = |cells: &[[u64; 2]], s| pick(&t.position, &t.moves, cells, s);
+        let Ok(Pick::Move(m)) = p(&[[1, 1]], Some("o")) else {
+            panic!()
+        };
+        assert_eq!(m.to.text, "xo.|.o.");
+        assert_eq!(m.text, "place an o on (1, 1)");
+        let Ok(Pick::Move(m)) = p(&[[1, 1]], Some("X")) else {
+            panic!()
+        };
+        assert_eq!(m.to.text, "xo.|.x.");
+        assert_eq!(
+            p(&[[1, 1]], None).unwrap_err(),
+            "choose the colour of the stone to place: x or o"
+        );
+        assert!(p(&[[1, 1]], Some("z")).unwrap_err().contains("x or o"));
+        assert!(p(&[[0, 0]], Some("o"))
+            .unwrap_err()
+            .starts_with("(0, 0) is taken"));
+        // An o on (1, 0) would leave the x on (0, 0) without a liberty.
+        let e = p(&[[1, 0]], Some("o")).unwrap_err();
+        assert!(e.contains("without liberties"), "{e}");
+        assert_eq!(
+            p(&[[1, 1], [1, 2]], Some("x")).unwrap_err(),
+            "a move takes 1 click, not 2"
+        );
+    }
+
+    #[test]
+    fn a_finished_game_or_a_game_not_clicked_says_so() {
+        let t = turn_of("clobber", "x.o");
+        assert_eq!(
+            pick(&t.position, &t.moves, &[[0, 0]], None).unwrap_err(),
+            "no move is left: the game is over"
+        );
+        let t = turn_of("nim", "3");
+        assert!(pick(&t.position, &t.moves, &[[0, 0]], None).is_err());
     }
 }

@@ -151,8 +151,9 @@ pub struct Turn {
     /// position came back a third time with the same player to move. `hint` then says so in
     /// words ([`DRAW_BY_REPETITION`]) and there is no `reply`.
     pub drawn: bool,
-    /// Where the vertices of a graph or digraph position stand ([`crate::picture::drawing`]):
-    /// what every front end draws from; absent for other kinds, whose fields are the picture.
+    /// Where the vertices of a graph or digraph position stand, or the points of a board of
+    /// stones and what stands on each ([`crate::picture::drawing`]): what every front end
+    /// draws from; absent for other kinds, whose fields are the picture.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub drawing: Option<crate::picture::Drawing>,
 }
@@ -366,6 +367,20 @@ impl Game {
         let mut turn = self.turn(pos)?;
         turn.feedback = mistake(&before, &played);
         Ok(turn)
+    }
+
+    /// What the points `cells` clicked on the drawn board of `pos` amount to (with `stone`,
+    /// the colour to place where a move places one): a legal move, the points that complete
+    /// a move begun, or [`PlayError::IllegalMove`] with the reason in one line
+    /// ([`crate::picture::pick`]).
+    pub fn pick(
+        &mut self,
+        pos: &Position,
+        cells: &[[u64; 2]],
+        stone: Option<&str>,
+    ) -> Result<crate::picture::Pick> {
+        let moves = self.moves(pos)?;
+        crate::picture::pick(pos, &moves, cells, stone).map_err(PlayError::IllegalMove)
     }
 
     /// The legal move from `pos` that `typed` names: the position it leaves (in the game's

@@ -743,15 +743,32 @@ fn nim_case(c: &Case) -> (&[u64], Play, NimFact) {
     }
 }
 
-/// Bouton's closed forms (`grundy::nim`).
+/// Bouton's closed forms: the registry's `nim` and `misere-nim`.
 fn nim_closed_form(c: &Case) -> Result<Answer, Skip> {
     let (heaps, play, expect) = nim_case(c);
-    let a = grundy::nim::analyze(heaps, play);
+    let game = if play == Play::Normal {
+        "nim"
+    } else {
+        "misere-nim"
+    };
+    let text: Vec<String> = heaps.iter().map(u64::to_string).collect();
+    let r = grundy::catalogue::Registry::new()
+        .ask(
+            game,
+            &text.join(" "),
+            &grundy::catalogue::Ask::new(CPlay::Normal),
+        )
+        .map_err(|e| Skip::Failed(e.to_string()))?;
     Ok(Answer::Nim(match expect {
-        NimFact::Outcome(_) => NimFact::Outcome(a.outcome),
-        NimFact::Value(_) if play == Play::Normal => NimFact::Value(a.nim_sum),
+        NimFact::Outcome(_) => NimFact::Outcome(r.outcome),
+        NimFact::Value(_) if play == Play::Normal => match r.grundy {
+            Some(grundy::Grundy::Finite(v)) => NimFact::Value(v),
+            other => return Err(Skip::Failed(format!("value {other:?}"))),
+        },
         NimFact::Value(_) => return Err(Skip::Unsupported("misère values".into())),
-        NimFact::WinningMoves(_) => NimFact::WinningMoves(a.winning_move_count),
+        NimFact::WinningMoves(_) => {
+            NimFact::WinningMoves(r.details["winning_move_count"].as_u64().unwrap_or(u64::MAX))
+        }
     }))
 }
 

@@ -406,7 +406,10 @@ fn nim_heaps() {
             out.push(verdict(&parse_heap(token, i as u64)));
         }
         if let Ok(_n) = r {
-            let _ = grundy::nim::analyze(&whole, grundy::nim::Play::Misere).explain(5);
+            let text: Vec<String> = whole.iter().map(u64::to_string).collect();
+            let ask = grundy::catalogue::Ask::new(grundy::Play::Normal);
+            let r = grundy::catalogue::Registry::new().ask("misere-nim", &text.join(" "), &ask);
+            let _ = r.map(|r| r.describe(grundy::catalogue::Verbosity::Full));
         }
         out
     });

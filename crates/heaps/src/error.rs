@@ -1,6 +1,7 @@
 //! The one error type of the heap family's front door: each engine's own error, passed
-//! through unchanged (the facade's `grundy::Error` wraps them the same way), and the door's own
-//! refusals.
+//! through unchanged, and the door's own refusals. These conversions (a stop of any engine
+//! becomes [`Error::Stopped`]) are the family's only ones: the facade's `grundy::Error` converts
+//! an engine's error by way of this type.
 
 /// Why a question about heap games was not answered.
 #[derive(Debug, thiserror::Error)]

@@ -4,9 +4,13 @@
 //! explanation, the engine's reply, undo and the winner. This crate only draws and reads keys:
 //! arrows pick a move (marked on the picture) and Enter plays it; a typed position (the
 //! position after your move, e.g. `3 4 1`) and Enter plays that; `h` hint, `w` why, `u` undo,
-//! `q` (or Esc, or Ctrl-C) quits. Positions are drawn by their kind (`picture.rs`, the
+//! `q` (or Esc, or Ctrl-C) quits. On a board of stones (Clobber, NoGo) the arrows move a
+//! cursor over the board and Enter (or space) clicks the point under it, as the web page's
+//! clicks: the library ([`grundy::picture::pick`]) answers the move, the stones a picked stone
+//! captures, or why not; `x` and `o` choose the colour NoGo places (PgUp/PgDn pick in the
+//! list). Positions are drawn by their kind (`picture.rs`, the
 //! vertices where the library's `grundy::picture` places them): graphs and tokens on directed
-//! graphs in braille lines, Cram boards with their dominoes, coins, stalks.
+//! graphs in braille lines, Cram boards with their dominoes, boards of stones, coins, stalks.
 //! The terminal is restored on every way out: `q`, Ctrl-C, an error, and a panic (a hook
 //! restores it before the panic message is printed).
 
@@ -26,7 +30,7 @@ use crossterm::terminal::{
 use crossterm::{cursor, execute};
 use grundy::play::{value_text, Game, Player, Session, Turn};
 use grundy::Outcome;
-use picture::View;
+use picture::{Cursor, View};
 use ratatui::backend::CrosstermBackend;
 use ratatui::layout::{Constraint, Direction, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -152,6 +156,10 @@ struct App {
     /// What the pictures keep after each move played (`views[k]` after k moves): where the
     /// vertices stand, the dominoes placed.
     views: Vec<View>,
+    /// On a board of stones: the cursor, the stone picked and the points completing it.
+    cursor: Cursor,
+    /// The colour NoGo places: `"x"` or `"o"`.
+    stone: &'static str,
 }
 
 impl App {
@@ -169,6 +177,8 @@ impl App {
             tutor,
             note: None,
             views: vec![View::default()],
+            cursor: Cursor::default(),
+            stone: "x",
         };
         match first {
             Some(p) => app.start(p),
@@ -197,6 +207,9 @@ impl App {
                     let open = !t.moves.is_empty() && !t.drawn;
                     self.selected.select(open.then_some(0));
                     self.turn = Some(t);
+                    self.cursor.picked = None;
+                    self.cursor.more.clear();
+                    self.move_cursor(0, 0);
                 }
                 Err(e) => self.message = e.to_string(),
             }
@@ -281,6 +294,62 @@ impl App {
         }
     }
 
+    /// The drawing of the position when it is a board of stones (moved over by a cursor).
+    fn stones(&self) -> Option<&grundy::picture::Drawing> {
+        self.turn
+            .as_ref()
+            .and_then(|t| t.drawing.as_ref())
+            .filter(|d| !d.stones.is_empty())
+    }
+
+    /// Moves the board's cursor by `dr` rows and `dc` columns, kept on the board.
+    fn move_cursor(&mut self, dr: i64, dc: i64) {
+        let Some(d) = self.stones() else { return };
+        let rows = d.at.iter().map(|p| p[1] as i64 + 1).max().unwrap_or(1);
+        let cols = d.at.iter().map(|p| p[0] as i64 + 1).max().unwrap_or(1);
+        let [r, c] = self.cursor.at;
+        self.cursor.at = [
+            (r as i64 + dr).clamp(0, rows - 1) as u64,
+            (c as i64 + dc).clamp(0, cols - 1) as u64,
+        ];
+    }
+
+    /// A click on the point under the cursor: with the stone picked before it (a capture) or
+    /// the colour chosen (NoGo), the library says what the clicks amount to.
+    fn click(&mut self) {
+        let Some(t) = &self.turn else { return };
+        let places = t.moves.iter().any(|m| m.at.contains_key("stone"));
+        let at = self.cursor.at;
+        if self.cursor.picked == Some(at) {
+            self.cursor.picked = None;
+            self.cursor.more.clear();
+            self.message = "Nothing picked: choose a stone that captures.".into();
+            return;
+        }
+        let mut cells: Vec<[u64; 2]> = self.cursor.picked.filter(|_| !places).into_iter().collect();
+        cells.push(at);
+        let stone = places.then_some(self.stone);
+        match grundy::picture::pick(&t.position, &t.moves, &cells, stone) {
+            Ok(grundy::picture::Pick::Move(m)) => {
+                self.cursor.picked = None;
+                self.cursor.more.clear();
+                self.play(m.text);
+            }
+            Ok(grundy::picture::Pick::More(more)) => {
+                self.cursor.picked = Some(at);
+                self.cursor.more = more;
+                self.message = "Now the stone it captures (marked): move there and press Enter; \
+                    Enter on the picked stone starts over."
+                    .into();
+            }
+            Err(e) => {
+                self.cursor.picked = None;
+                self.cursor.more.clear();
+                self.message = e;
+            }
+        }
+    }
+
     fn key(&mut self, k: KeyEvent) {
         if k.kind == KeyEventKind::Release {
             return;
@@ -305,8 +374,21 @@ impl App {
         } else {
             self.turn.as_ref().map_or(0, |t| t.moves.len())
         };
+        let board = n > 0 && self.stones().is_some();
         match k.code {
             KeyCode::Char('q') | KeyCode::Esc => self.quit = true,
+            KeyCode::Up if board => self.move_cursor(-1, 0),
+            KeyCode::Down if board => self.move_cursor(1, 0),
+            KeyCode::Left if board => self.move_cursor(0, -1),
+            KeyCode::Right if board => self.move_cursor(0, 1),
+            KeyCode::Enter | KeyCode::Char(' ') if board && self.input.trim().is_empty() => {
+                self.click()
+            }
+            KeyCode::Char(c @ ('x' | 'o')) if board => {
+                self.stone = if c == 'x' { "x" } else { "o" };
+                self.message =
+                    format!("Placing {c}: Enter places one on the point under the cursor.");
+            }
             KeyCode::Char('h') => {
                 if let Some(t) = &self.turn {
                     self.hint = Some(t.hint.clone());
@@ -489,6 +571,11 @@ impl App {
         );
         let help = if self.session.is_none() {
             " y you first · e engine first · q quit".to_string()
+        } else if self.stones().is_some() && !self.over() {
+            format!(
+                " Move: {}▏  ←↑↓→ cursor · Enter/space click · x/o colour · PgUp/PgDn list · h hint · w why · u undo · t tutor · q quit",
+                self.input
+            )
         } else {
             format!(
                 " Move: {}▏  ↑↓ pick · Enter play · type a position · h hint · w why · u undo · t tutor · q quit",
@@ -567,6 +654,30 @@ impl App {
                     lines.push(Line::from(Span::styled(row, token)));
                 }
                 lines.push(Line::from("P is the poison: whoever must eat it loses"));
+            }
+            None if self.stones().is_some() => {
+                if let Some(d) = &t.drawing {
+                    let cursor = if over {
+                        Cursor {
+                            at: [u64::MAX; 2],
+                            ..Cursor::default()
+                        }
+                    } else {
+                        self.cursor.clone()
+                    };
+                    lines.extend(picture::stones_lines(d, &cursor, selected));
+                }
+                let places = t.moves.iter().any(|m| m.at.contains_key("stone"));
+                lines.push(Line::from(if places {
+                    format!(
+                        "● x, ○ o, █ off the board; Enter places {} {} (x/o: the colour); no group may be left without a liberty",
+                        self.stone,
+                        if self.stone == "x" { "●" } else { "○" }
+                    )
+                } else {
+                    "● x, ○ o, █ off the board; Enter on a stone, then on the stone next to it that it captures"
+                        .to_string()
+                }));
             }
             None if t.position.kind == "board" => {
                 lines.extend(picture::cram_lines(&t.position, &view, selected));
@@ -735,5 +846,76 @@ impl App {
             .highlight_style(Style::default().add_modifier(Modifier::REVERSED))
             .highlight_symbol("> ");
         f.render_stateful_widget(list, area, &mut self.selected);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn press(app: &mut App, code: KeyCode) {
+        app.key(KeyEvent::new(code, KeyModifiers::NONE));
+    }
+
+    fn log(app: &App) -> Vec<String> {
+        let s = app.session.as_ref().unwrap();
+        s.log().map(|(_, t)| t.to_string()).collect()
+    }
+
+    #[test]
+    fn clobber_is_played_with_the_cursor_and_enter() {
+        let game = Game::new("clobber", "xo.|ox.").unwrap();
+        let mut app = App::new(game, Some(Player::You), false);
+        // The cursor starts on (0, 0), an x: Enter picks it, and the library marks its
+        // captures.
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(app.cursor.picked, Some([0, 0]));
+        assert_eq!(app.cursor.more, vec![[0, 1], [1, 0]]);
+        // (1, 1) is no capture: the library's reason, and nothing picked any more.
+        press(&mut app, KeyCode::Down);
+        press(&mut app, KeyCode::Right);
+        press(&mut app, KeyCode::Enter);
+        assert!(app.message.contains("cannot capture"), "{}", app.message);
+        assert_eq!(app.cursor.picked, None);
+        assert!(log(&app).is_empty());
+        // The cursor stays on the board.
+        for _ in 0..5 {
+            press(&mut app, KeyCode::Right);
+        }
+        assert_eq!(app.cursor.at, [1, 2]);
+        // Space picks as Enter does: the x on (0, 0), then the o on (0, 1).
+        press(&mut app, KeyCode::Up);
+        for _ in 0..3 {
+            press(&mut app, KeyCode::Left);
+        }
+        press(&mut app, KeyCode::Char(' '));
+        press(&mut app, KeyCode::Right);
+        press(&mut app, KeyCode::Char(' '));
+        let moves = log(&app);
+        assert_eq!(
+            moves[0],
+            "move the x on (0, 0) onto the o on (0, 1), capturing it"
+        );
+        // The engine answered.
+        assert_eq!(moves.len(), 2, "{moves:?}");
+    }
+
+    #[test]
+    fn nogo_places_the_colour_chosen_under_the_cursor() {
+        let game = Game::new("nogo", "xo.|...").unwrap();
+        let mut app = App::new(game, Some(Player::You), false);
+        press(&mut app, KeyCode::Enter);
+        assert!(
+            app.message.starts_with("(0, 0) is taken"),
+            "{}",
+            app.message
+        );
+        press(&mut app, KeyCode::Char('o'));
+        press(&mut app, KeyCode::Down);
+        press(&mut app, KeyCode::Enter);
+        assert!(app.message.contains("without liberties"), "{}", app.message);
+        press(&mut app, KeyCode::Right);
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(log(&app)[0], "place an o on (1, 1)");
     }
 }

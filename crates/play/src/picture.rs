@@ -1,6 +1,7 @@
 //! Pictures of positions in the terminal: graphs (Node Kayles, Arc Kayles) and tokens on a
-//! directed graph in braille lines, Green Hackenbush's stalks, Cram boards with their dominoes
-//! and rows of coins in box and block characters.
+//! directed graph in braille lines, Green Hackenbush's stalks, Cram boards with their dominoes,
+//! boards of stones (Clobber, NoGo) with a cursor, and rows of coins in box and block
+//! characters.
 //!
 //! Everything drawn comes from the library: the position's tagged fields (`docs/json.md`),
 //! the moves' `at` and where each vertex stands ([`grundy::picture::drawing`]). What is kept
@@ -433,6 +434,79 @@ pub(crate) fn cram_lines(
     out
 }
 
+/// Where the player is on a board of stones: the cursor, the stone picked (the first click
+/// of a capture) and the points that complete its capture, as the library answered
+/// ([`grundy::picture::pick`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Cursor {
+    /// The point under the cursor, `[row, column]`.
+    pub at: [u64; 2],
+    /// The stone picked, waiting for the stone it captures.
+    pub picked: Option<[u64; 2]>,
+    /// The points that complete the capture begun at `picked`.
+    pub more: Vec<[u64; 2]>,
+}
+
+/// A board of stones in block characters, from the library's drawing: `●` an x (black), `○`
+/// an o (white), `·` an empty point, `█` off the board; the cursor in reverse video, the
+/// stone picked and the stones it may capture marked, the `selected` move's points marked.
+pub(crate) fn stones_lines(
+    d: &grundy::picture::Drawing,
+    cursor: &Cursor,
+    selected: Option<&Move>,
+) -> Vec<Line<'static>> {
+    let point = |v: Option<&serde_json::Value>| -> Option<[u64; 2]> {
+        let v = v?;
+        Some([v.get(0)?.as_u64()?, v.get(1)?.as_u64()?])
+    };
+    let chosen: Vec<[u64; 2]> = selected
+        .map(|m| {
+            ["from", "to", "cell"]
+                .iter()
+                .filter_map(|k| point(m.at.get(*k)))
+                .collect()
+        })
+        .unwrap_or_default();
+    let cols = d.at.iter().map(|p| p[0] as usize + 1).max().unwrap_or(0);
+    let rows = d.at.iter().map(|p| p[1] as usize + 1).max().unwrap_or(0);
+    let mut grid = vec![vec!['#'; cols]; rows];
+    for (p, s) in d.at.iter().zip(&d.stones) {
+        grid[p[1] as usize][p[0] as usize] = s.chars().next().unwrap_or('#');
+    }
+    let mut out = Vec::new();
+    let head: String = (0..cols).map(|c| format!("{:>2}", c % 100)).collect();
+    out.push(Line::from(format!("    {head}")));
+    out.push(Line::from(format!("   ┌{}─┐", "──".repeat(cols))));
+    for (r, line) in grid.iter().enumerate() {
+        let mut spans = vec![Span::raw(format!("{r:>2} │"))];
+        for (c, &ch) in line.iter().enumerate() {
+            let here = [r as u64, c as u64];
+            let (glyph, mut style) = match ch {
+                'x' => ("●", Style::default().add_modifier(Modifier::BOLD)),
+                'o' => ("○", Style::default().add_modifier(Modifier::BOLD)),
+                '.' => ("·", Style::default().fg(Color::DarkGray)),
+                _ => ("█", Style::default().fg(Color::DarkGray)),
+            };
+            if cursor.picked == Some(here) {
+                style = style.fg(Color::Magenta);
+            } else if cursor.more.contains(&here) {
+                style = style.fg(Color::Cyan);
+            } else if chosen.contains(&here) {
+                style = style.fg(MARK);
+            }
+            if cursor.at == here {
+                style = style.add_modifier(Modifier::REVERSED);
+            }
+            spans.push(Span::raw(" "));
+            spans.push(Span::styled(glyph, style));
+        }
+        spans.push(Span::raw(" │"));
+        out.push(Line::from(spans));
+    }
+    out.push(Line::from(format!("   └{}─┘", "──".repeat(cols))));
+    out
+}
+
 /// A row of coins: `H` and `T` with their numbers (from 0) under them; the `selected` move's
 /// coins marked.
 pub(crate) fn coin_lines(
@@ -576,5 +650,30 @@ mod tests {
         let next = view.after(&m);
         assert_eq!(next.coords, Some(vec![(2.0, 0.0)]));
         assert_eq!(next.dominoes, vec![[(0, 1), (0, 2)]]);
+    }
+
+    #[test]
+    fn a_board_of_stones_is_drawn_with_its_cursor_and_marks() {
+        let mut g = grundy::play::Game::new("clobber", "xo.|o#x").unwrap();
+        let pos = g.start().clone();
+        let t = g.turn(&pos).unwrap();
+        let d = t.drawing.unwrap();
+        let cursor = Cursor {
+            at: [1, 2],
+            picked: Some([0, 0]),
+            more: vec![[0, 1]],
+        };
+        let lines = stones_lines(&d, &cursor, None);
+        let text: Vec<String> = lines
+            .iter()
+            .map(|l| l.spans.iter().map(|s| s.content.to_string()).collect())
+            .collect();
+        assert_eq!(text[0], "     0 1 2");
+        assert_eq!(text[2], " 0 │ ● ○ · │");
+        assert_eq!(text[3], " 1 │ ○ █ ● │");
+        let style_of = |row: usize, col: usize| lines[row + 2].spans[2 + 2 * col].style;
+        assert!(style_of(1, 2).add_modifier.contains(Modifier::REVERSED));
+        assert_eq!(style_of(0, 0).fg, Some(Color::Magenta));
+        assert_eq!(style_of(0, 1).fg, Some(Color::Cyan));
     }
 }

@@ -18,6 +18,7 @@
 //! | `GET /api/games` | `catalogue::games` | `grundy games --json` |
 //! | `GET /api/play?game=kayles&position=5 7 9` (any game of the catalogue; `&previous=P` adds tutor feedback on the move from P, `&history=["…",…]` the earlier positions for the draw by repetition) | `play::Game::turn`, `turn_after`, `Turn::after_history` | (`grundy play`) |
 //! | `POST /api/play` `{"game" or "source", "position", "previous"?, "history"?}` (the same, or a Lua game) | `play::Game::script` | (`grundy play script`) |
+//! | `GET /api/pick?game=clobber&position=xo.\|ox.&cells=0,0;0,1` (`&stone=x` for NoGo): the points clicked on a drawn board | `play::Game::pick` (`picture::pick`) | (`grundy play`) |
 //! | `POST /api/script` `{"source", "position", "upto"}` | `script::Session` | `grundy script FILE POSITION --json`, `--upto N --json` |
 //! | `GET /api/health` | — | — |
 //!
@@ -198,6 +199,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/misere/quotient", get(routes::misere_quotient))
         .route("/api/penney", get(routes::penney))
         .route("/api/play", get(play::play).post(play::play_post))
+        .route("/api/pick", get(play::pick))
         .route("/api/script", post(script::script))
         .route(
             &format!("{}{{status}}", guard::REFUSED),

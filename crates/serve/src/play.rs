@@ -1,5 +1,6 @@
 //! The play endpoints: `GET /api/play` and `POST /api/play`, one turn of any game of the
-//! registry (or of a Lua game written on the page) as `grundy::play::Turn`.
+//! registry (or of a Lua game written on the page) as `grundy::play::Turn`; `GET /api/pick`,
+//! what clicks on a drawn board amount to (`grundy::picture::pick`).
 //!
 //! The library's play holds its own budget (`grundy::play::PLAY_BUDGET`) and takes no stop
 //! flag, so a turn's cheap attempt first asks the registry the questions the turn will ask
@@ -195,4 +196,87 @@ pub async fn play_post(State(s): State<AppState>, body: BodyBytes) -> Response {
         })
     })();
     answer(&s, req).await
+}
+
+/// The `cells` parameter of `GET /api/pick`: points `R,C` separated by `;` (at most 4).
+fn cells_param(text: &str) -> ApiResult<Vec<[u64; 2]>> {
+    let bad = || {
+        ApiError::bad(format!(
+            "parameter 'cells' must be points row,column separated by ';' (like 0,1;0,2), \
+             not {}",
+            grundy::text::quote(text)
+        ))
+    };
+    let cells: Vec<[u64; 2]> = text
+        .split(';')
+        .map(|p| {
+            let (r, c) = p.split_once(',').ok_or_else(bad)?;
+            let n = |x: &str| x.trim().parse::<u64>().map_err(|_| bad());
+            Ok([n(r)?, n(c)?])
+        })
+        .collect::<ApiResult<_>>()?;
+    if cells.len() > 4 {
+        return Err(ApiError::bad(format!(
+            "parameter 'cells' names {} points (at most 4)",
+            cells.len()
+        )));
+    }
+    Ok(cells)
+}
+
+/// A pick request: the game, the position, the points clicked, the colour to place.
+struct PickRequest {
+    game: String,
+    position: String,
+    cells: Vec<[u64; 2]>,
+    stone: Option<String>,
+}
+
+/// `GET /api/pick?game=G&position=P&cells=R,C[;R,C][&stone=x|o]`: what the points clicked on
+/// the drawn board of a position amount to, `grundy::picture::pick` as JSON: `{"move": M}`
+/// (the legal move they name, as `/api/play` lists it), `{"more": [[r, c], …]}` (the points
+/// that complete a move begun), or a 400 whose `error` says in one line why they are no move.
+pub async fn pick(State(s): State<AppState>, q: Params) -> Response {
+    let req: ApiResult<PickRequest> = (|| {
+        let q = params(q)?;
+        only(&q, &["game", "position", "cells", "stone"])?;
+        Ok(PickRequest {
+            game: required(&q, "game")?.to_string(),
+            position: required(&q, "position")?.to_string(),
+            cells: cells_param(required(&q, "cells")?)?,
+            stone: q.get("stone").cloned(),
+        })
+    })();
+    let PickRequest {
+        game,
+        position,
+        cells,
+        stone,
+    } = match req {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    let registry = s.registry.clone();
+    let key = crate::pools::key(&(
+        "pick",
+        game.trim().to_ascii_lowercase(),
+        &position,
+        &cells,
+        &stone,
+    ));
+    s.pools
+        .run(Start::Cheap, key, move |a| {
+            if a.is_cheap() {
+                let ask = a.ask(Play::Normal, Detail::All);
+                if let Err(e) = registry.ask(&game, &position, &ask).map_err(ApiError::from) {
+                    if e.outgrew {
+                        return Err(e);
+                    }
+                }
+            }
+            let mut g = grundy::play::Game::from_registry(&registry, &game, &position)?;
+            let at = g.start().clone();
+            Ok(g.pick(&at, &cells, stone.as_deref())?)
+        })
+        .await
 }

@@ -62,7 +62,7 @@ for (const t of document.querySelectorAll(".tab")) {
 // `kind`, and every move is one of the server's, sent back by its `to.text`. A click on the
 // drawing finds the move by its `at` (a vertex, an edge, a cell, a coin); the page never
 // decides what is legal.
-const P = { game: null, script: null, turn: null, toMove: "you", history: [], log: [], busy: false, hinted: null, games: {}, view: {}, pick: null };
+const P = { game: null, script: null, turn: null, toMove: "you", history: [], log: [], busy: false, hinted: null, games: {}, view: {}, pick: null, more: null, stone: "x", pickError: "" };
 
 /// A value as people read it, the library's rule (`grundy::play::value_text`): 0, a nimber
 /// `*3`, Smith's loopy values `∞` and `∞(0,2)`; "—" where there is none (misère play).
@@ -151,6 +151,8 @@ async function newGame(script) {
   P.hinted = null;
   P.view = {};
   P.pick = null;
+  P.more = null;
+  P.pickError = "";
   P.toMove = $("play-first").value;
   $("play-why-box").innerHTML = "<em>Press “Why?” to see the values of the options.</em>";
   $("play-hint-text").textContent = "";
@@ -189,6 +191,8 @@ async function play(move) {
     P.toMove = mine ? "engine" : "you";
     P.hinted = null;
     P.pick = null;
+    P.more = null;
+    P.pickError = "";
     P.view = nextView(P.view, move, mine);
     $("play-hint-text").textContent = "";
     await load(move.to.text, mine ? P.turn.position_text : undefined);
@@ -240,6 +244,8 @@ function undo() {
   P.log.length = h.log;
   P.hinted = null;
   P.pick = null;
+  P.more = null;
+  P.pickError = "";
   P.view = h.view || {};
   $("play-hint-text").textContent = "";
   $("play-tutor-text").textContent = "";
@@ -288,6 +294,7 @@ const DRAW = {
   hackenbush: drawHackenbush,
   graph: drawGraph,
   board: drawCram,
+  stones: drawStones,
   digraph: drawDigraph,
   coins: drawCoins,
   cards: drawCards,
@@ -619,6 +626,101 @@ function drawCram(board, t) {
     ? "Now click a neighbouring free cell (marked) to place the domino; click the cell again to start over."
     : "Click two neighbouring free cells to place a domino on them (yours blue, the engine's orange); whoever cannot place one loses." }));
   return true;
+}
+
+/// Clobber, Cannibal Clobber and NoGo: the board point by point as the library draws it
+/// (`t.drawing`: each point's place `at` and what stands on it, `stones`: x black, o white,
+/// `.` empty, `#` off the board). The points clicked go to the library (`/api/pick`), which
+/// answers the move they name, the points that complete a move begun (a Clobber stone's
+/// captures), or why they are no move (shown under the board). NoGo places the colour chosen
+/// with the two buttons above the board.
+function drawStones(board, t) {
+  const d = t.drawing;
+  if (!d || !d.stones || !d.at.length) return false;
+  const places = t.moves.some((m) => m.at && m.at.stone !== undefined);
+  const C = Math.max(...d.at.map((p) => p[0])) + 1, R = Math.max(...d.at.map((p) => p[1])) + 1;
+  const S = cellSize(board, C + 0.6, 52), M = Math.round(S * 0.6);
+  const svg = svgBox(C * S + M + 4, R * S + M + 4, "stones");
+  const X = (c) => M + c * S + S / 2, Y = (r) => M + r * S + S / 2;
+  const what = new Map(d.at.map(([c, r], i) => [r + "," + c, d.stones[i]]));
+  const on = (r, c) => { const w = what.get(r + "," + c); return w !== undefined && w !== "#"; };
+  svg.append(svgEl("rect", { x: M, y: M, width: C * S, height: R * S, rx: 6, class: "wood" }));
+  for (let c = 0; c < C; c++) svg.append(svgEl("text", { x: X(c), y: M * 0.7, class: "coord" }, String(c)));
+  for (let r = 0; r < R; r++) svg.append(svgEl("text", { x: M * 0.45, y: Y(r) + 4, class: "coord" }, String(r)));
+  // The lines joining neighbouring points on the board (a stone captures, or a group
+  // breathes, along them).
+  for (const [c, r] of d.at) {
+    if (!on(r, c)) continue;
+    if (on(r, c + 1)) svg.append(svgEl("line", { x1: X(c), y1: Y(r), x2: X(c + 1), y2: Y(r), class: "grid" }));
+    if (on(r + 1, c)) svg.append(svgEl("line", { x1: X(c), y1: Y(r), x2: X(c), y2: Y(r + 1), class: "grid" }));
+  }
+  const key = (p) => p[0] + "," + p[1];
+  const hint = new Set();
+  if (P.hinted && P.hinted.at) for (const k of ["from", "to", "cell"]) if (P.hinted.at[k]) hint.add(key(P.hinted.at[k]));
+  const more = new Set((P.more || []).map(key));
+  // The points where a move can start (marked; the library's moves name them in `at`).
+  const live = new Set();
+  if (yourTurn()) for (const m of t.moves) {
+    const a = m.at || {};
+    if (a.from) live.add(key(a.from));
+    if (a.cell && a.stone === P.stone) live.add(key(a.cell));
+  }
+  d.at.forEach(([c, r], i) => {
+    const w = d.stones[i], k = r + "," + c;
+    if (w === "#") {
+      svg.append(titled(svgEl("rect", { x: X(c) - S / 2 + 1, y: Y(r) - S / 2 + 1, width: S - 2, height: S - 2, rx: 4, class: "off", "data-point": k }), `${d.names[i]}: off the board`));
+      return;
+    }
+    let cls = "point";
+    if (P.pick && key(P.pick) === k) cls += " picked";
+    if (more.has(k)) cls += " partner";
+    if (hint.has(k)) cls += " hint";
+    if (live.has(k) && !P.pick) cls += " live";
+    const g = svgEl("g", { class: cls, "data-point": k },
+      svgEl("rect", { x: X(c) - S / 2, y: Y(r) - S / 2, width: S, height: S, class: "hit" }));
+    if (w === "x" || w === "o") g.append(svgEl("circle", { cx: X(c), cy: Y(r), r: S * 0.4, class: "stone " + w }));
+    else g.append(svgEl("circle", { cx: X(c), cy: Y(r), r: S * 0.4, class: "empty" }));
+    titled(g, w === "x" ? `the x (black) on ${d.names[i]}` : w === "o" ? `the o (white) on ${d.names[i]}` : `${d.names[i]}: empty`);
+    g.addEventListener("click", () => clickPoint(t, [r, c], places));
+    svg.append(g);
+  });
+  if (places && t.moves.length) {
+    const choose = (s) => { P.stone = s; P.pickError = ""; render(); };
+    const b = (s, label) => el("button", { text: label, class: "stone-choice" + (P.stone === s ? " primary" : ""), "aria-pressed": String(P.stone === s), "data-stone": s, onclick: () => choose(s) });
+    board.append(el("div", { class: "buttons stone-buttons" }, el("span", { class: "label", text: "Place:" }), b("x", "● x (black)"), b("o", "○ o (white)")));
+  }
+  board.append(svg);
+  if (P.pickError) board.append(el("div", { class: "note pick-error", text: P.pickError }));
+  board.append(el("div", { class: "note", text: places
+    ? `Choose a colour, then click an empty point to place a stone of it (now: ${P.stone}). A placement may never leave a group, of either colour, without a liberty; whoever cannot place loses.`
+    : P.pick
+      ? "Now click the stone it captures (marked); click the stone again to start over."
+      : "Click a stone, then a stone next to it (up, down, left or right) that it captures; whoever cannot capture loses." }));
+  return true;
+}
+
+/// A click on point `p` of a board of stones: the points clicked so far go to the library,
+/// whose answer plays a move, marks the points that complete one, or says why not.
+async function clickPoint(t, p, places) {
+  if (!yourTurn() || P.busy || P.turn !== t) return;
+  const same = P.pick && P.pick[0] === p[0] && P.pick[1] === p[1];
+  if (same) { P.pick = null; P.more = null; P.pickError = ""; render(); return; }
+  const cells = (P.pick && !places ? [P.pick, p] : [p]).map((q) => q.join(",")).join(";");
+  const q = { game: P.game, position: t.position_text, cells };
+  if (places) q.stone = P.stone;
+  let a;
+  try {
+    a = await api("/api/pick", q);
+  } catch (e) {
+    if (P.turn !== t) return;
+    P.pick = null; P.more = null; P.pickError = e.message;
+    render();
+    return;
+  }
+  if (P.turn !== t) return;
+  P.pickError = "";
+  if (a.more) { P.pick = p; P.more = a.more; render(); }
+  else if (a.move) play(a.move);
 }
 
 /// Tokens on the places 0..N−1 of `windup:N:S`, drawn round a ring (N from the game's name);

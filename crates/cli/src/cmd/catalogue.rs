@@ -7,19 +7,16 @@
 //! same call, [`grundy::catalogue::Registry::ask`].
 
 use std::ffi::OsString;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Read};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use clap::{Arg, ArgAction, Command};
-use grundy::catalogue::{Ask, Budget, Detail, Info, ParamKind, Play, Registry, Verbosity};
-
-use std::io::Read;
+use grundy::catalogue::{Ask, Budget, Detail, Info, ParamKind, Play, Registry, Report, Verbosity};
 
 use crate::common::{
     count, print_out, print_result, progress_bar, CliError, CliResult, Output, STOP,
 };
-use grundy::catalogue::Report;
 use grundy::text::quote;
 
 /// `grundy games`.
@@ -276,7 +273,12 @@ fn command_for(info: &Info, command: &str) -> Command {
 }
 
 /// Parses `args` against `game`'s command and answers it.
-fn run(registry: &Registry, game: &str, command: &str, args: Vec<OsString>) -> CliResult {
+pub(crate) fn run(
+    registry: &Registry,
+    game: &str,
+    command: &str,
+    args: Vec<OsString>,
+) -> CliResult {
     let entry = registry.find(game)?;
     let info = entry.info();
     let matches = match command_for(&info, command).try_get_matches_from(args) {
@@ -285,7 +287,7 @@ fn run(registry: &Registry, game: &str, command: &str, args: Vec<OsString>) -> C
             let _ = e.print();
             return Ok(());
         }
-        Err(e) => return Err(CliError::usage(crate::clap_line(&e))),
+        Err(e) => return Err(CliError::usage(crate::one_line(&e))),
     };
     let json = matches.get_flag("json");
     let play = Play::from_misere(matches.get_flag("misere"));

@@ -43,3 +43,14 @@ pub fn write_plot(
     std::fs::write(path, bytes)
         .map_err(|e| CliError::failure(format!("cannot write plot {}: {e}", quote(&name))))
 }
+
+/// Draws G(n) against n to `path` (SVG or PNG by its extension), the periodic part shaded;
+/// `name` is what the title says it is G(n) of (a heap rule, `grundy script --plot`'s game).
+pub fn write_plot_of(
+    path: &std::path::Path,
+    name: &str,
+    values: &[u32],
+    p: Option<&grundy::heap::Periodicity>,
+) -> CliResult {
+    write_plot(path, |f| grundy::plot::sequence(name, values, p, f))
+}

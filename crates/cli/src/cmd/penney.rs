@@ -2,7 +2,7 @@
 //!
 //! Flags and text layout only: every answer is one call to `grundy::penney::report`.
 
-use crate::common::{count, print_json, print_out, progress_bar, CliError, CliResult, Output};
+use crate::common::{count, print_out, print_result, progress_bar, CliError, CliResult, Output};
 use grundy::penney::report::{
     self, BestFirstReport, BestReplyReport, CycleReport, RaceOptions, RaceReport,
     SimulationRequest, TableReport,
@@ -92,8 +92,7 @@ fn parse_length(flag: &str, text: &str) -> Result<usize, CliError> {
 /// Prints a report as text, or as one JSON object with `--json`.
 fn emit<R: serde::Serialize>(json: bool, r: &R, text: impl FnOnce(&R) -> String) -> CliResult {
     if json {
-        let v = serde_json::to_value(r).map_err(|e| CliError::failure(e.to_string()))?;
-        print_json(&v)
+        print_result(r)
     } else {
         print_out(&text(r))
     }

@@ -1,4 +1,4 @@
-//! Nim and misère Nim in the catalogue: Bouton's closed forms ([`crate::nim`]) for positions
+//! Nim and misère Nim in the catalogue: Bouton's closed forms (`grundy_core::nim`) for positions
 //! of any number of heaps.
 //!
 //! A position is a list of heap sizes separated by spaces or commas, each in the one grammar of
@@ -15,8 +15,8 @@ use grundy_core::catalogue::{
 };
 use serde::Serialize;
 
-use crate::nim::{self, HeapParser, NimAnalysis, NimStream, JSON_LISTED_SIZES};
 use crate::text::JsonU64;
+use grundy_core::nim::{self, HeapParser, NimAnalysis, NimStream, JSON_LISTED_SIZES};
 
 /// How many heaps the explanation writes out.
 const SHOW: Param = Param::count(

@@ -2,14 +2,16 @@
 //! sequences, periods, plots, sums of heaps, record-scale runs. Flags and rendering only; every
 //! answer is one call of `grundy::heap`.
 
-pub(crate) mod plot;
 mod record;
 
+use crate::cmd::catalogue;
 use crate::common::{
     count, print_out, print_result, progress_bar, stream_out, CliError, CliResult, MaxPositions,
     Output, STOP,
 };
+use grundy::catalogue::Registry;
 use grundy::heap::{self, describe_period, describe_rule, Compute, EngineChoice, Rule};
+use std::ffi::OsString;
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Rules:
@@ -68,19 +70,20 @@ pub struct Args {
     /// stdout keeps the rest (the period, or the JSON object without `values`).
     #[arg(long, value_name = "FILE")]
     values: Option<std::path::PathBuf>,
-    /// Analyse the sum of heaps of these sizes: value, outcome, every winning move.
+    /// Analyse the sum of heaps of these sizes: value, outcome, every winning move (the same
+    /// as `grundy RULE H1 H2 …`).
     #[arg(long, value_name = "HEAP", num_args = 1.., allow_negative_numbers = true)]
     position: Vec<String>,
     /// With --position: misère play (the player who makes the last move loses): a product in
     /// the rule's misère quotient where one is found (every heap, of any size, once its Φ is
-    /// proven periodic), else a search over whole positions (--engine reference: always).
+    /// proven periodic), else a search over whole positions.
     #[arg(long)]
     misere: bool,
     /// With --misere: keep proven misère quotients in DIR (default: $GRUNDY_CACHE_DIR, empty
     /// for none, else $XDG_CACHE_HOME/grundy or ~/.cache/grundy). It is only a cache: delete
     /// it (rm -r ~/.cache/grundy) to clear it; a damaged file is rebuilt.
     #[arg(long, value_name = "DIR")]
-    cache_dir: Option<std::path::PathBuf>,
+    pub(crate) cache_dir: Option<std::path::PathBuf>,
     #[command(flatten)]
     max_positions: MaxPositions,
     /// Engine: `auto` (the record engine where it pays), `reference` or `sparse`.
@@ -158,9 +161,9 @@ pub fn run(args: Args) -> CliResult {
         return record::run(&args, &rule, upto);
     }
     if !args.position.is_empty() {
-        return run_position(&args, &rule);
+        return run_position(&args);
     }
-    if args.misere || args.max_positions.is_set() || args.cache_dir.is_some() {
+    if args.misere || args.max_positions.max_positions.is_some() || args.cache_dir.is_some() {
         return Err(CliError::usage(
             "--misere, --max-positions and --cache-dir apply to a position (--position H1 H2 …)",
         ));
@@ -168,7 +171,7 @@ pub fn run(args: Args) -> CliResult {
     // `--period` alone means "find the period": keep computing until it is proven.
     let period_only = args.period && upto.is_none();
     let mut c = args.compute();
-    let seq = match (&args.prove_upto, upto) {
+    let mut seq = match (&args.prove_upto, upto) {
         (Some(t), n) => {
             let n = n.unwrap_or(heap::DEFAULT_UPTO);
             let limit = count(t, "--prove-upto")?.max(n);
@@ -182,7 +185,6 @@ pub fn run(args: Args) -> CliResult {
         }
     };
     drop(c);
-    let mut seq = seq;
     let shortcut = seq.describe_shortcut();
     if let Some(path) = &args.values {
         write_values_file(path, &seq.values)?;
@@ -193,7 +195,8 @@ pub fn run(args: Args) -> CliResult {
         if seq.values.is_empty() {
             return Err(CliError::usage("--plot and --values go separately"));
         }
-        plot::write_plot(path, &rule, &seq.values, seq.period.as_ref())?;
+        let name = describe_rule(&rule);
+        crate::cmd::write_plot_of(path, &name, &seq.values, seq.period.as_ref())?;
         eprintln!(
             "grundy: wrote the plot of G(0..={}) to {}",
             seq.upto,
@@ -205,7 +208,9 @@ pub fn run(args: Args) -> CliResult {
     }
     let period_line = (args.period || args.prove_upto.is_some())
         .then(|| describe_period(&rule, seq.period.as_ref(), seq.upto));
-    if args.values.is_some() {
+    if args.values.is_some() || (period_only && args.format != Format::Bfile) {
+        // The values went to a file, or the user asked for the period, not the (possibly
+        // long) list of values.
         let line =
             period_line.unwrap_or_else(|| describe_period(&rule, seq.period.as_ref(), seq.upto));
         let shortcut = shortcut.map(|s| format!("{s}\n")).unwrap_or_default();
@@ -217,14 +222,6 @@ pub fn run(args: Args) -> CliResult {
             eprintln!("{line}");
         }
         return stream_out(|out| write_bfile(out, &seq.values));
-    }
-    if period_only {
-        // The user asked for the period, not the (possibly long) list of values.
-        return print_out(&format!(
-            "{}: {}\n",
-            describe_rule(&rule),
-            period_line.unwrap_or_default()
-        ));
     }
     stream_out(|out| {
         write_table(out, &rule, &seq.values)?;
@@ -282,35 +279,24 @@ fn write_bfile(out: &mut dyn std::io::Write, values: &[u32]) -> std::io::Result<
     Ok(())
 }
 
-fn run_position(args: &Args, rule: &Rule) -> CliResult {
-    let heaps = args
-        .position
-        .iter()
-        .map(|t| count(t, "--position"))
-        .collect::<Result<Vec<u64>, _>>()?;
-    if args.misere {
-        let budget = args.max_positions.budget(heap::DEFAULT_MISERE_BUDGET)?;
-        let mut c = args.compute();
-        if let Some(dir) = &args.cache_dir {
-            c = c.quotient_cache(dir.clone());
-        }
-        let p = heap::analyze_position_misere(rule, &heaps, &budget, &c)?;
-        if args.output.json {
-            return print_result(&p);
-        }
-        return print_out(&p.describe(rule));
+/// `--position H1 H2 …`: the registry's question about the sum, `grundy RULE H1 H2 …` (one
+/// door for every game): its flags passed on, its answer the same report. `--cache-dir` was
+/// handed to the library at the start (`crate::main`).
+fn run_position(args: &Args) -> CliResult {
+    if args.engine != Engine::Auto {
+        return Err(CliError::usage(
+            "--engine chooses a sequence's engine; a position's is the library's choice",
+        ));
     }
-    let mut c = args.compute();
-    let p = heap::analyze_position(rule, &heaps, &mut c).map_err(|e| {
-        let mut err = CliError::from(e);
-        if err.code == 2 {
-            err.message = format!("--position: {}", err.message);
-        }
-        err
-    })?;
-    drop(c);
-    if args.output.json {
-        return print_result(&p);
+    let mut words: Vec<OsString> = args.position.iter().map(OsString::from).collect();
+    for (flag, on) in [("--misere", args.misere), ("--json", args.output.json)] {
+        words.extend(on.then(|| flag.into()));
     }
-    print_out(&p.describe(rule))
+    if let Some(n) = &args.max_positions.max_positions {
+        words.extend(["--max-positions".into(), n.into()]);
+    }
+    if args.threads > 0 {
+        words.extend(["--threads".into(), args.threads.to_string().into()]);
+    }
+    catalogue::run(&Registry::new(), &args.rule, &args.rule, words)
 }

@@ -47,7 +47,7 @@ fn self_linker_unsure(env: &dyn Fn(&str) -> String) -> bool {
         r if r.is_empty() => "rustc".to_string(),
         r => r,
     };
-    let Ok(out) = Command::new(rustc).arg("--version").output() else {
+    let Ok(out) = Command::new(&rustc).arg("--version").output() else {
         return true;
     };
     // "rustc 1.95.0 (59807616e 2026-04-14)"
@@ -57,5 +57,16 @@ fn self_linker_unsure(env: &dyn Fn(&str) -> String) -> bool {
         .nth(1)
         .and_then(|v| v.split('.').nth(1))
         .and_then(|m| m.parse::<u32>().ok());
-    !matches!(minor, Some(m) if m >= 90)
+    if !matches!(minor, Some(m) if m >= 90) {
+        return true;
+    }
+    // A rustc without its own LLD in the sysroot (some distributions' builds) links with the
+    // system's linker, which may be GNU ld.
+    let Ok(out) = Command::new(&rustc).args(["--print", "sysroot"]).output() else {
+        return true;
+    };
+    let sysroot = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    !Path::new(&sysroot)
+        .join("lib/rustlib/x86_64-unknown-linux-gnu/bin/gcc-ld/ld.lld")
+        .exists()
 }

@@ -7,7 +7,9 @@ use grundy_heap::periodicity::{self, Periodicity, Status};
 use grundy_heap::rule::{format_code, Rule};
 
 use crate::compute::{Compute, EngineChoice, EngineUsed};
-use crate::engines::{self, check_sparse, engine_for, proof_limit, proving_engine};
+use crate::engines::{
+    self, check_sparse, engine_for, proof_limit, proving_engine, SequenceEngine as _,
+};
 use crate::error::{Error, Result};
 
 /// [`find_period`]: how far to compute for a rule whose period a theorem can prove (stopping
@@ -190,7 +192,7 @@ fn by_period(rule: &Rule, n: u64, c: &mut Compute<'_>) -> Result<Option<Sequence
 
 /// G(0..=n), and the engine that computed it.
 pub(crate) fn values(rule: &Rule, n: u64, c: &mut Compute<'_>) -> Result<(Vec<u32>, EngineUsed)> {
-    values_of(rule, n, &[], false, c)
+    values_of(rule, n, None, c)
 }
 
 /// G(h) for each heap h of `at` (each at most `n`), and the engine that computed them: the
@@ -201,15 +203,14 @@ pub(crate) fn values_at(
     at: &[u64],
     c: &mut Compute<'_>,
 ) -> Result<(Vec<u32>, EngineUsed)> {
-    values_of(rule, n, at, true, c)
+    values_of(rule, n, Some(at), c)
 }
 
-/// [`values`] (G(0..=n), `at` unused) or, with `only_at`, [`values_at`].
+/// [`values`] (G(0..=n)) or, given the heaps `at`, [`values_at`].
 fn values_of(
     rule: &Rule,
     n: u64,
-    at: &[u64],
-    only_at: bool,
+    at: Option<&[u64]>,
     c: &mut Compute<'_>,
 ) -> Result<(Vec<u32>, EngineUsed)> {
     let shift = rule.base_and_shift().1;
@@ -220,10 +221,9 @@ fn values_of(
     if engine.used() == EngineUsed::Sparse {
         let threads = c.threads;
         let mut tick = c.ticker(m.saturating_add(1));
-        let v = if only_at {
-            engine.values_at(n, at, threads, &mut tick)?
-        } else {
-            engine.values(n, threads, &mut tick)?
+        let v = match at {
+            Some(at) => engine.values_at(n, at, threads, &mut tick)?,
+            None => engine.values(n, threads, &mut tick)?,
         };
         if let Some(v) = v {
             return Ok((v, EngineUsed::Sparse));
@@ -231,11 +231,9 @@ fn values_of(
     }
     let reference = engines::Reference { rule };
     let mut tick = c.ticker(n.saturating_add(1));
-    use crate::engines::SequenceEngine as _;
-    let v = if only_at {
-        reference.values_at(n, at, 0, &mut tick)?
-    } else {
-        reference.values(n, 0, &mut tick)?
+    let v = match at {
+        Some(at) => reference.values_at(n, at, 0, &mut tick)?,
+        None => reference.values(n, 0, &mut tick)?,
     }
     .ok_or_else(|| Error::Invalid(format!("G(0..={n}) of {rule}: no engine")))?;
     Ok((v, EngineUsed::Reference))

@@ -16,7 +16,7 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence
 
 from . import _grundy
 
-__all__ = ["MAX_HTML", "value_text", "table", "graph_svg", "board_svg", "report_html"]
+__all__ = ["MAX_HTML", "value_text", "table", "graph_svg", "board_svg", "stones_svg", "report_html"]
 
 #: The most characters one ``_repr_html_`` returns.
 MAX_HTML = 200_000
@@ -209,6 +209,46 @@ def board_svg(rows: Sequence[str]) -> str:
     return "".join(out)
 
 
+def stones_svg(drawing: Dict[str, Any]) -> str:
+    """A board of stones (Clobber, NoGo) as the web page draws it, from the library's drawing
+    (``{"names", "at", "stones"}``: each point's place and what stands on it): wood, the lines
+    joining neighbouring points, ``x`` a black stone, ``o`` a white one, ``#`` off the board."""
+    at = [(int(c), int(r)) for c, r in drawing["at"]]
+    what = {(r, c): str(w) for (c, r), w in zip(at, drawing["stones"])}
+    cols = max((c for c, _ in at), default=-1) + 1
+    rows = max((r for _, r in at), default=-1) + 1
+    s, m = 26, 16
+    X = lambda c: m + c * s + s // 2  # noqa: E731
+    Y = lambda r: m + r * s + s // 2  # noqa: E731
+
+    def on(r: int, c: int) -> bool:
+        return what.get((r, c), "#") != "#"
+
+    out = [f"<svg xmlns='http://www.w3.org/2000/svg' width='{cols * s + m + 2}' "
+           f"height='{rows * s + m + 2}' style='{_STYLE}'>",
+           f"<rect x='{m}' y='{m}' width='{cols * s}' height='{rows * s}' rx='5' fill='#e3c48f' stroke='#b08d55'/>"]
+    for c in range(cols):
+        out.append(f"<text x='{X(c)}' y='{m - 4}' text-anchor='middle' font-size='10'>{c}</text>")
+    for r in range(rows):
+        out.append(f"<text x='{m // 2}' y='{Y(r) + 4}' text-anchor='middle' font-size='10'>{r}</text>")
+    for (r, c) in sorted(what):
+        if not on(r, c):
+            continue
+        for (r2, c2) in ((r, c + 1), (r + 1, c)):
+            if on(r2, c2):
+                out.append(f"<line x1='{X(c)}' y1='{Y(r)}' x2='{X(c2)}' y2='{Y(r2)}' stroke='#6b5530' stroke-width='1.5'/>")
+    for (r, c), w in sorted(what.items()):
+        if w == "#":
+            out.append(f"<rect x='{X(c) - s // 2 + 1}' y='{Y(r) - s // 2 + 1}' width='{s - 2}' "
+                       f"height='{s - 2}' rx='3' fill='#4b5563'/>")
+        elif w in ("x", "o"):
+            fill, stroke = ("#1d1d1d", "#000") if w == "x" else ("#fbfbf8", "#444")
+            out.append(f"<circle cx='{X(c)}' cy='{Y(r)}' r='{s * 0.4:.1f}' fill='{fill}' stroke='{stroke}' "
+                       f"class='stone-{w}'/>")
+    out.append("</svg>")
+    return "".join(out)
+
+
 def heaps_svg(heaps: Sequence[Any]) -> Optional[str]:
     """Heaps as bars of counters (small heaps only; large ones are their numbers)."""
     sizes = [int(h) for h in heaps if isinstance(h, int) or str(h).isdigit()]
@@ -229,7 +269,8 @@ def heaps_svg(heaps: Sequence[Any]) -> Optional[str]:
 
 def position_picture(game: str, position: Dict[str, Any]) -> Optional[str]:
     """The picture of a tagged position, as the web page draws it: a graph at the library's
-    vertex places, a board's cells, heaps as counters; ``None`` when its text is the picture."""
+    vertex places, a board of stones as stones, a board's cells, heaps as counters; ``None``
+    when its text is the picture."""
     kind = position.get("kind")
     if kind in ("graph", "digraph"):
         try:
@@ -240,6 +281,13 @@ def position_picture(game: str, position: Dict[str, Any]) -> Optional[str]:
             return None
         return graph_svg(json.loads(d), position.get("edges", []), kind == "digraph",
                          position.get("tokens", []))
+    if kind == "stones":
+        try:
+            d = _grundy.picture_drawing(game, str(position.get("text", "")))
+        except Exception:
+            d = None
+        if d is not None:
+            return stones_svg(json.loads(d))
     if kind in ("board", "stones", "walls") and isinstance(position.get("rows"), list):
         return board_svg(position["rows"])
     if kind == "heaps":

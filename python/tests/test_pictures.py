@@ -65,6 +65,11 @@ def test_pictures_show_the_position():
     assert page.count("<line") == 17  # a 3x4 grid has 17 edges
     cram = grundy.analyze("cram", "2x3")._repr_html_()
     assert cram.count("<rect") == 6
+    # A board of stones is drawn as stones: black for x, white for o, a square off the board.
+    clob = grundy.analyze("clobber", "xo.|o#x")._repr_html_()
+    assert clob.count("class='stone-x'") == 2 and clob.count("class='stone-o'") == 2
+    assert "fill='#4b5563'" in clob and ">x</text>" not in clob
+    assert clob.count("<line") == 4  # (0,0)-(0,1), (0,1)-(0,2), (0,0)-(1,0), (0,2)-(1,2)
     dig = grundy.analyze("digraph", "a b; b c; @ a a")._repr_html_()
     assert "grundy-arrow" in dig and "×2" in dig
     seq = grundy.heap("kayles").until_proven()._repr_html_()

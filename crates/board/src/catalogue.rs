@@ -68,7 +68,7 @@ impl Entry for ArcKaylesEntry {
             example: "grid:3x4".into(),
             example_game: None,
             position: "a graph: path:N, cycle:N, grid:RxC, ladder:N, star:K, complete:N, \
-                       complete:M,N, or an edge list 0-1,1-2,2-0"
+                       complete:M,N, petersen:N,K, or an edge list 0-1,1-2,2-0"
                 .into(),
             kind: "graph".into(),
             family: false,

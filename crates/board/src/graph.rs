@@ -12,6 +12,8 @@
 //!           | "star:" K          (a centre joined to K leaves, K + 1 vertices)
 //!           | "complete:" N      (K_N)
 //!           | "complete:" M "," N  (K_{M,N}, M + N vertices)
+//!           | "petersen:" N "," K  (the generalized Petersen graph P(N, K), 2N vertices,
+//!                                  N >= 3, 1 <= K < N/2; petersen:5,2 is Petersen's graph)
 //! edges    := [N ":"] edge ("," edge)*     (vertices 0..N-1; N defaults to 1 + the largest)
 //! edge     := U "-" V              (U = V is a loop: in Arc Kayles, a move deleting U alone)
 //! ```
@@ -39,7 +41,7 @@ pub enum GraphError {
     #[error("empty graph notation")]
     Empty,
     /// A family name that is not one of the grammar's.
-    #[error("unknown graph family {0:?} (expected path, cycle, grid, ladder, star, complete or an edge list like 0-1,1-2)")]
+    #[error("unknown graph family {0:?} (expected path, cycle, grid, ladder, star, complete, petersen or an edge list like 0-1,1-2)")]
     UnknownFamily(String),
     /// A size or vertex number that is not a non-negative integer.
     #[error("bad number {0:?} in graph notation")]
@@ -240,6 +242,35 @@ impl Graph {
         Ok(g)
     }
 
+    /// The generalized Petersen graph P(n, k) (`petersen:N,K`): the outer cycle `0..n`, the
+    /// spokes `i – n + i`, and the inner vertices `n + i` joined to `n + (i + k mod n)`; `n ≥ 3`
+    /// and `1 ≤ k < n/2` (so that it is a simple cubic graph). P(5, 2) is Petersen's graph;
+    /// Node Kayles on P(n, 2) is OEIS A316533.
+    pub fn petersen(n: usize, k: usize) -> Result<Graph, GraphError> {
+        if n < 3 {
+            return Err(GraphError::BadSize {
+                family: "petersen",
+                size: n,
+                range: "N >= 3",
+            });
+        }
+        if k == 0 || 2 * k >= n {
+            return Err(GraphError::BadSize {
+                family: "petersen",
+                size: k,
+                range: "1 <= K < N/2",
+            });
+        }
+        check_count(n.saturating_mul(2))?;
+        let mut g = Graph::empty(2 * n, format!("petersen:{n},{k}"));
+        for i in 0..n {
+            g.add_edge(i, (i + 1) % n);
+            g.add_edge(i, n + i);
+            g.add_edge(n + i, n + (i + k) % n);
+        }
+        Ok(g)
+    }
+
     /// A graph on vertices `0..n` with the given edges (`(u, u)` is a loop).
     pub fn from_edges(n: usize, edges: &[(usize, usize)]) -> Result<Graph, GraphError> {
         check_count(n)?;
@@ -299,6 +330,12 @@ impl Graph {
                         Some((m, n)) => Graph::complete_bipartite(number(m)?, number(n)?),
                         None => Graph::complete(number(arg)?),
                     },
+                    "petersen" => {
+                        let (n, k) = arg
+                            .split_once(',')
+                            .ok_or_else(|| GraphError::BadNumber(arg.trim().to_string()))?;
+                        Graph::petersen(number(n)?, number(k)?)
+                    }
                     _ => Err(GraphError::UnknownFamily(name.chars().take(20).collect())),
                 };
             }
@@ -426,6 +463,11 @@ mod tests {
         assert_eq!(Graph::parse("star:3").unwrap().edges().len(), 3);
         assert_eq!(Graph::parse("ladder:3").unwrap().edges().len(), 7);
         assert_eq!(Graph::parse("path:1").unwrap().edges().len(), 0);
+        // Petersen's graph: 10 vertices, 15 edges, every vertex of degree three.
+        let p = Graph::parse("petersen:5,2").unwrap();
+        assert_eq!((p.vertex_count(), p.edges().len()), (10, 15));
+        assert!((0..10).all(|v| p.edges().iter().filter(|&&(a, b)| a == v || b == v).count() == 3));
+        assert_eq!(Graph::parse("Petersen: 7 , 3").unwrap().edges().len(), 21);
     }
 
     #[test]
@@ -438,6 +480,7 @@ mod tests {
             "star:4",
             "complete:6",
             "complete:2,3",
+            "petersen:9,4",
             "0-1,1-2,0-2",
             "5:0-1",
             "0-0,0-1",
@@ -467,6 +510,11 @@ mod tests {
             "3:0-5",
             "0-300",
             "complete:0",
+            "petersen:2,1",
+            "petersen:6,3",
+            "petersen:7,0",
+            "petersen:7",
+            "petersen:65,2",
             "path:99999999999999999999",
             "hello",
         ] {

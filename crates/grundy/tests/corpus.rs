@@ -94,6 +94,8 @@ const NODE_KAYLES_PATHS: usize = 61;
 const DIAMONDS: u64 = 30;
 /// Node Kayles on the scalloped graphs P_4(3) … P_SCALLOPED(3) (A317367).
 const SCALLOPED: u64 = 60;
+/// Node Kayles on the generalized Petersen graphs P(5, 2) … P(PETERSEN, 2) (A316533).
+const PETERSEN: u64 = 21;
 
 // ---------------------------------------------------------------------------------------------
 // Cases and answers
@@ -1925,9 +1927,11 @@ fn load_games(cases: &mut Vec<Case>) {
             );
         }
     }
-    // Node Kayles on two OEIS families of graphs, written as edge lists: n diamonds linked at
-    // their vertices of degree three (A316781: v_0 … v_n along the chain, u_i and w_i the
-    // two sides of diamond i) and the path 1..n with the chords {i, i + 3} (A317367).
+    // Node Kayles on three OEIS families of graphs, written as edge lists: n diamonds linked
+    // at their vertices of degree three (A316781: v_0 … v_n along the chain, u_i and w_i the
+    // two sides of diamond i), the path 1..n with the chords {i, i + 3} (A317367), and the
+    // generalized Petersen graph P(n, 2) (A316533: the outer cycle 0..n, spokes i – n + i,
+    // the inner star n + i – n + (i + 2 mod n)).
     let oeis = |anum: &str, limit: u64| -> Vec<(u64, u64)> {
         data_lines(&read(&format!("oeis/{anum}.txt")))
             .map(|l| {
@@ -1970,6 +1974,17 @@ fn load_games(cases: &mut Vec<Case>) {
             .collect();
         push(
             format!("oeis/A317367 node-kayles P_{n}(3)"),
+            "node-kayles",
+            edges(e),
+            GameFact::Value(v),
+        );
+    }
+    for (n, v) in oeis("A316533", PETERSEN) {
+        let e = (0..n)
+            .flat_map(|i| [(i, (i + 1) % n), (i, n + i), (n + i, n + (i + 2) % n)])
+            .collect();
+        push(
+            format!("oeis/A316533 node-kayles P({n}, 2)"),
             "node-kayles",
             edges(e),
             GameFact::Value(v),

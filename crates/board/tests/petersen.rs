@@ -6,10 +6,10 @@
 //! questions and aspiration, none of which this path has).
 //!
 //! In CI it checks the published terms (`testdata/oeis/A316533.txt`, n = 5..26) both ways to
-//! n = 21 (the plain solver with and without the dihedral keys); `PETERSEN_CHECK=N` (with
-//! `--ignored --nocapture`, `PETERSEN_FROM=M` to start at M) prints `n value positions seconds`
-//! for the odd n ≤ N by the plain solver with dihedral keys, the second path of
-//! docs/results.md:
+//! n = 21 (the plain solver with and without the dihedral keys), and the first new term,
+//! n = 27. `PETERSEN_CHECK=N` (with `--ignored --nocapture`, `PETERSEN_FROM=M` to start at M)
+//! prints `n value positions wall-seconds cpu-seconds` for the odd n ≤ N by the plain solver with dihedral keys,
+//! the second path of docs/results.md:
 //!
 //! ```text
 //! PETERSEN_CHECK=29 cargo test --release -p grundy-board --test petersen -- --ignored --nocapture
@@ -202,6 +202,14 @@ fn both_paths_give_the_published_terms() {
 }
 
 #[test]
+fn the_first_new_term_both_ways() {
+    // P(27, 2), the first term past the published ones (docs/results.md,
+    // docs/results/node-kayles-petersen.txt): *1 by both paths.
+    assert_eq!(plain(27, true).0, 1);
+    assert_eq!(engine(27), 1);
+}
+
+#[test]
 fn even_petersen_graphs_are_zero_by_the_half_turn() {
     // For even n the map i → i + n/2 (on both rings) is an automorphism that moves every
     // vertex to one neither equal nor adjacent to it (n ≥ 6), so the second player answers
@@ -225,8 +233,22 @@ fn petersen_check() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(5);
     for n in (from..=upto).filter(|n| n % 2 == 1) {
-        let t = std::time::Instant::now();
+        let (t, cpu) = (std::time::Instant::now(), thread_cpu());
         let (v, memo) = plain(n, true);
-        println!("{n} {v} {memo} {:.2}", t.elapsed().as_secs_f64());
+        let spent = thread_cpu().zip(cpu).map(|(b, a)| format!("{:.2}", b - a));
+        println!(
+            "{n} {v} {memo} {:.2} {}",
+            t.elapsed().as_secs_f64(),
+            spent.unwrap_or_else(|| "-".into())
+        );
     }
+}
+
+/// The CPU seconds this thread has run (Linux's `/proc/thread-self/schedstat`, nanoseconds on
+/// the CPU), or `None` where that cannot be read: the check's cost on a shared machine, where
+/// wall seconds say little.
+fn thread_cpu() -> Option<f64> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = s.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e9)
 }

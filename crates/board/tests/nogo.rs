@@ -27,8 +27,12 @@ fn opts() -> Options {
     }
 }
 
-/// A random board: cells from `cells` (0, 1 empty; 2 x; 3 o; 4 off), then stones whose
-/// group has no liberty removed until every group has one.
+/// The most empty points of a random board.
+const MAX_EMPTY: usize = 12;
+
+/// A random board: cells from `cells` (0, 1, 5 empty; 2 x; 3 o; 4 off), the empty points past
+/// the first [`MAX_EMPTY`] off the board, then a stone of each group with no liberty emptied
+/// (or taken off the board, where that would pass [`MAX_EMPTY`]) until every group has one.
 fn board(rows: usize, cols: usize, cells: &[u8]) -> Board {
     let mut b = Board::from_fn(rows, cols, |r, c| match cells[r * cols + c] % 6 {
         0 | 1 | 5 => Cell::Empty,
@@ -37,6 +41,23 @@ fn board(rows: usize, cols: usize, cells: &[u8]) -> Board {
         _ => Cell::Off,
     })
     .unwrap();
+    // The brute force values whole boards, some 3^k positions for k empty points: past
+    // MAX_EMPTY of them a case could run for hours (an all-empty 4 x 5 board is NoGo 4 x 5), so
+    // the points past that become off the board.
+    let mut empty = 0;
+    let capped: Vec<Cell> = b
+        .cells()
+        .iter()
+        .map(|&c| match c {
+            Cell::Empty if empty >= MAX_EMPTY => Cell::Off,
+            Cell::Empty => {
+                empty += 1;
+                c
+            }
+            _ => c,
+        })
+        .collect();
+    b = b.with_cells(capped);
     while let Err(e) = nogo::check(&b) {
         // "the group at (r, c) has no liberty": empty that point.
         let msg = e.to_string();
@@ -46,7 +67,8 @@ fn board(rows: usize, cols: usize, cells: &[u8]) -> Board {
             .map(|s| s.parse().unwrap())
             .collect();
         let mut cells = b.cells().to_vec();
-        cells[nums[0] * cols + nums[1]] = Cell::Empty;
+        let room = cells.iter().filter(|&&c| c == Cell::Empty).count() < MAX_EMPTY;
+        cells[nums[0] * cols + nums[1]] = if room { Cell::Empty } else { Cell::Off };
         b = b.with_cells(cells);
     }
     b

@@ -119,20 +119,15 @@ impl Game for NodeKayles {
         let mut parts = Vec::new();
         let mut rest = *pos;
         while rest != 0 {
-            // Grow the component of the lowest vertex left until it stops growing.
+            // The component of the lowest vertex left: each vertex's neighbours added once.
             let mut part = rest & rest.wrapping_neg();
-            loop {
-                let mut grown = part;
-                let mut frontier = part;
-                while frontier != 0 {
-                    let v = frontier.trailing_zeros() as usize;
-                    frontier &= frontier - 1;
-                    grown |= self.closed[v] & pos;
-                }
-                if grown == part {
-                    break;
-                }
-                part = grown;
+            let mut frontier = part;
+            while frontier != 0 {
+                let v = frontier.trailing_zeros() as usize;
+                frontier &= frontier - 1;
+                let new = self.closed[v] & pos & !part;
+                part |= new;
+                frontier |= new;
             }
             parts.push(part);
             rest &= !part;

@@ -59,7 +59,7 @@ fn board(rows: usize, cols: usize, cells: &[u8]) -> Board {
         .collect();
     b = b.with_cells(capped);
     while let Err(e) = nogo::check(&b) {
-        // "the group at (r, c) has no liberty": empty that point.
+        // "the group at (r, c) has no liberty": empty that point (or take it off the board).
         let msg = e.to_string();
         let nums: Vec<usize> = msg
             .split(|ch: char| !ch.is_ascii_digit())

@@ -118,25 +118,84 @@ pub enum Pick {
     More(Vec<[u64; 2]>),
 }
 
-/// A move with the points it is made by clicking and the stone it places ([`clicks_of`]).
-type Clicked<'a> = (&'a Move, Vec<[u64; 2]>, Option<&'a str>);
+/// What a move marks on the picture of the position it is made in: its [`Move::at`] read
+/// once, typed, so that a front end marks a move (and follows it to the next picture) without
+/// reading the move's JSON itself. A field the move's family does not give is empty.
+///
+/// ```
+/// use grundy::play::Game;
+/// let mut g = Game::new("cram", "2x2")?;
+/// let pos = g.start().clone();
+/// let m = &g.moves(&pos)?[0];
+/// let marks = grundy::picture::marks(m);
+/// assert_eq!(marks.domino, Some([[0, 0], [0, 1]]));
+/// assert_eq!(marks.points, [[0, 0], [0, 1]]);
+/// # Ok::<(), grundy::play::PlayError>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Marks {
+    /// The vertex taken (Node Kayles).
+    pub vertex: Option<u64>,
+    /// The edge taken, by its two ends (Arc Kayles).
+    pub ends: Option<[u64; 2]>,
+    /// The edge cut, by its index in the position's `edges` (Green Hackenbush).
+    pub edge: Option<u64>,
+    /// The vertices of the graph the move leaves, each by its number before the move (vertex
+    /// `i` after the move is vertex `kept[i]` before), so that a picture keeps them where they
+    /// stood; `None` where the move does not say.
+    pub kept: Option<Vec<u64>>,
+    /// The points of a board the move is made by clicking, in order, each `[row, column]`: a
+    /// capture's stone, then the stone it captures (Clobber); a domino's two cells (Cram); the
+    /// point a stone is placed on (NoGo), a bite (Chomp), a step's cell (a maze).
+    pub points: Vec<[u64; 2]>,
+    /// The domino placed (Cram): its two cells, clicked in either order.
+    pub domino: Option<[[u64; 2]; 2]>,
+    /// The stone placed, `"x"` or `"o"` (NoGo).
+    pub stone: Option<String>,
+    /// The coins turned, by their numbers from 0 (coin-turning games).
+    pub coins: Vec<u64>,
+    /// The token moved on a directed graph: the vertex it leaves and the one it moves onto.
+    pub token: Option<[String; 2]>,
+}
 
-/// The points a move of a board is made by clicking, in order, and the stone it places (a
-/// NoGo move): a capture's `from` and `to`, a domino's two `cells`, a placement's `cell`.
-fn clicks_of(m: &Move) -> Option<(Vec<[u64; 2]>, Option<&str>)> {
+/// The [`Marks`] of a move: what it marks on its position's picture.
+pub fn marks(m: &Move) -> Marks {
+    let at = |k: &str| m.at.get(k);
     let point = |v: &serde_json::Value| -> Option<[u64; 2]> {
         Some([v.get(0)?.as_u64()?, v.get(1)?.as_u64()?])
     };
-    let stone = m.at.get("stone").and_then(|s| s.as_str());
-    if let (Some(a), Some(b)) = (m.at.get("from"), m.at.get("to")) {
-        return Some((vec![point(a)?, point(b)?], stone));
+    let numbers = |v: &serde_json::Value| -> Option<Vec<u64>> {
+        v.as_array()?.iter().map(|x| x.as_u64()).collect()
+    };
+    let cells: Option<Vec<[u64; 2]>> = at("cells")
+        .and_then(|c| c.as_array())
+        .and_then(|c| c.iter().map(point).collect());
+    let points = match (at("from").and_then(point), at("to").and_then(point)) {
+        (Some(a), Some(b)) => vec![a, b],
+        _ => match &cells {
+            Some(cells) => cells.clone(),
+            None => at("cell").and_then(point).into_iter().collect(),
+        },
+    };
+    let name = |k: &str| at(k).and_then(|v| v.as_str()).map(str::to_string);
+    Marks {
+        vertex: at("vertex").and_then(|v| v.as_u64()),
+        ends: at("edge").and_then(point),
+        edge: at("edge").and_then(|v| v.as_u64()),
+        kept: at("kept").and_then(numbers),
+        domino: match cells.as_deref() {
+            Some(&[a, b]) => Some([a, b]),
+            _ => None,
+        },
+        points,
+        stone: name("stone"),
+        coins: at("coins").and_then(numbers).unwrap_or_default(),
+        token: name("from").zip(name("onto")).map(|(a, b)| [a, b]),
     }
-    if let Some(cells) = m.at.get("cells").and_then(|c| c.as_array()) {
-        let cells: Option<Vec<[u64; 2]>> = cells.iter().map(point).collect();
-        return Some((cells?, stone));
-    }
-    Some((vec![point(m.at.get("cell")?)?], stone))
 }
+
+/// A move of a board with its [`Marks`] (the points it is made by clicking).
+type Clicked<'a> = (&'a Move, Marks);
 
 /// The legal move that the points `cells` clicked on the drawn board of `pos` name, in
 /// order, among `moves` (the position's legal moves, as [`crate::play::Turn::moves`] lists
@@ -180,7 +239,8 @@ pub fn pick(
     };
     let clicks: Vec<Clicked> = moves
         .iter()
-        .filter_map(|m| clicks_of(m).map(|(c, s)| (m, c, s)))
+        .map(|m| (m, marks(m)))
+        .filter(|(_, k)| !k.points.is_empty())
         .collect();
     if moves.is_empty() {
         return Err("no move is left: the game is over".into());
@@ -191,7 +251,11 @@ pub fn pick(
     let Some(&first) = cells.first() else {
         return Err("click a point of the board".into());
     };
-    let most = clicks.iter().map(|(_, c, _)| c.len()).max().unwrap_or(0);
+    let most = clicks
+        .iter()
+        .map(|(_, k)| k.points.len())
+        .max()
+        .unwrap_or(0);
     if cells.len() > most {
         return Err(format!(
             "a move takes {most} click{}, not {}",
@@ -206,7 +270,7 @@ pub fn pick(
             _ => {}
         }
     }
-    let places = clicks.iter().any(|(_, _, s)| s.is_some());
+    let places = clicks.iter().any(|(_, k)| k.stone.is_some());
     let stone = stone.map(|s| s.trim().to_ascii_lowercase());
     if places {
         match stone.as_deref() {
@@ -220,7 +284,7 @@ pub fn pick(
             }
         }
     }
-    let unordered = clicks.iter().any(|(m, _, _)| m.at.contains_key("cells"));
+    let unordered = clicks.iter().any(|(_, k)| k.domino.is_some());
     let begins = |c: &[[u64; 2]], s: Option<&str>| -> bool {
         if places && s != stone.as_deref() {
             return false;
@@ -234,14 +298,17 @@ pub fn pick(
         }
         c.len() >= cells.len() && c[..cells.len()] == *cells
     };
-    let fitting: Vec<&Clicked> = clicks.iter().filter(|(_, c, s)| begins(c, *s)).collect();
-    if let Some((m, _, _)) = fitting.iter().find(|(_, c, _)| c.len() == cells.len()) {
+    let fitting: Vec<&Clicked> = clicks
+        .iter()
+        .filter(|(_, k)| begins(&k.points, k.stone.as_deref()))
+        .collect();
+    if let Some((m, _)) = fitting.iter().find(|(_, k)| k.points.len() == cells.len()) {
         return Ok(Pick::Move((*m).clone()));
     }
     if !fitting.is_empty() {
         let mut next: Vec<[u64; 2]> = fitting
             .iter()
-            .filter_map(|(_, c, _)| c.iter().find(|&&p| !cells.contains(&p)).copied())
+            .filter_map(|(_, k)| k.points.iter().find(|&&p| !cells.contains(&p)).copied())
             .collect();
         next.sort_unstable();
         next.dedup();
@@ -287,7 +354,7 @@ fn no_move(
     if here == '.' {
         return format!("{} is empty: click a stone that can capture", name(first));
     }
-    let starts = clicks.iter().any(|(_, c, _)| c.first() == Some(&first));
+    let starts = clicks.iter().any(|(_, k)| k.points.first() == Some(&first));
     if !starts {
         return format!(
             "the {here} on {} has no stone next to it to capture",
@@ -672,6 +739,31 @@ mod tests {
     }
 
     #[test]
+    fn every_family_marks_its_moves() {
+        let first = |game: &str, position: &str| marks(&turn_of(game, position).moves[0]);
+        let k = first("node-kayles", "path:3");
+        assert_eq!(k.vertex, Some(0));
+        assert_eq!(k.kept, Some(vec![2]));
+        let k = first("arc-kayles", "path:3");
+        assert_eq!((k.ends, k.edge), (Some([0, 1]), None));
+        let k = first("hackenbush", "0-1,1-2");
+        assert_eq!((k.ends, k.edge), (None, Some(0)));
+        let k = first("clobber", "xo");
+        assert_eq!((k.points, k.domino), (vec![[0, 0], [0, 1]], None));
+        let k = first("nogo", "x..");
+        // An o on (0, 1) would leave the x without a liberty; an x there joins it.
+        assert_eq!((k.points, k.stone.as_deref()), (vec![[0, 1]], Some("x")));
+        let k = first("cram", "1x2");
+        assert_eq!(k.domino, Some([[0, 0], [0, 1]]));
+        let k = first("digraph", "a b; @ a");
+        assert_eq!(k.token, Some(["a".to_string(), "b".to_string()]));
+        assert!(k.points.is_empty());
+        let k = first("turning:1-3", "TTH");
+        assert_eq!(k.coins, vec![2]);
+        assert_eq!(first("nim", "3"), Marks::default());
+    }
+
+    #[test]
     fn every_legal_move_is_named_by_its_clicks() {
         for (game, position) in [
             ("clobber", "xox|oxo|x.#"),
@@ -682,8 +774,8 @@ mod tests {
             let t = turn_of(game, position);
             let mut named = 0;
             for m in &t.moves {
-                let (cells, stone) = clicks_of(m).unwrap();
-                let got = pick(&t.position, &t.moves, &cells, stone);
+                let k = marks(m);
+                let got = pick(&t.position, &t.moves, &k.points, k.stone.as_deref());
                 assert_eq!(got, Ok(Pick::Move(m.clone())), "{game} {}", m.text);
                 named += 1;
             }

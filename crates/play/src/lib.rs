@@ -318,7 +318,10 @@ impl App {
     /// the colour chosen (NoGo), the library says what the clicks amount to.
     fn click(&mut self) {
         let Some(t) = &self.turn else { return };
-        let places = t.moves.iter().any(|m| m.at.contains_key("stone"));
+        let places = t
+            .moves
+            .iter()
+            .any(|m| grundy::picture::marks(m).stone.is_some());
         let at = self.cursor.at;
         if self.cursor.picked == Some(at) {
             self.cursor.picked = None;
@@ -667,7 +670,10 @@ impl App {
                     };
                     lines.extend(picture::stones_lines(d, &cursor, selected));
                 }
-                let places = t.moves.iter().any(|m| m.at.contains_key("stone"));
+                let places = t
+                    .moves
+                    .iter()
+                    .any(|m| grundy::picture::marks(m).stone.is_some());
                 lines.push(Line::from(if places {
                     format!(
                         "● x, ○ o, █ off the board; Enter places {} {} (x/o: the colour); no group may be left without a liberty",
@@ -698,7 +704,11 @@ impl App {
                         "cut an edge by its number; what no longer reaches the ground falls"
                     }
                     "digraph" => "move a token (●) along an arrow; whoever cannot move loses",
-                    _ if t.moves.iter().any(|m| m.at.contains_key("vertex")) => {
+                    _ if t
+                        .moves
+                        .iter()
+                        .any(|m| grundy::picture::marks(m).vertex.is_some()) =>
+                    {
                         "take a vertex by its number: it goes with its neighbours (red)"
                     }
                     _ => "take an edge: it goes with both its ends (red)",

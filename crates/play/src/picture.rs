@@ -4,7 +4,8 @@
 //! characters.
 //!
 //! Everything drawn comes from the library: the position's tagged fields (`docs/json.md`),
-//! the moves' `at` and where each vertex stands ([`grundy::picture::drawing`]). What is kept
+//! what a move marks ([`grundy::picture::marks`]) and where each vertex stands
+//! ([`grundy::picture::drawing`]). What is kept
 //! here is drawing state only ([`View`]): the places of the vertices moved along from move to
 //! move so that a picture does not jump, and the dominoes placed.
 
@@ -27,41 +28,29 @@ pub(crate) struct View {
 }
 
 impl View {
-    /// The view after `m`: its `at.kept` vertices keep their places, its `at.cells` become a
-    /// domino.
+    /// The view after `m`: the vertices it keeps keep their places, the domino it places is
+    /// added ([`grundy::picture::Marks`]).
     pub fn after(&self, m: &Move) -> View {
         let mut next = self.clone();
-        if let (Some(kept), Some(coords)) =
-            (m.at.get("kept").and_then(|k| k.as_array()), &self.coords)
-        {
+        let marks = grundy::picture::marks(m);
+        if let (Some(kept), Some(coords)) = (marks.kept, &self.coords) {
             next.coords = kept
                 .iter()
-                .map(|v| v.as_u64().and_then(|v| coords.get(v as usize).copied()))
+                .map(|&v| coords.get(v as usize).copied())
                 .collect();
         }
-        if let Some(cells) = m.at.get("cells").and_then(|c| c.as_array()) {
-            let cell = |i: usize| {
-                let c = cells.get(i)?.as_array()?;
-                Some((c.first()?.as_u64()?, c.get(1)?.as_u64()?))
-            };
-            if let (Some(a), Some(b)) = (cell(0), cell(1)) {
-                next.dominoes.push([a, b]);
-            }
+        if let Some([a, b]) = marks.domino {
+            next.dominoes.push([(a[0], a[1]), (b[0], b[1])]);
         }
         next
     }
 }
 
-fn u64s(v: Option<&serde_json::Value>) -> Vec<u64> {
-    v.and_then(|v| v.as_array())
-        .into_iter()
-        .flatten()
-        .filter_map(|x| x.as_u64())
-        .collect()
-}
-
-fn pairs(v: Option<&serde_json::Value>) -> Vec<(u64, u64)> {
-    v.and_then(|v| v.as_array())
+/// The edges of a `graph` or `hackenbush` position (its `edges`: pairs of vertex numbers).
+fn edges_of(pos: &Position) -> Vec<(u64, u64)> {
+    pos.data
+        .get("edges")
+        .and_then(|v| v.as_array())
         .into_iter()
         .flatten()
         .filter_map(|e| Some((e.get(0)?.as_u64()?, e.get(1)?.as_u64()?)))
@@ -157,14 +146,11 @@ pub(crate) fn graph_picture<'a>(
     cols: u16,
     rows: u16,
 ) -> Canvas<'a, impl Fn(&mut Context<'_>) + 'a> {
-    let edges = pairs(pos.data.get("edges"));
-    let kept: Option<Vec<u64>> = selected.map(|m| u64s(m.at.get("kept")));
-    let vertex = selected
-        .and_then(|m| m.at.get("vertex"))
-        .and_then(|v| v.as_u64());
-    let edge = selected
-        .and_then(|m| m.at.get("edge"))
-        .and_then(|e| Some((e.get(0)?.as_u64()?, e.get(1)?.as_u64()?)));
+    let edges = edges_of(pos);
+    let marks = selected.map(grundy::picture::marks).unwrap_or_default();
+    let kept = marks.kept;
+    let vertex = marks.vertex;
+    let edge = marks.ends.map(|[a, b]| (a, b));
     let (xb, yb, to) = fit(&coords, cols, rows);
     let at: Vec<(f64, f64)> = coords.iter().map(|&c| to(c)).collect();
     Canvas::default()
@@ -259,14 +245,9 @@ pub(crate) fn digraph_picture<'a>(
     let layer: Vec<f64> = coords.iter().map(|c| c.1).collect();
     let (xb, yb, to) = fit(&coords, cols, rows);
     let at: Vec<(f64, f64)> = coords.iter().map(|&c| to(c)).collect();
-    let from = selected
-        .and_then(|m| m.at.get("from"))
-        .and_then(|v| v.as_str())
-        .and_then(ix);
-    let onto = selected
-        .and_then(|m| m.at.get("onto"))
-        .and_then(|v| v.as_str())
-        .and_then(ix);
+    let token = selected.and_then(|m| grundy::picture::marks(m).token);
+    let from = token.as_ref().and_then(|[a, _]| ix(a));
+    let onto = token.as_ref().and_then(|[_, b]| ix(b));
     let mut count = vec![0usize; names.len()];
     for t in &tokens {
         if let Some(i) = ix(t) {
@@ -388,11 +369,10 @@ pub(crate) fn cram_lines(
         }
     }
     let chosen: Vec<(u64, u64)> = selected
-        .and_then(|m| m.at.get("cells"))
-        .and_then(|c| c.as_array())
+        .map(|m| grundy::picture::marks(m).points)
+        .unwrap_or_default()
         .into_iter()
-        .flatten()
-        .filter_map(|c| Some((c.get(0)?.as_u64()?, c.get(1)?.as_u64()?)))
+        .map(|[r, c]| (r, c))
         .collect();
     const COLORS: [Color; 6] = [
         Color::Cyan,
@@ -455,17 +435,8 @@ pub(crate) fn stones_lines(
     cursor: &Cursor,
     selected: Option<&Move>,
 ) -> Vec<Line<'static>> {
-    let point = |v: Option<&serde_json::Value>| -> Option<[u64; 2]> {
-        let v = v?;
-        Some([v.get(0)?.as_u64()?, v.get(1)?.as_u64()?])
-    };
     let chosen: Vec<[u64; 2]> = selected
-        .map(|m| {
-            ["from", "to", "cell"]
-                .iter()
-                .filter_map(|k| point(m.at.get(*k)))
-                .collect()
-        })
+        .map(|m| grundy::picture::marks(m).points)
         .unwrap_or_default();
     let cols = d.at.iter().map(|p| p[0] as usize + 1).max().unwrap_or(0);
     let rows = d.at.iter().map(|p| p[1] as usize + 1).max().unwrap_or(0);
@@ -514,7 +485,9 @@ pub(crate) fn coin_lines(
     selected: Option<&Move>,
     width: usize,
 ) -> Vec<Line<'static>> {
-    let chosen = u64s(selected.and_then(|m| m.at.get("coins")));
+    let chosen = selected
+        .map(|m| grundy::picture::marks(m).coins)
+        .unwrap_or_default();
     let coins: Vec<char> = pos.text.chars().collect();
     let per_line = (width.saturating_sub(2) / 3).max(1);
     let mut out = Vec::new();
@@ -561,18 +534,22 @@ pub(crate) fn hackenbush_picture<'a>(
     selected: Option<&Move>,
     block: Block<'a>,
 ) -> Canvas<'a, impl Fn(&mut Context<'_>) + 'a> {
-    let edges = pairs(pos.data.get("edges"));
+    let edges = edges_of(pos);
     let levels: Vec<Vec<u64>> = pos
         .data
         .get("levels")
         .and_then(|l| l.as_array())
         .into_iter()
         .flatten()
-        .map(|vs| u64s(Some(vs)))
+        .map(|vs| {
+            vs.as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|v| v.as_u64())
+                .collect()
+        })
         .collect();
-    let cut = selected
-        .and_then(|m| m.at.get("edge"))
-        .and_then(|e| e.as_u64());
+    let cut = selected.and_then(|m| grundy::picture::marks(m).edge);
     let depth = levels.len().saturating_sub(1).max(1) as f64;
     let mut at: HashMap<u64, (f64, f64)> = HashMap::new();
     for (d, vs) in levels.iter().enumerate().skip(1) {

@@ -5,12 +5,13 @@
 //! ```
 //!
 //! Prints the board's nim value, the nodes searched, the table's use and the seconds taken.
-//! With `--table FILE` the table is loaded from FILE when it exists and saved there at the end,
-//! also when the search stops at its node limit (`--max-nodes N`): run again to resume. (This
+//! With `--table FILE` the table is loaded from FILE when it exists and saved there every ten
+//! minutes of search and at the end, also when the search stops at its node limit
+//! (`--max-nodes N`): run again to resume. (This
 //! example has no Ctrl-C handler; a front end would raise `Options::stop` from one.)
 
 use grundy_board::cram::Board;
-use grundy_board::engine::Options;
+use grundy_board::engine::{Checkpoint, Options, CHECKPOINT_EVERY};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -53,6 +54,10 @@ fn run() -> Result<(), String> {
     let board = board.ok_or(
         "usage: cram BOARD [--max-memory 256M] [--max-nodes N] [--threads N] [--table FILE]",
     )?;
+    opts.checkpoint = table.clone().map(|path| Checkpoint {
+        path,
+        every: CHECKPOINT_EVERY,
+    });
     let t0 = Instant::now();
     let mut e = board.engine(opts).map_err(|e| e.to_string())?;
     if let Some(t) = &table {

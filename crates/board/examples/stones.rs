@@ -12,13 +12,14 @@
 //! searches a NoGo row on the plane engine: the second paths of docs/results.md.
 //!
 //! Prints the value, the search nodes, the table's use and the seconds taken. With `--table
-//! FILE` the table is loaded from FILE when it exists and saved there at the end, also when
-//! the search stops at its node limit: run again to resume. With `--upto` (rows only) it
-//! prints the value of every prefix of the row that ends a repetition of its pattern
-//! (`(xo)^1`, `(xo)^2`, …; NoGo: `1x1`, `1x2`, …), one line each, in one engine.
+//! FILE` the table is loaded from FILE when it exists and saved there every ten minutes of
+//! search and at the end, also when the search stops at its node limit: run again to resume.
+//! With `--upto` (rows only) it prints the value of every prefix of the row that ends a
+//! repetition of its pattern (`(xo)^1`, `(xo)^2`, …; NoGo: `1x1`, `1x2`, …), one line each, in
+//! one engine.
 
 use grundy_board::clobber::{self, Variant};
-use grundy_board::engine::Options;
+use grundy_board::engine::{Checkpoint, Options, CHECKPOINT_EVERY};
 use grundy_board::nogo;
 use grundy_board::stones::{Board, Cell, Paths};
 use std::path::PathBuf;
@@ -60,6 +61,11 @@ fn run() -> Result<(), String> {
             _ => return Err(format!("unexpected argument {a:?}")),
         }
     }
+    // The table is also saved every ten minutes of search, as at the door.
+    opts.checkpoint = table.clone().map(|path| Checkpoint {
+        path,
+        every: CHECKPOINT_EVERY,
+    });
     let parsed = Board::parse_or_size(&text).map_err(|e| e.to_string())?;
     let t0 = Instant::now();
     match game.as_str() {

@@ -7,8 +7,10 @@
 //! valued in full; at [`Detail::All`] every option is valued. The question's budget bounds the
 //! nodes and the table's memory, its stop flag and progress callback reach the search, and the
 //! entry's params choose the threads (`threads`), the mirror shortcut (`no-mirror`) and a table
-//! file (`table`: read back when it exists, written when the search ends, stops or reaches its
-//! node limit, so that a long search runs over as many sittings as it needs).
+//! file (`table`: read back when it exists, written every ten minutes of search
+//! ([`CHECKPOINT_EVERY`]) and when the search ends, stops or reaches its node limit, so that a
+//! long search runs over as many sittings as it needs and a run killed outright loses at most
+//! ten minutes).
 
 use std::path::Path;
 use std::sync::atomic::Ordering;
@@ -17,7 +19,7 @@ use std::sync::Arc;
 use grundy_core::budget::{Limit, Resource};
 use grundy_core::catalogue::{Ask, Detail, Error, ErrorKind, Param, Progress};
 
-use crate::engine::{Engine, Move, Options, SearchError};
+use crate::engine::{Checkpoint, Engine, Move, Options, SearchError, CHECKPOINT_EVERY};
 use crate::graph::VertexSet;
 use crate::table::{LoadError, SLOT_BYTES};
 
@@ -36,8 +38,8 @@ pub const THREADS: Param = Param::count(
 /// See [`THREADS`].
 pub const TABLE: Param = Param::file(
     "table",
-    "the search's table file: read when it exists, written when the search ends, is stopped or \
-     reaches its limit (run again to resume)",
+    "the search's table file: read when it exists, written every 10 minutes of search and when \
+     the search ends, is stopped or reaches its limit (run again to resume)",
 );
 /// See [`THREADS`].
 pub const NO_MIRROR: Param = Param::flag(
@@ -67,7 +69,7 @@ pub struct Found {
 /// The engine's options for `ask` (`what` names the position in a limit): the budget's node
 /// cap (none when unlimited) and table memory (at least [`MIN_MEMORY`]), the stop flag (one is
 /// made when the question has none, so that its progress callback can stop the search), the
-/// threads and mirror params.
+/// threads and mirror params, and the checkpoint to the table file (`table`).
 pub fn options(ask: &Ask, params: &[Param], what: &str) -> Result<Options, Error> {
     let budget = &ask.budget;
     if budget.max_bytes < MIN_MEMORY {
@@ -87,13 +89,17 @@ pub fn options(ask: &Ask, params: &[Param], what: &str) -> Result<Options, Error
         stop: Some(ask.stop.clone().unwrap_or_default()),
         threads: threads as usize,
         mirror: !ask.settings.flag(NO_MIRROR.name),
+        checkpoint: ask.settings.text(TABLE.name).map(|p| Checkpoint {
+            path: p.into(),
+            every: CHECKPOINT_EVERY,
+        }),
         ..Options::default()
     })
 }
 
 /// Answers `ask` about `root` on `engine` (made with [`options`]): the table file named by the
-/// `table` param read back first and saved at the end, the progress callback reporting search
-/// nodes of the node cap. `what` names the position in errors.
+/// `table` param read back first and saved every ten minutes and at the end, the progress
+/// callback reporting search nodes of the node cap. `what` names the position in errors.
 pub fn search(engine: &mut Engine, root: VertexSet, ask: &Ask, what: &str) -> Result<Found, Error> {
     if let Some(watch) = ask.progress.clone() {
         let total = ask.budget.max_positions;

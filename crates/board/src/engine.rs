@@ -142,7 +142,28 @@ pub struct Options {
     /// Value components that the half-turn mirror strategy proves 0 without search (on a
     /// lattice); `false` searches them too (a check of the shortcut, never a different value).
     pub mirror: bool,
+    /// Where and how often the running search saves its table; `None`: only when the caller
+    /// saves it.
+    pub checkpoint: Option<Checkpoint>,
 }
+
+/// A running search's table saved to `path` every `every` of search time (checked with the
+/// stop flag, every [`Options::check_every`] nodes), through a temporary file renamed over
+/// it. A run ended by anything the search cannot catch (a kill, a crash, the machine going
+/// down) then loses at most that much work: the file is read back like any saved table
+/// (`load`), and the table holds only proven values, so a table saved mid-search is as sound
+/// as one saved at the end.
+#[derive(Clone, Debug)]
+pub struct Checkpoint {
+    /// The table file.
+    pub path: std::path::PathBuf,
+    /// The search time between two saves.
+    pub every: Duration,
+}
+
+/// The checkpoint period the catalogue's searches use with a table file (`--table`): a few
+/// seconds of writing (a table of some GB) every ten minutes of search.
+pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(600);
 
 impl Default for Options {
     fn default() -> Options {
@@ -153,6 +174,7 @@ impl Default for Options {
             check_every: 1 << 14,
             threads: DEFAULT_THREADS,
             mirror: true,
+            checkpoint: None,
         }
     }
 }
@@ -199,6 +221,13 @@ pub enum SearchError {
     Table(#[from] LoadError),
 }
 
+/// Whether `opts`' checkpoint is due, the table last saved at `saved`.
+pub(crate) fn checkpoint_due(opts: &Options, saved: Instant) -> bool {
+    opts.checkpoint
+        .as_ref()
+        .is_some_and(|c| saved.elapsed() >= c.every)
+}
+
 /// A snapshot of a running search, for progress displays.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct Progress {
@@ -237,6 +266,8 @@ pub struct Engine {
     nodes: u64,
     next_check: u64,
     start: Instant,
+    /// When the table was last saved by the [`Options::checkpoint`] (or the search began).
+    saved: Instant,
     progress: Option<ProgressFn>,
     grid: Option<GridShape>,
     /// Option buffers not in use (see [`Opts`]).
@@ -385,6 +416,7 @@ impl Engine {
             opts,
             nodes: 0,
             start: Instant::now(),
+            saved: Instant::now(),
             progress: None,
             grid,
             free: Vec::new(),
@@ -558,6 +590,12 @@ impl Engine {
                 if let Some(f) = self.progress.as_mut() {
                     f(&p);
                 }
+            }
+            if checkpoint_due(&self.opts, self.saved) {
+                if let Some(c) = &self.opts.checkpoint {
+                    self.save(&c.path)?;
+                }
+                self.saved = Instant::now();
             }
         } else if let Some(limit) = self.opts.max_nodes {
             if self.nodes >= limit {
@@ -1370,6 +1408,8 @@ impl Engine {
         opts.check_every = 256;
         // The helpers share what is left of the node limit.
         let share = self.opts.threads.max(1) as u64;
+        // The main engine saves the shared table; a helper never does.
+        opts.checkpoint = None;
         opts.max_nodes = opts
             .max_nodes
             .map(|m| (m.saturating_sub(self.nodes) / share).max(1));
@@ -1382,6 +1422,7 @@ impl Engine {
             opts,
             nodes: 0,
             start: self.start,
+            saved: self.saved,
             progress: None,
             grid: self.grid,
             free: Vec::new(),

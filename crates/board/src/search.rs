@@ -22,7 +22,8 @@
 //! - the move order: options whose parts are all known first, then by the size of their
 //!   largest unknown part (smallest first), then by the game's hint (the move's distance from
 //!   the component's centre);
-//! - the limits: a node cap, a stop flag, progress reports, the table's memory cap.
+//! - the limits: a node cap, a stop flag, progress reports, the table's memory cap, and the
+//!   checkpoint (the table saved every so often, [`crate::engine::Checkpoint`]).
 //!
 //! A [`Split`] game says what its components are, lists each component's options as the
 //! components they fall into, and names each component by an exact canonical [`Key`] (equal
@@ -33,7 +34,7 @@
 //! the games keep their positions small enough, or value long rows from the short end up
 //! ([`crate::stones`]), so that the depth stays small.
 
-use crate::engine::{Options, Progress, SearchError};
+use crate::engine::{checkpoint_due, Options, Progress, SearchError};
 use crate::table::{Key, LoadError, Table};
 use std::collections::HashMap;
 use std::path::Path;
@@ -203,6 +204,8 @@ pub struct Search<G: Split> {
     nodes: u64,
     next_check: u64,
     start: Instant,
+    /// When the table was last saved by the [`Options::checkpoint`] (or the search began).
+    saved: Instant,
     progress: Option<ProgressFn>,
     /// Option buffers not in use.
     free: Vec<Opts<G::Part>>,
@@ -261,6 +264,7 @@ impl<G: Split> Search<G> {
             opts,
             nodes: 0,
             start: Instant::now(),
+            saved: Instant::now(),
             progress: None,
             free: Vec::new(),
             sinks: Vec::new(),
@@ -394,6 +398,12 @@ impl<G: Split> Search<G> {
                 if let Some(f) = self.progress.as_mut() {
                     f(&p);
                 }
+            }
+            if checkpoint_due(&self.opts, self.saved) {
+                if let Some(c) = &self.opts.checkpoint {
+                    self.save(&c.path)?;
+                }
+                self.saved = Instant::now();
             }
         }
         Ok(())

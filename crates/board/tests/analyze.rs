@@ -3,7 +3,7 @@
 //! the budget's caps, the stop flag, and a table saved to a file and resumed.
 
 use grundy_board::cram::{self, Board};
-use grundy_board::engine::{Engine, Options, Rules};
+use grundy_board::engine::{Engine, Options, Rules, CHECKPOINT_EVERY};
 use grundy_board::graph::Graph;
 use grundy_core::catalogue::{Ask, Detail, ErrorKind, Play, Report};
 use grundy_core::{Budget, Grundy, Outcome};
@@ -206,6 +206,18 @@ fn a_saved_table_resumes_with_fewer_nodes() {
     let other = cram::ask(&Board::parse("4x5").unwrap(), &o).unwrap();
     assert_eq!(value(&other), 2);
     let _ = std::fs::remove_file(&table);
+}
+
+/// The table file is also the search's checkpoint (saved every ten minutes of search), at
+/// every door that takes one; without a file nothing is saved.
+#[test]
+fn the_table_file_is_the_checkpoint() {
+    let table = scratch("checkpoint");
+    let o = grundy_board::ask::options(&with_table(&table), &cram::PARAMS, "5x6").unwrap();
+    let c = o.checkpoint.unwrap();
+    assert_eq!((c.path, c.every), (table, CHECKPOINT_EVERY));
+    let o = grundy_board::ask::options(&Ask::new(Play::Normal), &cram::PARAMS, "5x6").unwrap();
+    assert!(o.checkpoint.is_none());
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! table too small to hold the search, save and resume).
 
 use grundy_board::cram::Board;
-use grundy_board::engine::{Engine, Options, Rules, SearchError};
+use grundy_board::engine::{Checkpoint, Engine, Options, Rules, SearchError};
 use grundy_board::graph::Graph;
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -259,6 +259,35 @@ fn save_and_resume() {
     let e = other.load(&file).unwrap_err();
     assert!(e.to_string().contains("not"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The engine's checkpoint saves the table while it searches: a search cut off at its node
+/// limit, never saved by the caller, leaves a table that a fresh engine resumes from.
+#[test]
+fn a_checkpoint_saves_the_table_while_searching() {
+    let file =
+        std::env::temp_dir().join(format!("grundy-board-checkpoint-{}.tt", std::process::id()));
+    let _ = std::fs::remove_file(&file);
+    let b = Board::rectangle(5, 5).unwrap();
+    let mut e = b
+        .engine(Options {
+            max_nodes: Some(500),
+            check_every: 50,
+            checkpoint: Some(Checkpoint {
+                path: file.clone(),
+                every: std::time::Duration::ZERO,
+            }),
+            ..Options::default()
+        })
+        .unwrap();
+    assert!(e.grundy(b.empty()).is_err());
+    let mut fresh = b.engine(Options::default()).unwrap();
+    let full = fresh.grundy(b.empty()).unwrap();
+    let mut resumed = b.engine(Options::default()).unwrap();
+    assert!(resumed.load(&file).unwrap() > 0);
+    assert_eq!(resumed.grundy(b.empty()).unwrap(), full);
+    assert!(resumed.nodes() < fresh.nodes());
+    let _ = std::fs::remove_file(&file);
 }
 
 #[test]

@@ -2,11 +2,12 @@
 //! (`grundy_core::Solver`: every legal placement, no components, no keys), on random small
 //! boards; the component rule against the brute force; and values from outside the project.
 
-use grundy_board::engine::Options;
+use grundy_board::engine::{Checkpoint, Options};
 use grundy_board::nogo::{self, Solver};
 use grundy_board::stones::{Board, Cell, Paths};
 use grundy_core::{Game, Solver as Plain};
 use proptest::prelude::*;
+use std::time::Duration;
 
 /// NoGo over whole boards.
 struct Whole;
@@ -134,4 +135,35 @@ fn small_published_values() {
         let mut s = Solver::new(&b, opts()).unwrap();
         assert_eq!(s.value(&b).unwrap(), want, "{rows}x{cols}");
     }
+}
+
+/// A checkpoint saves the table while the search runs: a search cut off at its node limit
+/// (which saves nothing itself) leaves a table file that a fresh solver reads back and
+/// finishes from, with fewer nodes than from nothing.
+#[test]
+fn a_checkpoint_keeps_the_table_of_a_search_cut_off() {
+    let path = std::env::temp_dir().join(format!(
+        "grundy-nogo-checkpoint-{}.table",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_file(&path);
+    let b = Board::parse(&".".repeat(16)).unwrap();
+    let mut whole = Solver::new(&b, opts()).unwrap();
+    assert_eq!(whole.value(&b).unwrap(), 0, "1x16 (MCGS)");
+    let cut = Options {
+        max_nodes: Some(whole.nodes() / 2),
+        check_every: 64,
+        checkpoint: Some(Checkpoint {
+            path: path.clone(),
+            every: Duration::ZERO,
+        }),
+        ..opts()
+    };
+    let mut s = Solver::new(&b, cut).unwrap();
+    assert!(s.value(&b).is_err());
+    let mut resumed = Solver::new(&b, opts()).unwrap();
+    assert!(resumed.load(&path).unwrap() > 0);
+    assert_eq!(resumed.value(&b).unwrap(), 0);
+    assert!(resumed.nodes() < whole.nodes());
+    let _ = std::fs::remove_file(&path);
 }

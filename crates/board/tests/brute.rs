@@ -229,6 +229,17 @@ fn limits() {
     ));
 }
 
+/// A fresh engine that loads the table `file` (not empty) values `b` as one without it does,
+/// with fewer nodes.
+fn resumes_from(b: &Board, file: &std::path::Path) {
+    let mut fresh = b.engine(Options::default()).unwrap();
+    let full = fresh.grundy(b.empty()).unwrap();
+    let mut resumed = b.engine(Options::default()).unwrap();
+    assert!(resumed.load(file).unwrap() > 0);
+    assert_eq!(resumed.grundy(b.empty()).unwrap(), full);
+    assert!(resumed.nodes() < fresh.nodes());
+}
+
 #[test]
 fn save_and_resume() {
     let dir = std::env::temp_dir().join(format!("grundy-board-test-{}", std::process::id()));
@@ -247,12 +258,7 @@ fn save_and_resume() {
     assert!(e.grundy(b.empty()).is_err());
     e.save(&file).unwrap();
     // ... and resumed: the loaded table answers part of the search.
-    let mut fresh = b.engine(Options::default()).unwrap();
-    let full = fresh.grundy(b.empty()).unwrap();
-    let mut resumed = b.engine(Options::default()).unwrap();
-    assert!(resumed.load(&file).unwrap() > 0);
-    assert_eq!(resumed.grundy(b.empty()).unwrap(), full);
-    assert!(resumed.nodes() < fresh.nodes());
+    resumes_from(&b, &file);
     // A table of another game is refused.
     let g = Graph::parse("cycle:5").unwrap();
     let mut other = Engine::new(Rules::NodeKayles, g, Options::default()).unwrap();
@@ -281,12 +287,7 @@ fn a_checkpoint_saves_the_table_while_searching() {
         })
         .unwrap();
     assert!(e.grundy(b.empty()).is_err());
-    let mut fresh = b.engine(Options::default()).unwrap();
-    let full = fresh.grundy(b.empty()).unwrap();
-    let mut resumed = b.engine(Options::default()).unwrap();
-    assert!(resumed.load(&file).unwrap() > 0);
-    assert_eq!(resumed.grundy(b.empty()).unwrap(), full);
-    assert!(resumed.nodes() < fresh.nodes());
+    resumes_from(&b, &file);
     let _ = std::fs::remove_file(&file);
 }
 

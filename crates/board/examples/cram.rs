@@ -11,7 +11,7 @@
 //! example has no Ctrl-C handler; a front end would raise `Options::stop` from one.)
 
 use grundy_board::cram::Board;
-use grundy_board::engine::{Checkpoint, Options, CHECKPOINT_EVERY};
+use grundy_board::engine::{Checkpoint, Options};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -54,10 +54,7 @@ fn run() -> Result<(), String> {
     let board = board.ok_or(
         "usage: cram BOARD [--max-memory 256M] [--max-nodes N] [--threads N] [--table FILE]",
     )?;
-    opts.checkpoint = table.clone().map(|path| Checkpoint {
-        path,
-        every: CHECKPOINT_EVERY,
-    });
+    opts.checkpoint = table.clone().map(Checkpoint::new);
     let t0 = Instant::now();
     let mut e = board.engine(opts).map_err(|e| e.to_string())?;
     if let Some(t) = &table {

@@ -19,7 +19,7 @@
 //! one engine.
 
 use grundy_board::clobber::{self, Variant};
-use grundy_board::engine::{Checkpoint, Options, CHECKPOINT_EVERY};
+use grundy_board::engine::{Checkpoint, Options};
 use grundy_board::nogo;
 use grundy_board::stones::{Board, Cell, Paths};
 use std::path::PathBuf;
@@ -62,10 +62,7 @@ fn run() -> Result<(), String> {
         }
     }
     // The table is also saved every ten minutes of search, as at the door.
-    opts.checkpoint = table.clone().map(|path| Checkpoint {
-        path,
-        every: CHECKPOINT_EVERY,
-    });
+    opts.checkpoint = table.clone().map(Checkpoint::new);
     let parsed = Board::parse_or_size(&text).map_err(|e| e.to_string())?;
     let t0 = Instant::now();
     match game.as_str() {

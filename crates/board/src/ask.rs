@@ -8,7 +8,7 @@
 //! nodes and the table's memory, its stop flag and progress callback reach the search, and the
 //! entry's params choose the threads (`threads`), the mirror shortcut (`no-mirror`) and a table
 //! file (`table`: read back when it exists, written every ten minutes of search
-//! ([`CHECKPOINT_EVERY`]) and when the search ends, stops or reaches its node limit, so that a
+//! ([`crate::engine::CHECKPOINT_EVERY`]) and when the search ends, stops or reaches its node limit, so that a
 //! long search runs over as many sittings as it needs and a run killed outright loses at most
 //! ten minutes).
 
@@ -19,7 +19,7 @@ use std::sync::Arc;
 use grundy_core::budget::{Limit, Resource};
 use grundy_core::catalogue::{Ask, Detail, Error, ErrorKind, Param, Progress};
 
-use crate::engine::{Checkpoint, Engine, Move, Options, SearchError, CHECKPOINT_EVERY};
+use crate::engine::{Checkpoint, Engine, Move, Options, SearchError};
 use crate::graph::VertexSet;
 use crate::table::{LoadError, SLOT_BYTES};
 
@@ -89,10 +89,7 @@ pub fn options(ask: &Ask, params: &[Param], what: &str) -> Result<Options, Error
         stop: Some(ask.stop.clone().unwrap_or_default()),
         threads: threads as usize,
         mirror: !ask.settings.flag(NO_MIRROR.name),
-        checkpoint: ask.settings.text(TABLE.name).map(|p| Checkpoint {
-            path: p.into(),
-            every: CHECKPOINT_EVERY,
-        }),
+        checkpoint: ask.settings.text(TABLE.name).map(Checkpoint::new),
         ..Options::default()
     })
 }

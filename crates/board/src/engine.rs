@@ -161,6 +161,21 @@ pub struct Checkpoint {
     pub every: Duration,
 }
 
+impl Checkpoint {
+    /// The table saved to `path` every [`CHECKPOINT_EVERY`], as the catalogue's searches do.
+    pub fn new(path: impl Into<std::path::PathBuf>) -> Checkpoint {
+        Checkpoint {
+            path: path.into(),
+            every: CHECKPOINT_EVERY,
+        }
+    }
+
+    /// Whether a save is due, the table last saved at `saved`.
+    pub(crate) fn due(&self, saved: Instant) -> bool {
+        saved.elapsed() >= self.every
+    }
+}
+
 /// The checkpoint period the catalogue's searches use with a table file (`--table`): a few
 /// seconds of writing (a table of some GB) every ten minutes of search.
 pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(600);
@@ -219,13 +234,6 @@ pub enum SearchError {
     /// Saving or loading the table failed.
     #[error("table file: {0}")]
     Table(#[from] LoadError),
-}
-
-/// Whether `opts`' checkpoint is due, the table last saved at `saved`.
-pub(crate) fn checkpoint_due(opts: &Options, saved: Instant) -> bool {
-    opts.checkpoint
-        .as_ref()
-        .is_some_and(|c| saved.elapsed() >= c.every)
 }
 
 /// A snapshot of a running search, for progress displays.
@@ -591,10 +599,8 @@ impl Engine {
                     f(&p);
                 }
             }
-            if checkpoint_due(&self.opts, self.saved) {
-                if let Some(c) = &self.opts.checkpoint {
-                    self.save(&c.path)?;
-                }
+            if let Some(c) = self.opts.checkpoint.as_ref().filter(|c| c.due(self.saved)) {
+                self.save(&c.path)?;
                 self.saved = Instant::now();
             }
         } else if let Some(limit) = self.opts.max_nodes {

@@ -34,7 +34,7 @@
 //! the games keep their positions small enough, or value long rows from the short end up
 //! ([`crate::stones`]), so that the depth stays small.
 
-use crate::engine::{checkpoint_due, Options, Progress, SearchError};
+use crate::engine::{Options, Progress, SearchError};
 use crate::table::{Key, LoadError, Table};
 use std::collections::HashMap;
 use std::path::Path;
@@ -399,10 +399,8 @@ impl<G: Split> Search<G> {
                     f(&p);
                 }
             }
-            if checkpoint_due(&self.opts, self.saved) {
-                if let Some(c) = &self.opts.checkpoint {
-                    self.save(&c.path)?;
-                }
+            if let Some(c) = self.opts.checkpoint.as_ref().filter(|c| c.due(self.saved)) {
+                self.save(&c.path)?;
                 self.saved = Instant::now();
             }
         }

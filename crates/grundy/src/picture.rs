@@ -164,9 +164,6 @@ pub fn marks(m: &Move) -> Marks {
     let point = |v: &serde_json::Value| -> Option<[u64; 2]> {
         Some([v.get(0)?.as_u64()?, v.get(1)?.as_u64()?])
     };
-    let numbers = |v: &serde_json::Value| -> Option<Vec<u64>> {
-        v.as_array()?.iter().map(|x| x.as_u64()).collect()
-    };
     let cells: Option<Vec<[u64; 2]>> = at("cells")
         .and_then(|c| c.as_array())
         .and_then(|c| c.iter().map(point).collect());
@@ -182,14 +179,14 @@ pub fn marks(m: &Move) -> Marks {
         vertex: at("vertex").and_then(|v| v.as_u64()),
         ends: at("edge").and_then(point),
         edge: at("edge").and_then(|v| v.as_u64()),
-        kept: at("kept").and_then(numbers),
+        kept: at("kept").map(|k| u64s(Some(k))),
         domino: match cells.as_deref() {
             Some(&[a, b]) => Some([a, b]),
             _ => None,
         },
         points,
         stone: name("stone"),
-        coins: at("coins").and_then(numbers).unwrap_or_default(),
+        coins: u64s(at("coins")),
         token: name("from").zip(name("onto")).map(|(a, b)| [a, b]),
     }
 }

@@ -23,8 +23,8 @@ use ratatui::widgets::Block;
 pub(crate) struct View {
     /// Vertex `v` of the current graph at `coords[v]` (layout units, y down).
     pub coords: Option<Vec<(f64, f64)>>,
-    /// The dominoes placed so far, each its two cells `(row, column)`.
-    pub dominoes: Vec<[(u64, u64); 2]>,
+    /// The dominoes placed so far, each its two cells `[row, column]`.
+    pub dominoes: Vec<[[u64; 2]; 2]>,
 }
 
 impl View {
@@ -39,9 +39,7 @@ impl View {
                 .map(|&v| coords.get(v as usize).copied())
                 .collect();
         }
-        if let Some([a, b]) = marks.domino {
-            next.dominoes.push([(a[0], a[1]), (b[0], b[1])]);
-        }
+        next.dominoes.extend(marks.domino);
         next
     }
 }
@@ -362,18 +360,15 @@ pub(crate) fn cram_lines(
         .filter_map(|r| r.as_str().map(str::to_string))
         .collect();
     let width = rows.first().map_or(0, |r| r.chars().count());
-    let mut piece: HashMap<(u64, u64), usize> = HashMap::new();
+    let mut piece: HashMap<[u64; 2], usize> = HashMap::new();
     for (i, d) in view.dominoes.iter().enumerate() {
         for &c in d {
             piece.insert(c, i);
         }
     }
-    let chosen: Vec<(u64, u64)> = selected
+    let chosen: Vec<[u64; 2]> = selected
         .map(|m| grundy::picture::marks(m).points)
-        .unwrap_or_default()
-        .into_iter()
-        .map(|[r, c]| (r, c))
-        .collect();
+        .unwrap_or_default();
     const COLORS: [Color; 6] = [
         Color::Cyan,
         Color::Magenta,
@@ -390,7 +385,7 @@ pub(crate) fn cram_lines(
     for (r, line) in rows.iter().enumerate() {
         let mut spans = vec![Span::raw(format!("{r:>2} │"))];
         for (c, ch) in line.chars().enumerate() {
-            let key = (r as u64, c as u64);
+            let key = [r as u64, c as u64];
             let span = if chosen.contains(&key) {
                 Span::styled(" ▒", Style::default().fg(MARK).add_modifier(Modifier::BOLD))
             } else if ch == '.' {
@@ -626,7 +621,7 @@ mod tests {
         .at("cells", [[0, 1], [0, 2]]);
         let next = view.after(&m);
         assert_eq!(next.coords, Some(vec![(2.0, 0.0)]));
-        assert_eq!(next.dominoes, vec![[(0, 1), (0, 2)]]);
+        assert_eq!(next.dominoes, vec![[[0, 1], [0, 2]]]);
     }
 
     #[test]

@@ -4,8 +4,9 @@
 //! A position is a graph in [`crate::graph`]'s notation (`grid:3x4` prints back as itself);
 //! after a move it is the graph left, renumbered `0..k` in order, as an edge list (for Arc
 //! Kayles, vertices without edges are dropped: they take no part in it). Kind `"graph"`,
-//! fields `vertices`, `edges` and, for a lattice (`grid`, `ladder`, `path`), `layout`
-//! (`{"grid": [R, C]}`: vertex `v` at row `v / C`, column `v % C`), for pictures. A move's
+//! fields `vertices`, `edges` and, for a lattice (`grid`, `ladder`, `path`) or a queens graph
+//! (`queens:N`, whose vertices are a board's squares), `layout` (`{"grid": [R, C]}`: vertex
+//! `v` at row `v / C`, column `v % C`), for pictures. A move's
 //! `at` names the vertex (`vertex`) or the edge (`edge`, its two ends) taken, and `kept`: the
 //! vertices the graph left keeps, in its numbering (its vertex `i` is `kept[i]` here), so
 //! that a picture keeps each vertex where it was.
@@ -68,7 +69,7 @@ impl Entry for ArcKaylesEntry {
             example: "grid:3x4".into(),
             example_game: None,
             position: "a graph: path:N, cycle:N, grid:RxC, ladder:N, star:K, complete:N, \
-                       complete:M,N, petersen:N,K, or an edge list 0-1,1-2,2-0"
+                       complete:M,N, petersen:N,K, queens:N, or an edge list 0-1,1-2,2-0"
                 .into(),
             kind: "graph".into(),
             family: false,
@@ -111,7 +112,7 @@ fn position(g: &Graph) -> Position {
     let p = Position::text("graph", g.to_string())
         .with("vertices", g.vertex_count())
         .with("edges", g.edges());
-    match g.grid_shape() {
+    match g.board_shape() {
         Some((r, c)) => p.with("layout", serde_json::json!({ "grid": [r, c] })),
         None => p,
     }

@@ -14,6 +14,9 @@
 //!           | "complete:" M "," N  (K_{M,N}, M + N vertices)
 //!           | "petersen:" N "," K  (the generalized Petersen graph P(N, K), 2N vertices,
 //!                                  N >= 3, 1 <= K < N/2; petersen:5,2 is Petersen's graph)
+//!           | "queens:" N        (the N x N queens graph: squares joined when a queen on one
+//!                                  attacks the other, 1 <= N <= 11; Node Kayles on it is the
+//!                                  non-attacking queens game, OEIS A344227)
 //! edges    := [N ":"] edge ("," edge)*     (vertices 0..N-1; N defaults to 1 + the largest)
 //! edge     := U "-" V              (U = V is a loop: in Arc Kayles, a move deleting U alone)
 //! ```
@@ -41,7 +44,7 @@ pub enum GraphError {
     #[error("empty graph notation")]
     Empty,
     /// A family name that is not one of the grammar's.
-    #[error("unknown graph family {0:?} (expected path, cycle, grid, ladder, star, complete, petersen or an edge list like 0-1,1-2)")]
+    #[error("unknown graph family {0:?} (expected path, cycle, grid, ladder, star, complete, petersen, queens or an edge list like 0-1,1-2)")]
     UnknownFamily(String),
     /// A size or vertex number that is not a non-negative integer.
     #[error("bad number {0:?} in graph notation")]
@@ -80,6 +83,7 @@ pub struct Graph {
     adj: Vec<VertexSet>,
     loops: VertexSet,
     grid: Option<(usize, usize)>,
+    board: Option<(usize, usize)>,
     notation: String,
 }
 
@@ -109,6 +113,7 @@ impl Graph {
             adj: vec![0; n],
             loops: 0,
             grid: None,
+            board: None,
             notation,
         }
     }
@@ -177,6 +182,7 @@ impl Graph {
             }
         }
         g.grid = Some((rows, cols));
+        g.board = g.grid;
         Ok(g)
     }
 
@@ -271,6 +277,33 @@ impl Graph {
         Ok(g)
     }
 
+    /// The `n × n` queens graph (`queens:N`): square `r * n + c`, two squares joined when a
+    /// queen on one attacks the other (same row, column or diagonal). Node Kayles on it is the
+    /// non-attacking queens game (OEIS A344227: players place queens that attack none placed
+    /// before, the last to place wins). `1 ≤ n ≤ 11`: the 11 × 11 board has 121 vertices, the
+    /// 12 × 12 one 144, past [`MAX_VERTICES`]. It is not kept as a lattice
+    /// ([`Graph::grid_shape`]): its edges are not the lattice's.
+    pub fn queens(n: usize) -> Result<Graph, GraphError> {
+        if n == 0 || n.saturating_mul(n) > MAX_VERTICES {
+            return Err(GraphError::BadSize {
+                family: "queens",
+                size: n,
+                range: "1..=11, at most 128 vertices",
+            });
+        }
+        let mut g = Graph::empty(n * n, format!("queens:{n}"));
+        for a in 0..n * n {
+            for b in a + 1..n * n {
+                let (r1, c1, r2, c2) = (a / n, a % n, b / n, b % n);
+                if r1 == r2 || c1 == c2 || r1.abs_diff(r2) == c1.abs_diff(c2) {
+                    g.add_edge(a, b);
+                }
+            }
+        }
+        g.board = Some((n, n));
+        Ok(g)
+    }
+
     /// A graph on vertices `0..n` with the given edges (`(u, u)` is a loop).
     pub fn from_edges(n: usize, edges: &[(usize, usize)]) -> Result<Graph, GraphError> {
         check_count(n)?;
@@ -336,6 +369,7 @@ impl Graph {
                             .ok_or_else(|| GraphError::BadNumber(arg.trim().to_string()))?;
                         Graph::petersen(number(n)?, number(k)?)
                     }
+                    "queens" => Graph::queens(number(arg)?),
                     _ => Err(GraphError::UnknownFamily(name.chars().take(20).collect())),
                 };
             }
@@ -411,6 +445,14 @@ impl Graph {
     pub fn grid_shape(&self) -> Option<(usize, usize)> {
         self.grid
     }
+
+    /// `(rows, cols)` when the vertices are the squares of a board, numbered row by row: the
+    /// lattices of [`Graph::grid_shape`] and the queens graphs. Pictures stand vertex `v` at row
+    /// `v / cols`, column `v % cols`; the engine does not use it (a queens graph's edges are
+    /// not the lattice's).
+    pub fn board_shape(&self) -> Option<(usize, usize)> {
+        self.board
+    }
 }
 
 fn parse_edges(text: &str) -> Result<Vec<(usize, usize)>, GraphError> {
@@ -468,6 +510,15 @@ mod tests {
         assert_eq!((p.vertex_count(), p.edges().len()), (10, 15));
         assert!((0..10).all(|v| p.edges().iter().filter(|&&(a, b)| a == v || b == v).count() == 3));
         assert_eq!(Graph::parse("Petersen: 7 , 3").unwrap().edges().len(), 21);
+        // The 4 x 4 queens graph: a queen attacks 9 squares from a corner, 11 from the centre
+        // four, 9 from the other edge squares: 16 · 9 + 4 · 2 = 152 ends, 76 edges.
+        let q = Graph::parse("queens:4").unwrap();
+        assert_eq!((q.vertex_count(), q.edges().len()), (16, 76));
+        assert_eq!(q.neighbors(5).count_ones(), 11);
+        assert_eq!(q.neighbors(0).count_ones(), 9);
+        assert_eq!(q.grid_shape(), None);
+        assert_eq!(q.board_shape(), Some((4, 4)));
+        assert_eq!(Graph::parse("queens:11").unwrap().vertex_count(), 121);
     }
 
     #[test]
@@ -481,6 +532,7 @@ mod tests {
             "complete:6",
             "complete:2,3",
             "petersen:9,4",
+            "queens:5",
             "0-1,1-2,0-2",
             "5:0-1",
             "0-0,0-1",
@@ -515,6 +567,8 @@ mod tests {
             "petersen:7,0",
             "petersen:7",
             "petersen:65,2",
+            "queens:0",
+            "queens:12",
             "path:99999999999999999999",
             "hello",
         ] {

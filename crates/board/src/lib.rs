@@ -1,7 +1,8 @@
 //! grundy-board: a search engine for decomposable impartial games on small graphs and boards.
 //!
 //! - [`graph`]: graphs of at most 128 vertices in one line of text (`path:N`, `cycle:N`,
-//!   `grid:RxC`, `ladder:N`, `star:K`, `complete:N`, `complete:M,N`, `petersen:N,K`, edge lists `0-1,1-2`).
+//!   `grid:RxC`, `ladder:N`, `star:K`, `complete:N`, `complete:M,N`, `petersen:N,K`,
+//!   `queens:N`, edge lists `0-1,1-2`).
 //! - [`engine`]: the [`Engine`]: Node Kayles and Arc Kayles on a graph, valued by component
 //!   decomposition, canonical component keys (the lattice's symmetries folded in), the
 //!   Lemoine–Viennot question "is G + *n a P-position?", pruning by known values and value

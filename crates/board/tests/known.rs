@@ -14,6 +14,10 @@
 //! - OEIS A317367 (Node Kayles on P_n(3), the path with extra edges {i, i+3}; offset 4): the
 //!   terms below, from <https://oeis.org/A317367> (data section, Fiorini).
 //!
+//! - `testdata/oeis/A344227.txt` (Node Kayles on the n x n queens graph, the non-attacking
+//!   queens game): n = 1..=11, all the graph notation holds (121 vertices; the harness runs
+//!   n ≤ 9 through every door).
+//!
 //! A316781 could not be found in the reference texts available here; it is not tested.
 
 use grundy_board::cram::Board;
@@ -180,6 +184,27 @@ fn node_kayles_grids() {
     for n in 1..=6 {
         assert_eq!(value(Rules::NodeKayles, &format!("grid:4x{n}")), 0, "4x{n}");
     }
+}
+
+#[test]
+fn node_kayles_queens_graphs() {
+    let mut checked = 0;
+    for line in corpus("oeis/A344227.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+    {
+        let (n, v) = line.split_once(' ').unwrap();
+        let (n, v): (usize, u32) = (n.parse().unwrap(), v.trim().parse().unwrap());
+        if (1..=11).contains(&n) {
+            assert_eq!(
+                value(Rules::NodeKayles, &format!("queens:{n}")),
+                v,
+                "queens:{n}"
+            );
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 11);
 }
 
 #[test]

@@ -4,8 +4,8 @@
 //! a graph needs a layout, and the layout is computed here, once, so that every front end (the
 //! web page, the terminal game, a notebook) draws the same picture and only renders it:
 //!
-//! - a `graph` position (Node Kayles, Arc Kayles): a lattice (`layout.grid`: `grid:RxC`,
-//!   `ladder:N`, `path:N`) row by row, any other graph by a deterministic spring layout
+//! - a `graph` position (Node Kayles, Arc Kayles): a lattice or a queens graph (`layout.grid`:
+//!   `grid:RxC`, `ladder:N`, `path:N`, `queens:N`) row by row, any other graph by a deterministic spring layout
 //!   started on a circle (a cycle stays a ring);
 //! - a `digraph` position (tokens on a directed graph): the vertices in layers (longest path
 //!   from the sources, the back edges of a depth-first search left out so that cycles are
@@ -655,6 +655,10 @@ mod tests {
         let pos = r.open("arc-kayles").unwrap().parse("cycle:5").unwrap();
         let d = drawing(&pos).unwrap();
         assert_eq!(d.names.len(), 5);
+        // A queens graph stands on its board: square r * n + c at column c, row r.
+        let pos = r.open("node-kayles").unwrap().parse("queens:4").unwrap();
+        let d = drawing(&pos).unwrap();
+        assert_eq!((d.at[0], d.at[6], d.at[15]), ([0.0, 0.0], [2.0, 1.0], [3.0, 3.0]));
         let pos = r
             .open("digraph")
             .unwrap()

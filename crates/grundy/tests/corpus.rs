@@ -96,6 +96,8 @@ const DIAMONDS: u64 = 30;
 const SCALLOPED: u64 = 60;
 /// Node Kayles on the generalized Petersen graphs P(5, 2) … P(PETERSEN, 2) (A316533).
 const PETERSEN: u64 = 21;
+/// Node Kayles on the queens graphs 1 x 1 … QUEENS x QUEENS (A344227).
+const QUEENS: u64 = 9;
 
 // ---------------------------------------------------------------------------------------------
 // Cases and answers
@@ -1987,6 +1989,16 @@ fn load_games(cases: &mut Vec<Case>) {
             format!("oeis/A316533 node-kayles P({n}, 2)"),
             "node-kayles",
             edges(e),
+            GameFact::Value(v),
+        );
+    }
+    // The non-attacking queens game (A344227, offset 0: a(0) is the empty board, which the
+    // notation has no name for).
+    for (n, v) in oeis("A344227", QUEENS).into_iter().filter(|&(n, _)| n >= 1) {
+        push(
+            format!("oeis/A344227 node-kayles queens:{n}"),
+            "node-kayles",
+            format!("queens:{n}"),
             GameFact::Value(v),
         );
     }

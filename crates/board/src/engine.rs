@@ -224,9 +224,9 @@ pub enum SearchError {
         /// The graph's vertex count.
         count: usize,
     },
-    /// The option lists of the components under search ([`crate::search::Search`]) passed
-    /// a quarter of [`Options::max_memory`].
-    #[error("the search's option lists passed a quarter of max_memory ({bytes} bytes)")]
+    /// The option lists of the components under search ([`crate::search::Search`]), or the
+    /// memo of an [`crate::expand::Expansion`], passed a quarter of [`Options::max_memory`].
+    #[error("the search's option lists or memo passed a quarter of max_memory ({bytes} bytes)")]
     Buffers {
         /// The bytes they held.
         bytes: usize,

@@ -8,6 +8,8 @@
 //!   Lemoine–Viennot question "is G + *n a P-position?", pruning by known values and value
 //!   bounds, move ordering, a fixed-size transposition [`table`] that can be saved and resumed,
 //!   a stop flag and progress reports.
+//! - [`expand`]: graphs past 128 vertices (the queens graphs past 11 × 11): their first moves
+//!   expanded until every position left fits the engine.
 //! - [`catalogue`]: `arc-kayles` as an entry of the game catalogue.
 //! - [`cram`]: Cram boards (`5x7`, `..#|...`), Arc Kayles on their grid graph.
 //!
@@ -30,6 +32,7 @@ pub mod catalogue;
 pub mod clobber;
 pub mod cram;
 pub mod engine;
+pub mod expand;
 pub mod graph;
 pub mod nogo;
 pub mod search;

@@ -658,7 +658,10 @@ mod tests {
         // A queens graph stands on its board: square r * n + c at column c, row r.
         let pos = r.open("node-kayles").unwrap().parse("queens:4").unwrap();
         let d = drawing(&pos).unwrap();
-        assert_eq!((d.at[0], d.at[6], d.at[15]), ([0.0, 0.0], [2.0, 1.0], [3.0, 3.0]));
+        assert_eq!(
+            (d.at[0], d.at[6], d.at[15]),
+            ([0.0, 0.0], [2.0, 1.0], [3.0, 3.0])
+        );
         let pos = r
             .open("digraph")
             .unwrap()

@@ -1,0 +1,536 @@
+//! Graphs too large for the engine: Node Kayles and Arc Kayles on graphs of more than
+//! [`MAX_VERTICES`] vertices (the queens graphs past 11 × 11, OEIS A344227), valued by
+//! expanding their first moves until every position left fits the engine.
+//!
+//! The engine holds a position as a 128-bit vertex set. A move of Node Kayles deletes a vertex
+//! with all its neighbours, so on a dense graph positions shrink fast: on the 12 × 12 queens
+//! graph (144 vertices) every first move leaves at most 110 vertices, on the 13 × 13 one at
+//! most 132 and after a second move fewer than 128. An [`Expansion`] values a position `P` of
+//! a [`WideGraph`] by the definition, the least value no option of `P` has, while `P` has more
+//! than [`Expansion::leaf`] vertices (at most 128); a smaller `P` is a leaf: the subgraph
+//! induced on it, renumbered, is valued by a fresh [`Engine`] with the expansion's
+//! [`Options`] (decomposition, table, Lemoine–Viennot questions; one leaf at a time, so the
+//! table memory is one leaf's). Positions are brought to the least image under the graph's
+//! automorphisms that it was given ([`WideGraph::queens`]: the square's eight) and memoised, so a position
+//! that two orders of the same moves reach is valued once.
+//!
+//! The levels above the leaves have none of the engine's pruning: every option is valued in
+//! full, so the cost is the leaves', about one engine search per option above the leaf size.
+//! The memo holds only exact values; it can be saved and read back ([`Expansion::save`],
+//! [`Expansion::load`]) and is saved by the [`Options::checkpoint`] between leaves, so that a
+//! run of hours resumes where it stopped and loses at most the leaf under search.
+
+use std::collections::{HashMap, HashSet};
+use std::io::{BufRead, BufWriter, Write};
+use std::path::Path;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use crate::engine::{Engine, Options, Rules, SearchError};
+use crate::graph::{Graph, GraphError, MAX_VERTICES};
+use crate::table::LoadError;
+
+/// A symmetry of the `(m + 1) × (m + 1)` square: `(m, row, column)` to the image's row and
+/// column.
+type SquareMap = fn(usize, usize, usize) -> (usize, usize);
+
+/// The most vertices of a [`WideGraph`].
+pub const MAX_WIDE_VERTICES: usize = 1024;
+
+/// A set of a [`WideGraph`]'s vertices: bit `v % 64` of word `v / 64` is vertex `v`.
+pub type WideSet = Vec<u64>;
+
+/// An undirected graph of up to [`MAX_WIDE_VERTICES`] vertices, with automorphisms to fold
+/// into the [`Expansion`]'s memo.
+#[derive(Clone, Debug)]
+pub struct WideGraph {
+    name: String,
+    words: usize,
+    adj: Vec<WideSet>,
+    loops: WideSet,
+    /// Vertex permutations that are automorphisms (the identity left out).
+    symmetries: Vec<Vec<u32>>,
+}
+
+fn has(s: &[u64], v: usize) -> bool {
+    s[v / 64] >> (v % 64) & 1 != 0
+}
+
+fn set(s: &mut [u64], v: usize) {
+    s[v / 64] |= 1 << (v % 64);
+}
+
+/// The members of `s`, in increasing order.
+fn members(s: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    s.iter().enumerate().flat_map(|(i, &w)| {
+        let mut w = w;
+        std::iter::from_fn(move || {
+            (w != 0).then(|| {
+                let b = w.trailing_zeros() as usize;
+                w &= w - 1;
+                i * 64 + b
+            })
+        })
+    })
+}
+
+fn count(s: &[u64]) -> usize {
+    s.iter().map(|w| w.count_ones() as usize).sum()
+}
+
+impl WideGraph {
+    fn empty(n: usize, name: String) -> Result<WideGraph, GraphError> {
+        if n > MAX_WIDE_VERTICES {
+            return Err(GraphError::BadSize {
+                family: "wide graph",
+                size: n,
+                range: "at most 1024 vertices",
+            });
+        }
+        let words = n.div_ceil(64).max(1);
+        Ok(WideGraph {
+            name,
+            words,
+            adj: vec![vec![0; words]; n],
+            loops: vec![0; words],
+            symmetries: Vec::new(),
+        })
+    }
+
+    /// A graph on vertices `0..n` with the given edges (`(u, u)` is a loop), without
+    /// automorphisms.
+    pub fn from_edges(n: usize, edges: &[(usize, usize)]) -> Result<WideGraph, GraphError> {
+        let mut g = WideGraph::empty(n, format!("{n} vertices, {} edges", edges.len()))?;
+        for &(u, v) in edges {
+            if let Some(w) = [u, v].into_iter().find(|&w| w >= n) {
+                return Err(GraphError::VertexOutOfRange {
+                    edge: format!("{u}-{v}"),
+                    vertex: w,
+                    count: n,
+                });
+            }
+            if u == v {
+                set(&mut g.loops, u);
+            } else {
+                set(&mut g.adj[u], v);
+                set(&mut g.adj[v], u);
+            }
+        }
+        Ok(g)
+    }
+
+    /// The `n × n` queens graph (as [`Graph::queens`], square `r * n + c`) for `1 ≤ n ≤ 32`,
+    /// with the square's eight symmetries.
+    pub fn queens(n: usize) -> Result<WideGraph, GraphError> {
+        if n == 0 || n > 32 {
+            return Err(GraphError::BadSize {
+                family: "queens",
+                size: n,
+                range: "1..=32 for the expansion",
+            });
+        }
+        let mut edges = Vec::new();
+        for a in 0..n * n {
+            for b in a + 1..n * n {
+                let (r1, c1, r2, c2) = (a / n, a % n, b / n, b % n);
+                if r1 == r2 || c1 == c2 || r1.abs_diff(r2) == c1.abs_diff(c2) {
+                    edges.push((a, b));
+                }
+            }
+        }
+        let mut g = WideGraph::from_edges(n * n, &edges)?;
+        g.name = format!("queens:{n}");
+        let m = n - 1;
+        let maps: [SquareMap; 7] = [
+            |m, r, c| (c, m - r),
+            |m, r, c| (m - r, m - c),
+            |m, r, c| (m - c, r),
+            |m, r, c| (r, m - c),
+            |m, r, c| (m - r, c),
+            |_, r, c| (c, r),
+            |m, r, c| (m - c, m - r),
+        ];
+        g.symmetries = maps
+            .iter()
+            .map(|f| {
+                (0..n * n)
+                    .map(|v| {
+                        let (r, c) = f(m, v / n, v % n);
+                        (r * n + c) as u32
+                    })
+                    .collect()
+            })
+            .collect();
+        Ok(g)
+    }
+
+    /// The graph's name (`queens:13`, or its size).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The number of vertices.
+    pub fn vertex_count(&self) -> usize {
+        self.adj.len()
+    }
+
+    /// All vertices.
+    pub fn all(&self) -> WideSet {
+        let mut s = vec![0; self.words];
+        for v in 0..self.vertex_count() {
+            set(&mut s, v);
+        }
+        s
+    }
+
+    /// The automorphisms folded into positions' keys (the identity left out).
+    pub fn symmetries(&self) -> &[Vec<u32>] {
+        &self.symmetries
+    }
+
+    /// The positions `pos`'s moves leave under `rules`.
+    fn options(&self, rules: Rules, pos: &[u64]) -> Vec<WideSet> {
+        let minus = |drop: &[usize]| {
+            let mut s = pos.to_vec();
+            for &v in drop {
+                s[v / 64] &= !(1 << (v % 64));
+            }
+            s
+        };
+        let mut out = Vec::new();
+        for v in members(pos) {
+            match rules {
+                Rules::NodeKayles => {
+                    let mut s: WideSet =
+                        pos.iter().zip(&self.adj[v]).map(|(p, a)| p & !a).collect();
+                    s[v / 64] &= !(1 << (v % 64));
+                    out.push(s);
+                }
+                Rules::ArcKayles => {
+                    if has(&self.loops, v) {
+                        out.push(minus(&[v]));
+                    }
+                    for w in members(&self.adj[v]).filter(|&w| w > v && has(pos, w)) {
+                        out.push(minus(&[v, w]));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// `pos` as its memo key: for Arc Kayles without the vertices that no move can delete any
+    /// more (no loop and no neighbour left), then the least of its images under the
+    /// symmetries.
+    fn key(&self, rules: Rules, pos: &[u64]) -> WideSet {
+        let mut p = pos.to_vec();
+        if rules == Rules::ArcKayles {
+            for v in members(pos) {
+                let live =
+                    has(&self.loops, v) || self.adj[v].iter().zip(pos).any(|(a, b)| a & b != 0);
+                if !live {
+                    p[v / 64] &= !(1 << (v % 64));
+                }
+            }
+        }
+        let mut best = p.clone();
+        for perm in &self.symmetries {
+            let mut img = vec![0; self.words];
+            for v in members(&p) {
+                set(&mut img, perm[v] as usize);
+            }
+            if img.iter().rev().lt(best.iter().rev()) {
+                best = img;
+            }
+        }
+        best
+    }
+
+    /// The subgraph induced on `pos` (at most [`MAX_VERTICES`] vertices), renumbered in
+    /// increasing order.
+    fn induced(&self, pos: &[u64]) -> Result<Graph, GraphError> {
+        let keep: Vec<usize> = members(pos).collect();
+        let index: HashMap<usize, usize> = keep.iter().enumerate().map(|(i, &v)| (v, i)).collect();
+        let mut edges = Vec::new();
+        for (i, &v) in keep.iter().enumerate() {
+            if has(&self.loops, v) {
+                edges.push((i, i));
+            }
+            for w in members(&self.adj[v]).filter(|&w| w > v && has(pos, w)) {
+                edges.push((i, index[&w]));
+            }
+        }
+        Graph::from_edges(keep.len(), &edges)
+    }
+}
+
+/// A valuation of one [`WideGraph`]'s positions: the memo of exact values, the leaves' options
+/// and what was spent.
+pub struct Expansion {
+    rules: Rules,
+    graph: WideGraph,
+    opts: Options,
+    leaf: usize,
+    memo: HashMap<WideSet, u32>,
+    nodes: u64,
+    leaves: u64,
+    saved: Instant,
+}
+
+impl Expansion {
+    /// A valuation of `graph`'s positions under `rules`, each leaf searched with `opts`
+    /// ([`Options::max_nodes`] bounds the leaves' nodes together, [`Options::stop`] stops
+    /// between leaves and inside one, [`Options::checkpoint`] saves the memo between leaves;
+    /// a quarter of [`Options::max_memory`] bounds the memo).
+    pub fn new(rules: Rules, graph: WideGraph, opts: Options) -> Expansion {
+        Expansion {
+            rules,
+            graph,
+            opts,
+            leaf: MAX_VERTICES,
+            memo: HashMap::new(),
+            nodes: 0,
+            leaves: 0,
+            saved: Instant::now(),
+        }
+    }
+
+    /// The same with leaves of at most `leaf` vertices (clamped to `1..=128`; the default is
+    /// 128): smaller leaves expand more levels, which the tests use to check the expansion
+    /// against the engine on graphs it can value whole.
+    pub fn with_leaf(mut self, leaf: usize) -> Expansion {
+        self.leaf = leaf.clamp(1, MAX_VERTICES);
+        self
+    }
+
+    /// The most vertices of a position handed to the engine.
+    pub fn leaf(&self) -> usize {
+        self.leaf
+    }
+
+    /// The graph.
+    pub fn graph(&self) -> &WideGraph {
+        &self.graph
+    }
+
+    /// Engine nodes searched by the leaves so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Leaves searched so far (positions of at most [`Expansion::leaf`] vertices handed to an
+    /// engine; a leaf found in the memo is not searched again).
+    pub fn leaves(&self) -> u64 {
+        self.leaves
+    }
+
+    /// Positions in the memo.
+    pub fn memo_len(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// The value of the whole graph.
+    pub fn value(&mut self) -> Result<u32, SearchError> {
+        let all = self.graph.all();
+        self.value_of(&all)
+    }
+
+    /// The value of the position `pos` (a set of the graph's vertices; bits past the last
+    /// vertex are an error).
+    pub fn value_of(&mut self, pos: &[u64]) -> Result<u32, SearchError> {
+        let outside =
+            pos.len() != self.graph.words || members(pos).any(|v| v >= self.graph.vertex_count());
+        if outside {
+            return Err(SearchError::BadPosition {
+                count: self.graph.vertex_count(),
+            });
+        }
+        let key = self.graph.key(self.rules, pos);
+        self.valued(key)
+    }
+
+    fn valued(&mut self, key: WideSet) -> Result<u32, SearchError> {
+        if let Some(&v) = self.memo.get(&key) {
+            return Ok(v);
+        }
+        if self
+            .opts
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+        {
+            return Err(SearchError::Stopped { nodes: self.nodes });
+        }
+        let v = if count(&key) <= self.leaf {
+            self.search_leaf(&key)?
+        } else {
+            let options: HashSet<WideSet> = self
+                .graph
+                .options(self.rules, &key)
+                .iter()
+                .map(|o| self.graph.key(self.rules, o))
+                .collect();
+            let mut options: Vec<WideSet> = options.into_iter().collect();
+            // Smallest first: the cheap leaves settle most of the values early, and the order
+            // is the same from run to run.
+            options.sort_by_key(|o| (count(o), o.iter().rev().copied().collect::<Vec<_>>()));
+            let mut seen = Vec::new();
+            for o in options {
+                let v = self.valued(o)? as usize;
+                if seen.len() <= v {
+                    seen.resize(v + 1, false);
+                }
+                seen[v] = true;
+            }
+            seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32
+        };
+        let bytes = self.memo.len().saturating_add(1) * (self.graph.words * 8 + 48);
+        if bytes > self.opts.max_memory / 4 {
+            return Err(SearchError::Buffers { bytes });
+        }
+        self.memo.insert(key, v);
+        Ok(v)
+    }
+
+    fn search_leaf(&mut self, pos: &[u64]) -> Result<u32, SearchError> {
+        // At most `leaf` ≤ 128 vertices, so the graph is always made.
+        let g = self
+            .graph
+            .induced(pos)
+            .map_err(|_| SearchError::BadPosition {
+                count: self.graph.vertex_count(),
+            })?;
+        let mut opts = self.opts.clone();
+        opts.checkpoint = None;
+        if let Some(limit) = self.opts.max_nodes {
+            if self.nodes >= limit {
+                return Err(SearchError::NodeLimit { limit });
+            }
+            opts.max_nodes = Some(limit - self.nodes);
+        }
+        let all = g.all();
+        let mut engine = Engine::new(self.rules, g, opts)?;
+        let got = engine.grundy(all);
+        self.nodes += engine.nodes();
+        self.leaves += 1;
+        let v = match got {
+            Err(SearchError::NodeLimit { .. }) => {
+                return Err(SearchError::NodeLimit {
+                    limit: self.opts.max_nodes.unwrap_or(u64::MAX),
+                })
+            }
+            Err(SearchError::Stopped { .. }) => {
+                return Err(SearchError::Stopped { nodes: self.nodes })
+            }
+            r => r?,
+        };
+        if let Some(c) = self.opts.checkpoint.clone().filter(|c| c.due(self.saved)) {
+            // The leaf's value is not in the memo yet: save it with the others.
+            self.memo.insert(pos.to_vec(), v);
+            self.save(&c.path)?;
+            self.saved = Instant::now();
+        }
+        Ok(v)
+    }
+
+    /// The memo's first line in a file: what it is, the rule and the graph.
+    fn domain(&self) -> String {
+        format!(
+            "grundy-board expansion {} {} leaf {}",
+            self.rules.name(),
+            self.graph.name,
+            self.leaf
+        )
+    }
+
+    /// Writes the memo to `path` (through a temporary file renamed over it): the domain line,
+    /// then one `WORDS VALUE` line per position, its words in hexadecimal from the lowest.
+    pub fn save(&self, path: &Path) -> Result<(), SearchError> {
+        let tmp = path.with_extension("tmp");
+        let write = || -> std::io::Result<()> {
+            let mut w = BufWriter::new(std::fs::File::create(&tmp)?);
+            writeln!(w, "{}", self.domain())?;
+            let mut rows: Vec<(&WideSet, &u32)> = self.memo.iter().collect();
+            rows.sort();
+            for (k, v) in rows {
+                let words: Vec<String> = k.iter().map(|x| format!("{x:x}")).collect();
+                writeln!(w, "{} {v}", words.join(":"))?;
+            }
+            w.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+            std::fs::rename(&tmp, path)
+        };
+        write().map_err(|e| SearchError::Table(LoadError::Io(e)))
+    }
+
+    /// Reads back a memo saved by [`Expansion::save`] for the same rule, graph and leaf size;
+    /// returns the positions read.
+    pub fn load(&mut self, path: &Path) -> Result<u64, SearchError> {
+        let file = std::fs::File::open(path).map_err(LoadError::Io)?;
+        let mut lines = std::io::BufReader::new(file).lines();
+        let first = lines
+            .next()
+            .transpose()
+            .map_err(LoadError::Io)?
+            .ok_or(LoadError::NotATable)?;
+        if !first.starts_with("grundy-board expansion ") {
+            return Err(LoadError::NotATable.into());
+        }
+        if first != self.domain() {
+            return Err(LoadError::Mismatch {
+                expected: self.domain(),
+                found: first,
+            }
+            .into());
+        }
+        let mut read = HashMap::new();
+        for line in lines {
+            let line = line.map_err(LoadError::Io)?;
+            let (k, v) = line.split_once(' ').ok_or(LoadError::NotATable)?;
+            let k: Option<WideSet> = k
+                .split(':')
+                .map(|w| u64::from_str_radix(w, 16).ok())
+                .collect();
+            let (Some(k), Ok(v)) = (k, v.parse::<u32>()) else {
+                return Err(LoadError::NotATable.into());
+            };
+            if k.len() != self.graph.words || members(&k).any(|x| x >= self.graph.vertex_count()) {
+                return Err(LoadError::NotATable.into());
+            }
+            read.insert(k, v);
+        }
+        let n = read.len() as u64;
+        self.memo.extend(read);
+        Ok(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_queens_graphs_agree_with_the_notations() {
+        for n in [1, 4, 7, 11] {
+            let w = WideGraph::queens(n).unwrap();
+            let g = Graph::queens(n).unwrap();
+            for v in 0..n * n {
+                let wide: Vec<usize> = members(&w.adj[v]).collect();
+                let narrow: Vec<usize> = crate::engine::bits(g.neighbors(v)).collect();
+                assert_eq!(wide, narrow, "queens:{n} vertex {v}");
+            }
+            // Every symmetry is an automorphism.
+            for p in w.symmetries() {
+                for v in 0..n * n {
+                    let img: Vec<usize> = members(&w.adj[v]).map(|u| p[u] as usize).collect();
+                    let mut img = img;
+                    img.sort();
+                    let at: Vec<usize> = members(&w.adj[p[v] as usize]).collect();
+                    assert_eq!(img, at);
+                }
+            }
+        }
+        assert!(WideGraph::queens(0).is_err() && WideGraph::queens(33).is_err());
+        assert!(WideGraph::from_edges(3, &[(0, 3)]).is_err());
+        assert!(WideGraph::from_edges(2000, &[]).is_err());
+    }
+}

@@ -5,18 +5,22 @@
 //! The engine holds a position as a 128-bit vertex set. A move of Node Kayles deletes a vertex
 //! with all its neighbours, so on a dense graph positions shrink fast: on the 12 × 12 queens
 //! graph (144 vertices) every first move leaves at most 110 vertices, on the 13 × 13 one at
-//! most 132 and after a second move fewer than 128. An [`Expansion`] values a position `P` of
-//! a [`WideGraph`] by the definition, the least value no option of `P` has, while `P` has more
-//! than [`Expansion::leaf`] vertices (at most 128); a smaller `P` is a leaf: the subgraph
-//! induced on it, renumbered, is valued by a fresh [`Engine`] with the expansion's
-//! [`Options`] (decomposition, table, Lemoine–Viennot questions; one leaf at a time, so the
-//! table memory is one leaf's). Positions are brought to the least image under the graph's
-//! automorphisms that it was given ([`WideGraph::queens`]: the square's eight) and memoised, so a position
-//! that two orders of the same moves reach is valued once.
+//! most 132 and after a second move fewer than 128. An [`Expansion`] asks of a position `P`
+//! of a [`WideGraph`] Lemoine and Viennot's question, "is `P + *k` a P-position?" (is `k` its
+//! value?), as the engine does: while `P` has more than [`Expansion::leaf`] vertices (at most
+//! 128), by asking its options — `k` is `P`'s value when no option has the value `k` and, for
+//! each `j < k`, one has the value `j`, each scan stopping at its first answer, smallest
+//! options first; a smaller `P` is a leaf: the subgraph induced on it, renumbered, is asked
+//! the question by a fresh [`Engine`] with the expansion's [`Options`] ([`Engine::is_p`]:
+//! decomposition, table, pruning; one leaf at a time, so the table memory is one leaf's).
+//! The value of the root is the least `k` it is shown to have. Positions are brought to the
+//! least image under the automorphisms the graph was given ([`WideGraph::queens`]: the
+//! square's eight) and memoised with their value or the values they were shown not to have,
+//! so a position that two orders of the same moves reach is asked once.
 //!
-//! The levels above the leaves have none of the engine's pruning: every option is valued in
-//! full, so the cost is the leaves', about one engine search per option above the leaf size.
-//! The memo holds only exact values; it can be saved and read back ([`Expansion::save`],
+//! The levels above the leaves have none of the engine's tables or move ordering beyond the
+//! memo and "smallest first": the cost is the leaves', one engine search per question. The
+//! memo holds only what was proven; it can be saved and read back ([`Expansion::save`],
 //! [`Expansion::load`]) and is saved by the [`Options::checkpoint`] between leaves, so that a
 //! run of hours resumes where it stopped and loses at most the leaf under search.
 
@@ -264,14 +268,26 @@ impl WideGraph {
     }
 }
 
-/// A valuation of one [`WideGraph`]'s positions: the memo of exact values, the leaves' options
+/// What the memo knows of a position: its value, or values it was shown not to have.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Fact {
+    /// The exact value, once known.
+    value: Option<u32>,
+    /// Bit `k`: the value is not `k` (for `k < 64`).
+    not: u64,
+}
+
+/// A valuation of one [`WideGraph`]'s positions: the memo of what is known of each position,
 /// and what was spent.
 pub struct Expansion {
     rules: Rules,
     graph: WideGraph,
     opts: Options,
     leaf: usize,
-    memo: HashMap<WideSet, u32>,
+    memo: HashMap<WideSet, Fact>,
+    /// The options of the expanded positions under question, by key (dropped once the
+    /// position's value is known).
+    options: HashMap<WideSet, Vec<WideSet>>,
     nodes: u64,
     leaves: u64,
     saved: Instant,
@@ -281,7 +297,7 @@ impl Expansion {
     /// A valuation of `graph`'s positions under `rules`, each leaf searched with `opts`
     /// ([`Options::max_nodes`] bounds the leaves' nodes together, [`Options::stop`] stops
     /// between leaves and inside one, [`Options::checkpoint`] saves the memo between leaves;
-    /// a quarter of [`Options::max_memory`] bounds the memo).
+    /// a quarter of [`Options::max_memory`] bounds the memo and the option lists).
     pub fn new(rules: Rules, graph: WideGraph, opts: Options) -> Expansion {
         Expansion {
             rules,
@@ -289,6 +305,7 @@ impl Expansion {
             opts,
             leaf: MAX_VERTICES,
             memo: HashMap::new(),
+            options: HashMap::new(),
             nodes: 0,
             leaves: 0,
             saved: Instant::now(),
@@ -318,8 +335,9 @@ impl Expansion {
         self.nodes
     }
 
-    /// Leaves searched so far (positions of at most [`Expansion::leaf`] vertices handed to an
-    /// engine; a leaf found in the memo is not searched again).
+    /// Leaf questions searched so far (a position of at most [`Expansion::leaf`] vertices
+    /// asked "is your value `k`?" by a fresh engine; an answer found in the memo is not
+    /// searched again).
     pub fn leaves(&self) -> u64 {
         self.leaves
     }
@@ -336,7 +354,8 @@ impl Expansion {
     }
 
     /// The value of the position `pos` (a set of the graph's vertices; bits past the last
-    /// vertex are an error).
+    /// vertex are an error): the least `k` that `pos` is shown to have by the question
+    /// "is `pos + *k` a P-position?", asked for `k = 0, 1, …`.
     pub fn value_of(&mut self, pos: &[u64]) -> Result<u32, SearchError> {
         let outside =
             pos.len() != self.graph.words || members(pos).any(|v| v >= self.graph.vertex_count());
@@ -346,12 +365,24 @@ impl Expansion {
             });
         }
         let key = self.graph.key(self.rules, pos);
-        self.valued(key)
+        let mut k = 0;
+        while !self.is_value(&key, k)? {
+            k += 1;
+        }
+        Ok(k)
     }
 
-    fn valued(&mut self, key: WideSet) -> Result<u32, SearchError> {
-        if let Some(&v) = self.memo.get(&key) {
-            return Ok(v);
+    /// Whether the position `key` (a memo key) has the value `k`: for a leaf, the engine's
+    /// Lemoine–Viennot question; above, no option has the value `k` and, for each `j < k`,
+    /// one has the value `j` (options asked smallest first, each question stopping at its
+    /// first answer).
+    fn is_value(&mut self, key: &WideSet, k: u32) -> Result<bool, SearchError> {
+        let fact = self.memo.get(key).copied().unwrap_or_default();
+        if let Some(v) = fact.value {
+            return Ok(v == k);
+        }
+        if k < 64 && fact.not >> k & 1 != 0 {
+            return Ok(false);
         }
         if self
             .opts
@@ -361,42 +392,96 @@ impl Expansion {
         {
             return Err(SearchError::Stopped { nodes: self.nodes });
         }
-        let v = if count(&key) <= self.leaf {
-            self.search_leaf(&key)?
+        let yes = if count(key) <= self.leaf {
+            self.leaf_is_value(key, k)?
         } else {
-            let options: HashSet<WideSet> = self
-                .graph
-                .options(self.rules, &key)
-                .iter()
-                .map(|o| self.graph.key(self.rules, o))
-                .collect();
-            let mut options: Vec<WideSet> = options.into_iter().collect();
-            // Smallest first: the cheap leaves settle most of the values early, and the order
-            // is the same from run to run.
-            options.sort_by_key(|o| (count(o), o.iter().rev().copied().collect::<Vec<_>>()));
-            let mut seen = Vec::new();
-            for o in options {
-                let v = self.valued(o)? as usize;
-                if seen.len() <= v {
-                    seen.resize(v + 1, false);
+            let options = self.options_of(key)?;
+            let mut yes = true;
+            for o in &options {
+                if self.is_value(o, k)? {
+                    yes = false;
+                    break;
                 }
-                seen[v] = true;
             }
-            seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32
+            for j in 0..k {
+                if !yes {
+                    break;
+                }
+                let mut some = false;
+                for o in &options {
+                    if self.is_value(o, j)? {
+                        some = true;
+                        break;
+                    }
+                }
+                if !some {
+                    // No option has the value j (< k): j is the value.
+                    self.learn(key, Some(j), 0)?;
+                    yes = false;
+                }
+            }
+            self.options.insert(key.clone(), options);
+            yes
         };
-        let bytes = self.memo.len().saturating_add(1) * (self.graph.words * 8 + 48);
+        if yes {
+            self.learn(key, Some(k), 0)?;
+            self.options.remove(key);
+        } else if k < 64 {
+            self.learn(key, None, 1 << k)?;
+        }
+        Ok(yes)
+    }
+
+    /// The options of the expanded position `key`, as memo keys without repeats, smallest
+    /// first (the cheap leaves settle most questions early; the order is the same from run to
+    /// run).
+    fn options_of(&mut self, key: &WideSet) -> Result<Vec<WideSet>, SearchError> {
+        if let Some(o) = self.options.remove(key) {
+            return Ok(o);
+        }
+        let set: HashSet<WideSet> = self
+            .graph
+            .options(self.rules, key)
+            .iter()
+            .map(|o| self.graph.key(self.rules, o))
+            .collect();
+        let mut options: Vec<WideSet> = set.into_iter().collect();
+        options.sort_by_cached_key(|o| (count(o), o.iter().rev().copied().collect::<Vec<_>>()));
+        let held: usize = self.options.values().map(Vec::len).sum::<usize>() + options.len();
+        self.check_memory(held)?;
+        Ok(options)
+    }
+
+    /// Records what was learned of `key`, within the memory bound.
+    fn learn(&mut self, key: &WideSet, value: Option<u32>, not: u64) -> Result<(), SearchError> {
+        if !self.memo.contains_key(key) {
+            let held: usize = self.options.values().map(Vec::len).sum();
+            self.check_memory(held)?;
+        }
+        let f = self.memo.entry(key.clone()).or_default();
+        if value.is_some() {
+            f.value = value;
+        }
+        f.not |= not;
+        Ok(())
+    }
+
+    /// The memo (one more entry) and `held` option keys against a quarter of the memory.
+    fn check_memory(&self, held: usize) -> Result<(), SearchError> {
+        let key = self.graph.words * 8 + 24;
+        let bytes = (self.memo.len() + 1) * (key + 48) + held * key;
         if bytes > self.opts.max_memory / 4 {
             return Err(SearchError::Buffers { bytes });
         }
-        self.memo.insert(key, v);
-        Ok(v)
+        Ok(())
     }
 
-    fn search_leaf(&mut self, pos: &[u64]) -> Result<u32, SearchError> {
+    /// The engine's answer to "is `key + *k` a P-position?" on the subgraph induced on `key`.
+    fn leaf_is_value(&mut self, key: &WideSet, k: u32) -> Result<bool, SearchError> {
         // At most `leaf` ≤ 128 vertices, so the graph is always made.
         let g = self
             .graph
-            .induced(pos)
+            .induced(key)
             .map_err(|_| SearchError::BadPosition {
                 count: self.graph.vertex_count(),
             })?;
@@ -410,10 +495,10 @@ impl Expansion {
         }
         let all = g.all();
         let mut engine = Engine::new(self.rules, g, opts)?;
-        let got = engine.grundy(all);
+        let got = engine.is_p(all, k);
         self.nodes += engine.nodes();
         self.leaves += 1;
-        let v = match got {
+        let yes = match got {
             Err(SearchError::NodeLimit { .. }) => {
                 return Err(SearchError::NodeLimit {
                     limit: self.opts.max_nodes.unwrap_or(u64::MAX),
@@ -425,12 +510,16 @@ impl Expansion {
             r => r?,
         };
         if let Some(c) = self.opts.checkpoint.clone().filter(|c| c.due(self.saved)) {
-            // The leaf's value is not in the memo yet: save it with the others.
-            self.memo.insert(pos.to_vec(), v);
+            // This answer is not in the memo yet: save it with the others.
+            if yes {
+                self.learn(key, Some(k), 0)?;
+            } else if k < 64 {
+                self.learn(key, None, 1 << k)?;
+            }
             self.save(&c.path)?;
             self.saved = Instant::now();
         }
-        Ok(v)
+        Ok(yes)
     }
 
     /// The memo's first line in a file: what it is, the rule and the graph.
@@ -444,17 +533,21 @@ impl Expansion {
     }
 
     /// Writes the memo to `path` (through a temporary file renamed over it): the domain line,
-    /// then one `WORDS VALUE` line per position, its words in hexadecimal from the lowest.
+    /// then one line per position: its words in hexadecimal from the lowest, joined by `:`,
+    /// then its value, or `not` and the mask of the values it does not have in hexadecimal.
     pub fn save(&self, path: &Path) -> Result<(), SearchError> {
         let tmp = path.with_extension("tmp");
         let write = || -> std::io::Result<()> {
             let mut w = BufWriter::new(std::fs::File::create(&tmp)?);
             writeln!(w, "{}", self.domain())?;
-            let mut rows: Vec<(&WideSet, &u32)> = self.memo.iter().collect();
-            rows.sort();
-            for (k, v) in rows {
+            let mut rows: Vec<(&WideSet, &Fact)> = self.memo.iter().collect();
+            rows.sort_by_key(|&(k, _)| k);
+            for (k, f) in rows {
                 let words: Vec<String> = k.iter().map(|x| format!("{x:x}")).collect();
-                writeln!(w, "{} {v}", words.join(":"))?;
+                match f.value {
+                    Some(v) => writeln!(w, "{} {v}", words.join(":"))?,
+                    None => writeln!(w, "{} not {:x}", words.join(":"), f.not)?,
+                }
             }
             w.into_inner().map_err(|e| e.into_error())?.sync_all()?;
             std::fs::rename(&tmp, path)
@@ -485,18 +578,27 @@ impl Expansion {
         let mut read = HashMap::new();
         for line in lines {
             let line = line.map_err(LoadError::Io)?;
-            let (k, v) = line.split_once(' ').ok_or(LoadError::NotATable)?;
+            let (k, f) = line.split_once(' ').ok_or(LoadError::NotATable)?;
             let k: Option<WideSet> = k
                 .split(':')
                 .map(|w| u64::from_str_radix(w, 16).ok())
                 .collect();
-            let (Some(k), Ok(v)) = (k, v.parse::<u32>()) else {
+            let f = match f.strip_prefix("not ") {
+                Some(m) => u64::from_str_radix(m, 16)
+                    .ok()
+                    .map(|not| Fact { value: None, not }),
+                None => f.parse().ok().map(|v| Fact {
+                    value: Some(v),
+                    not: 0,
+                }),
+            };
+            let (Some(k), Some(f)) = (k, f) else {
                 return Err(LoadError::NotATable.into());
             };
             if k.len() != self.graph.words || members(&k).any(|x| x >= self.graph.vertex_count()) {
                 return Err(LoadError::NotATable.into());
             }
-            read.insert(k, v);
+            read.insert(k, f);
         }
         let n = read.len() as u64;
         self.memo.extend(read);

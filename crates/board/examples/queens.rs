@@ -3,8 +3,11 @@
 //! vertices (n ≥ 12), for docs/results.md.
 //!
 //! ```text
-//! cargo run --release -p grundy-board --example queens -- 13 [--max-memory 256M] [--leaf 128] [--table FILE]
+//! cargo run --release -p grundy-board --example queens -- 13 [--max-memory 256M] [--leaf 128] [--full] [--table FILE]
 //! ```
+//!
+//! `--full` values every position in full (`Expansion::with_full_values`), the second path of
+//! docs/results.md (with another `--leaf`, so that the engine is handed other graphs).
 //!
 //! Prints the value, the leaves searched (positions of at most `--leaf` vertices, each a fresh
 //! engine search), their engine nodes, the positions memoised and the seconds taken. With
@@ -38,7 +41,7 @@ fn number(flag: &str, s: Option<String>) -> Result<usize, String> {
 
 fn run() -> Result<(), String> {
     let mut args = std::env::args().skip(1);
-    let (mut n, mut leaf, mut table) = (None, 128, None::<PathBuf>);
+    let (mut n, mut leaf, mut table, mut full) = (None, 128, None::<PathBuf>, false);
     let mut opts = Options::default();
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -47,6 +50,7 @@ fn run() -> Result<(), String> {
             }
             "--max-nodes" => opts.max_nodes = Some(number(&a, args.next())? as u64),
             "--leaf" => leaf = number(&a, args.next())?,
+            "--full" => full = true,
             "--table" => table = Some(args.next().ok_or("--table needs a file")?.into()),
             _ if n.is_none() => n = Some(number("the board size", Some(a))?),
             _ => return Err(format!("unexpected argument {a:?}")),
@@ -58,6 +62,9 @@ fn run() -> Result<(), String> {
     let t0 = Instant::now();
     let g = WideGraph::queens(n).map_err(|e| e.to_string())?;
     let mut x = Expansion::new(Rules::NodeKayles, g, opts).with_leaf(leaf);
+    if full {
+        x = x.with_full_values();
+    }
     if let Some(t) = &table {
         if t.exists() {
             let k = x.load(t).map_err(|e| e.to_string())?;
@@ -70,8 +77,9 @@ fn run() -> Result<(), String> {
     }
     let v = result.map_err(|e| e.to_string())?;
     println!(
-        "queens:{n} (leaf {}): grundy {v}, {} leaves, {} nodes, {} positions memoised, {:.3} s",
+        "queens:{n} (leaf {}{}): grundy {v}, {} leaves, {} nodes, {} positions memoised, {:.3} s",
         x.leaf(),
+        if full { ", full values" } else { "" },
         x.leaves(),
         x.nodes(),
         x.memo_len(),

@@ -1,6 +1,7 @@
 //! The expansion of graphs past the engine's 128 vertices (`grundy_board::expand`) against
 //! the engine on graphs it values whole: with small leaves forced, every level the expansion
-//! adds is checked, on random graphs (proptest) and on the queens graphs of OEIS A344227.
+//! adds is checked, on random graphs (proptest) and on the queens graphs of OEIS A344227, by
+//! both of the expansion's paths (questions, and full values).
 
 use grundy_board::engine::{Engine, Options, Rules};
 use grundy_board::expand::{Expansion, WideGraph};
@@ -32,6 +33,7 @@ proptest! {
         pairs in proptest::collection::vec((0usize..14, 0usize..14), 0..30),
         leaf in 0usize..14,
         arc in any::<bool>(),
+        full in any::<bool>(),
     ) {
         let edges: Vec<(usize, usize)> =
             pairs.into_iter().map(|(a, b)| (a % n, b % n)).collect();
@@ -39,6 +41,9 @@ proptest! {
         let want = engine_value(rules, n, &edges);
         let g = WideGraph::from_edges(n, &edges).unwrap();
         let mut x = Expansion::new(rules, g, small()).with_leaf(leaf);
+        if full {
+            x = x.with_full_values();
+        }
         prop_assert_eq!(x.value().unwrap(), want);
     }
 }
@@ -66,6 +71,14 @@ fn queens_graphs_expanded_to_small_leaves_give_a344227() {
         let mut x =
             Expansion::new(Rules::NodeKayles, WideGraph::queens(n).unwrap(), small()).with_leaf(30);
         assert_eq!(x.value().unwrap(), v, "queens:{n}");
+        let mut x = Expansion::new(Rules::NodeKayles, WideGraph::queens(n).unwrap(), small())
+            .with_leaf(24)
+            .with_full_values();
+        assert_eq!(
+            x.value().unwrap(),
+            v,
+            "queens:{n}, full values, leaves of 24"
+        );
     }
 }
 
@@ -83,7 +96,11 @@ fn a_saved_memo_is_read_back_and_searches_nothing_again() {
     assert_eq!(y.load(&path).unwrap(), x.memo_len() as u64);
     assert_eq!(y.value().unwrap(), v);
     assert_eq!(y.leaves(), 0);
-    // Another leaf size, graph or rule is refused, as is a file that is not a memo.
+    // Another leaf size, graph, rule or path is refused, as is a file that is not a memo.
+    let mut z = Expansion::new(Rules::NodeKayles, q(), small())
+        .with_leaf(20)
+        .with_full_values();
+    assert!(z.load(&path).is_err());
     let mut z = Expansion::new(Rules::NodeKayles, q(), small()).with_leaf(21);
     assert!(z.load(&path).is_err());
     let mut z = Expansion::new(Rules::ArcKayles, q(), small()).with_leaf(20);

@@ -6,7 +6,7 @@
 //! engines on renumbered subgraphs; this path values every component in full, with no table,
 //! question or pruning in common).
 //!
-//! In CI it checks A344227 for n ≤ 9 both ways. `QUEENS_CHECK=N` (with `--ignored
+//! In CI it checks A344227 for n ≤ 9 both ways, and a(12) (144 vertices) by the expansion. `QUEENS_CHECK=N` (with `--ignored
 //! --nocapture`, `QUEENS_FROM=M` to start at M) prints `n value positions wall-seconds
 //! cpu-seconds` for M ≤ n ≤ N by the plain solver, the second path of docs/results.md:
 //!
@@ -192,6 +192,13 @@ fn both_paths_give_the_published_terms() {
             "queens:{n} by the expansion, leaves of 40"
         );
     }
+}
+
+#[test]
+fn the_expansion_reaches_past_the_engines_128_vertices() {
+    // a(12): the 12 x 12 board has 144 vertices; each first move leaves at most 110, a leaf.
+    let (n, v) = published().into_iter().find(|t| t.0 == 12).unwrap();
+    assert_eq!(expanded(n, 128), v, "queens:12 by the expansion");
 }
 
 #[test]

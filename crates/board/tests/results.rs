@@ -11,6 +11,7 @@
 
 use grundy_board::clobber::{self, Variant};
 use grundy_board::engine::{Engine, Options, Rules};
+use grundy_board::expand::{Expansion, WideGraph};
 use grundy_board::graph::Graph;
 use grundy_board::nogo;
 use grundy_board::stones::{Board, Cell};
@@ -35,6 +36,11 @@ fn value(game: &str, text: &str) -> u32 {
         ..Options::default()
     };
     if game == "node-kayles" {
+        // The queens graphs past 11 x 11 have more than 128 vertices: the expansion.
+        if let Some(n) = text.strip_prefix("queens:") {
+            let q = WideGraph::queens(n.parse().unwrap()).unwrap();
+            return Expansion::new(Rules::NodeKayles, q, opts).value().unwrap();
+        }
         let g = Graph::parse(text).unwrap();
         let all = g.all();
         return Engine::new(Rules::NodeKayles, g, opts)

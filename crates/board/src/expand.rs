@@ -31,7 +31,7 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use crate::engine::{Engine, Options, Rules, SearchError};
-use crate::graph::{Graph, GraphError, MAX_VERTICES};
+use crate::graph::{queens_edges, Graph, GraphError, MAX_VERTICES};
 use crate::table::LoadError;
 
 /// A symmetry of the `(m + 1) × (m + 1)` square: `(m, row, column)` to the image's row and
@@ -133,16 +133,7 @@ impl WideGraph {
                 range: "1..=32 for the expansion",
             });
         }
-        let mut edges = Vec::new();
-        for a in 0..n * n {
-            for b in a + 1..n * n {
-                let (r1, c1, r2, c2) = (a / n, a % n, b / n, b % n);
-                if r1 == r2 || c1 == c2 || r1.abs_diff(r2) == c1.abs_diff(c2) {
-                    edges.push((a, b));
-                }
-            }
-        }
-        let mut g = WideGraph::from_edges(n * n, &edges)?;
+        let mut g = WideGraph::from_edges(n * n, &queens_edges(n))?;
         g.name = format!("queens:{n}");
         let m = n - 1;
         let maps: [SquareMap; 7] = [

@@ -292,13 +292,8 @@ impl Graph {
             });
         }
         let mut g = Graph::empty(n * n, format!("queens:{n}"));
-        for a in 0..n * n {
-            for b in a + 1..n * n {
-                let (r1, c1, r2, c2) = (a / n, a % n, b / n, b % n);
-                if r1 == r2 || c1 == c2 || r1.abs_diff(r2) == c1.abs_diff(c2) {
-                    g.add_edge(a, b);
-                }
-            }
+        for (a, b) in queens_edges(n) {
+            g.add_edge(a, b);
         }
         g.board = Some((n, n));
         Ok(g)
@@ -453,6 +448,19 @@ impl Graph {
     pub fn board_shape(&self) -> Option<(usize, usize)> {
         self.board
     }
+}
+
+/// The edges `(a, b)`, `a < b`, of the `n × n` queens graph: squares `r * n + c` in the same
+/// row, column or diagonal.
+pub(crate) fn queens_edges(n: usize) -> Vec<(usize, usize)> {
+    let attacks = |a: usize, b: usize| {
+        let (r1, c1, r2, c2) = (a / n, a % n, b / n, b % n);
+        r1 == r2 || c1 == c2 || r1.abs_diff(r2) == c1.abs_diff(c2)
+    };
+    (0..n * n)
+        .flat_map(|a| (a + 1..n * n).map(move |b| (a, b)))
+        .filter(|&(a, b)| attacks(a, b))
+        .collect()
 }
 
 fn parse_edges(text: &str) -> Result<Vec<(usize, usize)>, GraphError> {

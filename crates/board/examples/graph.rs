@@ -10,17 +10,8 @@ use grundy_board::engine::{Engine, Options, Rules};
 use grundy_board::graph::Graph;
 use std::time::Instant;
 
-fn bytes(s: &str) -> Result<usize, String> {
-    let (num, mul) = match s.chars().last() {
-        Some('K' | 'k') => (&s[..s.len() - 1], 1 << 10),
-        Some('M' | 'm') => (&s[..s.len() - 1], 1 << 20),
-        Some('G' | 'g') => (&s[..s.len() - 1], 1 << 30),
-        _ => (s, 1),
-    };
-    num.parse::<usize>()
-        .map(|n| n.saturating_mul(mul))
-        .map_err(|_| format!("bad size {s:?} (expected e.g. 64M)"))
-}
+mod common;
+use common::bytes;
 
 fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -56,8 +47,5 @@ fn run() -> Result<(), String> {
 }
 
 fn main() {
-    if let Err(e) = run() {
-        eprintln!("error: {e}");
-        std::process::exit(2);
-    }
+    common::finish(run());
 }

@@ -20,18 +20,8 @@ use grundy_board::expand::{Expansion, WideGraph};
 use std::path::PathBuf;
 use std::time::Instant;
 
-fn bytes(s: &str) -> Result<usize, String> {
-    let s = s.trim();
-    let (num, mul) = match s.chars().last() {
-        Some('K' | 'k') => (&s[..s.len() - 1], 1 << 10),
-        Some('M' | 'm') => (&s[..s.len() - 1], 1 << 20),
-        Some('G' | 'g') => (&s[..s.len() - 1], 1 << 30),
-        _ => (s, 1),
-    };
-    num.parse::<usize>()
-        .map(|n| n.saturating_mul(mul))
-        .map_err(|_| format!("bad size {s:?} (expected e.g. 64M)"))
-}
+mod common;
+use common::bytes;
 
 fn number(flag: &str, s: Option<String>) -> Result<usize, String> {
     let s = s.ok_or(format!("{flag} needs a number"))?;
@@ -89,8 +79,5 @@ fn run() -> Result<(), String> {
 }
 
 fn main() {
-    if let Err(e) = run() {
-        eprintln!("error: {e}");
-        std::process::exit(2);
-    }
+    common::finish(run());
 }

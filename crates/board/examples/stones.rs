@@ -25,18 +25,8 @@ use grundy_board::stones::{Board, Cell, Paths};
 use std::path::PathBuf;
 use std::time::Instant;
 
-fn bytes(s: &str) -> Result<usize, String> {
-    let s = s.trim();
-    let (num, mul) = match s.chars().last() {
-        Some('K' | 'k') => (&s[..s.len() - 1], 1 << 10),
-        Some('M' | 'm') => (&s[..s.len() - 1], 1 << 20),
-        Some('G' | 'g') => (&s[..s.len() - 1], 1 << 30),
-        _ => (s, 1),
-    };
-    num.parse::<usize>()
-        .map(|n| n.saturating_mul(mul))
-        .map_err(|_| format!("bad size {s:?} (expected e.g. 64M)"))
-}
+mod common;
+use common::bytes;
 
 fn run() -> Result<(), String> {
     let usage = "usage: stones clobber|cannibal-clobber|nogo BOARD [--max-memory 256M] [--max-nodes N] [--table FILE] [--upto] [--plain-keys] [--plane]";
@@ -206,8 +196,5 @@ fn prefixes(variant: Variant, b: &Board, opts: Options, t0: Instant) -> Result<(
 }
 
 fn main() {
-    if let Err(e) = run() {
-        eprintln!("error: {e}");
-        std::process::exit(2);
-    }
+    common::finish(run());
 }

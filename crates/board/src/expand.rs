@@ -393,14 +393,7 @@ impl Expansion {
         if k < 64 && fact.not >> k & 1 != 0 {
             return Ok(false);
         }
-        if self
-            .opts
-            .stop
-            .as_ref()
-            .is_some_and(|s| s.load(Ordering::Relaxed))
-        {
-            return Err(SearchError::Stopped { nodes: self.nodes });
-        }
+        self.check_stop()?;
         let yes = if count(key) <= self.leaf {
             self.leaf_is_value(key, k)?
         } else {
@@ -459,6 +452,14 @@ impl Expansion {
         let held: usize = self.options.values().map(Vec::len).sum::<usize>() + options.len();
         self.check_memory(held)?;
         Ok(options)
+    }
+
+    /// [`SearchError::Stopped`] once the stop flag is raised.
+    fn check_stop(&self) -> Result<(), SearchError> {
+        match &self.opts.stop {
+            Some(s) if s.load(Ordering::Relaxed) => Err(SearchError::Stopped { nodes: self.nodes }),
+            _ => Ok(()),
+        }
     }
 
     /// Records what was learned of `key`, within the memory bound.
@@ -547,14 +548,7 @@ impl Expansion {
         if let Some(v) = self.memo.get(key).and_then(|f| f.value) {
             return Ok(v);
         }
-        if self
-            .opts
-            .stop
-            .as_ref()
-            .is_some_and(|s| s.load(Ordering::Relaxed))
-        {
-            return Err(SearchError::Stopped { nodes: self.nodes });
-        }
+        self.check_stop()?;
         let v = if count(key) <= self.leaf {
             self.leaf_search(key, None)?
         } else {

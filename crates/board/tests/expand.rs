@@ -8,6 +8,8 @@ use grundy_board::expand::{Expansion, WideGraph};
 use grundy_board::graph::Graph;
 use proptest::prelude::*;
 
+mod check;
+
 fn engine_value(rules: Rules, n: usize, edges: &[(usize, usize)]) -> u32 {
     let g = Graph::from_edges(n, edges).unwrap();
     let all = g.all();
@@ -49,19 +51,8 @@ proptest! {
 }
 
 fn a344227() -> Vec<(usize, u32)> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../testdata/oeis/A344227.txt"
-    );
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .map(|l| {
-            let (n, v) = l.split_once(' ').unwrap();
-            (n.parse().unwrap(), v.trim().parse().unwrap())
-        })
-        .collect()
+    let terms = check::terms(include_str!("../../../testdata/oeis/A344227.txt"));
+    terms.into_iter().map(|(n, v)| (n, v as u32)).collect()
 }
 
 #[test]

@@ -19,6 +19,8 @@ use grundy_board::engine::{Engine, Options, Rules};
 use grundy_board::graph::Graph;
 use grundy_core::{Game, Solver as Plain};
 
+mod check;
+
 /// The edges of P(n, 2): the outer cycle 0..n, the spokes i – n + i, and the inner star
 /// n + i – n + (i + 2 mod n).
 fn petersen(n: usize) -> Vec<(usize, usize)> {
@@ -170,14 +172,7 @@ fn engine(n: usize) -> u64 {
 
 /// The published terms: `n a(n)` pairs.
 fn published() -> Vec<(usize, u64)> {
-    let text = include_str!("../../../testdata/oeis/A316533.txt");
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let (n, v) = l.split_once(' ').unwrap();
-            (n.parse().unwrap(), v.trim().parse().unwrap())
-        })
-        .collect()
+    check::terms(include_str!("../../../testdata/oeis/A316533.txt"))
 }
 
 #[test]
@@ -219,31 +214,8 @@ fn even_petersen_graphs_are_zero_by_the_half_turn() {
 #[test]
 #[ignore = "a long run for docs/results.md: PETERSEN_CHECK=N"]
 fn petersen_check() {
-    let Ok(upto) = std::env::var("PETERSEN_CHECK") else {
+    let Some((from, upto)) = check::env_range("PETERSEN_CHECK", "PETERSEN_FROM", 5) else {
         return;
     };
-    let upto: usize = upto.parse().expect("PETERSEN_CHECK=N");
-    let from: usize = std::env::var("PETERSEN_FROM")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(5);
-    for n in (from..=upto).filter(|n| n % 2 == 1) {
-        let (t, cpu) = (std::time::Instant::now(), thread_cpu());
-        let (v, memo) = plain(n, true);
-        let spent = thread_cpu().zip(cpu).map(|(b, a)| format!("{:.2}", b - a));
-        println!(
-            "{n} {v} {memo} {:.2} {}",
-            t.elapsed().as_secs_f64(),
-            spent.unwrap_or_else(|| "-".into())
-        );
-    }
-}
-
-/// The CPU seconds this thread has run (Linux's `/proc/thread-self/schedstat`, nanoseconds on
-/// the CPU), or `None` where that cannot be read: the check's cost on a shared machine, where
-/// wall seconds say little.
-fn thread_cpu() -> Option<f64> {
-    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: f64 = s.split_whitespace().next()?.parse().ok()?;
-    Some(ns / 1e9)
+    check::print_runs((from..=upto).filter(|n| n % 2 == 1), |n| plain(n, true));
 }

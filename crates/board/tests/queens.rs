@@ -18,6 +18,8 @@ use grundy_board::engine::{Options, Rules};
 use grundy_board::expand::{Expansion, WideGraph};
 use grundy_core::{Game, Solver as Plain};
 
+mod check;
+
 /// A set of squares of a board of at most 16 × 16: bit `s % 64` of word `s / 64` is square
 /// `s = r * n + c`.
 type Squares = [u64; 4];
@@ -170,14 +172,7 @@ fn expanded(n: usize, leaf: usize) -> u64 {
 
 /// A344227: `n a(n)` pairs.
 fn published() -> Vec<(usize, u64)> {
-    let text = include_str!("../../../testdata/oeis/A344227.txt");
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let (n, v) = l.split_once(' ').unwrap();
-            (n.parse().unwrap(), v.trim().parse().unwrap())
-        })
-        .collect()
+    check::terms(include_str!("../../../testdata/oeis/A344227.txt"))
 }
 
 #[test]
@@ -204,30 +199,8 @@ fn the_expansion_reaches_past_the_engines_128_vertices() {
 #[test]
 #[ignore = "a long run for docs/results.md: QUEENS_CHECK=N"]
 fn queens_check() {
-    let Ok(upto) = std::env::var("QUEENS_CHECK") else {
+    let Some((from, upto)) = check::env_range("QUEENS_CHECK", "QUEENS_FROM", 1) else {
         return;
     };
-    let upto: usize = upto.parse().expect("QUEENS_CHECK=N");
-    let from: usize = std::env::var("QUEENS_FROM")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1);
-    for n in from..=upto {
-        let (t, cpu) = (std::time::Instant::now(), thread_cpu());
-        let (v, memo) = plain(n);
-        let spent = thread_cpu().zip(cpu).map(|(b, a)| format!("{:.2}", b - a));
-        println!(
-            "{n} {v} {memo} {:.2} {}",
-            t.elapsed().as_secs_f64(),
-            spent.unwrap_or_else(|| "-".into())
-        );
-    }
-}
-
-/// The CPU seconds this thread has run (Linux's `/proc/thread-self/schedstat`), or `None`
-/// where that cannot be read.
-fn thread_cpu() -> Option<f64> {
-    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: f64 = s.split_whitespace().next()?.parse().ok()?;
-    Some(ns / 1e9)
+    check::print_runs(from..=upto, plain);
 }

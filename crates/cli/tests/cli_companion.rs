@@ -28,7 +28,19 @@ impl Install {
                 "grundy" => env!("CARGO_BIN_EXE_grundy"),
                 _ => env!("CARGO_BIN_EXE_grundy-full"),
             };
-            std::fs::copy(from, dir.join(p)).unwrap();
+            // Copied by `cp`, a process of its own, so that this test process never holds a
+            // descriptor open for writing on the copy: a child that another test thread
+            // forks meanwhile would inherit it until its exec, and exec'ing the copy in that
+            // window fails with "Text file busy" (seen on a loaded machine).
+            let to = dir.join(p);
+            let copied = Command::new("cp")
+                .arg(from)
+                .arg(&to)
+                .status()
+                .is_ok_and(|s| s.success());
+            if !copied {
+                std::fs::copy(from, &to).unwrap();
+            }
         }
         Install(dir)
     }
@@ -51,9 +63,8 @@ impl Drop for Install {
 
 fn set_age(path: &Path, seconds_ago: u64) {
     let when = std::time::SystemTime::now() - std::time::Duration::from_secs(seconds_ago);
-    std::fs::File::options()
-        .write(true)
-        .open(path)
+    // Opened for reading only, for the reason `Install::new` copies by `cp`.
+    std::fs::File::open(path)
         .unwrap()
         .set_modified(when)
         .unwrap();

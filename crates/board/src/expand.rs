@@ -427,9 +427,12 @@ impl Expansion {
         };
         if yes {
             self.learn(key, Some(k), 0)?;
-            self.options.remove(key);
         } else if k < 64 {
             self.learn(key, None, 1 << k)?;
+        }
+        if self.memo.get(key).is_some_and(|f| f.value.is_some()) {
+            // Its options are asked no more.
+            self.options.remove(key);
         }
         Ok(yes)
     }

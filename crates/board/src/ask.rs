@@ -8,9 +8,9 @@
 //! nodes and the table's memory, its stop flag and progress callback reach the search, and the
 //! entry's params choose the threads (`threads`), the mirror shortcut (`no-mirror`) and a table
 //! file (`table`: read back when it exists, written every ten minutes of search
-//! ([`crate::engine::CHECKPOINT_EVERY`]) and when the search ends, stops or reaches its node limit, so that a
-//! long search runs over as many sittings as it needs and a run killed outright loses at most
-//! ten minutes).
+//! ([`crate::engine::CHECKPOINT_EVERY`]) and when the search ends, stops or reaches its node
+//! limit, so that a long search runs over as many sittings as it needs and a run killed
+//! outright loses at most ten minutes).
 
 use std::path::Path;
 use std::sync::atomic::Ordering;

@@ -64,6 +64,10 @@ fn set(s: &mut [u64], v: usize) {
     s[v / 64] |= 1 << (v % 64);
 }
 
+fn unset(s: &mut [u64], v: usize) {
+    s[v / 64] &= !(1 << (v % 64));
+}
+
 /// The members of `s`, in increasing order.
 fn members(s: &[u64]) -> impl Iterator<Item = usize> + '_ {
     s.iter().enumerate().flat_map(|(i, &w)| {
@@ -188,7 +192,7 @@ impl WideGraph {
         let minus = |drop: &[usize]| {
             let mut s = pos.to_vec();
             for &v in drop {
-                s[v / 64] &= !(1 << (v % 64));
+                unset(&mut s, v);
             }
             s
         };
@@ -198,7 +202,7 @@ impl WideGraph {
                 Rules::NodeKayles => {
                     let mut s: WideSet =
                         pos.iter().zip(&self.adj[v]).map(|(p, a)| p & !a).collect();
-                    s[v / 64] &= !(1 << (v % 64));
+                    unset(&mut s, v);
                     out.push(s);
                 }
                 Rules::ArcKayles => {
@@ -224,7 +228,7 @@ impl WideGraph {
                 let live =
                     has(&self.loops, v) || self.adj[v].iter().zip(pos).any(|(a, b)| a & b != 0);
                 if !live {
-                    p[v / 64] &= !(1 << (v % 64));
+                    unset(&mut p, v);
                 }
             }
         }

@@ -25,6 +25,8 @@ use grundy_board::engine::{Engine, Options, Rules};
 use grundy_board::graph::Graph;
 use std::path::PathBuf;
 
+mod check;
+
 fn corpus(path: &str) -> String {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata");
     std::fs::read_to_string(root.join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
@@ -189,16 +191,11 @@ fn node_kayles_grids() {
 #[test]
 fn node_kayles_queens_graphs() {
     let mut checked = 0;
-    for line in corpus("oeis/A344227.txt")
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-    {
-        let (n, v) = line.split_once(' ').unwrap();
-        let (n, v): (usize, u32) = (n.parse().unwrap(), v.trim().parse().unwrap());
+    for (n, v) in check::terms(&corpus("oeis/A344227.txt")) {
         if (1..=11).contains(&n) {
             assert_eq!(
                 value(Rules::NodeKayles, &format!("queens:{n}")),
-                v,
+                v as u32,
                 "queens:{n}"
             );
             checked += 1;

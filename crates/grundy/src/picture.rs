@@ -5,8 +5,8 @@
 //! web page, the terminal game, a notebook) draws the same picture and only renders it:
 //!
 //! - a `graph` position (Node Kayles, Arc Kayles): a lattice or a queens graph (`layout.grid`:
-//!   `grid:RxC`, `ladder:N`, `path:N`, `queens:N`) row by row, any other graph by a deterministic spring layout
-//!   started on a circle (a cycle stays a ring);
+//!   `grid:RxC`, `ladder:N`, `path:N`, `queens:N`) row by row, any other graph by a
+//!   deterministic spring layout started on a circle (a cycle stays a ring);
 //! - a `digraph` position (tokens on a directed graph): the vertices in layers (longest path
 //!   from the sources, the back edges of a depth-first search left out so that cycles are
 //!   drawn too), ordered in each layer by the mean place of their predecessors.

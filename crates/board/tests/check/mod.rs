@@ -1,5 +1,5 @@
 //! What the second-path checks of docs/results.md share (`tests/petersen.rs`,
-//! `tests/queens.rs`, `tests/expand.rs`): an OEIS file's terms, the range of a long check from
+//! `tests/queens.rs`, `tests/expand.rs`, `tests/known.rs`): an OEIS file's terms, the range of a long check from
 //! the environment, and one printed line per size. Not every test uses every function.
 
 #![allow(dead_code)]

@@ -19,7 +19,10 @@ use std::sync::Arc;
 use grundy_core::budget::{Limit, Resource};
 use grundy_core::catalogue::{Ask, Detail, Error, ErrorKind, Param, Progress};
 
+use std::sync::atomic::AtomicBool;
+
 use crate::engine::{Checkpoint, Engine, Move, Options, SearchError};
+use crate::expand::{Expansion, WideSet};
 use crate::graph::VertexSet;
 use crate::table::{LoadError, SLOT_BYTES};
 
@@ -47,23 +50,120 @@ pub const NO_MIRROR: Param = Param::flag(
     "search even where the half-turn mirror strategy already proves the value 0",
 );
 
-/// What a search found for a question, at the question's detail.
+/// What a search found for a question, at the question's detail; `S` is a position (the
+/// engine's [`VertexSet`], the expansion's [`WideSet`]).
 #[derive(Clone, Debug, Default)]
-pub struct Found {
+pub struct Found<S = VertexSet> {
     /// The root's value.
     pub grundy: u32,
     /// The root's legal moves, in the engine's order.
     pub count: usize,
     /// The moves to a P-position ([`Detail::Winning`] and [`Detail::All`]).
-    pub winning: Vec<(Move, VertexSet)>,
+    pub winning: Vec<(Move, S)>,
     /// Every move with the value it leaves ([`Detail::All`]).
-    pub all: Vec<(Move, VertexSet, u32)>,
+    pub all: Vec<(Move, S, u32)>,
     /// Search nodes of this question.
     pub nodes: u64,
     /// Table entries read back from the table file (0 without one).
     pub resumed: u64,
     /// Table entries at the end.
     pub entries: u64,
+}
+
+/// What [`search`] asks of a search: the [`Engine`] on graphs of at most 128 vertices, the
+/// [`Expansion`] past them. Both value a position, answer "is it a P-position?", list its
+/// moves, count their nodes, keep a table that a file saves and restores, and stop on a flag.
+pub trait Searcher {
+    /// A position.
+    type Set: Clone;
+    /// The position's value.
+    fn value(&mut self, pos: &Self::Set) -> Result<u32, SearchError>;
+    /// Whether the position is a P-position (the Lemoine–Viennot question for 0).
+    fn is_zero(&mut self, pos: &Self::Set) -> Result<bool, SearchError>;
+    /// The position's moves with the positions they leave.
+    fn options(&self, pos: &Self::Set) -> Vec<(Move, Self::Set)>;
+    /// Nodes searched so far.
+    fn nodes(&self) -> u64;
+    /// Entries of the table (or memo).
+    fn entries(&self) -> u64;
+    /// Reads a saved table back; the entries read.
+    fn load(&mut self, path: &Path) -> Result<u64, SearchError>;
+    /// Saves the table.
+    fn save(&self, path: &Path) -> Result<(), SearchError>;
+    /// What a table file of this search must be of, in words.
+    fn domain(&self) -> String;
+    /// The stop flag the search was made with.
+    fn stop_flag(&self) -> Option<Arc<AtomicBool>>;
+    /// Calls `f` with the nodes searched so far as the search goes.
+    fn watch(&mut self, f: Box<dyn Fn(u64) + Send + Sync>);
+}
+
+impl Searcher for Engine {
+    type Set = VertexSet;
+    fn value(&mut self, pos: &VertexSet) -> Result<u32, SearchError> {
+        self.grundy(*pos)
+    }
+    fn is_zero(&mut self, pos: &VertexSet) -> Result<bool, SearchError> {
+        self.is_p(*pos, 0)
+    }
+    fn options(&self, pos: &VertexSet) -> Vec<(Move, VertexSet)> {
+        self.moves(*pos)
+    }
+    fn nodes(&self) -> u64 {
+        Engine::nodes(self)
+    }
+    fn entries(&self) -> u64 {
+        self.table().len() as u64
+    }
+    fn load(&mut self, path: &Path) -> Result<u64, SearchError> {
+        Engine::load(self, path)
+    }
+    fn save(&self, path: &Path) -> Result<(), SearchError> {
+        Engine::save(self, path)
+    }
+    fn domain(&self) -> String {
+        Engine::domain(self)
+    }
+    fn stop_flag(&self) -> Option<Arc<AtomicBool>> {
+        Engine::stop_flag(self)
+    }
+    fn watch(&mut self, f: Box<dyn Fn(u64) + Send + Sync>) {
+        self.set_progress(move |p| f(p.nodes));
+    }
+}
+
+impl Searcher for Expansion {
+    type Set = WideSet;
+    fn value(&mut self, pos: &WideSet) -> Result<u32, SearchError> {
+        self.value_of(pos)
+    }
+    fn is_zero(&mut self, pos: &WideSet) -> Result<bool, SearchError> {
+        self.is_p(pos)
+    }
+    fn options(&self, pos: &WideSet) -> Vec<(Move, WideSet)> {
+        self.moves(pos)
+    }
+    fn nodes(&self) -> u64 {
+        Expansion::nodes(self)
+    }
+    fn entries(&self) -> u64 {
+        self.memo_len() as u64
+    }
+    fn load(&mut self, path: &Path) -> Result<u64, SearchError> {
+        Expansion::load(self, path)
+    }
+    fn save(&self, path: &Path) -> Result<(), SearchError> {
+        Expansion::save(self, path)
+    }
+    fn domain(&self) -> String {
+        Expansion::domain(self)
+    }
+    fn stop_flag(&self) -> Option<Arc<AtomicBool>> {
+        Expansion::stop_flag(self)
+    }
+    fn watch(&mut self, f: Box<dyn Fn(u64) + Send + Sync>) {
+        self.set_progress(f);
+    }
 }
 
 /// The engine's options for `ask` (`what` names the position in a limit): the budget's node
@@ -97,14 +197,19 @@ pub fn options(ask: &Ask, params: &[Param], what: &str) -> Result<Options, Error
 /// Answers `ask` about `root` on `engine` (made with [`options`]): the table file named by the
 /// `table` param read back first and saved every ten minutes and at the end, the progress
 /// callback reporting search nodes of the node cap. `what` names the position in errors.
-pub fn search(engine: &mut Engine, root: VertexSet, ask: &Ask, what: &str) -> Result<Found, Error> {
+pub fn search<E: Searcher>(
+    engine: &mut E,
+    root: E::Set,
+    ask: &Ask,
+    what: &str,
+) -> Result<Found<E::Set>, Error> {
     if let Some(watch) = ask.progress.clone() {
         let total = ask.budget.max_positions;
         let total = if total == u64::MAX { 0 } else { total };
-        let stop = engine_stop(engine);
-        engine.set_progress(move |p| {
+        let stop = engine.stop_flag();
+        engine.watch(Box::new(move |nodes| {
             let go = watch(Progress {
-                done: p.nodes,
+                done: nodes,
                 total,
                 unit: "search nodes",
             });
@@ -113,7 +218,7 @@ pub fn search(engine: &mut Engine, root: VertexSet, ask: &Ask, what: &str) -> Re
                     s.store(true, Ordering::Relaxed);
                 }
             }
-        });
+        }));
     }
     let table = ask.settings.text(TABLE.name).map(Path::new);
     let resumed = match table {
@@ -142,35 +247,39 @@ pub fn search(engine: &mut Engine, root: VertexSet, ask: &Ask, what: &str) -> Re
     let mut found = result.map_err(|e| search_error(e, ask, what, table))?;
     found.nodes = engine.nodes() - start;
     found.resumed = resumed;
-    found.entries = engine.table().len() as u64;
+    found.entries = engine.entries();
     Ok(found)
 }
 
-/// The stop flag the engine was made with.
-fn engine_stop(engine: &Engine) -> Option<Arc<std::sync::atomic::AtomicBool>> {
-    engine.stop_flag()
-}
-
 /// The search itself, at `detail`.
-fn answer(engine: &mut Engine, root: VertexSet, detail: Detail) -> Result<Found, SearchError> {
-    let grundy = engine.grundy(root)?;
+fn answer<E: Searcher>(
+    engine: &mut E,
+    root: E::Set,
+    detail: Detail,
+) -> Result<Found<E::Set>, SearchError> {
+    let grundy = engine.value(&root)?;
     let mut found = Found {
         grundy,
-        ..Found::default()
+        count: 0,
+        winning: Vec::new(),
+        all: Vec::new(),
+        nodes: 0,
+        resumed: 0,
+        entries: 0,
     };
     if detail == Detail::Value {
         return Ok(found);
     }
-    let moves = engine.moves(root);
+    let moves = engine.options(&root);
     found.count = moves.len();
     for (m, to) in moves {
         if detail == Detail::All {
-            let v = engine.grundy(to)?;
+            let v = engine.value(&to)?;
             if v == 0 {
-                found.winning.push((m, to));
+                found.winning.push((m, to.clone()));
             }
             found.all.push((m, to, v));
-        } else if grundy != 0 && engine.is_p(to, 0)? {
+        } else if grundy != 0 && engine.is_zero(&to)? {
             found.winning.push((m, to));
         }
     }
@@ -186,6 +295,14 @@ pub fn search_error(e: SearchError, ask: &Ask, what: &str, saved: Option<&Path>)
         SearchError::NodeLimit { .. } => Limit {
             what: what.to_string(),
             resource: Resource::Positions,
+            max_positions: budget.max_positions,
+            max_bytes: budget.max_bytes,
+            entry_bytes: SLOT_BYTES as u64,
+        }
+        .into(),
+        SearchError::Buffers { .. } => Limit {
+            what: what.to_string(),
+            resource: Resource::Memory,
             max_positions: budget.max_positions,
             max_bytes: budget.max_bytes,
             entry_bytes: SLOT_BYTES as u64,

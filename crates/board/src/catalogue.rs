@@ -10,6 +10,11 @@
 //! `at` names the vertex (`vertex`) or the edge (`edge`, its two ends) taken, and `kept`: the
 //! vertices the graph left keeps, in its numbering (its vertex `i` is `kept[i]` here), so
 //! that a picture keeps each vertex where it was.
+//!
+//! A graph of more than 128 vertices (up to 1,024: `queens:14`, a long edge list) is valued
+//! in normal play by the [`crate::expand`] expansion through the same [`crate::ask::search`]
+//! (its `table` file is the expansion's memo); its report's `details` add `leaves`, the
+//! engine searches made. Misère play searches the whole graph and stops at 128 vertices.
 
 use grundy_core::catalogue::{
     explain_by_options, explain_value, explain_winning, Ask, Detail, Entry, Error, Info,
@@ -17,8 +22,10 @@ use grundy_core::catalogue::{
 };
 use grundy_core::{Game as PlainGame, Outcome};
 
+use crate::ask::Found;
 use crate::engine::{bits, moves, Engine, Move, Rules as Game};
-use crate::graph::{Graph, VertexSet};
+use crate::expand::{AnyGraph, Expansion, WideSet, MAX_WIDE_VERTICES};
+use crate::graph::{Graph, GraphError, VertexSet};
 
 /// The catalogue entries of this crate.
 pub fn entries() -> Vec<Box<dyn Entry>> {
@@ -69,7 +76,8 @@ impl Entry for ArcKaylesEntry {
             example: "grid:3x4".into(),
             example_game: None,
             position: "a graph: path:N, cycle:N, grid:RxC, ladder:N, star:K, complete:N, \
-                       complete:M,N, petersen:N,K, queens:N, or an edge list 0-1,1-2,2-0"
+                       complete:M,N, petersen:N,K, queens:N, or an edge list 0-1,1-2,2-0; up to 1024 \
+                       vertices (past 128 the first moves are expanded, normal play only)"
                 .into(),
             kind: "graph".into(),
             family: false,
@@ -104,11 +112,26 @@ impl GraphRules {
     }
 }
 
-fn read(text: &str) -> Result<Graph> {
-    Graph::parse(text).map_err(|e| Error::input(e.to_string()))
+/// A graph of the notation, held by its size: the engine's past 128 vertices is the
+/// expansion's ([`crate::expand`]).
+fn read(text: &str) -> Result<AnyGraph> {
+    AnyGraph::parse(text).map_err(|e| Error::input(e.to_string()))
 }
 
-fn position(g: &Graph) -> Position {
+/// A graph of at most 128 vertices, for misère play (searched whole by the plain search).
+fn read_small(text: &str) -> Result<Graph> {
+    Graph::parse(text).map_err(|e| match e {
+        GraphError::TooManyVertices { count, .. } if count <= MAX_WIDE_VERTICES => {
+            Error::input(format!(
+                "misère play is searched on the whole graph, at most 128 vertices: this one \
+                 has {count}"
+            ))
+        }
+        e => Error::input(e.to_string()),
+    })
+}
+
+fn position(g: &AnyGraph) -> Position {
     let p = Position::text("graph", g.to_string())
         .with("vertices", g.vertex_count())
         .with("edges", g.edges());
@@ -126,8 +149,10 @@ fn left_graph(game: Game, g: &Graph, left: VertexSet) -> Result<Graph> {
 
 /// [`left_graph`] and the vertices of `g` it keeps, in its numbering order.
 fn left_graph_kept(game: Game, g: &Graph, left: VertexSet) -> Result<(Graph, Vec<usize>)> {
+    // Arc Kayles keeps the vertices a move can still delete: with a loop or a neighbour left.
+    let live = |v: usize| g.neighbors(v) & left != 0 || g.loops() & 1u128 << v != 0;
     let keep: Vec<usize> = bits(left)
-        .filter(|&v| game == Game::NodeKayles || g.neighbors(v) & left & !(1u128 << v) != 0)
+        .filter(|&v| game == Game::NodeKayles || live(v))
         .collect();
     let index = |v: usize| keep.iter().position(|&w| w == v);
     let edges: Vec<(usize, usize)> = g
@@ -152,7 +177,7 @@ impl GraphRules {
     /// The plain search's moves (misère play) with the `at` of the engine's: each matched to
     /// the engine move that leaves the same graph.
     fn placed(&self, pos: &Position, found: Vec<CatMove>) -> Vec<CatMove> {
-        let Ok(g) = read(&pos.text) else {
+        let Ok(g) = read_small(&pos.text) else {
             return found;
         };
         let left: Vec<(Move, Graph, Vec<usize>)> = moves(self.game, &g, g.all())
@@ -200,54 +225,81 @@ impl Rules for GraphRules {
             r.all_moves = self.placed(pos, std::mem::take(&mut r.all_moves));
             return Ok(r);
         }
-        let g = read(&pos.text)?;
-        let what = format!("{} {}", self.game.name(), g);
-        let opts = crate::ask::options(ask, &PARAMS, &what)?;
-        let mut e = Engine::new(self.game, g.clone(), opts)
-            .map_err(|err| crate::ask::search_error(err, ask, &what, None))?;
-        let found = crate::ask::search(&mut e, g.all(), ask, &what)?;
-        let value = u64::from(found.grundy);
-        let outcome = Outcome::from_grundy(value);
-        let mut r = Report::new(
-            self.game.name(),
-            position(&g),
-            ask.play,
-            outcome,
-            Some(value.into()),
-        )
-        .at(ask.detail);
         let game = self.game;
-        let to_move = |m: Move, left: VertexSet, v: u64| -> Result<CatMove> {
-            let (text, short) = move_words(m);
-            let (h, kept) = left_graph_kept(game, &g, left)?;
-            let to = position(&h);
-            Ok(placed(
-                CatMove::new(text, &short, to, Outcome::from_grundy(v), Some(v)),
-                m,
-                kept,
-            ))
-        };
-        for &(m, left) in &found.winning {
-            r.winning_moves.push(to_move(m, left, 0)?);
+        let what = format!("{} {}", game.name(), pos.text);
+        let opts = crate::ask::options(ask, &PARAMS, &what)?;
+        match read(&pos.text)? {
+            AnyGraph::Small(g) => {
+                let mut e = Engine::new(game, g.clone(), opts)
+                    .map_err(|err| crate::ask::search_error(err, ask, &what, None))?;
+                let found = crate::ask::search(&mut e, g.all(), ask, &what)?;
+                let left = |s: &VertexSet| {
+                    let (h, kept) = left_graph_kept(game, &g, *s)?;
+                    Ok((AnyGraph::Small(h), kept))
+                };
+                let r = report(game, &AnyGraph::Small(g.clone()), ask, &found, left)?;
+                Ok(r)
+            }
+            AnyGraph::Wide(w) => {
+                let mut x = Expansion::new(game, w.clone(), opts);
+                let found = crate::ask::search(&mut x, w.all(), ask, &what)?;
+                let left = |s: &WideSet| w.left(game, s).map_err(|e| Error::input(e.to_string()));
+                let mut r = report(game, &AnyGraph::Wide(w.clone()), ask, &found, left)?;
+                r.details["leaves"] = x.leaves().into();
+                Ok(r)
+            }
         }
-        for &(m, left, v) in &found.all {
-            r.all_moves.push(to_move(m, left, v.into())?);
-        }
-        if ask.detail.wants_winning() {
-            r.moves = Some(found.count as u64);
-        }
-        r.explanation = match ask.detail {
-            Detail::Value => explain_value(Some(value), outcome),
-            Detail::Winning => explain_winning(outcome, found.winning.len(), found.count),
-            Detail::All => explain_by_options(value, &r.all_moves),
-        };
-        r.details = serde_json::json!({
-            "nodes": found.nodes,
-            "resumed": found.resumed,
-            "table_entries": found.entries,
-        });
-        Ok(r)
     }
+}
+
+/// The report of a search's `found` on the graph `g` at `ask`'s detail, each move's position
+/// the graph `left` makes of the set it leaves (with the vertices it keeps, for pictures).
+fn report<S>(
+    game: Game,
+    g: &AnyGraph,
+    ask: &Ask,
+    found: &Found<S>,
+    left: impl Fn(&S) -> Result<(AnyGraph, Vec<usize>)>,
+) -> Result<Report> {
+    let value = u64::from(found.grundy);
+    let outcome = Outcome::from_grundy(value);
+    let mut r = Report::new(
+        game.name(),
+        position(g),
+        ask.play,
+        outcome,
+        Some(value.into()),
+    )
+    .at(ask.detail);
+    let to_move = |m: Move, s: &S, v: u64| -> Result<CatMove> {
+        let (text, short) = move_words(m);
+        let (h, kept) = left(s)?;
+        Ok(placed(
+            CatMove::new(text, &short, position(&h), Outcome::from_grundy(v), Some(v)),
+            m,
+            kept,
+        ))
+    };
+    for (m, s) in &found.winning {
+        r.winning_moves.push(to_move(*m, s, 0)?);
+    }
+    for (m, s, v) in &found.all {
+        r.all_moves.push(to_move(*m, s, (*v).into())?);
+    }
+    if ask.detail.wants_winning() {
+        r.moves = Some(found.count as u64);
+    }
+    r.explanation = match ask.detail {
+        Detail::Value => explain_value(Some(value), outcome),
+        Detail::Winning => explain_winning(outcome, found.winning.len(), found.count),
+        Detail::All => explain_by_options(value, &r.all_moves),
+    };
+    r.details = serde_json::json!({
+        "nodes": found.nodes,
+        "resumed": found.resumed,
+        "table_entries": found.entries,
+    });
+    Ok(r)
 }
 
 /// Either game over whole graphs, for misère play: the engine's shortcuts (components XORed,
@@ -273,7 +325,7 @@ impl Notation for Plain {
     const KIND: &'static str = "graph";
 
     fn parse(&self, text: &str) -> Result<Graph> {
-        read(text)
+        read_small(text)
     }
 
     fn print(&self, g: &Graph) -> String {
@@ -281,7 +333,7 @@ impl Notation for Plain {
     }
 
     fn data(&self, g: &Graph) -> serde_json::Map<String, serde_json::Value> {
-        position(g).data
+        position(&AnyGraph::Small(g.clone())).data
     }
 
     fn move_text(&self, from: &Graph, to: &Graph) -> (String, String) {

@@ -28,15 +28,12 @@ use std::collections::{HashMap, HashSet};
 use std::io::{BufRead, BufWriter, Write};
 use std::path::Path;
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 use std::time::Instant;
 
-use crate::engine::{Engine, Options, Rules, SearchError};
-use crate::graph::{queens_edges, Graph, GraphError, MAX_VERTICES};
+use crate::engine::{Engine, Move, Options, Rules, SearchError};
+use crate::graph::{edge_notation, Graph, GraphError, Spec, MAX_VERTICES};
 use crate::table::LoadError;
-
-/// A symmetry of the `(m + 1) × (m + 1)` square: `(m, row, column)` to the image's row and
-/// column.
-type SquareMap = fn(usize, usize, usize) -> (usize, usize);
 
 /// The most vertices of a [`WideGraph`].
 pub const MAX_WIDE_VERTICES: usize = 1024;
@@ -48,12 +45,119 @@ pub type WideSet = Vec<u64>;
 /// into the [`Expansion`]'s memo.
 #[derive(Clone, Debug)]
 pub struct WideGraph {
+    /// Its notation ([`crate::graph`]'s: `queens:14`, or an edge list).
     name: String,
     words: usize,
     adj: Vec<WideSet>,
     loops: WideSet,
+    /// See [`WideGraph::board_shape`].
+    board: Option<(usize, usize)>,
     /// Vertex permutations that are automorphisms (the identity left out).
     symmetries: Vec<Vec<u32>>,
+}
+
+/// A graph of the notation held as the engine holds it when it fits (at most
+/// [`MAX_VERTICES`] vertices), else as a [`WideGraph`] for the [`Expansion`].
+#[derive(Clone, Debug)]
+pub enum AnyGraph {
+    /// At most [`MAX_VERTICES`] vertices: the engine's.
+    Small(Graph),
+    /// More: the expansion's.
+    Wide(WideGraph),
+}
+
+impl AnyGraph {
+    /// Reads [`crate::graph`]'s notation, up to [`MAX_WIDE_VERTICES`] vertices.
+    pub fn parse(text: &str) -> Result<AnyGraph, GraphError> {
+        let spec = Spec::parse(text, MAX_WIDE_VERTICES)?;
+        if spec.n <= MAX_VERTICES {
+            Graph::held(spec).map(AnyGraph::Small)
+        } else {
+            WideGraph::held(spec).map(AnyGraph::Wide)
+        }
+    }
+
+    /// The graph on `n` vertices with `edges`, held by its size.
+    pub fn from_edges(n: usize, edges: &[(usize, usize)]) -> Result<AnyGraph, GraphError> {
+        if n <= MAX_VERTICES {
+            Graph::from_edges(n, edges).map(AnyGraph::Small)
+        } else {
+            WideGraph::from_edges(n, edges).map(AnyGraph::Wide)
+        }
+    }
+
+    /// The graph's notation.
+    pub fn notation(&self) -> &str {
+        match self {
+            AnyGraph::Small(g) => g.notation(),
+            AnyGraph::Wide(g) => g.name(),
+        }
+    }
+
+    /// The number of vertices.
+    pub fn vertex_count(&self) -> usize {
+        match self {
+            AnyGraph::Small(g) => g.vertex_count(),
+            AnyGraph::Wide(g) => g.vertex_count(),
+        }
+    }
+
+    /// The edges `(u, v)`, `u ≤ v`, in increasing order (loops as `(u, u)`).
+    pub fn edges(&self) -> Vec<(usize, usize)> {
+        match self {
+            AnyGraph::Small(g) => g.edges(),
+            AnyGraph::Wide(g) => g.edges(),
+        }
+    }
+
+    /// See [`Graph::board_shape`].
+    pub fn board_shape(&self) -> Option<(usize, usize)> {
+        match self {
+            AnyGraph::Small(g) => g.board_shape(),
+            AnyGraph::Wide(g) => g.board_shape(),
+        }
+    }
+}
+
+impl std::fmt::Display for AnyGraph {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.notation())
+    }
+}
+
+/// The symmetries of a `rows × cols` board numbered row by row, as vertex permutations (the
+/// identity left out): the half turn and the two reflections, and on a square board the
+/// quarter turns and the diagonal reflections too.
+fn board_symmetries(rows: usize, cols: usize) -> Vec<Vec<u32>> {
+    type Map = fn(usize, usize, usize, usize) -> (usize, usize);
+    let (rm, cm) = (rows - 1, cols - 1);
+    let mut maps: Vec<Map> = vec![
+        |rm, cm, r, c| (rm - r, cm - c),
+        |_, cm, r, c| (r, cm - c),
+        |rm, _, r, c| (rm - r, c),
+    ];
+    if rows == cols {
+        maps.extend([
+            (|_, cm, r, c| (c, cm - r)) as Map,
+            |rm, _, r, c| (rm - c, r),
+            |_, _, r, c| (c, r),
+            |rm, cm, r, c| (cm - c, rm - r),
+        ]);
+    }
+    let mut out: Vec<Vec<u32>> = Vec::new();
+    for f in maps {
+        let perm: Vec<u32> = (0..rows * cols)
+            .map(|v| {
+                let (r, c) = f(rm, cm, v / cols, v % cols);
+                (r * cols + c) as u32
+            })
+            .collect();
+        let identity = perm.iter().enumerate().all(|(v, &p)| p as usize == v);
+        if !identity && !out.contains(&perm) {
+            out.push(perm);
+        }
+    }
+    out
 }
 
 fn has(s: &[u64], v: usize) -> bool {
@@ -87,36 +191,27 @@ fn count(s: &[u64]) -> usize {
 }
 
 impl WideGraph {
-    fn empty(n: usize, name: String) -> Result<WideGraph, GraphError> {
+    /// The graph `spec` describes, at most [`MAX_WIDE_VERTICES`] vertices; a board's
+    /// symmetries ([`WideGraph::board_shape`]: a lattice's or the queens graph's) are its
+    /// automorphisms.
+    pub(crate) fn held(spec: Spec) -> Result<WideGraph, GraphError> {
+        let n = spec.n;
         if n > MAX_WIDE_VERTICES {
-            return Err(GraphError::BadSize {
-                family: "wide graph",
-                size: n,
-                range: "at most 1024 vertices",
+            return Err(GraphError::TooManyVertices {
+                count: n,
+                max: MAX_WIDE_VERTICES,
             });
         }
         let words = n.div_ceil(64).max(1);
-        Ok(WideGraph {
-            name,
+        let mut g = WideGraph {
+            name: spec.notation,
             words,
             adj: vec![vec![0; words]; n],
             loops: vec![0; words],
+            board: spec.board,
             symmetries: Vec::new(),
-        })
-    }
-
-    /// A graph on vertices `0..n` with the given edges (`(u, u)` is a loop), without
-    /// automorphisms.
-    pub fn from_edges(n: usize, edges: &[(usize, usize)]) -> Result<WideGraph, GraphError> {
-        let mut g = WideGraph::empty(n, format!("{n} vertices, {} edges", edges.len()))?;
-        for &(u, v) in edges {
-            if let Some(w) = [u, v].into_iter().find(|&w| w >= n) {
-                return Err(GraphError::VertexOutOfRange {
-                    edge: format!("{u}-{v}"),
-                    vertex: w,
-                    count: n,
-                });
-            }
+        };
+        for (u, v) in spec.edges {
             if u == v {
                 set(&mut g.loops, u);
             } else {
@@ -124,46 +219,52 @@ impl WideGraph {
                 set(&mut g.adj[v], u);
             }
         }
+        if g.name.is_empty() {
+            g.name = edge_notation(n, &g.edges());
+        }
+        if let Some((rows, cols)) = g.board {
+            g.symmetries = board_symmetries(rows, cols);
+        }
         Ok(g)
+    }
+
+    /// Reads [`crate::graph`]'s notation, up to [`MAX_WIDE_VERTICES`] vertices (see
+    /// [`AnyGraph::parse`] to hold a small graph as the engine's).
+    pub fn parse(text: &str) -> Result<WideGraph, GraphError> {
+        WideGraph::held(Spec::parse(text, MAX_WIDE_VERTICES)?)
+    }
+
+    /// A graph on vertices `0..n` with the given edges (`(u, u)` is a loop), without
+    /// automorphisms.
+    pub fn from_edges(n: usize, edges: &[(usize, usize)]) -> Result<WideGraph, GraphError> {
+        WideGraph::held(Spec::edge_list(n, edges.to_vec(), MAX_WIDE_VERTICES)?)
     }
 
     /// The `n × n` queens graph (as [`Graph::queens`], square `r * n + c`) for `1 ≤ n ≤ 32`,
     /// with the square's eight symmetries.
     pub fn queens(n: usize) -> Result<WideGraph, GraphError> {
-        if n == 0 || n > 32 {
-            return Err(GraphError::BadSize {
-                family: "queens",
-                size: n,
-                range: "1..=32 for the expansion",
-            });
-        }
-        let mut g = WideGraph::from_edges(n * n, &queens_edges(n))?;
-        g.name = format!("queens:{n}");
-        let m = n - 1;
-        let maps: [SquareMap; 7] = [
-            |m, r, c| (c, m - r),
-            |m, r, c| (m - r, m - c),
-            |m, r, c| (m - c, r),
-            |m, r, c| (r, m - c),
-            |m, r, c| (m - r, c),
-            |_, r, c| (c, r),
-            |m, r, c| (m - c, m - r),
-        ];
-        g.symmetries = maps
-            .iter()
-            .map(|f| {
-                (0..n * n)
-                    .map(|v| {
-                        let (r, c) = f(m, v / n, v % n);
-                        (r * n + c) as u32
-                    })
-                    .collect()
-            })
-            .collect();
-        Ok(g)
+        WideGraph::held(Spec::queens(n, MAX_WIDE_VERTICES)?)
     }
 
-    /// The graph's name (`queens:13`, or its size).
+    /// `(rows, cols)` when the vertices are a board's squares, numbered row by row (as
+    /// [`Graph::board_shape`]).
+    pub fn board_shape(&self) -> Option<(usize, usize)> {
+        self.board
+    }
+
+    /// The edges `(u, v)`, `u ≤ v`, in increasing order (loops as `(u, u)`).
+    pub fn edges(&self) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for u in 0..self.vertex_count() {
+            if has(&self.loops, u) {
+                out.push((u, u));
+            }
+            out.extend(members(&self.adj[u]).filter(|&v| v > u).map(|v| (u, v)));
+        }
+        out
+    }
+
+    /// The graph's notation (`queens:13`, or its edge list): its name in a saved memo.
     pub fn name(&self) -> &str {
         &self.name
     }
@@ -187,8 +288,9 @@ impl WideGraph {
         &self.symmetries
     }
 
-    /// The positions `pos`'s moves leave under `rules`.
-    fn options(&self, rules: Rules, pos: &[u64]) -> Vec<WideSet> {
+    /// The moves of `pos` under `rules`, each with the position it leaves, in the engine's
+    /// order (vertices, then edges, in increasing order).
+    pub fn moves(&self, rules: Rules, pos: &[u64]) -> Vec<(Move, WideSet)> {
         let minus = |drop: &[usize]| {
             let mut s = pos.to_vec();
             for &v in drop {
@@ -203,19 +305,42 @@ impl WideGraph {
                     let mut s: WideSet =
                         pos.iter().zip(&self.adj[v]).map(|(p, a)| p & !a).collect();
                     unset(&mut s, v);
-                    out.push(s);
+                    out.push((Move::Vertex(v), s));
                 }
                 Rules::ArcKayles => {
                     if has(&self.loops, v) {
-                        out.push(minus(&[v]));
+                        out.push((Move::Edge(v, v), minus(&[v])));
                     }
                     for w in members(&self.adj[v]).filter(|&w| w > v && has(pos, w)) {
-                        out.push(minus(&[v, w]));
+                        out.push((Move::Edge(v, w), minus(&[v, w])));
                     }
                 }
             }
         }
         out
+    }
+
+    /// Whether vertex `v` can still be deleted by a move of Arc Kayles in `pos`: it has a loop
+    /// or a neighbour in `pos`.
+    fn live(&self, pos: &[u64], v: usize) -> bool {
+        has(&self.loops, v) || self.adj[v].iter().zip(pos).any(|(a, b)| a & b != 0)
+    }
+
+    /// The graph left on `pos`, renumbered in increasing order (for Arc Kayles without the
+    /// vertices no move can delete any more), held by its size, and the vertices it keeps
+    /// (its vertex `i` is `kept[i]` here).
+    pub fn left(&self, rules: Rules, pos: &[u64]) -> Result<(AnyGraph, Vec<usize>), GraphError> {
+        let kept: Vec<usize> = members(pos)
+            .filter(|&v| v < self.vertex_count())
+            .filter(|&v| rules == Rules::NodeKayles || self.live(pos, v))
+            .collect();
+        let index: HashMap<usize, usize> = kept.iter().enumerate().map(|(i, &v)| (v, i)).collect();
+        let edges: Vec<(usize, usize)> = self
+            .edges()
+            .into_iter()
+            .filter_map(|(a, b)| Some((*index.get(&a)?, *index.get(&b)?)))
+            .collect();
+        Ok((AnyGraph::from_edges(kept.len(), &edges)?, kept))
     }
 
     /// `pos` as its memo key: for Arc Kayles without the vertices that no move can delete any
@@ -225,9 +350,7 @@ impl WideGraph {
         let mut p = pos.to_vec();
         if rules == Rules::ArcKayles {
             for v in members(pos) {
-                let live =
-                    has(&self.loops, v) || self.adj[v].iter().zip(pos).any(|(a, b)| a & b != 0);
-                if !live {
+                if !self.live(pos, v) {
                     unset(&mut p, v);
                 }
             }
@@ -289,6 +412,8 @@ pub struct Expansion {
     nodes: u64,
     leaves: u64,
     saved: Instant,
+    /// Told the nodes searched so far, from inside each leaf's search.
+    progress: Option<Arc<dyn Fn(u64) + Send + Sync>>,
 }
 
 impl Expansion {
@@ -308,7 +433,24 @@ impl Expansion {
             nodes: 0,
             leaves: 0,
             saved: Instant::now(),
+            progress: None,
         }
+    }
+
+    /// The moves of `pos` with the positions they leave ([`WideGraph::moves`]).
+    pub fn moves(&self, pos: &[u64]) -> Vec<(Move, WideSet)> {
+        self.graph.moves(self.rules, pos)
+    }
+
+    /// The stop flag of the [`Options`] it was made with.
+    pub fn stop_flag(&self) -> Option<Arc<std::sync::atomic::AtomicBool>> {
+        self.opts.stop.clone()
+    }
+
+    /// Calls `f` with the engine nodes searched so far (all leaves together) as each leaf's
+    /// engine reports its progress.
+    pub fn set_progress(&mut self, f: impl Fn(u64) + Send + Sync + 'static) {
+        self.progress = Some(Arc::new(f));
     }
 
     /// The same with leaves of at most `leaf` vertices (clamped to `1..=128`; the default is
@@ -367,14 +509,7 @@ impl Expansion {
     /// vertex are an error): the least `k` that `pos` is shown to have by the question
     /// "is `pos + *k` a P-position?", asked for `k = 0, 1, …`.
     pub fn value_of(&mut self, pos: &[u64]) -> Result<u32, SearchError> {
-        let outside =
-            pos.len() != self.graph.words || members(pos).any(|v| v >= self.graph.vertex_count());
-        if outside {
-            return Err(SearchError::BadPosition {
-                count: self.graph.vertex_count(),
-            });
-        }
-        let key = self.graph.key(self.rules, pos);
+        let key = self.key_of(pos)?;
         if self.full {
             return self.full_value(&key);
         }
@@ -383,6 +518,28 @@ impl Expansion {
             k += 1;
         }
         Ok(k)
+    }
+
+    /// Whether the position `pos` is a P-position (its value is 0): the one question "is
+    /// `pos + *0` a P-position?" (by [`Expansion::with_full_values`]'s path, its value).
+    pub fn is_p(&mut self, pos: &[u64]) -> Result<bool, SearchError> {
+        let key = self.key_of(pos)?;
+        if self.full {
+            return Ok(self.full_value(&key)? == 0);
+        }
+        self.is_value(&key, 0)
+    }
+
+    /// `pos`'s memo key, once `pos` is checked to be a set of the graph's vertices.
+    fn key_of(&self, pos: &[u64]) -> Result<WideSet, SearchError> {
+        let outside =
+            pos.len() != self.graph.words || members(pos).any(|v| v >= self.graph.vertex_count());
+        if outside {
+            return Err(SearchError::BadPosition {
+                count: self.graph.vertex_count(),
+            });
+        }
+        Ok(self.graph.key(self.rules, pos))
     }
 
     /// Whether the position `key` (a memo key) has the value `k`: for a leaf, the engine's
@@ -450,9 +607,9 @@ impl Expansion {
         }
         let set: HashSet<WideSet> = self
             .graph
-            .options(self.rules, key)
+            .moves(self.rules, key)
             .iter()
-            .map(|o| self.graph.key(self.rules, o))
+            .map(|(_, o)| self.graph.key(self.rules, o))
             .collect();
         let mut options: Vec<WideSet> = set.into_iter().collect();
         options.sort_by_cached_key(|o| (count(o), o.iter().rev().copied().collect::<Vec<_>>()));
@@ -519,6 +676,10 @@ impl Expansion {
         }
         let all = g.all();
         let mut engine = Engine::new(self.rules, g, opts)?;
+        if let Some(f) = self.progress.clone() {
+            let base = self.nodes;
+            engine.set_progress(move |p| f(base + p.nodes));
+        }
         let got = match question {
             Some(k) => engine.is_p(all, k).map(u32::from),
             None => engine.grundy(all),
@@ -574,8 +735,8 @@ impl Expansion {
         Ok(v)
     }
 
-    /// The memo's first line in a file: what it is, the rule and the graph.
-    fn domain(&self) -> String {
+    /// The memo's first line in a file: what it is, the rule, the graph and the path.
+    pub fn domain(&self) -> String {
         format!(
             "grundy-board expansion {} {} leaf {}{}",
             self.rules.name(),
@@ -612,11 +773,16 @@ impl Expansion {
     /// returns the positions read.
     pub fn load(&mut self, path: &Path) -> Result<u64, SearchError> {
         let file = std::fs::File::open(path).map_err(LoadError::Io)?;
+        // A file that is not text (an engine's binary table) is not a memo.
+        let read_error = |e: std::io::Error| match e.kind() {
+            std::io::ErrorKind::InvalidData => LoadError::NotATable,
+            _ => LoadError::Io(e),
+        };
         let mut lines = std::io::BufReader::new(file).lines();
         let first = lines
             .next()
             .transpose()
-            .map_err(LoadError::Io)?
+            .map_err(read_error)?
             .ok_or(LoadError::NotATable)?;
         if !first.starts_with("grundy-board expansion ") {
             return Err(LoadError::NotATable.into());
@@ -630,7 +796,7 @@ impl Expansion {
         }
         let mut read = HashMap::new();
         for line in lines {
-            let line = line.map_err(LoadError::Io)?;
+            let line = line.map_err(read_error)?;
             let (k, f) = line.split_once(' ').ok_or(LoadError::NotATable)?;
             let k: Option<WideSet> = k
                 .split(':')

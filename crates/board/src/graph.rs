@@ -15,15 +15,17 @@
 //!           | "petersen:" N "," K  (the generalized Petersen graph P(N, K), 2N vertices,
 //!                                  N >= 3, 1 <= K < N/2; petersen:5,2 is Petersen's graph)
 //!           | "queens:" N        (the N x N queens graph: squares joined when a queen on one
-//!                                  attacks the other, 1 <= N <= 11; Node Kayles on it is the
+//!                                  attacks the other, N >= 1; Node Kayles on it is the
 //!                                  non-attacking queens game, OEIS A344227)
 //! edges    := [N ":"] edge ("," edge)*     (vertices 0..N-1; N defaults to 1 + the largest)
 //! edge     := U "-" V              (U = V is a loop: in Arc Kayles, a move deleting U alone)
 //! ```
 //!
-//! Whitespace around tokens is ignored; family names are case-insensitive. At most
-//! [`MAX_VERTICES`] vertices (positions are 128-bit sets). Repeated edges are merged. Every
-//! error is one line naming the problem ([`GraphError`]).
+//! Whitespace around tokens is ignored; family names are case-insensitive. A [`Graph`] has at
+//! most [`MAX_VERTICES`] vertices (the engine's positions are 128-bit sets); the same notation
+//! read as a [`crate::expand::WideGraph`] (by the catalogue, for a larger graph) has at most
+//! [`crate::expand::MAX_WIDE_VERTICES`]. Repeated edges are merged. Every error is one line
+//! naming the problem ([`GraphError`]).
 //!
 //! Vertices of `grid:RxC` (and `ladder:N` = `grid:2xN`, `path:N` = `grid:1xN`) are numbered
 //! row by row, `r * C + c`; such graphs keep their lattice shape ([`Graph::grid_shape`]), which
@@ -59,9 +61,14 @@ pub enum GraphError {
         /// The allowed range, in words.
         range: &'static str,
     },
-    /// More vertices than [`MAX_VERTICES`].
-    #[error("{0} vertices: at most 128 are supported")]
-    TooManyVertices(usize),
+    /// More vertices than the notation's reader holds ([`MAX_VERTICES`] for the engine).
+    #[error("{count} vertices: at most {max} are supported")]
+    TooManyVertices {
+        /// The vertices asked for.
+        count: usize,
+        /// The most the reader holds.
+        max: usize,
+    },
     /// An edge that is not `U-V`.
     #[error("bad edge {0:?} (expected U-V with vertex numbers)")]
     BadEdge(String),
@@ -99,68 +106,71 @@ fn number(s: &str) -> Result<usize, GraphError> {
     t.parse().map_err(|_| GraphError::BadNumber(t.to_string()))
 }
 
-fn check_count(n: usize) -> Result<(), GraphError> {
-    if n > MAX_VERTICES {
-        Err(GraphError::TooManyVertices(n))
+fn check_count(n: usize, max: usize) -> Result<(), GraphError> {
+    if n > max {
+        Err(GraphError::TooManyVertices { count: n, max })
     } else {
         Ok(())
     }
 }
 
-impl Graph {
-    fn empty(n: usize, notation: String) -> Graph {
-        Graph {
-            adj: vec![0; n],
-            loops: 0,
+/// A graph as the notation describes it, before it is held: its vertices, edges and shapes.
+/// One grammar for every size: [`Graph::parse`] reads it with at most [`MAX_VERTICES`]
+/// vertices, [`crate::expand::WideGraph::parse`] with more.
+#[derive(Clone, Debug)]
+pub(crate) struct Spec {
+    /// The number of vertices.
+    pub(crate) n: usize,
+    /// The edges (`(u, u)` a loop), possibly repeated.
+    pub(crate) edges: Vec<(usize, usize)>,
+    /// The notation it prints as (a family's `name:size`; empty for an edge list, whose
+    /// notation is made from its edges).
+    pub(crate) notation: String,
+    /// See [`Graph::grid_shape`].
+    pub(crate) grid: Option<(usize, usize)>,
+    /// See [`Graph::board_shape`].
+    pub(crate) board: Option<(usize, usize)>,
+}
+
+impl Spec {
+    fn family(n: usize, notation: String, max: usize) -> Result<Spec, GraphError> {
+        check_count(n, max)?;
+        Ok(Spec {
+            n,
+            edges: Vec::new(),
+            notation,
             grid: None,
             board: None,
-            notation,
-        }
+        })
     }
 
-    fn add_edge(&mut self, u: usize, v: usize) {
-        if u == v {
-            self.loops |= bit(u);
-        } else {
-            self.adj[u] |= bit(v);
-            self.adj[v] |= bit(u);
-        }
-    }
-
-    /// The path on `n` vertices `0-1-…-(n-1)` (`path:N`), kept as the `1 × n` grid.
-    pub fn path(n: usize) -> Result<Graph, GraphError> {
+    fn path(n: usize, max: usize) -> Result<Spec, GraphError> {
         if n == 0 {
             return Err(GraphError::BadSize {
                 family: "path",
                 size: n,
-                range: "1..=128",
+                range: "N >= 1",
             });
         }
-        check_count(n)?;
-        let mut g = Graph::grid(1, n)?;
-        g.notation = format!("path:{n}");
-        Ok(g)
+        let mut s = Spec::grid(1, n, max)?;
+        s.notation = format!("path:{n}");
+        Ok(s)
     }
 
-    /// The cycle on `n ≥ 3` vertices (`cycle:N`).
-    pub fn cycle(n: usize) -> Result<Graph, GraphError> {
+    fn cycle(n: usize, max: usize) -> Result<Spec, GraphError> {
         if n < 3 {
             return Err(GraphError::BadSize {
                 family: "cycle",
                 size: n,
-                range: "3..=128",
+                range: "N >= 3",
             });
         }
-        check_count(n)?;
-        let mut g = Graph::empty(n, format!("cycle:{n}"));
-        for v in 0..n {
-            g.add_edge(v, (v + 1) % n);
-        }
-        Ok(g)
+        let mut s = Spec::family(n, format!("cycle:{n}"), max)?;
+        s.edges = (0..n).map(|v| (v, (v + 1) % n)).collect();
+        Ok(s)
     }
 
-    /// The `rows × cols` lattice (`grid:RxC`), vertex `r * cols + c`.
-    pub fn grid(rows: usize, cols: usize) -> Result<Graph, GraphError> {
+    fn grid(rows: usize, cols: usize, max: usize) -> Result<Spec, GraphError> {
         if rows == 0 || cols == 0 {
             return Err(GraphError::BadSize {
                 family: "grid",
@@ -168,69 +178,62 @@ impl Graph {
                 range: "sides >= 1",
             });
         }
-        check_count(rows.saturating_mul(cols))?;
-        let mut g = Graph::empty(rows * cols, format!("grid:{rows}x{cols}"));
+        let mut s = Spec::family(
+            rows.saturating_mul(cols),
+            format!("grid:{rows}x{cols}"),
+            max,
+        )?;
         for r in 0..rows {
             for c in 0..cols {
                 let v = r * cols + c;
                 if c + 1 < cols {
-                    g.add_edge(v, v + 1);
+                    s.edges.push((v, v + 1));
                 }
                 if r + 1 < rows {
-                    g.add_edge(v, v + cols);
+                    s.edges.push((v, v + cols));
                 }
             }
         }
-        g.grid = Some((rows, cols));
-        g.board = g.grid;
-        Ok(g)
+        s.grid = Some((rows, cols));
+        s.board = s.grid;
+        Ok(s)
     }
 
-    /// The ladder `2 × n` (`ladder:N`).
-    pub fn ladder(n: usize) -> Result<Graph, GraphError> {
-        let mut g = Graph::grid(2, n).map_err(|e| match e {
+    fn ladder(n: usize, max: usize) -> Result<Spec, GraphError> {
+        let mut s = Spec::grid(2, n, max).map_err(|e| match e {
             GraphError::BadSize { size, .. } => GraphError::BadSize {
                 family: "ladder",
                 size,
-                range: "1..=64",
+                range: "N >= 1",
             },
             e => e,
         })?;
-        g.notation = format!("ladder:{n}");
-        Ok(g)
+        s.notation = format!("ladder:{n}");
+        Ok(s)
     }
 
-    /// The star: vertex 0 joined to `k` leaves (`star:K`).
-    pub fn star(k: usize) -> Result<Graph, GraphError> {
-        check_count(k.saturating_add(1))?;
-        let mut g = Graph::empty(k + 1, format!("star:{k}"));
-        for v in 1..=k {
-            g.add_edge(0, v);
-        }
-        Ok(g)
+    fn star(k: usize, max: usize) -> Result<Spec, GraphError> {
+        let mut s = Spec::family(k.saturating_add(1), format!("star:{k}"), max)?;
+        s.edges = (1..=k).map(|v| (0, v)).collect();
+        Ok(s)
     }
 
-    /// The complete graph `K_n` (`complete:N`, `n ≥ 1`).
-    pub fn complete(n: usize) -> Result<Graph, GraphError> {
+    fn complete(n: usize, max: usize) -> Result<Spec, GraphError> {
         if n == 0 {
             return Err(GraphError::BadSize {
                 family: "complete",
                 size: n,
-                range: "1..=128",
+                range: "N >= 1",
             });
         }
-        check_count(n)?;
-        let mut g = Graph::empty(n, format!("complete:{n}"));
-        for u in 0..n {
-            for v in u + 1..n {
-                g.add_edge(u, v);
-            }
-        }
-        Ok(g)
+        let mut s = Spec::family(n, format!("complete:{n}"), max)?;
+        s.edges = (0..n)
+            .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
+            .collect();
+        Ok(s)
     }
 
-    /// The complete bipartite graph `K_{m,n}` (`complete:M,N`): vertices `0..m` on one side.
-    pub fn complete_bipartite(m: usize, n: usize) -> Result<Graph, GraphError> {
+    fn complete_bipartite(m: usize, n: usize, max: usize) -> Result<Spec, GraphError> {
         if m == 0 || n == 0 {
             return Err(GraphError::BadSize {
                 family: "complete",
@@ -238,21 +241,14 @@ impl Graph {
                 range: "sides >= 1",
             });
         }
-        check_count(m.saturating_add(n))?;
-        let mut g = Graph::empty(m + n, format!("complete:{m},{n}"));
-        for u in 0..m {
-            for v in m..m + n {
-                g.add_edge(u, v);
-            }
-        }
-        Ok(g)
+        let mut s = Spec::family(m.saturating_add(n), format!("complete:{m},{n}"), max)?;
+        s.edges = (0..m)
+            .flat_map(|u| (m..m + n).map(move |v| (u, v)))
+            .collect();
+        Ok(s)
     }
 
-    /// The generalized Petersen graph P(n, k) (`petersen:N,K`): the outer cycle `0..n`, the
-    /// spokes `i – n + i`, and the inner vertices `n + i` joined to `n + (i + k mod n)`; `n ≥ 3`
-    /// and `1 ≤ k < n/2` (so that it is a simple cubic graph). P(5, 2) is Petersen's graph;
-    /// Node Kayles on P(n, 2) is OEIS A316533.
-    pub fn petersen(n: usize, k: usize) -> Result<Graph, GraphError> {
+    fn petersen(n: usize, k: usize, max: usize) -> Result<Spec, GraphError> {
         if n < 3 {
             return Err(GraphError::BadSize {
                 family: "petersen",
@@ -267,75 +263,48 @@ impl Graph {
                 range: "1 <= K < N/2",
             });
         }
-        check_count(n.saturating_mul(2))?;
-        let mut g = Graph::empty(2 * n, format!("petersen:{n},{k}"));
+        let mut s = Spec::family(n.saturating_mul(2), format!("petersen:{n},{k}"), max)?;
         for i in 0..n {
-            g.add_edge(i, (i + 1) % n);
-            g.add_edge(i, n + i);
-            g.add_edge(n + i, n + (i + k) % n);
+            s.edges.push((i, (i + 1) % n));
+            s.edges.push((i, n + i));
+            s.edges.push((n + i, n + (i + k) % n));
         }
-        Ok(g)
+        Ok(s)
     }
 
-    /// The `n × n` queens graph (`queens:N`): square `r * n + c`, two squares joined when a
-    /// queen on one attacks the other (same row, column or diagonal). Node Kayles on it is the
-    /// non-attacking queens game (OEIS A344227: players place queens that attack none placed
-    /// before, the last to place wins). `1 ≤ n ≤ 11`: the 11 × 11 board has 121 vertices, the
-    /// 12 × 12 one 144, past [`MAX_VERTICES`]. It is not kept as a lattice
-    /// ([`Graph::grid_shape`]): its edges are not the lattice's.
-    pub fn queens(n: usize) -> Result<Graph, GraphError> {
-        if n == 0 || n.saturating_mul(n) > MAX_VERTICES {
+    pub(crate) fn queens(n: usize, max: usize) -> Result<Spec, GraphError> {
+        if n == 0 {
             return Err(GraphError::BadSize {
                 family: "queens",
                 size: n,
-                range: "1..=11, at most 128 vertices",
+                range: "N >= 1",
             });
         }
-        let mut g = Graph::empty(n * n, format!("queens:{n}"));
-        for (a, b) in queens_edges(n) {
-            g.add_edge(a, b);
-        }
-        g.board = Some((n, n));
-        Ok(g)
+        let mut s = Spec::family(n.saturating_mul(n), format!("queens:{n}"), max)?;
+        s.edges = queens_edges(n);
+        s.board = Some((n, n));
+        Ok(s)
     }
 
-    /// A graph on vertices `0..n` with the given edges (`(u, u)` is a loop).
-    pub fn from_edges(n: usize, edges: &[(usize, usize)]) -> Result<Graph, GraphError> {
-        check_count(n)?;
-        let mut g = Graph::empty(n, String::new());
-        for &(u, v) in edges {
-            for w in [u, v] {
-                if w >= n {
-                    return Err(GraphError::VertexOutOfRange {
-                        edge: format!("{u}-{v}"),
-                        vertex: w,
-                        count: n,
-                    });
-                }
-            }
-            g.add_edge(u, v);
+    pub(crate) fn edge_list(
+        n: usize,
+        edges: Vec<(usize, usize)>,
+        max: usize,
+    ) -> Result<Spec, GraphError> {
+        let mut s = Spec::family(n, String::new(), max)?;
+        if let Some(&(u, v)) = edges.iter().find(|&&(u, v)| u.max(v) >= n) {
+            return Err(GraphError::VertexOutOfRange {
+                edge: format!("{u}-{v}"),
+                vertex: u.max(v),
+                count: n,
+            });
         }
-        g.notation = g.edge_notation();
-        Ok(g)
+        s.edges = edges;
+        Ok(s)
     }
 
-    fn edge_notation(&self) -> String {
-        let edges: Vec<String> = self
-            .edges()
-            .iter()
-            .map(|(u, v)| format!("{u}-{v}"))
-            .collect();
-        let n = self.vertex_count();
-        let implied = self.edges().iter().map(|&(u, v)| u.max(v) + 1).max();
-        if edges.is_empty() || implied != Some(n) {
-            format!("{n}:{}", edges.join(","))
-        } else {
-            edges.join(",")
-        }
-    }
-
-    /// Reads the notation of the module documentation.
-    pub fn parse(text: &str) -> Result<Graph, GraphError> {
+    /// Reads the notation of the module documentation, with at most `max` vertices.
+    pub(crate) fn parse(text: &str, max: usize) -> Result<Spec, GraphError> {
         let t = text.trim();
         if t.is_empty() {
             return Err(GraphError::Empty);
@@ -343,44 +312,144 @@ impl Graph {
         if let Some((name, arg)) = t.split_once(':') {
             let lname = name.trim().to_ascii_lowercase();
             if lname.bytes().all(|b| b.is_ascii_alphabetic()) && !lname.is_empty() {
+                let pair = |sep: &[char]| {
+                    arg.split_once(sep)
+                        .ok_or_else(|| GraphError::BadNumber(arg.trim().chars().take(20).collect()))
+                };
                 return match lname.as_str() {
-                    "path" => Graph::path(number(arg)?),
-                    "cycle" => Graph::cycle(number(arg)?),
-                    "ladder" => Graph::ladder(number(arg)?),
-                    "star" => Graph::star(number(arg)?),
+                    "path" => Spec::path(number(arg)?, max),
+                    "cycle" => Spec::cycle(number(arg)?, max),
+                    "ladder" => Spec::ladder(number(arg)?, max),
+                    "star" => Spec::star(number(arg)?, max),
                     "grid" => {
-                        let (r, c) = arg
-                            .split_once(['x', 'X'])
-                            .ok_or_else(|| GraphError::BadNumber(arg.trim().to_string()))?;
-                        Graph::grid(number(r)?, number(c)?)
+                        let (r, c) = pair(&['x', 'X'])?;
+                        Spec::grid(number(r)?, number(c)?, max)
                     }
                     "complete" => match arg.split_once(',') {
-                        Some((m, n)) => Graph::complete_bipartite(number(m)?, number(n)?),
-                        None => Graph::complete(number(arg)?),
+                        Some((m, n)) => Spec::complete_bipartite(number(m)?, number(n)?, max),
+                        None => Spec::complete(number(arg)?, max),
                     },
                     "petersen" => {
-                        let (n, k) = arg
-                            .split_once(',')
-                            .ok_or_else(|| GraphError::BadNumber(arg.trim().to_string()))?;
-                        Graph::petersen(number(n)?, number(k)?)
+                        let (n, k) = pair(&[','])?;
+                        Spec::petersen(number(n)?, number(k)?, max)
                     }
-                    "queens" => Graph::queens(number(arg)?),
+                    "queens" => Spec::queens(number(arg)?, max),
                     _ => Err(GraphError::UnknownFamily(name.chars().take(20).collect())),
                 };
             }
             // `N:edges`
             let n = number(name)?;
-            check_count(n)?;
-            let edges = parse_edges(arg)?;
-            return Graph::from_edges(n, &edges);
+            check_count(n, max)?;
+            return Spec::edge_list(n, parse_edges(arg, max)?, max);
         }
         if t.bytes().next().is_some_and(|b| b.is_ascii_alphabetic()) {
             return Err(GraphError::UnknownFamily(t.chars().take(20).collect()));
         }
-        let edges = parse_edges(t)?;
+        let edges = parse_edges(t, max)?;
         let n = edges.iter().map(|&(u, v)| u.max(v) + 1).max().unwrap_or(0);
-        check_count(n)?;
-        Graph::from_edges(n, &edges)
+        Spec::edge_list(n, edges, max)
+    }
+}
+
+/// The notation of an edge list: `0-1,1-2`, with the vertex count first (`5:0-1`) when the
+/// edges do not imply it. `edges` are in [`Graph::edges`]'s order.
+pub(crate) fn edge_notation(n: usize, edges: &[(usize, usize)]) -> String {
+    let words: Vec<String> = edges.iter().map(|(u, v)| format!("{u}-{v}")).collect();
+    let implied = edges.iter().map(|&(u, v)| u.max(v) + 1).max();
+    if words.is_empty() || implied != Some(n) {
+        format!("{n}:{}", words.join(","))
+    } else {
+        words.join(",")
+    }
+}
+
+impl Graph {
+    /// The graph `spec` describes, at most [`MAX_VERTICES`] vertices.
+    pub(crate) fn held(spec: Spec) -> Result<Graph, GraphError> {
+        check_count(spec.n, MAX_VERTICES)?;
+        let mut g = Graph {
+            adj: vec![0; spec.n],
+            loops: 0,
+            grid: spec.grid,
+            board: spec.board,
+            notation: spec.notation,
+        };
+        for (u, v) in spec.edges {
+            if u == v {
+                g.loops |= bit(u);
+            } else {
+                g.adj[u] |= bit(v);
+                g.adj[v] |= bit(u);
+            }
+        }
+        if g.notation.is_empty() {
+            g.notation = edge_notation(g.vertex_count(), &g.edges());
+        }
+        Ok(g)
+    }
+
+    /// The path on `n` vertices `0-1-…-(n-1)` (`path:N`), kept as the `1 × n` grid.
+    pub fn path(n: usize) -> Result<Graph, GraphError> {
+        Graph::held(Spec::path(n, MAX_VERTICES)?)
+    }
+
+    /// The cycle on `n ≥ 3` vertices (`cycle:N`).
+    pub fn cycle(n: usize) -> Result<Graph, GraphError> {
+        Graph::held(Spec::cycle(n, MAX_VERTICES)?)
+    }
+
+    /// The `rows × cols` lattice (`grid:RxC`), vertex `r * cols + c`.
+    pub fn grid(rows: usize, cols: usize) -> Result<Graph, GraphError> {
+        Graph::held(Spec::grid(rows, cols, MAX_VERTICES)?)
+    }
+
+    /// The ladder `2 × n` (`ladder:N`).
+    pub fn ladder(n: usize) -> Result<Graph, GraphError> {
+        Graph::held(Spec::ladder(n, MAX_VERTICES)?)
+    }
+
+    /// The star: vertex 0 joined to `k` leaves (`star:K`).
+    pub fn star(k: usize) -> Result<Graph, GraphError> {
+        Graph::held(Spec::star(k, MAX_VERTICES)?)
+    }
+
+    /// The complete graph `K_n` (`complete:N`, `n ≥ 1`).
+    pub fn complete(n: usize) -> Result<Graph, GraphError> {
+        Graph::held(Spec::complete(n, MAX_VERTICES)?)
+    }
+
+    /// The complete bipartite graph `K_{m,n}` (`complete:M,N`): vertices `0..m` on one side.
+    pub fn complete_bipartite(m: usize, n: usize) -> Result<Graph, GraphError> {
+        Graph::held(Spec::complete_bipartite(m, n, MAX_VERTICES)?)
+    }
+
+    /// The generalized Petersen graph P(n, k) (`petersen:N,K`): the outer cycle `0..n`, the
+    /// spokes `i – n + i`, and the inner vertices `n + i` joined to `n + (i + k mod n)`; `n ≥ 3`
+    /// and `1 ≤ k < n/2` (so that it is a simple cubic graph). P(5, 2) is Petersen's graph;
+    /// Node Kayles on P(n, 2) is OEIS A316533.
+    pub fn petersen(n: usize, k: usize) -> Result<Graph, GraphError> {
+        Graph::held(Spec::petersen(n, k, MAX_VERTICES)?)
+    }
+
+    /// The `n × n` queens graph (`queens:N`): square `r * n + c`, two squares joined when a
+    /// queen on one attacks the other (same row, column or diagonal). Node Kayles on it is the
+    /// non-attacking queens game (OEIS A344227: players place queens that attack none placed
+    /// before, the last to place wins). `1 ≤ n ≤ 11`: the 11 × 11 board has 121 vertices, the
+    /// 12 × 12 one 144, past [`MAX_VERTICES`] (the catalogue values those by
+    /// [`crate::expand`]). It is not kept as a lattice ([`Graph::grid_shape`]): its edges are
+    /// not the lattice's.
+    pub fn queens(n: usize) -> Result<Graph, GraphError> {
+        Graph::held(Spec::queens(n, MAX_VERTICES)?)
+    }
+
+    /// A graph on vertices `0..n` with the given edges (`(u, u)` is a loop).
+    pub fn from_edges(n: usize, edges: &[(usize, usize)]) -> Result<Graph, GraphError> {
+        Graph::held(Spec::edge_list(n, edges.to_vec(), MAX_VERTICES)?)
+    }
+
+    /// Reads the notation of the module documentation (at most [`MAX_VERTICES`] vertices).
+    pub fn parse(text: &str) -> Result<Graph, GraphError> {
+        Graph::held(Spec::parse(text, MAX_VERTICES)?)
     }
 
     /// The graph's notation, normalised (a family as `name:size`, else an edge list); parsing
@@ -463,7 +532,7 @@ pub(crate) fn queens_edges(n: usize) -> Vec<(usize, usize)> {
         .collect()
 }
 
-fn parse_edges(text: &str) -> Result<Vec<(usize, usize)>, GraphError> {
+fn parse_edges(text: &str, max: usize) -> Result<Vec<(usize, usize)>, GraphError> {
     let mut edges = Vec::new();
     for part in text.split(',') {
         let p = part.trim();
@@ -476,8 +545,8 @@ fn parse_edges(text: &str) -> Result<Vec<(usize, usize)>, GraphError> {
         let u = number(u).map_err(|_| GraphError::BadEdge(p.chars().take(20).collect()))?;
         let v = number(v).map_err(|_| GraphError::BadEdge(p.chars().take(20).collect()))?;
         for w in [u, v] {
-            if w >= MAX_VERTICES {
-                return Err(GraphError::TooManyVertices(w + 1));
+            if w >= max {
+                return Err(GraphError::TooManyVertices { count: w + 1, max });
             }
         }
         edges.push((u, v));

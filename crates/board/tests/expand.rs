@@ -4,7 +4,7 @@
 //! both of the expansion's paths (questions, and full values).
 
 use grundy_board::engine::{Engine, Options, Rules};
-use grundy_board::expand::{Expansion, WideGraph};
+use grundy_board::expand::{AnyGraph, Expansion, WideGraph};
 use grundy_board::graph::Graph;
 use proptest::prelude::*;
 
@@ -116,4 +116,119 @@ fn limits_hold_across_the_leaves() {
     let mut x = Expansion::new(Rules::NodeKayles, WideGraph::queens(3).unwrap(), small());
     assert!(x.value_of(&[1 << 9]).is_err());
     assert!(x.value_of(&[0, 0]).is_err());
+}
+
+/// A vertex set of a small graph as the expansion's words.
+fn wide(s: u128) -> Vec<u64> {
+    vec![s as u64]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The expansion's moves are the engine's, and the graph each leaves (renumbered, for Arc
+    /// Kayles without the vertices no move can delete) has the value of the engine's position.
+    #[test]
+    fn moves_and_the_graphs_they_leave_agree_with_the_engine(
+        n in 1usize..13,
+        pairs in proptest::collection::vec((0usize..13, 0usize..13), 0..26),
+        keep in any::<u16>(),
+        arc in any::<bool>(),
+    ) {
+        let edges: Vec<(usize, usize)> =
+            pairs.into_iter().map(|(a, b)| (a % n, b % n)).collect();
+        let rules = if arc { Rules::ArcKayles } else { Rules::NodeKayles };
+        let g = Graph::from_edges(n, &edges).unwrap();
+        let w = WideGraph::from_edges(n, &edges).unwrap();
+        let pos = g.all() & u128::from(keep);
+        let narrow = grundy_board::engine::moves(rules, &g, pos);
+        let expanded = w.moves(rules, &wide(pos));
+        prop_assert_eq!(narrow.len(), expanded.len());
+        let mut e = Engine::new(rules, g.clone(), Options::default()).unwrap();
+        for ((m, to), (wm, wto)) in narrow.iter().zip(&expanded) {
+            prop_assert_eq!(m, wm);
+            prop_assert_eq!(&wide(*to), wto);
+            let (left, kept) = w.left(rules, wto).unwrap();
+            let AnyGraph::Small(h) = left else { panic!("a small graph left") };
+            prop_assert!(kept.iter().all(|&v| to >> v & 1 == 1));
+            // Every edge of the graph left is an edge of the graph between kept vertices.
+            for (a, b) in h.edges() {
+                prop_assert!(g.edges().contains(&(kept[a].min(kept[b]), kept[a].max(kept[b]))));
+            }
+            let hall = h.all();
+            let got = Engine::new(rules, h, Options::default()).unwrap().grundy(hall).unwrap();
+            prop_assert_eq!(got, e.grundy(*to).unwrap());
+        }
+    }
+
+    /// The symmetries a board's graph is given are automorphisms of it.
+    #[test]
+    fn board_symmetries_are_automorphisms(rows in 1usize..14, cols in 1usize..14, which in 0usize..4) {
+        let text = match which {
+            0 => format!("grid:{rows}x{cols}"),
+            1 => format!("queens:{rows}"),
+            2 => format!("path:{}", rows * cols),
+            _ => format!("ladder:{cols}"),
+        };
+        let w = WideGraph::parse(&text).unwrap();
+        let edges = w.edges();
+        for p in w.symmetries() {
+            let mut img: Vec<(usize, usize)> = edges
+                .iter()
+                .map(|&(a, b)| {
+                    let (a, b) = (p[a] as usize, p[b] as usize);
+                    (a.min(b), a.max(b))
+                })
+                .collect();
+            img.sort();
+            prop_assert_eq!(&img, &edges, "{}", text);
+        }
+    }
+}
+
+#[test]
+fn one_notation_for_every_size() {
+    // A graph of at most 128 vertices is the engine's, a larger one the expansion's; both
+    // print back as they were read.
+    for (text, small) in [
+        ("queens:11", true),
+        ("queens:14", false),
+        ("path:128", true),
+        ("path:200", false),
+        ("grid:12x12", false),
+        ("petersen:70,2", false),
+        ("0-1,127-128", false),
+        ("200:0-1", false),
+        ("0-1,1-2", true),
+    ] {
+        let g = AnyGraph::parse(text).unwrap();
+        assert_eq!(matches!(g, AnyGraph::Small(_)), small, "{text}");
+        assert_eq!(g.to_string(), text);
+        assert_eq!(AnyGraph::parse(&g.to_string()).unwrap().edges(), g.edges());
+    }
+    let q = WideGraph::parse("queens:14").unwrap();
+    assert_eq!((q.vertex_count(), q.board_shape()), (196, Some((14, 14))));
+    assert_eq!(q.symmetries().len(), 7);
+    assert_eq!(
+        WideGraph::parse("grid:12x13").unwrap().symmetries().len(),
+        3
+    );
+    // The edges of a graph past 128 vertices make its name: two edge lists never share a memo.
+    let e = WideGraph::parse("130:0-1").unwrap();
+    assert_eq!(e.name(), "130:0-1");
+    for bad in [
+        "queens:33",
+        "path:1025",
+        "2000:0-1",
+        "0-1024",
+        "grid:0x200",
+        "130:0-130",
+    ] {
+        let err = AnyGraph::parse(bad).unwrap_err().to_string();
+        assert!(!err.contains('\n'), "{bad}: {err}");
+    }
+    assert_eq!(
+        AnyGraph::parse("queens:33").unwrap_err().to_string(),
+        "1089 vertices: at most 1024 are supported"
+    );
 }

@@ -110,9 +110,10 @@ pub mod games {
 
 /// The search engine for vertex-deletion games on graphs of up to 128 vertices (Node Kayles,
 /// Arc Kayles, Cram as Arc Kayles on a grid): [`board::cram::ask`] answers `grundy cram`
-/// (a budget, a stop flag, progress, a table file saved and resumed); larger graphs (the
-/// queens graphs past 11 × 11) by [`board::expand`], the engine under an expansion of the
-/// first moves.
+/// (a budget, a stop flag, progress, a table file saved and resumed); larger graphs, to 1024
+/// vertices (the queens graphs past 11 × 11), by [`board::expand`], the engine under an
+/// expansion of the first moves, which the registry's `node-kayles` and `arc-kayles` answer
+/// through the same door.
 pub mod board {
     pub use grundy_board::*;
 }

@@ -88,16 +88,18 @@ const CHAIN_STATES: usize = 10_000;
 const CRAM_CELLS: u64 = 20;
 /// Arc Kayles on the paths of 1.. vertices, of the 50 that CGSuite's tests give.
 const ARC_KAYLES_PATHS: usize = 50;
-/// Node Kayles on the paths of 1..=60 vertices (A002187's lines, from 0).
-const NODE_KAYLES_PATHS: usize = 61;
+/// Node Kayles on the paths of 1..=131 vertices (A002187's lines, from 0: all of them; past
+/// 128 vertices the expansion values them, through the same door).
+const NODE_KAYLES_PATHS: usize = 132;
 /// Node Kayles on 1..=DIAMONDS linked diamonds (A316781; 3n + 1 vertices).
 const DIAMONDS: u64 = 30;
 /// Node Kayles on the scalloped graphs P_4(3) … P_SCALLOPED(3) (A317367).
 const SCALLOPED: u64 = 60;
 /// Node Kayles on the generalized Petersen graphs P(5, 2) … P(PETERSEN, 2) (A316533).
 const PETERSEN: u64 = 21;
-/// Node Kayles on the queens graphs 1 x 1 … QUEENS x QUEENS (A344227).
-const QUEENS: u64 = 9;
+/// Node Kayles on the queens graphs 1 x 1 … QUEENS x QUEENS (A344227; queens:12, 144
+/// vertices, by the expansion, about 2 s a door).
+const QUEENS: u64 = 12;
 
 // ---------------------------------------------------------------------------------------------
 // Cases and answers
@@ -888,9 +890,18 @@ fn game_play(c: &Case) -> Result<Answer, Skip> {
             "a turn does not total a scoring game".into(),
         ));
     }
-    let mut g = grundy::play::Game::new(game, position).map_err(failed)?;
+    // Play values every move within its own, smaller budget: a case past it is one play
+    // refuses (in one line, as a player sees), not one it gets wrong.
+    let refused = |e: grundy::play::PlayError| {
+        if e.is_limit() {
+            Skip::Unsupported(format!("past play's budget: {e}"))
+        } else {
+            failed(e)
+        }
+    };
+    let mut g = grundy::play::Game::new(game, position).map_err(refused)?;
     let start = g.start().clone();
-    let turn = g.turn(&start).map_err(failed)?;
+    let turn = g.turn(&start).map_err(refused)?;
     if turn.misere || turn.outcome == Outcome::D {
         let winning = leaves(&turn.winning_moves);
         return Ok(Answer::Game(GameAnswer {
@@ -961,17 +972,22 @@ fn game_moves_search(c: &Case) -> Result<Answer, Skip> {
     }
     let mut rules = registry.open(game).map_err(failed)?;
     let start = rules.parse(position).map_err(failed)?;
-    if rules
+    let root = rules
         .analyze(
             &start,
             &grundy::catalogue::Ask::new(CPlay::Normal).budget(CatalogueBudget::DEFAULT),
         )
-        .map_err(failed)?
-        .misere
-    {
+        .map_err(failed)?;
+    if root.misere {
         return Err(Skip::Unsupported(
             "misère by nature: no mex recursion".into(),
         ));
+    }
+    // Counted before every first move is valued (`moves`), which a large case makes slow.
+    if let Some(n) = root.moves.filter(|&n| n > MOVES_SEARCH_FIRST as u64) {
+        return Err(Skip::Unsupported(format!(
+            "{n} first moves (more than {MOVES_SEARCH_FIRST})"
+        )));
     }
     let first = rules
         .moves(

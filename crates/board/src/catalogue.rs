@@ -350,6 +350,10 @@ impl Notation for Plain {
 /// A move in words: `(text, short)`.
 fn move_words(m: Move) -> (String, String) {
     match m {
+        Move::Edge(a, b) if a == b => (
+            format!("take the loop at vertex {a}, deleting the vertex"),
+            format!("loop {a}"),
+        ),
         Move::Edge(a, b) => (
             format!("take the edge {a}-{b}, deleting both its ends"),
             format!("edge {a}-{b}"),

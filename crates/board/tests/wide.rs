@@ -196,3 +196,31 @@ fn budgets_stops_and_misere_play_are_one_line_errors() {
         assert!(e.to_string().contains("at most 1024"), "{bad}: {e}");
     }
 }
+
+/// Each move's position, read back and valued, has the value the move reports: the graph a
+/// move leaves is the game left (Arc Kayles keeps a vertex with a loop, which a move can still
+/// delete, and drops one with neither loop nor neighbour), below 128 vertices and past it.
+#[test]
+fn the_graph_a_move_leaves_is_the_game_left() {
+    let wide_loops: Vec<String> = (0..66)
+        .map(|i| format!("{}-{}", 2 * i, 2 * i + 1))
+        .chain((0..4).map(|i| format!("{i}-{i}")))
+        .collect();
+    let wide_loops = wide_loops.join(",");
+    for (game, text) in [
+        ("arc-kayles", "0-0,1-1,0-1"),
+        ("arc-kayles", "0-0,0-1,1-2,2-2,3-3"),
+        ("node-kayles", "0-0,0-1,1-2"),
+        ("arc-kayles", wide_loops.as_str()),
+    ] {
+        let r = ask(game, text, &Ask::new(Play::Normal).detail(Detail::All)).unwrap();
+        for m in &r.all_moves {
+            let again = ask(
+                game,
+                &m.to.text,
+                &Ask::new(Play::Normal).detail(Detail::Value),
+            );
+            assert_eq!(again.unwrap().grundy, m.grundy, "{game} {text}: {}", m.text);
+        }
+    }
+}

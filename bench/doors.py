@@ -12,8 +12,8 @@ interleaved door by door. Memory is the process's peak resident set (GNU's ru_ma
 commands; the Python and web figures are the work of the call (the process's CPU time across
 the call: `time.process_time()` in Python, `/proc/PID/stat` of the server around the request).
 
-What it builds (release): the CLI (`grundy`, `grundy-full`), the board examples `cram` and
-`graph`, the sparse example `bench`; the Python wheel (scripts/wheel) into target/bench-venv,
+What it builds (release): the CLI (`grundy`, `grundy-full`), the board examples `cram`,
+`graph` and `queens`, the sparse example `bench`; the Python wheel (scripts/wheel) into target/bench-venv,
 when Python is wanted (skipped with a note when the wheel cannot be built). Peers are looked
 for on PATH, in target/peers/bin and in $PEERS/bin (igsolve 0.1.2, ogsolve 0.0.7; install them
 with `cargo install igsolve --version 0.1.2 --root target/peers`, likewise ogsolve); a missing
@@ -201,6 +201,14 @@ def cases(peers: dict) -> list[dict]:
             cli=["node-kayles", f"grid:3x{n}", "--moves", "value"],
             game="node-kayles", position=f"grid:3x{n}", moves="value", params={},
             peers=[]))
+    # Past the engine's 128 vertices: the expansion (A344227's a(12) = 0, a(13) = 1).
+    for n in [12, 13]:
+        out.append(dict(
+            name=f"Node Kayles queens:{n} value",
+            engine=[str(REL / "examples/queens"), str(n)],
+            cli=["node-kayles", f"queens:{n}", "--moves", "value"],
+            game="node-kayles", position=f"queens:{n}", moves="value", params={},
+            peers=[]))
     heaps = " ".join(str(7 + (i * 37) % 90) for i in range(10_000))
     out.append(dict(
         name="Kayles, 10^4 heaps, winning moves",
@@ -237,7 +245,7 @@ def build(no_build: bool, want_python: bool) -> str | None:
     if not no_build:
         subprocess.run(["cargo", "build", "--release", "-q", "-p", "grundy-cli"], cwd=ROOT, check=True)
         subprocess.run(["cargo", "build", "--release", "-q", "-p", "grundy-board", "--example", "cram",
-                        "--example", "graph"], cwd=ROOT, check=True)
+                        "--example", "graph", "--example", "queens"], cwd=ROOT, check=True)
         subprocess.run(["cargo", "build", "--release", "-q", "-p", "grundy-sparse", "--example", "bench"],
                        cwd=ROOT, check=True)
     if not want_python:

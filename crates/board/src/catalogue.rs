@@ -112,8 +112,8 @@ impl GraphRules {
     }
 }
 
-/// A graph of the notation, held by its size: the engine's past 128 vertices is the
-/// expansion's ([`crate::expand`]).
+/// A graph of the notation, held by its size: the engine's to 128 vertices, the expansion's
+/// ([`crate::expand`]) past them.
 fn read(text: &str) -> Result<AnyGraph> {
     AnyGraph::parse(text).map_err(|e| Error::input(e.to_string()))
 }

@@ -1,16 +1,18 @@
 //! grundy-board: a search engine for decomposable impartial games on small graphs and boards.
 //!
-//! - [`graph`]: graphs of at most 128 vertices in one line of text (`path:N`, `cycle:N`,
-//!   `grid:RxC`, `ladder:N`, `star:K`, `complete:N`, `complete:M,N`, `petersen:N,K`,
-//!   `queens:N`, edge lists `0-1,1-2`).
+//! - [`graph`]: graphs in one line of text (`path:N`, `cycle:N`, `grid:RxC`, `ladder:N`,
+//!   `star:K`, `complete:N`, `complete:M,N`, `petersen:N,K`, `queens:N`, edge lists `0-1,1-2`),
+//!   held as the engine's [`graph::Graph`] to 128 vertices.
+//! - [`ask`]: a catalogue question answered on the engine or the expansion (one `search`).
 //! - [`engine`]: the [`Engine`]: Node Kayles and Arc Kayles on a graph, valued by component
 //!   decomposition, canonical component keys (the lattice's symmetries folded in), the
 //!   Lemoine–Viennot question "is G + *n a P-position?", pruning by known values and value
 //!   bounds, move ordering, a fixed-size transposition [`table`] that can be saved and resumed,
 //!   a stop flag and progress reports.
-//! - [`expand`]: graphs past 128 vertices (the queens graphs past 11 × 11): their first moves
-//!   expanded until every position left fits the engine.
-//! - [`catalogue`]: `arc-kayles` as an entry of the game catalogue.
+//! - [`expand`]: graphs past 128 vertices, to 1024 (the queens graphs past 11 × 11): their
+//!   first moves expanded until every position left fits the engine.
+//! - [`catalogue`]: `node-kayles`, `arc-kayles`, `clobber`, `cannibal-clobber` and `nogo` as
+//!   entries of the game catalogue.
 //! - [`cram`]: Cram boards (`5x7`, `..#|...`), Arc Kayles on their grid graph.
 //!
 //! ```

@@ -17,7 +17,10 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use grundy_core::budget::{Limit, Resource};
-use grundy_core::catalogue::{Ask, Detail, Error, ErrorKind, Param, Progress};
+use grundy_core::catalogue::{
+    explain_by_options, explain_value, explain_winning, Ask, Detail, Error, ErrorKind, Param,
+    Progress, Report,
+};
 
 use std::sync::atomic::AtomicBool;
 
@@ -284,6 +287,34 @@ fn answer<E: Searcher>(
         }
     }
     Ok(found)
+}
+
+/// The end of a search entry's report `r` (value `value`, moves already placed): the count of
+/// legal moves where the detail wants winning moves, the explanation at the question's detail,
+/// and the search's `details` (`nodes`, `resumed`, `table_entries`). Shared by the graph
+/// games and the stones games.
+pub(crate) fn finish_report(
+    r: &mut Report,
+    detail: Detail,
+    value: u64,
+    count: usize,
+    winning: usize,
+    (nodes, resumed, entries): (u64, u64, u64),
+) {
+    let outcome = grundy_core::Outcome::from_grundy(value);
+    if detail.wants_winning() {
+        r.moves = Some(count as u64);
+    }
+    r.explanation = match detail {
+        Detail::Value => explain_value(Some(value), outcome),
+        Detail::Winning => explain_winning(outcome, winning, count),
+        Detail::All => explain_by_options(value, &r.all_moves),
+    };
+    r.details = serde_json::json!({
+        "nodes": nodes,
+        "resumed": resumed,
+        "table_entries": entries,
+    });
 }
 
 /// A search's error in the catalogue's words: the node limit is the budget's position

@@ -17,8 +17,8 @@
 //! engine searches made. Misère play searches the whole graph and stops at 128 vertices.
 
 use grundy_core::catalogue::{
-    explain_by_options, explain_value, explain_winning, Ask, Detail, Entry, Error, Info,
-    Move as CatMove, Notation, Param, Position, Report, Result, Rules, Solved,
+    Ask, Detail, Entry, Error, Info, Move as CatMove, Notation, Param, Position, Report, Result,
+    Rules, Solved,
 };
 use grundy_core::{Game as PlainGame, Outcome};
 
@@ -286,19 +286,14 @@ fn report<S>(
     for (m, s, v) in &found.all {
         r.all_moves.push(to_move(*m, s, (*v).into())?);
     }
-    if ask.detail.wants_winning() {
-        r.moves = Some(found.count as u64);
-    }
-    r.explanation = match ask.detail {
-        Detail::Value => explain_value(Some(value), outcome),
-        Detail::Winning => explain_winning(outcome, found.winning.len(), found.count),
-        Detail::All => explain_by_options(value, &r.all_moves),
-    };
-    r.details = serde_json::json!({
-        "nodes": found.nodes,
-        "resumed": found.resumed,
-        "table_entries": found.entries,
-    });
+    crate::ask::finish_report(
+        &mut r,
+        ask.detail,
+        value,
+        found.count,
+        found.winning.len(),
+        (found.nodes, found.resumed, found.entries),
+    );
     Ok(r)
 }
 

@@ -21,8 +21,8 @@ use std::sync::atomic::Ordering;
 
 use grundy_core::budget::{Limit, Resource};
 use grundy_core::catalogue::{
-    explain_by_options, explain_value, explain_winning, Ask, Detail, Error, Move as CatMove,
-    Notation, Param, Position, Progress, Report, Result, Rules, Solved,
+    Ask, Detail, Error, Move as CatMove, Notation, Param, Position, Progress, Report, Result,
+    Rules, Solved,
 };
 use grundy_core::{Game as PlainGame, Outcome};
 
@@ -457,19 +457,14 @@ impl Rules for StoneRules {
             .iter()
             .map(|&(m, v)| m.to_move(game, &board, v.into()))
             .collect();
-        if ask.detail.wants_winning() {
-            r.moves = Some(found.count as u64);
-        }
-        r.explanation = match ask.detail {
-            Detail::Value => explain_value(Some(value), outcome),
-            Detail::Winning => explain_winning(outcome, found.winning.len(), found.count),
-            Detail::All => explain_by_options(value, &r.all_moves),
-        };
-        r.details = serde_json::json!({
-            "nodes": found.nodes,
-            "resumed": found.resumed,
-            "table_entries": found.entries,
-        });
+        crate::ask::finish_report(
+            &mut r,
+            ask.detail,
+            value,
+            found.count,
+            found.winning.len(),
+            (found.nodes, found.resumed, found.entries),
+        );
         Ok(r)
     }
 }

@@ -52,6 +52,8 @@ pub struct WideGraph {
     loops: WideSet,
     /// See [`WideGraph::board_shape`].
     board: Option<(usize, usize)>,
+    /// `(rows, cols)` for a lattice (`grid`, `ladder`, `path`), numbered row by row.
+    lattice: Option<(usize, usize)>,
     /// Vertex permutations that are automorphisms (the identity left out).
     symmetries: Vec<Vec<u32>>,
 }
@@ -209,6 +211,7 @@ impl WideGraph {
             adj: vec![vec![0; words]; n],
             loops: vec![0; words],
             board: spec.board,
+            lattice: spec.grid,
             symmetries: Vec::new(),
         };
         for (u, v) in spec.edges {
@@ -366,6 +369,48 @@ impl WideGraph {
             }
         }
         best
+    }
+
+    /// For a lattice, the connected components of `pos`, each as the grid of its bounding box
+    /// and its cells there (the engine keys a lattice's components by their shape, and pieces
+    /// of an edge list by a slower general key); `None` off a lattice or when a box passes
+    /// [`MAX_VERTICES`] cells.
+    pub fn lattice_parts(&self, pos: &[u64]) -> Option<Vec<(Graph, u128)>> {
+        let (_, cols) = self.lattice?;
+        let mut left = pos.to_vec();
+        let mut parts = Vec::new();
+        loop {
+            let Some(start) = members(&left).next() else {
+                break;
+            };
+            unset(&mut left, start);
+            let mut cells = vec![start];
+            let mut i = 0;
+            while i < cells.len() {
+                let found: Vec<usize> = members(&self.adj[cells[i]])
+                    .filter(|&w| has(&left, w))
+                    .collect();
+                for w in found {
+                    unset(&mut left, w);
+                    cells.push(w);
+                }
+                i += 1;
+            }
+            let rows = cells.iter().map(|&v| v / cols);
+            let (r0, r1) = (rows.clone().min()?, rows.max()?);
+            let across = cells.iter().map(|&v| v % cols);
+            let (c0, c1) = (across.clone().min()?, across.max()?);
+            let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
+            if h * w > MAX_VERTICES {
+                return None;
+            }
+            let g = Graph::grid(h, w).ok()?;
+            let root = cells.iter().fold(0u128, |s, &v| {
+                s | 1u128 << ((v / cols - r0) * w + (v % cols - c0))
+            });
+            parts.push((g, root));
+        }
+        Some(parts)
     }
 
     /// The subgraph induced on `pos` (at most [`MAX_VERTICES`] vertices), renumbered in
@@ -655,17 +700,15 @@ impl Expansion {
         Ok(self.leaf_search(key, Some(k))? == 1)
     }
 
-    /// A fresh engine on the subgraph induced on `key`: with `Some(k)`, whether `key + *k` is
-    /// a P-position (1 or 0); with `None`, its value. The answer is recorded when a
-    /// checkpoint is due, then the memo saved.
-    fn leaf_search(&mut self, key: &WideSet, question: Option<u32>) -> Result<u32, SearchError> {
-        // At most `leaf` ≤ 128 vertices, so the graph is always made.
-        let g = self
-            .graph
-            .induced(key)
-            .map_err(|_| SearchError::BadPosition {
-                count: self.graph.vertex_count(),
-            })?;
+    /// A fresh engine on `g` from `root`: with `Some(k)`, whether `root + *k` is a
+    /// P-position (1 or 0); with `None`, its value. Its nodes count against the expansion's
+    /// limit and reach its progress.
+    fn engine_answer(
+        &mut self,
+        g: Graph,
+        root: u128,
+        question: Option<u32>,
+    ) -> Result<u32, SearchError> {
         let mut opts = self.opts.clone();
         opts.checkpoint = None;
         if let Some(limit) = self.opts.max_nodes {
@@ -674,29 +717,62 @@ impl Expansion {
             }
             opts.max_nodes = Some(limit - self.nodes);
         }
-        let all = g.all();
         let mut engine = Engine::new(self.rules, g, opts)?;
         if let Some(f) = self.progress.clone() {
             let base = self.nodes;
             engine.set_progress(move |p| f(base + p.nodes));
         }
         let got = match question {
-            Some(k) => engine.is_p(all, k).map(u32::from),
-            None => engine.grundy(all),
+            Some(k) => engine.is_p(root, k).map(u32::from),
+            None => engine.grundy(root),
         };
         self.nodes += engine.nodes();
-        self.leaves += 1;
-        let got = match got {
-            Err(SearchError::NodeLimit { .. }) => {
-                return Err(SearchError::NodeLimit {
-                    limit: self.opts.max_nodes.unwrap_or(u64::MAX),
-                })
+        match got {
+            Err(SearchError::NodeLimit { .. }) => Err(SearchError::NodeLimit {
+                limit: self.opts.max_nodes.unwrap_or(u64::MAX),
+            }),
+            Err(SearchError::Stopped { .. }) => Err(SearchError::Stopped { nodes: self.nodes }),
+            r => r,
+        }
+    }
+
+    /// The engine's answer for the leaf `key`: with `Some(k)`, whether `key + *k` is a
+    /// P-position (1 or 0); with `None`, its value. On a lattice its components go to the
+    /// engine on their own grids ([`WideGraph::lattice_parts`]), on any other graph the
+    /// subgraph induced on it, renumbered. The answer is recorded when a checkpoint is due,
+    /// then the memo saved.
+    fn leaf_search(&mut self, key: &WideSet, question: Option<u32>) -> Result<u32, SearchError> {
+        let got = match self.graph.lattice_parts(key) {
+            // A lattice's leaf: each component on the grid of its bounding box, where the
+            // engine keys it by its shape; one component is asked the question, several are
+            // valued and their values XORed.
+            Some(parts) if parts.len() != 1 => {
+                let mut x = 0;
+                for (g, root) in parts {
+                    x ^= self.engine_answer(g, root, None)?;
+                }
+                match question {
+                    Some(k) => u32::from(x == k),
+                    None => x,
+                }
             }
-            Err(SearchError::Stopped { .. }) => {
-                return Err(SearchError::Stopped { nodes: self.nodes })
+            Some(mut parts) => {
+                let (g, root) = parts.pop().expect("one part");
+                self.engine_answer(g, root, question)?
             }
-            r => r?,
+            None => {
+                // At most `leaf` ≤ 128 vertices, so the graph is always made.
+                let g = self
+                    .graph
+                    .induced(key)
+                    .map_err(|_| SearchError::BadPosition {
+                        count: self.graph.vertex_count(),
+                    })?;
+                let all = g.all();
+                self.engine_answer(g, all, question)?
+            }
         };
+        self.leaves += 1;
         if let Some(c) = self.opts.checkpoint.clone().filter(|c| c.due(self.saved)) {
             // This answer is not in the memo yet: save it with the others.
             match question {

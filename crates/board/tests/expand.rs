@@ -118,6 +118,36 @@ fn limits_hold_across_the_leaves() {
     assert!(x.value_of(&[0, 0]).is_err());
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// On a lattice the leaves go to the engine component by component, each on the grid of
+    /// its bounding box: the values agree with the engine on the whole lattice.
+    #[test]
+    fn lattice_leaves_by_their_components_agree_with_the_engine(
+        rows in 1usize..6,
+        cols in 1usize..8,
+        keep in any::<u64>(),
+        leaf in 0usize..20,
+        arc in any::<bool>(),
+        full in any::<bool>(),
+    ) {
+        let rules = if arc { Rules::ArcKayles } else { Rules::NodeKayles };
+        let g = Graph::grid(rows, cols).unwrap();
+        let pos = g.all() & u128::from(keep);
+        let want = Engine::new(rules, g, small()).unwrap().grundy(pos).unwrap();
+        let w = WideGraph::parse(&format!("grid:{rows}x{cols}")).unwrap();
+        let parts = w.lattice_parts(&wide(pos)).unwrap();
+        let cells: u32 = parts.iter().map(|(_, r)| r.count_ones()).sum();
+        prop_assert_eq!(cells, pos.count_ones());
+        let mut x = Expansion::new(rules, w, small()).with_leaf(leaf);
+        if full {
+            x = x.with_full_values();
+        }
+        prop_assert_eq!(x.value_of(&wide(pos)).unwrap(), want);
+    }
+}
+
 /// A vertex set of a small graph as the expansion's words.
 fn wide(s: u128) -> Vec<u64> {
     vec![s as u64]

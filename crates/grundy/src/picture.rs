@@ -662,6 +662,13 @@ mod tests {
             (d.at[0], d.at[6], d.at[15]),
             ([0.0, 0.0], [2.0, 1.0], [3.0, 3.0])
         );
+        // Past 128 vertices too (the expansion's graphs): the 14 x 14 board, and an edge list
+        // of 150 vertices laid out by force.
+        let pos = r.open("node-kayles").unwrap().parse("queens:14").unwrap();
+        let d = drawing(&pos).unwrap();
+        assert_eq!((d.names.len(), d.at[195]), (196, [13.0, 13.0]));
+        let pos = r.open("node-kayles").unwrap().parse("150:0-1,1-2").unwrap();
+        assert_eq!(drawing(&pos).unwrap().at.len(), 150);
         let pos = r
             .open("digraph")
             .unwrap()

@@ -202,12 +202,16 @@ def cases(peers: dict) -> list[dict]:
             game="node-kayles", position=f"grid:3x{n}", moves="value", params={},
             peers=[]))
     # Past the engine's 128 vertices: the expansion (A344227's a(12) = 0, a(13) = 1).
+    # queens:13 searches 10.2 M nodes, past the default cap of the command and Python (10^7
+    # positions off a terminal): raised as a user would.
     for n in [12, 13]:
+        cap = ["--max-positions", "1e9"] if n == 13 else []
         out.append(dict(
             name=f"Node Kayles queens:{n} value",
             engine=[str(REL / "examples/queens"), str(n)],
-            cli=["node-kayles", f"queens:{n}", "--moves", "value"],
-            game="node-kayles", position=f"queens:{n}", moves="value", params={},
+            cli=["node-kayles", f"queens:{n}", "--moves", "value", *cap],
+            game="node-kayles", position=f"queens:{n}", moves="value",
+            params={"max_positions": 10**9} if cap else {}, analyze_extra=cap,
             peers=[]))
     heaps = " ".join(str(7 + (i * 37) % 90) for i in range(10_000))
     out.append(dict(
@@ -329,6 +333,7 @@ def main() -> None:
                     else:
                         analyze.append(case["position"])
                     analyze += ["--moves", case["moves"]] + (["--misere"] if case.get("misere") else [])
+                    analyze += case.get("analyze_extra", [])
                     cpu, kb, _, rc = run_cmd([grundy, *analyze], stdin=case.get("stdin"))
                     add("analyze", cpu if rc == 0 else float("nan"), kb)
                     if py:

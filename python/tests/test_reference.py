@@ -100,3 +100,21 @@ def test_penney_waiting_times(testdata):
             if l and not l.startswith("#")]
     for pattern, waiting, *_ in rows[:60]:
         assert grundy.penney.race([pattern]).expected_length == Fraction(waiting), pattern
+
+
+def test_graphs_past_128_vertices(testdata):
+    """Node Kayles on a path is Dawson's Chess (A002187) and on the n x n queens graph the
+    non-attacking queens game (A344227): past the engine's 128 vertices the registry expands
+    the first moves, through the same call."""
+    a = _oeis(testdata, "A002187")
+    for n in (129, 131):
+        r = grundy.analyze("node-kayles", f"path:{n}", moves="value")
+        assert r.grundy == a[n], n
+        assert r.to_dict()["details"]["leaves"] > 0
+    q = _oeis(testdata, "A344227")
+    r = grundy.analyze("node-kayles", "queens:12", moves="value")
+    assert r.grundy == q[12] and r.to_dict()["position"]["vertices"] == 144
+    with pytest.raises(grundy.InputError):
+        grundy.analyze("node-kayles", "queens:14", misere=True)
+    with pytest.raises(grundy.InputError):
+        grundy.analyze("node-kayles", "queens:33")

@@ -237,8 +237,7 @@ impl Rules for GraphRules {
                     let (h, kept) = left_graph_kept(game, &g, *s)?;
                     Ok((AnyGraph::Small(h), kept))
                 };
-                let r = report(game, &AnyGraph::Small(g.clone()), ask, &found, left)?;
-                Ok(r)
+                report(game, &AnyGraph::Small(g.clone()), ask, &found, left)
             }
             AnyGraph::Wide(w) => {
                 let mut x = Expansion::new(game, w.clone(), opts);

@@ -228,22 +228,30 @@ impl Rules for GraphRules {
         let game = self.game;
         let what = format!("{} {}", game.name(), pos.text);
         let opts = crate::ask::options(ask, &PARAMS, &what)?;
-        match read(&pos.text)? {
+        let graph = read(&pos.text)?;
+        let at = position(&graph);
+        match graph {
             AnyGraph::Small(g) => {
-                let mut e = Engine::new(game, g.clone(), opts)
+                let root = g.all();
+                let mut e = Engine::new(game, g, opts)
                     .map_err(|err| crate::ask::search_error(err, ask, &what, None))?;
-                let found = crate::ask::search(&mut e, g.all(), ask, &what)?;
+                let found = crate::ask::search(&mut e, root, ask, &what)?;
                 let left = |s: &VertexSet| {
-                    let (h, kept) = left_graph_kept(game, &g, *s)?;
+                    let (h, kept) = left_graph_kept(game, e.graph(), *s)?;
                     Ok((AnyGraph::Small(h), kept))
                 };
-                report(game, &AnyGraph::Small(g.clone()), ask, &found, left)
+                report(game, at, ask, &found, left)
             }
             AnyGraph::Wide(w) => {
-                let mut x = Expansion::new(game, w.clone(), opts);
-                let found = crate::ask::search(&mut x, w.all(), ask, &what)?;
-                let left = |s: &WideSet| w.left(game, s).map_err(|e| Error::input(e.to_string()));
-                let mut r = report(game, &AnyGraph::Wide(w.clone()), ask, &found, left)?;
+                let root = w.all();
+                let mut x = Expansion::new(game, w, opts);
+                let found = crate::ask::search(&mut x, root, ask, &what)?;
+                let left = |s: &WideSet| {
+                    x.graph()
+                        .left(game, s)
+                        .map_err(|e| Error::input(e.to_string()))
+                };
+                let mut r = report(game, at, ask, &found, left)?;
                 r.details["leaves"] = x.leaves().into();
                 Ok(r)
             }
@@ -251,25 +259,19 @@ impl Rules for GraphRules {
     }
 }
 
-/// The report of a search's `found` on the graph `g` at `ask`'s detail, each move's position
-/// the graph `left` makes of the set it leaves (with the vertices it keeps, for pictures).
+/// The report of a search's `found` on the graph at `at` at `ask`'s detail, each move's
+/// position the graph `left` makes of the set it leaves (with the vertices it keeps, for
+/// pictures).
 fn report<S>(
     game: Game,
-    g: &AnyGraph,
+    at: Position,
     ask: &Ask,
     found: &Found<S>,
     left: impl Fn(&S) -> Result<(AnyGraph, Vec<usize>)>,
 ) -> Result<Report> {
     let value = u64::from(found.grundy);
     let outcome = Outcome::from_grundy(value);
-    let mut r = Report::new(
-        game.name(),
-        position(g),
-        ask.play,
-        outcome,
-        Some(value.into()),
-    )
-    .at(ask.detail);
+    let mut r = Report::new(game.name(), at, ask.play, outcome, Some(value.into())).at(ask.detail);
     let to_move = |m: Move, s: &S, v: u64| -> Result<CatMove> {
         let (text, short) = move_words(m);
         let (h, kept) = left(s)?;

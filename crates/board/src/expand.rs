@@ -337,13 +337,28 @@ impl WideGraph {
             .filter(|&v| v < self.vertex_count())
             .filter(|&v| rules == Rules::NodeKayles || self.live(pos, v))
             .collect();
+        Ok((
+            AnyGraph::from_edges(kept.len(), &self.edges_among(&kept))?,
+            kept,
+        ))
+    }
+
+    /// The edges between the vertices `kept` (in increasing order), renumbered: vertex
+    /// `kept[i]` is `i`; loops kept.
+    fn edges_among(&self, kept: &[usize]) -> Vec<(usize, usize)> {
         let index: HashMap<usize, usize> = kept.iter().enumerate().map(|(i, &v)| (v, i)).collect();
-        let edges: Vec<(usize, usize)> = self
-            .edges()
-            .into_iter()
-            .filter_map(|(a, b)| Some((*index.get(&a)?, *index.get(&b)?)))
-            .collect();
-        Ok((AnyGraph::from_edges(kept.len(), &edges)?, kept))
+        let mut edges = Vec::new();
+        for (i, &v) in kept.iter().enumerate() {
+            if has(&self.loops, v) {
+                edges.push((i, i));
+            }
+            for w in members(&self.adj[v]).filter(|&w| w > v) {
+                if let Some(&j) = index.get(&w) {
+                    edges.push((i, j));
+                }
+            }
+        }
+        edges
     }
 
     /// `pos` as its memo key: for Arc Kayles without the vertices that no move can delete any
@@ -416,18 +431,8 @@ impl WideGraph {
     /// The subgraph induced on `pos` (at most [`MAX_VERTICES`] vertices), renumbered in
     /// increasing order.
     fn induced(&self, pos: &[u64]) -> Result<Graph, GraphError> {
-        let keep: Vec<usize> = members(pos).collect();
-        let index: HashMap<usize, usize> = keep.iter().enumerate().map(|(i, &v)| (v, i)).collect();
-        let mut edges = Vec::new();
-        for (i, &v) in keep.iter().enumerate() {
-            if has(&self.loops, v) {
-                edges.push((i, i));
-            }
-            for w in members(&self.adj[v]).filter(|&w| w > v && has(pos, w)) {
-                edges.push((i, index[&w]));
-            }
-        }
-        Graph::from_edges(keep.len(), &edges)
+        let kept: Vec<usize> = members(pos).collect();
+        Graph::from_edges(kept.len(), &self.edges_among(&kept))
     }
 }
 
@@ -742,26 +747,12 @@ impl Expansion {
     /// subgraph induced on it, renumbered. The answer is recorded when a checkpoint is due,
     /// then the memo saved.
     fn leaf_search(&mut self, key: &WideSet, question: Option<u32>) -> Result<u32, SearchError> {
-        let got = match self.graph.lattice_parts(key) {
-            // A lattice's leaf: each component on the grid of its bounding box, where the
-            // engine keys it by its shape; one component is asked the question, several are
-            // valued and their values XORed.
-            Some(parts) if parts.len() != 1 => {
-                let mut x = 0;
-                for (g, root) in parts {
-                    x ^= self.engine_answer(g, root, None)?;
-                }
-                match question {
-                    Some(k) => u32::from(x == k),
-                    None => x,
-                }
-            }
-            Some(mut parts) => {
-                let (g, root) = parts.pop().expect("one part");
-                self.engine_answer(g, root, question)?
-            }
+        // A lattice's leaf goes to the engine component by component, each on the grid of its
+        // bounding box, where the engine keys it by its shape; any other leaf as the subgraph
+        // induced on it (at most `leaf` ≤ 128 vertices, so the graph is always made).
+        let mut parts = match self.graph.lattice_parts(key) {
+            Some(parts) => parts,
             None => {
-                // At most `leaf` ≤ 128 vertices, so the graph is always made.
                 let g = self
                     .graph
                     .induced(key)
@@ -769,7 +760,21 @@ impl Expansion {
                         count: self.graph.vertex_count(),
                     })?;
                 let all = g.all();
-                self.engine_answer(g, all, question)?
+                vec![(g, all)]
+            }
+        };
+        // One part is asked the question; several are valued and their values XORed.
+        let got = if parts.len() == 1 {
+            let (g, root) = parts.pop().expect("one part");
+            self.engine_answer(g, root, question)?
+        } else {
+            let mut x = 0;
+            for (g, root) in parts {
+                x ^= self.engine_answer(g, root, None)?;
+            }
+            match question {
+                Some(k) => u32::from(x == k),
+                None => x,
             }
         };
         self.leaves += 1;

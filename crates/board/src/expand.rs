@@ -18,6 +18,15 @@
 //! square's eight) and memoised with their value or the values they were shown not to have,
 //! so a position that two orders of the same moves reach is asked once.
 //!
+//! A position first falls apart into parts, as the engine's do: its connected components,
+//! valued apart and XORed, a sum's question going to its largest part with the heap adjusted
+//! (the others valued). On a lattice each component is a part keyed by its shape wherever it
+//! lies (a path's pieces by their length); elsewhere the components small enough for a leaf
+//! are gathered into leaves, and only a connected part past the leaf size is expanded. So a
+//! sparse graph past 128 vertices is valued by its pieces (Node Kayles on `path:1000`: 999
+//! memo entries, 7 CPU seconds), while a graph that stays connected as it shrinks (a ladder
+//! under Arc Kayles) is expanded level by level and is out of reach past a few levels.
+//!
 //! The levels above the leaves have none of the engine's tables or move ordering beyond the
 //! memo and "smallest first": the cost is the leaves', one engine search per question. The
 //! memo holds only what was proven; it can be saved and read back ([`Expansion::save`],
@@ -49,6 +58,9 @@ pub struct WideGraph {
     name: String,
     words: usize,
     adj: Vec<WideSet>,
+    /// Each vertex's neighbours as a list (`adj` by rows), for the walks that visit a few
+    /// vertices of a graph of many words.
+    nbrs: Vec<Vec<u32>>,
     loops: WideSet,
     /// See [`WideGraph::board_shape`].
     board: Option<(usize, usize)>,
@@ -209,6 +221,7 @@ impl WideGraph {
             name: spec.notation,
             words,
             adj: vec![vec![0; words]; n],
+            nbrs: Vec::new(),
             loops: vec![0; words],
             board: spec.board,
             lattice: spec.grid,
@@ -222,6 +235,11 @@ impl WideGraph {
                 set(&mut g.adj[v], u);
             }
         }
+        g.nbrs = g
+            .adj
+            .iter()
+            .map(|a| members(a).map(|w| w as u32).collect())
+            .collect();
         if g.name.is_empty() {
             g.name = edge_notation(n, &g.edges());
         }
@@ -314,7 +332,10 @@ impl WideGraph {
                     if has(&self.loops, v) {
                         out.push((Move::Edge(v, v), minus(&[v])));
                     }
-                    for w in members(&self.adj[v]).filter(|&w| w > v && has(pos, w)) {
+                    for w in self.nbrs[v].iter().map(|&w| w as usize) {
+                        if w <= v || !has(pos, w) {
+                            continue;
+                        }
                         out.push((Move::Edge(v, w), minus(&[v, w])));
                     }
                 }
@@ -326,7 +347,7 @@ impl WideGraph {
     /// Whether vertex `v` can still be deleted by a move of Arc Kayles in `pos`: it has a loop
     /// or a neighbour in `pos`.
     fn live(&self, pos: &[u64], v: usize) -> bool {
-        has(&self.loops, v) || self.adj[v].iter().zip(pos).any(|(a, b)| a & b != 0)
+        has(&self.loops, v) || self.nbrs[v].iter().any(|&w| has(pos, w as usize))
     }
 
     /// The graph left on `pos`, renumbered in increasing order (for Arc Kayles without the
@@ -361,10 +382,9 @@ impl WideGraph {
         edges
     }
 
-    /// `pos` as its memo key: for Arc Kayles without the vertices that no move can delete any
-    /// more (no loop and no neighbour left), then the least of its images under the
-    /// symmetries.
-    fn key(&self, rules: Rules, pos: &[u64]) -> WideSet {
+    /// `pos` without the vertices no move of `rules` can delete any more (for Arc Kayles: no
+    /// loop and no neighbour left; for Node Kayles, every vertex is a move).
+    fn movable(&self, rules: Rules, pos: &[u64]) -> WideSet {
         let mut p = pos.to_vec();
         if rules == Rules::ArcKayles {
             for v in members(pos) {
@@ -373,12 +393,35 @@ impl WideGraph {
                 }
             }
         }
-        let mut best = p.clone();
-        for perm in &self.symmetries {
+        p
+    }
+
+    /// The least of `p`'s images under the symmetries; with `corner` (a connected position of
+    /// a lattice), each image moved to the board's top left corner, so that a shape has one
+    /// key wherever it lies (a path's pieces are keyed by their length).
+    fn canonical(&self, p: &[u64], corner: bool) -> WideSet {
+        let cols = self.lattice.filter(|_| corner).map(|(_, c)| c);
+        let image = |perm: Option<&Vec<u32>>| -> WideSet {
+            let cells: Vec<usize> = members(p)
+                .map(|v| perm.map_or(v, |m| m[v] as usize))
+                .collect();
+            let shift = match cols {
+                Some(cols) => {
+                    let r0 = cells.iter().map(|&v| v / cols).min().unwrap_or(0);
+                    let c0 = cells.iter().map(|&v| v % cols).min().unwrap_or(0);
+                    r0 * cols + c0
+                }
+                None => 0,
+            };
             let mut img = vec![0; self.words];
-            for v in members(&p) {
-                set(&mut img, perm[v] as usize);
+            for v in cells {
+                set(&mut img, v - shift);
             }
+            img
+        };
+        let mut best = image(None);
+        for perm in &self.symmetries {
+            let img = image(Some(perm));
             if img.iter().rev().lt(best.iter().rev()) {
                 best = img;
             }
@@ -386,14 +429,11 @@ impl WideGraph {
         best
     }
 
-    /// For a lattice, the connected components of `pos`, each as the grid of its bounding box
-    /// and its cells there (the engine keys a lattice's components by their shape, and pieces
-    /// of an edge list by a slower general key); `None` off a lattice or when a box passes
-    /// [`MAX_VERTICES`] cells.
-    pub fn lattice_parts(&self, pos: &[u64]) -> Option<Vec<(Graph, u128)>> {
-        let (_, cols) = self.lattice?;
+    /// The connected components of `pos`, each as its vertices in the order a search from its
+    /// least vertex meets them; components in the order of their least vertices.
+    fn components(&self, pos: &[u64]) -> Vec<Vec<usize>> {
         let mut left = pos.to_vec();
-        let mut parts = Vec::new();
+        let mut out = Vec::new();
         loop {
             let Some(start) = members(&left).next() else {
                 break;
@@ -402,15 +442,28 @@ impl WideGraph {
             let mut cells = vec![start];
             let mut i = 0;
             while i < cells.len() {
-                let found: Vec<usize> = members(&self.adj[cells[i]])
-                    .filter(|&w| has(&left, w))
-                    .collect();
-                for w in found {
-                    unset(&mut left, w);
-                    cells.push(w);
+                for &w in &self.nbrs[cells[i]] {
+                    let w = w as usize;
+                    if has(&left, w) {
+                        unset(&mut left, w);
+                        cells.push(w);
+                    }
                 }
                 i += 1;
             }
+            out.push(cells);
+        }
+        out
+    }
+
+    /// For a lattice, the connected components of `pos`, each as the grid of its bounding box
+    /// and its cells there (the engine keys a lattice's components by their shape, and pieces
+    /// of an edge list by a slower general key); `None` off a lattice or when a box passes
+    /// [`MAX_VERTICES`] cells.
+    pub fn lattice_parts(&self, pos: &[u64]) -> Option<Vec<(Graph, u128)>> {
+        let (_, cols) = self.lattice?;
+        let mut parts = Vec::new();
+        for cells in self.components(pos) {
             let rows = cells.iter().map(|&v| v / cols);
             let (r0, r1) = (rows.clone().min()?, rows.max()?);
             let across = cells.iter().map(|&v| v % cols);
@@ -458,7 +511,7 @@ pub struct Expansion {
     memo: HashMap<WideSet, Fact>,
     /// The options of the expanded positions under question, by key (dropped once the
     /// position's value is known).
-    options: HashMap<WideSet, Vec<WideSet>>,
+    options: HashMap<WideSet, Vec<Vec<WideSet>>>,
     nodes: u64,
     leaves: u64,
     saved: Instant,
@@ -556,32 +609,23 @@ impl Expansion {
     }
 
     /// The value of the position `pos` (a set of the graph's vertices; bits past the last
-    /// vertex are an error): the least `k` that `pos` is shown to have by the question
-    /// "is `pos + *k` a P-position?", asked for `k = 0, 1, …`.
+    /// vertex are an error): the XOR of its parts' values ([`Expansion::parts`]), each the
+    /// least `k` that the part is shown to have by the question "is `part + *k` a
+    /// P-position?", asked for `k = 0, 1, …`.
     pub fn value_of(&mut self, pos: &[u64]) -> Result<u32, SearchError> {
-        let key = self.key_of(pos)?;
-        if self.full {
-            return self.full_value(&key);
-        }
-        let mut k = 0;
-        while !self.is_value(&key, k)? {
-            k += 1;
-        }
-        Ok(k)
+        let parts = self.key_of(pos)?;
+        self.sum_value(&parts)
     }
 
     /// Whether the position `pos` is a P-position (its value is 0): the one question "is
     /// `pos + *0` a P-position?" (by [`Expansion::with_full_values`]'s path, its value).
     pub fn is_p(&mut self, pos: &[u64]) -> Result<bool, SearchError> {
-        let key = self.key_of(pos)?;
-        if self.full {
-            return Ok(self.full_value(&key)? == 0);
-        }
-        self.is_value(&key, 0)
+        let parts = self.key_of(pos)?;
+        self.sum_is(&parts, 0)
     }
 
-    /// `pos`'s memo key, once `pos` is checked to be a set of the graph's vertices.
-    fn key_of(&self, pos: &[u64]) -> Result<WideSet, SearchError> {
+    /// `pos`'s parts as memo keys, once `pos` is checked to be a set of the graph's vertices.
+    fn key_of(&self, pos: &[u64]) -> Result<Vec<WideSet>, SearchError> {
         let outside =
             pos.len() != self.graph.words || members(pos).any(|v| v >= self.graph.vertex_count());
         if outside {
@@ -589,13 +633,108 @@ impl Expansion {
                 count: self.graph.vertex_count(),
             });
         }
-        Ok(self.graph.key(self.rules, pos))
+        Ok(self.parts(pos))
     }
 
-    /// Whether the position `key` (a memo key) has the value `k`: for a leaf, the engine's
-    /// Lemoine–Viennot question; above, no option has the value `k` and, for each `j < k`,
-    /// one has the value `j` (options asked smallest first, each question stopping at its
-    /// first answer).
+    /// A position as a sum of parts, each a memo key (in increasing order of their words):
+    /// its connected components apart, since a component past the leaf size can only be
+    /// expanded by itself. On a lattice every component is a part, keyed by its shape
+    /// ([`WideGraph::canonical`]) so that it is searched once wherever it lies; elsewhere the
+    /// components of at most [`Expansion::leaf`] vertices are gathered into as few parts of
+    /// at most that size as the order allows (the engine splits each leaf itself), and a
+    /// position that fits a leaf is one part.
+    fn parts(&self, pos: &[u64]) -> Vec<WideSet> {
+        let g = &self.graph;
+        let p = g.movable(self.rules, pos);
+        let lattice = g.lattice.is_some();
+        if !lattice && count(&p) <= self.leaf {
+            return vec![g.canonical(&p, false)];
+        }
+        let comps = g.components(&p);
+        if comps.len() <= 1 {
+            return vec![g.canonical(&p, lattice)];
+        }
+        let as_set = |cells: &[usize]| {
+            let mut s = vec![0; g.words];
+            for &v in cells {
+                set(&mut s, v);
+            }
+            s
+        };
+        let mut parts = Vec::new();
+        let mut bin: Vec<usize> = Vec::new();
+        for c in comps {
+            if lattice || c.len() > self.leaf {
+                parts.push(g.canonical(&as_set(&c), lattice));
+            } else {
+                if bin.len() + c.len() > self.leaf {
+                    parts.push(g.canonical(&as_set(&bin), false));
+                    bin.clear();
+                }
+                bin.extend(c);
+            }
+        }
+        if !bin.is_empty() {
+            parts.push(g.canonical(&as_set(&bin), false));
+        }
+        parts.sort_unstable_by(|a, b| a.iter().rev().cmp(b.iter().rev()));
+        parts
+    }
+
+    /// The value of a sum of parts: the XOR of theirs.
+    fn sum_value(&mut self, parts: &[WideSet]) -> Result<u32, SearchError> {
+        let mut x = 0;
+        for p in parts {
+            x ^= self.value_of_part(p)?;
+        }
+        Ok(x)
+    }
+
+    /// Whether a sum of parts has the value `k`: every part but the largest valued, and the
+    /// largest asked with the heap adjusted (by [`Expansion::with_full_values`]'s path, the
+    /// sum valued).
+    fn sum_is(&mut self, parts: &[WideSet], k: u32) -> Result<bool, SearchError> {
+        if self.full {
+            return Ok(self.sum_value(parts)? == k);
+        }
+        let Some(big) = (0..parts.len()).max_by_key(|&i| (count(&parts[i]), usize::MAX - i)) else {
+            return Ok(k == 0);
+        };
+        let mut x = k;
+        for (i, p) in parts.iter().enumerate() {
+            if i != big {
+                x ^= self.value_of_part(p)?;
+            }
+        }
+        self.is_value(&parts[big], x)
+    }
+
+    /// The value of the part `key`: a leaf's by one engine search, a larger one's as the least
+    /// `k` it is shown to have (by [`Expansion::with_full_values`]'s path, the mex of its
+    /// options' values).
+    fn value_of_part(&mut self, key: &WideSet) -> Result<u32, SearchError> {
+        if self.full {
+            return self.full_value(key);
+        }
+        if let Some(v) = self.memo.get(key).and_then(|f| f.value) {
+            return Ok(v);
+        }
+        if count(key) <= self.leaf {
+            self.check_stop()?;
+            let v = self.leaf_search(key, None)?;
+            self.learn(key, Some(v), 0)?;
+            return Ok(v);
+        }
+        let mut k = 0;
+        while !self.is_value(key, k)? {
+            k += 1;
+        }
+        Ok(k)
+    }
+
+    /// Whether the part `key` has the value `k`: for a leaf, the engine's Lemoine–Viennot
+    /// question; above, no option has the value `k` and, for each `j < k`, one has the value
+    /// `j` (options asked smallest first, each question stopping at its first answer).
     fn is_value(&mut self, key: &WideSet, k: u32) -> Result<bool, SearchError> {
         let fact = self.memo.get(key).copied().unwrap_or_default();
         if let Some(v) = fact.value {
@@ -611,7 +750,7 @@ impl Expansion {
             let options = self.options_of(key)?;
             let mut yes = true;
             for o in &options {
-                if self.is_value(o, k)? {
+                if self.sum_is(o, k)? {
                     yes = false;
                     break;
                 }
@@ -622,7 +761,7 @@ impl Expansion {
                 }
                 let mut some = false;
                 for o in &options {
-                    if self.is_value(o, j)? {
+                    if self.sum_is(o, j)? {
                         some = true;
                         break;
                     }
@@ -648,24 +787,36 @@ impl Expansion {
         Ok(yes)
     }
 
-    /// The options of the expanded position `key`, as memo keys without repeats, smallest
+    /// The options of the expanded part `key`, each as its parts, without repeats, smallest
     /// first (the cheap leaves settle most questions early; the order is the same from run to
     /// run).
-    fn options_of(&mut self, key: &WideSet) -> Result<Vec<WideSet>, SearchError> {
+    fn options_of(&mut self, key: &WideSet) -> Result<Vec<Vec<WideSet>>, SearchError> {
         if let Some(o) = self.options.remove(key) {
             return Ok(o);
         }
-        let set: HashSet<WideSet> = self
+        let set: HashSet<Vec<WideSet>> = self
             .graph
             .moves(self.rules, key)
             .iter()
-            .map(|(_, o)| self.graph.key(self.rules, o))
+            .map(|(_, o)| self.parts(o))
             .collect();
-        let mut options: Vec<WideSet> = set.into_iter().collect();
-        options.sort_by_cached_key(|o| (count(o), o.iter().rev().copied().collect::<Vec<_>>()));
-        let held: usize = self.options.values().map(Vec::len).sum::<usize>() + options.len();
+        let mut options: Vec<Vec<WideSet>> = set.into_iter().collect();
+        options.sort_by_cached_key(|o| {
+            let size: usize = o.iter().map(|p| count(p)).sum();
+            let words: Vec<u64> = o.iter().flat_map(|p| p.iter().rev().copied()).collect();
+            (size, words)
+        });
+        let held = self.held() + options.iter().map(Vec::len).sum::<usize>();
         self.check_memory(held)?;
         Ok(options)
+    }
+
+    /// The keys held in the option lists.
+    fn held(&self) -> usize {
+        self.options
+            .values()
+            .map(|o| o.iter().map(Vec::len).sum::<usize>())
+            .sum()
     }
 
     /// [`SearchError::Stopped`] once the stop flag is raised.
@@ -679,8 +830,7 @@ impl Expansion {
     /// Records what was learned of `key`, within the memory bound.
     fn learn(&mut self, key: &WideSet, value: Option<u32>, not: u64) -> Result<(), SearchError> {
         if !self.memo.contains_key(key) {
-            let held: usize = self.options.values().map(Vec::len).sum();
-            self.check_memory(held)?;
+            self.check_memory(self.held())?;
         }
         let f = self.memo.entry(key.clone()).or_default();
         if value.is_some() {
@@ -804,7 +954,7 @@ impl Expansion {
             let options = self.options_of(key)?;
             let mut seen = Vec::new();
             for o in &options {
-                let v = self.full_value(o)? as usize;
+                let v = self.sum_value(o)? as usize;
                 if seen.len() <= v {
                     seen.resize(v + 1, false);
                 }

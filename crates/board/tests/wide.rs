@@ -92,6 +92,54 @@ fn a_path_past_128_vertices_is_valued_with_every_option() {
     assert_eq!(w.moves, Some(131));
 }
 
+/// Dawson's Chess past the b-file's last term by its period: A002187 is periodic with period
+/// 34 from n = 52 on (Guy and Smith, 1956), which the b-file's own terms 52..=131 show.
+fn dawson_at(d: &[u64], n: usize) -> u64 {
+    assert!(
+        (86..d.len()).all(|i| d[i] == d[i - 34]),
+        "period 34 in the b-file"
+    );
+    if n < d.len() {
+        d[n]
+    } else {
+        d[52 + (n - 52) % 34]
+    }
+}
+
+/// A sparse graph past 128 vertices falls apart into components, as the engine's positions
+/// do: the expansion values each apart (its largest asked the question with the heap
+/// adjusted), and a path's pieces are keyed by their shape, so long paths under both rules
+/// and 300 lone vertices are answered in seconds, not expanded level by level.
+#[test]
+fn sparse_graphs_past_128_vertices_fall_apart_into_components() {
+    let d = dawson();
+    let value_only = Ask::new(Play::Normal).detail(Detail::Value);
+    for n in [200, 333, 700] {
+        let r = ask("node-kayles", &format!("path:{n}"), &value_only).unwrap();
+        assert_eq!(value(&r), dawson_at(&d, n), "path:{n}");
+    }
+    // Lone vertices: one move each.
+    for n in [300usize, 301] {
+        let r = ask("node-kayles", &format!("{n}:"), &value_only).unwrap();
+        assert_eq!(value(&r), n as u64 % 2, "{n} lone vertices");
+    }
+    // Arc Kayles on a path of n vertices is Dawson's Kayles (0.07), Dawson's Chess of n - 1.
+    let r = ask("arc-kayles", "path:500", &value_only).unwrap();
+    assert_eq!(value(&r), dawson_at(&d, 499), "arc-kayles path:500");
+    // The winning moves of a path of 200: each leaves two paths of equal Dawson values.
+    let r = ask("node-kayles", "path:200", &Ask::new(Play::Normal)).unwrap();
+    assert!(!r.winning_moves.is_empty());
+    for m in &r.winning_moves {
+        let v: usize = m.text["take vertex ".len()..]
+            .split(',')
+            .next()
+            .and_then(|v| v.parse().ok())
+            .unwrap();
+        let (a, b) = (v.saturating_sub(1), 200 - (v + 2).min(200));
+        assert_eq!(dawson_at(&d, a), dawson_at(&d, b), "{}", m.text);
+    }
+}
+
 #[test]
 fn the_queens_graph_past_11_gives_a344227() {
     let terms = check::terms(include_str!("../../../testdata/oeis/A344227.txt"));
@@ -174,12 +222,13 @@ fn budgets_stops_and_misere_play_are_one_line_errors() {
     assert!(e.is_limit(), "{e}");
     assert_eq!(e.parameter, Some("max_positions"));
     assert!(e.to_string().contains("queens:13"), "{e}");
-    // The memo and the option lists count against the memory cap (a quarter of it: 256 KiB
-    // of 1 MiB): 200 vertices without edges expand 72 levels of 200 options before a leaf.
+    // The memo and the option lists count against the memory cap (a quarter of it: 16 KiB
+    // of 64 KiB): a cycle of 200 vertices has no symmetry given, so its arcs past 128
+    // vertices are thousands of positions, each its own key.
     let e = ask(
         "node-kayles",
-        "200:",
-        &value_only.clone().budget(Budget::new(u64::MAX, 1 << 20)),
+        "cycle:200",
+        &value_only.clone().budget(Budget::new(u64::MAX, 1 << 16)),
     )
     .unwrap_err();
     assert!(e.is_limit(), "{e}");

@@ -213,6 +213,13 @@ def cases(peers: dict) -> list[dict]:
             game="node-kayles", position=f"queens:{n}", moves="value",
             params={"max_positions": 10**9} if cap else {}, analyze_extra=cap,
             peers=[]))
+    # A sparse graph past 128 vertices: the expansion values its pieces (Dawson's Chess, 4).
+    out.append(dict(
+        name="Node Kayles path:1000 value",
+        engine=[str(REL / "examples/graph"), "node-kayles", "path:1000"],
+        cli=["node-kayles", "path:1000", "--moves", "value"],
+        game="node-kayles", position="path:1000", moves="value", params={},
+        peers=[]))
     heaps = " ".join(str(7 + (i * 37) % 90) for i in range(10_000))
     out.append(dict(
         name="Kayles, 10^4 heaps, winning moves",

@@ -4,10 +4,12 @@
 //! cargo run --release -p grundy-board --example graph -- node-kayles grid:3x17 [--max-memory 1G]
 //! ```
 //!
-//! Prints the value, the nodes searched, the table's use and the seconds taken.
+//! Prints the value, the nodes searched, the table's use and the seconds taken. A graph past
+//! the engine's 128 vertices (`path:1000`, `queens:12`) goes to the expansion
+//! (`grundy_board::expand`), which prints its leaves and memo instead of the table.
 
 use grundy_board::engine::{Engine, Options, Rules};
-use grundy_board::graph::Graph;
+use grundy_board::expand::{AnyGraph, Expansion};
 use std::time::Instant;
 
 mod common;
@@ -21,7 +23,7 @@ fn run() -> Result<(), String> {
         Some("arc-kayles") => Rules::ArcKayles,
         _ => return Err(usage.into()),
     };
-    let g = Graph::parse(args.get(1).ok_or(usage)?).map_err(|e| e.to_string())?;
+    let g = AnyGraph::parse(args.get(1).ok_or(usage)?).map_err(|e| e.to_string())?;
     let mut opts = Options::default();
     match args.get(2).map(String::as_str) {
         Some("--max-memory") => opts.max_memory = bytes(args.get(3).ok_or(usage)?)?,
@@ -29,8 +31,24 @@ fn run() -> Result<(), String> {
         None => {}
     }
     let t0 = Instant::now();
-    let all = g.all();
     let name = g.notation().to_string();
+    let g = match g {
+        AnyGraph::Small(g) => g,
+        AnyGraph::Wide(w) => {
+            let mut x = Expansion::new(rules, w, opts);
+            let v = x.value().map_err(|e| e.to_string())?;
+            println!(
+                "{} {name}: grundy {v}, {} leaves, {} nodes, {} positions memoised, {:.3} s",
+                rules.name(),
+                x.leaves(),
+                x.nodes(),
+                x.memo_len(),
+                t0.elapsed().as_secs_f64()
+            );
+            return Ok(());
+        }
+    };
+    let all = g.all();
     let mut e = Engine::new(rules, g, opts).map_err(|e| e.to_string())?;
     let v = e.grundy(all).map_err(|e| e.to_string())?;
     let p = e.progress();

@@ -609,9 +609,9 @@ impl Expansion {
     }
 
     /// The value of the position `pos` (a set of the graph's vertices; bits past the last
-    /// vertex are an error): the XOR of its parts' values ([`Expansion::parts`]), each the
-    /// least `k` that the part is shown to have by the question "is `part + *k` a
-    /// P-position?", asked for `k = 0, 1, …`.
+    /// vertex are an error): the XOR of its parts' values (its connected components, as the
+    /// module documentation says), each the least `k` that the part is shown to have by the
+    /// question "is `part + *k` a P-position?", asked for `k = 0, 1, …`.
     pub fn value_of(&mut self, pos: &[u64]) -> Result<u32, SearchError> {
         let parts = self.key_of(pos)?;
         self.sum_value(&parts)

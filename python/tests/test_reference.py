@@ -111,6 +111,11 @@ def test_graphs_past_128_vertices(testdata):
         r = grundy.analyze("node-kayles", f"path:{n}", moves="value")
         assert r.grundy == a[n], n
         assert r.to_dict()["details"]["leaves"] > 0
+    # A path of 400 falls apart into pieces, each keyed by its length: Dawson's Chess past
+    # the b-file by its period 34 (from n = 52 on), which the b-file's own terms show.
+    assert all(a[i] == a[i - 34] for i in range(86, 132))
+    r = grundy.analyze("node-kayles", "path:400", moves="value")
+    assert r.grundy == a[52 + (400 - 52) % 34]
     q = _oeis(testdata, "A344227")
     r = grundy.analyze("node-kayles", "queens:12", moves="value")
     assert r.grundy == q[12] and r.to_dict()["position"]["vertices"] == 144

@@ -66,6 +66,8 @@ pub struct WideGraph {
     board: Option<(usize, usize)>,
     /// `(rows, cols)` for a lattice (`grid`, `ladder`, `path`), numbered row by row.
     lattice: Option<(usize, usize)>,
+    /// A cycle (`cycle:N`), whose proper connected subsets are paths.
+    ring: bool,
     /// Vertex permutations that are automorphisms (the identity left out).
     symmetries: Vec<Vec<u32>>,
 }
@@ -200,6 +202,11 @@ fn members(s: &[u64]) -> impl Iterator<Item = usize> + '_ {
     })
 }
 
+/// The keys in an option list (each option a list of parts).
+fn keys(options: &[Vec<WideSet>]) -> usize {
+    options.iter().map(Vec::len).sum()
+}
+
 fn count(s: &[u64]) -> usize {
     s.iter().map(|w| w.count_ones() as usize).sum()
 }
@@ -225,6 +232,7 @@ impl WideGraph {
             loops: vec![0; words],
             board: spec.board,
             lattice: spec.grid,
+            ring: spec.ring,
             symmetries: Vec::new(),
         };
         for (u, v) in spec.edges {
@@ -396,10 +404,28 @@ impl WideGraph {
         p
     }
 
+    /// Whether the graph's connected pieces are keyed by their shape wherever they lie
+    /// ([`WideGraph::canonical`]): a lattice's, and a cycle's arcs.
+    fn shaped(&self) -> bool {
+        self.lattice.is_some() || self.ring
+    }
+
     /// The least of `p`'s images under the symmetries; with `corner` (a connected position of
     /// a lattice), each image moved to the board's top left corner, so that a shape has one
-    /// key wherever it lies (a path's pieces are keyed by their length).
+    /// key wherever it lies (a path's pieces are keyed by their length); on a cycle, an arc
+    /// turned to start at vertex 0 (an arc's key is its length).
     fn canonical(&self, p: &[u64], corner: bool) -> WideSet {
+        if self.ring && corner {
+            let n = self.vertex_count();
+            let start = members(p).find(|&v| !has(p, (v + n - 1) % n));
+            if let Some(start) = start {
+                let mut img = vec![0; self.words];
+                for v in members(p) {
+                    set(&mut img, (v + n - start) % n);
+                }
+                return img;
+            }
+        }
         let cols = self.lattice.filter(|_| corner).map(|(_, c)| c);
         let image = |perm: Option<&Vec<u32>>| -> WideSet {
             let cells: Vec<usize> = members(p)
@@ -459,8 +485,22 @@ impl WideGraph {
     /// For a lattice, the connected components of `pos`, each as the grid of its bounding box
     /// and its cells there (the engine keys a lattice's components by their shape, and pieces
     /// of an edge list by a slower general key); `None` off a lattice or when a box passes
-    /// [`MAX_VERTICES`] cells.
+    /// [`MAX_VERTICES`] cells. On a cycle, its arcs each as the path they are (`None` when
+    /// the whole cycle is left).
     pub fn lattice_parts(&self, pos: &[u64]) -> Option<Vec<(Graph, u128)>> {
+        if self.ring {
+            let n = self.vertex_count();
+            let mut parts = Vec::new();
+            for cells in self.components(pos) {
+                if cells.len() == n || cells.len() > MAX_VERTICES {
+                    return None;
+                }
+                let g = Graph::path(cells.len()).ok()?;
+                let all = g.all();
+                parts.push((g, all));
+            }
+            return Some(parts);
+        }
         let (_, cols) = self.lattice?;
         let mut parts = Vec::new();
         for cells in self.components(pos) {
@@ -512,6 +552,11 @@ pub struct Expansion {
     /// The options of the expanded positions under question, by key (dropped once the
     /// position's value is known).
     options: HashMap<WideSet, Vec<Vec<WideSet>>>,
+    /// The keys in `options`.
+    stored: usize,
+    /// The keys in the option lists being scanned (held by the questions under way, deeper
+    /// and deeper as the expansion descends, so they count against the memory bound too).
+    in_use: usize,
     nodes: u64,
     leaves: u64,
     saved: Instant,
@@ -533,6 +578,8 @@ impl Expansion {
             full: false,
             memo: HashMap::new(),
             options: HashMap::new(),
+            stored: 0,
+            in_use: 0,
             nodes: 0,
             leaves: 0,
             saved: Instant::now(),
@@ -614,6 +661,8 @@ impl Expansion {
     /// question "is `part + *k` a P-position?", asked for `k = 0, 1, …`.
     pub fn value_of(&mut self, pos: &[u64]) -> Result<u32, SearchError> {
         let parts = self.key_of(pos)?;
+        // No list is being scanned (a search that ended in an error left its count).
+        self.in_use = 0;
         self.sum_value(&parts)
     }
 
@@ -621,6 +670,7 @@ impl Expansion {
     /// `pos + *0` a P-position?" (by [`Expansion::with_full_values`]'s path, its value).
     pub fn is_p(&mut self, pos: &[u64]) -> Result<bool, SearchError> {
         let parts = self.key_of(pos)?;
+        self.in_use = 0;
         self.sum_is(&parts, 0)
     }
 
@@ -638,15 +688,15 @@ impl Expansion {
 
     /// A position as a sum of parts, each a memo key (in increasing order of their words):
     /// its connected components apart, since a component past the leaf size can only be
-    /// expanded by itself. On a lattice every component is a part, keyed by its shape
-    /// ([`WideGraph::canonical`]) so that it is searched once wherever it lies; elsewhere the
+    /// expanded by itself. On a lattice or a cycle every component is a part, keyed by its
+    /// shape ([`WideGraph::canonical`]) so that it is searched once wherever it lies; elsewhere the
     /// components of at most [`Expansion::leaf`] vertices are gathered into as few parts of
     /// at most that size as the order allows (the engine splits each leaf itself), and a
     /// position that fits a leaf is one part.
     fn parts(&self, pos: &[u64]) -> Vec<WideSet> {
         let g = &self.graph;
         let p = g.movable(self.rules, pos);
-        let lattice = g.lattice.is_some();
+        let lattice = g.shaped();
         if !lattice && count(&p) <= self.leaf {
             return vec![g.canonical(&p, false)];
         }
@@ -772,7 +822,7 @@ impl Expansion {
                     yes = false;
                 }
             }
-            self.options.insert(key.clone(), options);
+            self.put_back(key, options);
             yes
         };
         if yes {
@@ -782,7 +832,9 @@ impl Expansion {
         }
         if self.memo.get(key).is_some_and(|f| f.value.is_some()) {
             // Its options are asked no more.
-            self.options.remove(key);
+            if let Some(o) = self.options.remove(key) {
+                self.stored -= keys(&o);
+            }
         }
         Ok(yes)
     }
@@ -792,6 +844,8 @@ impl Expansion {
     /// run).
     fn options_of(&mut self, key: &WideSet) -> Result<Vec<Vec<WideSet>>, SearchError> {
         if let Some(o) = self.options.remove(key) {
+            self.stored -= keys(&o);
+            self.in_use += keys(&o);
             return Ok(o);
         }
         let set: HashSet<Vec<WideSet>> = self
@@ -806,17 +860,23 @@ impl Expansion {
             let words: Vec<u64> = o.iter().flat_map(|p| p.iter().rev().copied()).collect();
             (size, words)
         });
-        let held = self.held() + options.iter().map(Vec::len).sum::<usize>();
-        self.check_memory(held)?;
+        self.check_memory(self.held() + keys(&options))?;
+        self.in_use += keys(&options);
         Ok(options)
     }
 
-    /// The keys held in the option lists.
+    /// Keeps the option list of `key`, scanned, for its next question.
+    fn put_back(&mut self, key: &WideSet, options: Vec<Vec<WideSet>>) {
+        self.in_use -= keys(&options);
+        self.stored += keys(&options);
+        if let Some(old) = self.options.insert(key.clone(), options) {
+            self.stored -= keys(&old);
+        }
+    }
+
+    /// The keys held in option lists, stored and being scanned.
     fn held(&self) -> usize {
-        self.options
-            .values()
-            .map(|o| o.iter().map(Vec::len).sum::<usize>())
-            .sum()
+        self.stored + self.in_use
     }
 
     /// [`SearchError::Stopped`] once the stop flag is raised.
@@ -960,6 +1020,7 @@ impl Expansion {
                 }
                 seen[v] = true;
             }
+            self.in_use -= keys(&options);
             seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32
         };
         self.learn(key, Some(v), 0)?;

@@ -130,6 +130,9 @@ pub(crate) struct Spec {
     pub(crate) grid: Option<(usize, usize)>,
     /// See [`Graph::board_shape`].
     pub(crate) board: Option<(usize, usize)>,
+    /// A cycle `0 – 1 – … – (n − 1) – 0` (`cycle:N`): its rotations are automorphisms, and a
+    /// proper connected subset of it is a path.
+    pub(crate) ring: bool,
 }
 
 impl Spec {
@@ -141,6 +144,7 @@ impl Spec {
             notation,
             grid: None,
             board: None,
+            ring: false,
         })
     }
 
@@ -167,6 +171,7 @@ impl Spec {
         }
         let mut s = Spec::family(n, format!("cycle:{n}"), max)?;
         s.edges = (0..n).map(|v| (v, (v + 1) % n)).collect();
+        s.ring = true;
         Ok(s)
     }
 

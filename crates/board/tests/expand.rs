@@ -3,7 +3,7 @@
 //! adds is checked, on random graphs (proptest) and on the queens graphs of OEIS A344227, by
 //! both of the expansion's paths (questions, and full values).
 
-use grundy_board::engine::{Engine, Options, Rules};
+use grundy_board::engine::{Engine, Options, Rules, SearchError};
 use grundy_board::expand::{AnyGraph, Expansion, WideGraph};
 use grundy_board::graph::Graph;
 use proptest::prelude::*;
@@ -118,6 +118,23 @@ fn limits_hold_across_the_leaves() {
     assert!(x.value_of(&[0, 0]).is_err());
 }
 
+/// The option lists of the positions being expanded count against the memory bound while they
+/// are scanned, not only once put back: on Arc Kayles on K40 with leaves of 2 vertices the
+/// expansion descends 19 levels of 780, 703, … options before its first leaf, and a quarter of
+/// 256 KiB holds only the first two lists, so the search stops at the third, no leaf searched.
+#[test]
+fn the_lists_under_scan_count_against_the_memory_bound() {
+    let opts = Options {
+        max_memory: 256 << 10,
+        ..Options::default()
+    };
+    let g = WideGraph::parse("complete:40").unwrap();
+    let mut x = Expansion::new(Rules::ArcKayles, g, opts).with_leaf(2);
+    let e = x.value().unwrap_err();
+    assert!(matches!(e, SearchError::Buffers { .. }), "{e}");
+    assert_eq!(x.leaves(), 0);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -145,6 +162,36 @@ proptest! {
             max_memory: 16 << 20,
             ..Options::default()
         };
+        let mut x = Expansion::new(rules, w, roomy).with_leaf(leaf);
+        if full {
+            x = x.with_full_values();
+        }
+        prop_assert_eq!(x.value_of(&wide(pos)).unwrap(), want);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// On a cycle the arcs are keyed by their length and a leaf's arcs go to the engine as
+    /// paths: the values agree with the engine on the whole cycle.
+    #[test]
+    fn cycle_arcs_by_their_length_agree_with_the_engine(
+        n in 3usize..16,
+        keep in any::<u64>(),
+        leaf in 0usize..16,
+        arc in any::<bool>(),
+        full in any::<bool>(),
+    ) {
+        let rules = if arc { Rules::ArcKayles } else { Rules::NodeKayles };
+        let g = Graph::cycle(n).unwrap();
+        let pos = g.all() & u128::from(keep);
+        let want = Engine::new(rules, g, small()).unwrap().grundy(pos).unwrap();
+        let roomy = Options {
+            max_memory: 16 << 20,
+            ..Options::default()
+        };
+        let w = WideGraph::parse(&format!("cycle:{n}")).unwrap();
         let mut x = Expansion::new(rules, w, roomy).with_leaf(leaf);
         if full {
             x = x.with_full_values();

@@ -108,8 +108,9 @@ fn dawson_at(d: &[u64], n: usize) -> u64 {
 
 /// A sparse graph past 128 vertices falls apart into components, as the engine's positions
 /// do: the expansion values each apart (its largest asked the question with the heap
-/// adjusted), and a path's pieces are keyed by their shape, so long paths under both rules
-/// and 300 lone vertices are answered in seconds, not expanded level by level.
+/// adjusted), and a path's pieces and a cycle's arcs are keyed by their length, so long paths
+/// and cycles under both rules and 300 lone vertices are answered in seconds, not expanded
+/// level by level.
 #[test]
 fn sparse_graphs_past_128_vertices_fall_apart_into_components() {
     let d = dawson();
@@ -117,6 +118,20 @@ fn sparse_graphs_past_128_vertices_fall_apart_into_components() {
     for n in [200, 333, 700] {
         let r = ask("node-kayles", &format!("path:{n}"), &value_only).unwrap();
         assert_eq!(value(&r), dawson_at(&d, n), "path:{n}");
+    }
+    // A cycle's first move leaves a path of n - 3 (Node Kayles) or n - 2 (Arc Kayles, Dawson's
+    // Kayles of n - 2 = Dawson's Chess of n - 3): the cycle is 0 unless that path is.
+    for (game, n) in [
+        ("node-kayles", 300),
+        ("node-kayles", 301),
+        ("node-kayles", 143),
+    ]
+    .into_iter()
+    .chain([("arc-kayles", 400), ("arc-kayles", 146)])
+    {
+        let r = ask(game, &format!("cycle:{n}"), &value_only).unwrap();
+        let want = u64::from(dawson_at(&d, n - 3) == 0);
+        assert_eq!(value(&r), want, "{game} cycle:{n}");
     }
     // Lone vertices: one move each.
     for n in [300usize, 301] {
@@ -222,13 +237,13 @@ fn budgets_stops_and_misere_play_are_one_line_errors() {
     assert!(e.is_limit(), "{e}");
     assert_eq!(e.parameter, Some("max_positions"));
     assert!(e.to_string().contains("queens:13"), "{e}");
-    // The memo and the option lists count against the memory cap (a quarter of it: 16 KiB
-    // of 64 KiB): a cycle of 200 vertices has no symmetry given, so its arcs past 128
-    // vertices are thousands of positions, each its own key.
+    // The memo and the option lists count against the memory cap (a quarter of it: 256 KiB
+    // of 1 MiB): Arc Kayles on the complete graph K200, given no symmetry, has 19 900
+    // options, each its own key, in the first list.
     let e = ask(
-        "node-kayles",
-        "cycle:200",
-        &value_only.clone().budget(Budget::new(u64::MAX, 1 << 16)),
+        "arc-kayles",
+        "complete:200",
+        &value_only.clone().budget(Budget::new(u64::MAX, 1 << 20)),
     )
     .unwrap_err();
     assert!(e.is_limit(), "{e}");

@@ -157,16 +157,7 @@ proptest! {
         let parts = w.lattice_parts(&wide(pos)).unwrap();
         let cells: u32 = parts.iter().map(|(_, r)| r.count_ones()).sum();
         prop_assert_eq!(cells, pos.count_ones());
-        // At most 15 cells: every subset fits the memo's quarter of 16 MiB, whatever the leaf.
-        let roomy = Options {
-            max_memory: 16 << 20,
-            ..Options::default()
-        };
-        let mut x = Expansion::new(rules, w, roomy).with_leaf(leaf);
-        if full {
-            x = x.with_full_values();
-        }
-        prop_assert_eq!(x.value_of(&wide(pos)).unwrap(), want);
+        prop_assert_eq!(expanded(rules, w, leaf, full).value_of(&wide(pos)).unwrap(), want);
     }
 }
 
@@ -187,16 +178,24 @@ proptest! {
         let g = Graph::cycle(n).unwrap();
         let pos = g.all() & u128::from(keep);
         let want = Engine::new(rules, g, small()).unwrap().grundy(pos).unwrap();
-        let roomy = Options {
-            max_memory: 16 << 20,
-            ..Options::default()
-        };
         let w = WideGraph::parse(&format!("cycle:{n}")).unwrap();
-        let mut x = Expansion::new(rules, w, roomy).with_leaf(leaf);
-        if full {
-            x = x.with_full_values();
-        }
-        prop_assert_eq!(x.value_of(&wide(pos)).unwrap(), want);
+        prop_assert_eq!(expanded(rules, w, leaf, full).value_of(&wide(pos)).unwrap(), want);
+    }
+}
+
+/// The expansion of a graph of at most 15 vertices with leaves of at most `leaf` (by the full
+/// values' path with `full`): every subset fits the memo's quarter of 16 MiB, whatever the
+/// leaf.
+fn expanded(rules: Rules, w: WideGraph, leaf: usize, full: bool) -> Expansion {
+    let roomy = Options {
+        max_memory: 16 << 20,
+        ..Options::default()
+    };
+    let x = Expansion::new(rules, w, roomy).with_leaf(leaf);
+    if full {
+        x.with_full_values()
+    } else {
+        x
     }
 }
 

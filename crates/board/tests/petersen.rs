@@ -18,6 +18,7 @@
 use grundy_board::engine::{Engine, Options, Rules};
 use grundy_board::graph::Graph;
 use grundy_core::{Game, Solver as Plain};
+use proptest::prelude::*;
 
 mod check;
 
@@ -69,11 +70,47 @@ impl NodeKayles {
     }
 
     /// The least image of `x` under the rotations and reflections (identity without
-    /// `dihedral`).
+    /// `dihedral`), as a 128-bit number: the least inner ring's image first (the high bits), and
+    /// among the images that give it, the least outer ring's. The inner ring is turned alone
+    /// first, so the outer one is turned only for the images that tie (few, unless the inner
+    /// ring is symmetric); [`NodeKayles::key_by_every_image`] is the straightforward form it is
+    /// tested against.
     fn key(&self, x: u128) -> u128 {
         if !self.dihedral {
             return x;
         }
+        let n = self.n;
+        let ring = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let rot = |h: u64, k: usize| {
+            if k == 0 {
+                h
+            } else {
+                ((h << k) | (h >> (n - k))) & ring
+            }
+        };
+        // The reflection i → (n − i) mod n: the bits reversed (i → n − 1 − i), turned by one.
+        let reflect = |h: u64| rot(h.reverse_bits() >> (64 - n), 1);
+        let (outer, inner) = ((x as u64) & ring, (x >> n) as u64);
+        let (mouter, minner) = (reflect(outer), reflect(inner));
+        let mut least = u64::MAX;
+        for k in 0..n {
+            least = least.min(rot(inner, k)).min(rot(minner, k));
+        }
+        let mut best = u64::MAX;
+        for k in 0..n {
+            if rot(inner, k) == least {
+                best = best.min(rot(outer, k));
+            }
+            if rot(minner, k) == least {
+                best = best.min(rot(mouter, k));
+            }
+        }
+        (least as u128) << n | best as u128
+    }
+
+    /// The least image of `x` computed the straightforward way: every one of the 2n images
+    /// built and compared as a whole.
+    fn key_by_every_image(&self, x: u128) -> u128 {
         let n = self.n;
         let ring = (1u128 << n) - 1;
         let rot = |h: u128, k: usize| {
@@ -83,25 +120,22 @@ impl NodeKayles {
                 ((h << k) | (h >> (n - k))) & ring
             }
         };
-        // The reflection i → (n − i) mod n of each ring.
         let reflect = |h: u128| {
-            let mut r = 0;
-            let mut rest = h;
-            while rest != 0 {
-                let i = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                r |= 1 << ((n - i) % n);
-            }
-            r
+            (0..n)
+                .filter(|i| h >> i & 1 == 1)
+                .fold(0, |r, i| r | 1 << ((n - i) % n))
         };
         let (outer, inner) = (x & ring, x >> n);
         let (mouter, minner) = (reflect(outer), reflect(inner));
-        let mut best = x;
-        for k in 0..n {
-            best = best.min(rot(outer, k) | rot(inner, k) << n);
-            best = best.min(rot(mouter, k) | rot(minner, k) << n);
-        }
-        best
+        (0..n)
+            .flat_map(|k| {
+                [
+                    rot(outer, k) | rot(inner, k) << n,
+                    rot(mouter, k) | rot(minner, k) << n,
+                ]
+            })
+            .min()
+            .expect("n ≥ 5")
     }
 }
 
@@ -173,6 +207,24 @@ fn engine(n: usize) -> u64 {
 /// The published terms: `n a(n)` pairs.
 fn published() -> Vec<(usize, u64)> {
     check::terms(include_str!("../../../testdata/oeis/A316533.txt"))
+}
+
+proptest! {
+    /// The key that turns the inner ring first is the least of all 2n images, as when every
+    /// image is built whole.
+    #[test]
+    fn the_fast_key_is_the_least_image(n in 5usize..=64, bits: u128, sparse: u128, symmetric: bool) {
+        let kayles = NodeKayles::new(n, true);
+        let all = if n == 64 { u128::MAX } else { (1u128 << (2 * n)) - 1 };
+        // Half the cases with a symmetric inner ring (empty or full), where many images tie.
+        let x = if symmetric {
+            let inner = if sparse & 1 == 1 { (1u128 << n) - 1 } else { 0 };
+            (bits & ((1u128 << n) - 1)) | inner << n
+        } else {
+            bits & sparse.rotate_left(7) & all
+        };
+        prop_assert_eq!(kayles.key(x), kayles.key_by_every_image(x), "n = {}, x = {:#x}", n, x);
+    }
 }
 
 #[test]

@@ -22,7 +22,8 @@ command -v /usr/bin/time >/dev/null || { echo "needs GNU time (/usr/bin/time)" >
 start=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 nice -n 10 /usr/bin/time -f "%U %S %M" -o "$logdir/$name.time" "$@" >"$logdir/$name.out" 2>"$logdir/$name.err"
 rc=$?
-read -r u s m <"$logdir/$name.time" || true
+# GNU time writes "Command exited with non-zero status N" above its line when the run fails.
+read -r u s m < <(tail -n 1 "$logdir/$name.time") || true
 cpu=$(awk -v u="${u:-0}" -v s="${s:-0}" 'BEGIN { printf "%.2f", u + s }')
 printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$start" "$cpu" "$(( ${m:-0} / 1024 ))" "$rc" "$*" >>"$logdir/runs.tsv"
 printf '%s\t%s s\t%s MB\trc %s\n' "$name" "$cpu" "$(( ${m:-0} / 1024 ))" "$rc"

@@ -65,7 +65,8 @@ impl Slot {
 
 const NONE: u8 = u8::MAX;
 /// Buckets a new table starts with (384 KiB wide, 256 KiB narrow); it doubles, up to its cap,
-/// when three quarters full, so small searches stay small.
+/// when three quarters full (or a quarter full with a bucket overflowing), so small searches
+/// stay small.
 const START_BUCKETS: usize = 1 << 11;
 const BUCKET: usize = 8;
 /// The bytes one slot of a wide table takes.

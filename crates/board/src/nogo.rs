@@ -163,6 +163,32 @@ impl Layout {
         libs & !pb != 0
     }
 
+    /// The points where a stone of each colour may be placed (`x`, `o`), all at once: a
+    /// point is barred for a colour when it is the last liberty of a group of the other
+    /// colour, or when the stone's group would have no liberty, that is, when the point has
+    /// no empty neighbour and every group of the colour next to it has it as its last
+    /// liberty. [`Layout::legal`] is the same rule point by point (`e`: the empty points).
+    #[inline]
+    fn legal_masks(&self, plane: &Plane, e: u64) -> (u64, u64) {
+        // The last liberties of the groups in atari, and the stones of the groups with two
+        // or more, by colour.
+        let (mut last_x, mut last_o, mut free_x, mut free_o) = (0u64, 0u64, 0u64, 0u64);
+        for i in 0..self.grp.len() {
+            let l = self.libs[i];
+            match (l & l.wrapping_sub(1) == 0, self.isx[i]) {
+                (true, true) => last_x |= l,
+                (true, false) => last_o |= l,
+                (false, true) => free_x |= self.grp[i],
+                (false, false) => free_o |= self.grp[i],
+            }
+        }
+        let breathes = plane.near(e);
+        (
+            e & !last_o & (breathes | plane.near(free_x)),
+            e & !last_x & (breathes | plane.near(free_o)),
+        )
+    }
+
     /// The components (classes of regions joined by the groups that touch two of them) that
     /// have a legal move, each given to `push`.
     fn classes(&self, plane: &Plane, mut push: impl FnMut(Area)) {
@@ -204,15 +230,11 @@ impl Layout {
             let rt = root(&mut parent, j);
             class_e[rt] |= r;
         }
-        for (j, &ce) in class_e.iter().enumerate().take(nr) {
-            if ce == 0 {
-                continue;
-            }
+        let (lx, lo) = self.legal_masks(plane, e);
+        for &ce in class_e.iter().take(nr) {
             // A point where neither colour may play stays so: a class without a legal
             // move is 0 for ever, and is left out.
-            let live =
-                bits64(ce).any(|q| self.legal(plane, e, q, true) || self.legal(plane, e, q, false));
-            if !live {
+            if ce & (lx | lo) == 0 {
                 continue;
             }
             let (mut cx, mut co) = (0u64, 0u64);
@@ -225,7 +247,6 @@ impl Layout {
                     }
                 }
             }
-            let _ = j;
             push(Area {
                 x: cx,
                 o: co,
@@ -308,9 +329,10 @@ impl Split for NoGoGame {
         let (lay, child) = &mut *scratch;
         lay.build(p, a.x, a.o, a.e);
         let c2 = p.centre2(a.x | a.o | a.e);
-        for q in bits64(a.e) {
+        let (lx, lo) = lay.legal_masks(p, a.e);
+        for q in bits64(lx | lo) {
             for is_x in [true, false] {
-                if !lay.legal(p, a.e, q, is_x) {
+                if (if is_x { lx } else { lo }) >> q & 1 == 0 {
                     continue;
                 }
                 child.after(lay, p, a.e, q, is_x);
@@ -877,6 +899,51 @@ mod tests {
                 for i in 0..len {
                     let want = s.at(i as isize) == SE && s.legal(i, c);
                     assert_eq!(m >> (2 * i) & 1 != 0, want, "{cells:b} {len} at {i}");
+                }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// The plane's legal points, found all at once, are those of the point-by-point
+        /// rule, on boards of any shape with stones, empty points and points off the board,
+        /// and so are those of every position one move on (the layout updated in place).
+        #[test]
+        fn plane_legal_masks_match_the_point_by_point_rule(
+            rows in 1usize..=8,
+            cols in 1usize..=8,
+            cells in proptest::collection::vec(0u8..4, 64),
+        ) {
+            let plane = Plane::new(rows, cols);
+            let (mut x, mut o, mut e) = (0u64, 0u64, 0u64);
+            for (i, c) in cells.iter().take(rows * cols).enumerate() {
+                match c {
+                    0 => x |= 1 << i,
+                    1 => o |= 1 << i,
+                    2 => e |= 1 << i,
+                    _ => {}
+                }
+            }
+            let check = |lay: &Layout, e: u64| {
+                let (lx, lo) = lay.legal_masks(&plane, e);
+                for p in bits64(plane.all()) {
+                    for (is_x, m) in [(true, lx), (false, lo)] {
+                        let want = e >> p & 1 != 0 && lay.legal(&plane, e, p, is_x);
+                        proptest::prop_assert_eq!(m >> p & 1 != 0, want, "point {} x {}", p, is_x);
+                    }
+                }
+                Ok(())
+            };
+            let mut lay = Layout::default();
+            lay.build(&plane, x, o, e);
+            check(&lay, e)?;
+            let mut child = Layout::default();
+            for q in bits64(e) {
+                for is_x in [true, false] {
+                    if lay.legal(&plane, e, q, is_x) {
+                        child.after(&lay, &plane, e, q, is_x);
+                        check(&child, e & !(1 << q))?;
+                    }
                 }
             }
         }

@@ -140,13 +140,15 @@ fn solve_inner(
     let bound = periodicity::rule_bound(rule);
     // Saved values, checked against a fresh computation of their first heaps.
     let mut resume: Vec<u32> = Vec::new();
+    let mut resumed_how: Option<seqfile::Provenance> = None;
     if let Some(dir) = &opts.save {
         if let Some(saved) = seqfile::load(dir, text) {
-            let check = (saved.len() as u64).min(2048);
+            let check = (saved.values.len() as u64).min(2048);
             if check > 0 {
                 let fresh = grundy_heap::engine::sequence(rule, check - 1)?;
-                if saved[..check as usize] == fresh[..] {
-                    resume = saved;
+                if saved.values[..check as usize] == fresh[..] {
+                    resume = saved.values;
+                    resumed_how = saved.provenance;
                 }
             }
         }
@@ -168,8 +170,10 @@ fn solve_inner(
     };
     let mut found;
     let mut interrupted = false;
+    let mut computed = false;
     loop {
         if (growing.values().len() as u64) <= target {
+            computed = true;
             interrupted = !growing.advance(target, &mut go);
         }
         found = periodicity::analyze(rule, growing.values());
@@ -179,12 +183,20 @@ fn solve_inner(
         }
         target = target.saturating_mul(2).min(upto);
     }
-    let engine_used = growing.engine();
-    let rare = growing.rare_count();
+    // How the values were computed: by this run, or (when the saved values held every one it
+    // needed) by the run that saved them, so that the row is the one that run would have
+    // written (a survey killed between saving and committing resumes to the same table).
+    let how = match resumed_how.filter(|_| !computed) {
+        Some(how) => how,
+        None => seqfile::Provenance {
+            engine: growing.engine().to_string(),
+            rare_values: growing.rare_count(),
+        },
+    };
     let values = growing.into_values();
     if interrupted && stopped() {
         if let Some(dir) = &opts.save {
-            seqfile::save(dir, text, &values)?;
+            seqfile::save(dir, text, &values, &how)?;
         }
         return Err(Error::Stopped {
             done: Some(values.len() as u64),
@@ -193,8 +205,8 @@ fn solve_inner(
     let mut row = GameRow::new(text, Status::Unknown);
     row.computed_upto = Some(values.len().saturating_sub(1) as u64);
     row.max_value = Some(values.iter().copied().max().unwrap_or(0).into());
-    row.engine = Some(engine_used.to_string());
-    row.rare_values = rare;
+    row.engine = Some(how.engine.clone());
+    row.rare_values = how.rare_values;
     // A period counts when proven, or observed for a rule no theorem covers (and computed to
     // the limit): then nothing more can be said.
     let periodic = found
@@ -209,7 +221,7 @@ fn solve_inner(
         }
         None => {
             if let Some(dir) = &opts.save {
-                seqfile::save(dir, text, &values)?;
+                seqfile::save(dir, text, &values, &how)?;
             }
         }
     }

@@ -284,3 +284,32 @@ fn misere_columns() {
     assert_eq!(solved, 0);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A survey killed after an unknown game's sequence was saved but before its row was
+/// committed (the window `grundy survey`'s kill test can land in) solves the game again from
+/// the saved values alone: the row must be the one the first solve gave, the record engine's
+/// name and rare-heap count included, although no engine ran the second time.
+#[test]
+fn a_game_resumed_whole_from_its_saved_values_gives_the_same_row() {
+    let dir = temp_dir("resumed-whole");
+    let opts = survey::SolveOptions {
+        upto: 1 << 14,
+        save: Some(dir.join("seqs")),
+        threads: 1,
+        ..Default::default()
+    };
+    let strip = |mut r: survey::GameRow| {
+        r.seconds = None;
+        r
+    };
+    // 0.6: no period to 2^14, computed by the record engine with rare heaps.
+    let first = strip(survey::solve("0.6", &opts, None).unwrap());
+    assert_eq!(first.status, Status::Unknown);
+    assert_eq!(first.engine.as_deref(), Some("sparse"));
+    assert!(first.rare_values.is_some_and(|n| n > 0), "{first:?}");
+    let saved = survey::seqfile::load(&dir.join("seqs"), "0.6").unwrap();
+    assert_eq!(saved.values.len() as u64, (1 << 14) + 1);
+    let again = strip(survey::solve("0.6", &opts, None).unwrap());
+    assert_eq!(again, first);
+    let _ = std::fs::remove_dir_all(&dir);
+}

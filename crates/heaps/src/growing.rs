@@ -119,9 +119,8 @@ impl Growing {
 
     /// Rare heaps under the record engine's mask, when the record engine computed the last
     /// step ([`Growing::engine`] is `"sparse"`). A sequence resumed with every value it was
-    /// asked for never ran the engine: its mask says nothing, so it counts none (as a run
-    /// that went on with the reference engine), and a resumed survey writes the row an
-    /// uninterrupted one writes.
+    /// asked for never ran the engine: its mask says nothing, so it counts none. (A survey
+    /// keeps how saved values were computed beside them, and reports that instead.)
     pub fn rare_count(&self) -> Option<u64> {
         match &self.runner {
             Runner::Sparse(e) if self.engine == "sparse" => Some(e.rare_count() as u64),

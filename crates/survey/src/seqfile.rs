@@ -3,10 +3,17 @@
 //!
 //! A file is `GRUNDYSV`, the format version (u32), the rule (u32 length + UTF-8), the count
 //! (u64), the value width in bytes (1, 2 or 4), the lz4-compressed little-endian values (u64
-//! length + bytes) and a CRC-32 of everything before it. It is written to a temporary name,
-//! synced and renamed, so a reader sees either the old file or the new one. A file that is
-//! damaged, of another rule or of another version is ignored (the game starts from scratch);
-//! the values it holds are checked again by the caller before use.
+//! length + bytes), then (version 2) how the values were computed — the engine's name (u32
+//! length + UTF-8) and its rare-heap count (u8 flag + u64) — and a CRC-32 of everything before
+//! it. It is written to a temporary name, synced and renamed, so a reader sees either the old
+//! file or the new one. A file that is damaged, of another rule or of an unknown version is
+//! ignored (the game starts from scratch); a version-1 file gives its values without their
+//! provenance. The values are checked again by the caller before use.
+//!
+//! The provenance is kept so that a game resumed with every value it needs (a survey killed
+//! after the file was written but before the game's row was committed) records the row an
+//! uninterrupted survey records: its `engine` and `rare_values` are those of the run that
+//! computed the values, not of a run that computed nothing.
 
 use std::fs;
 use std::io::Write;
@@ -16,7 +23,7 @@ use crate::error::{Error, Result};
 use crate::family::quote;
 
 const MAGIC: &[u8; 8] = b"GRUNDYSV";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 /// The most values a file may claim (2^34: far beyond what fits in memory here).
 const MAX_VALUES: u64 = 1 << 34;
 
@@ -40,8 +47,27 @@ pub fn path(dir: &Path, rule: &str) -> PathBuf {
     ))
 }
 
-/// Writes G(0..values.len()) of `rule` into `dir` (created if needed), atomically.
-pub fn save(dir: &Path, rule: &str, values: &[u32]) -> Result<()> {
+/// How saved values were computed: the survey row's `engine` and `rare_values`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Provenance {
+    /// The engine that computed the last step (`"sparse"` or `"reference"`).
+    pub engine: String,
+    /// Rare heaps under the record engine's mask, when it computed the last step.
+    pub rare_values: Option<u64>,
+}
+
+/// A saved sequence: G(0..values.len()) and, for a version-2 file, how it was computed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Saved {
+    /// The values.
+    pub values: Vec<u32>,
+    /// How they were computed (`None` for a version-1 file, which did not say).
+    pub provenance: Option<Provenance>,
+}
+
+/// Writes G(0..values.len()) of `rule`, computed as `provenance` says, into `dir` (created if
+/// needed), atomically.
+pub fn save(dir: &Path, rule: &str, values: &[u32], provenance: &Provenance) -> Result<()> {
     let d = quote(&dir.display().to_string());
     fs::create_dir_all(dir)
         .map_err(|e| Error::Io(format!("cannot create the sequence directory {d}: {e}")))?;
@@ -67,6 +93,10 @@ pub fn save(dir: &Path, rule: &str, values: &[u32]) -> Result<()> {
     bytes.push(width);
     bytes.extend_from_slice(&(packed.len() as u64).to_le_bytes());
     bytes.extend_from_slice(&packed);
+    bytes.extend_from_slice(&(provenance.engine.len() as u32).to_le_bytes());
+    bytes.extend_from_slice(provenance.engine.as_bytes());
+    bytes.push(u8::from(provenance.rare_values.is_some()));
+    bytes.extend_from_slice(&provenance.rare_values.unwrap_or(0).to_le_bytes());
     let crc = crc32fast::hash(&bytes);
     bytes.extend_from_slice(&crc.to_le_bytes());
     let target = path(dir, rule);
@@ -92,13 +122,13 @@ pub fn save(dir: &Path, rule: &str, values: &[u32]) -> Result<()> {
 }
 
 /// The saved G(0..len) of `rule` in `dir`, or `None` when there is no usable file (missing,
-/// damaged, another rule or version).
-pub fn load(dir: &Path, rule: &str) -> Option<Vec<u32>> {
+/// damaged, another rule or an unknown version).
+pub fn load(dir: &Path, rule: &str) -> Option<Saved> {
     let bytes = fs::read(path(dir, rule)).ok()?;
     parse(&bytes, rule)
 }
 
-fn parse(bytes: &[u8], rule: &str) -> Option<Vec<u32>> {
+fn parse(bytes: &[u8], rule: &str) -> Option<Saved> {
     let (body, crc) = bytes.split_at_checked(bytes.len().checked_sub(4)?)?;
     if crc32fast::hash(body) != u32::from_le_bytes(crc.try_into().ok()?) {
         return None;
@@ -114,13 +144,31 @@ fn parse(bytes: &[u8], rule: &str) -> Option<Vec<u32>> {
     }
     let version = u32::from_le_bytes(take(4)?.try_into().ok()?);
     let rule_len = u32::from_le_bytes(take(4)?.try_into().ok()?) as usize;
-    if version != VERSION || take(rule_len)? != rule.as_bytes() {
+    if !(1..=VERSION).contains(&version) || take(rule_len)? != rule.as_bytes() {
         return None;
     }
     let count = u64::from_le_bytes(take(8)?.try_into().ok()?);
     let width = take(1)?[0] as usize;
     let packed_len = u64::from_le_bytes(take(8)?.try_into().ok()?);
     let packed = take(usize::try_from(packed_len).ok()?)?;
+    let provenance = if version >= 2 {
+        let engine_len = u32::from_le_bytes(take(4)?.try_into().ok()?) as usize;
+        let engine = String::from_utf8(take(engine_len)?.to_vec()).ok()?;
+        let has_rare = take(1)?[0];
+        let rare = u64::from_le_bytes(take(8)?.try_into().ok()?);
+        if has_rare > 1 {
+            return None;
+        }
+        Some(Provenance {
+            engine,
+            rare_values: (has_rare == 1).then_some(rare),
+        })
+    } else {
+        None
+    };
+    if !r.is_empty() {
+        return None;
+    }
     if count > MAX_VALUES || ![1, 2, 4].contains(&width) {
         return None;
     }
@@ -134,27 +182,39 @@ fn parse(bytes: &[u8], rule: &str) -> Option<Vec<u32>> {
     if raw.len() != raw_len {
         return None;
     }
-    Some(
-        raw.chunks_exact(width)
-            .map(|c| {
-                let mut b = [0u8; 4];
-                b[..width].copy_from_slice(c);
-                u32::from_le_bytes(b)
-            })
-            .collect(),
-    )
+    let values = raw
+        .chunks_exact(width)
+        .map(|c| {
+            let mut b = [0u8; 4];
+            b[..width].copy_from_slice(c);
+            u32::from_le_bytes(b)
+        })
+        .collect();
+    Some(Saved { values, provenance })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn sparse(rare: Option<u64>) -> Provenance {
+        Provenance {
+            engine: "sparse".into(),
+            rare_values: rare,
+        }
+    }
+
     #[test]
     fn round_trip_and_damage() {
         let dir = std::env::temp_dir().join(format!("grundy-seqfile-{}", std::process::id()));
-        for values in [vec![0u32, 1, 2, 3, 1, 4], vec![0, 300, 70000], vec![]] {
-            save(&dir, "0.77", &values).unwrap();
-            assert_eq!(load(&dir, "0.77"), Some(values));
+        for (values, how) in [
+            (vec![0u32, 1, 2, 3, 1, 4], sparse(Some(1744))),
+            (vec![0, 300, 70000], sparse(None)),
+            (vec![], Provenance::default()),
+        ] {
+            save(&dir, "0.77", &values, &how).unwrap();
+            let saved = load(&dir, "0.77").unwrap();
+            assert_eq!((saved.values, saved.provenance), (values, Some(how)));
         }
         assert_eq!(load(&dir, "0.137"), None);
         let p = path(&dir, "0.77");
@@ -165,5 +225,44 @@ mod tests {
         assert_eq!(load(&dir, "0.77"), None);
         assert_ne!(path(&dir, "4!.0"), path(&dir, "4?.0"));
         let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// A file of the first format (no provenance) still gives its values; an unknown version
+    /// or bytes past the end are refused.
+    #[test]
+    fn version_1_files_give_their_values() {
+        let file = |version: u32, tail: &[u8]| {
+            let values = [0u8, 1, 2, 3, 1, 4];
+            let packed = lz4_flex::compress_prepend_size(&values);
+            let mut b = MAGIC.to_vec();
+            b.extend_from_slice(&version.to_le_bytes());
+            b.extend_from_slice(&4u32.to_le_bytes());
+            b.extend_from_slice(b"0.77");
+            b.extend_from_slice(&(values.len() as u64).to_le_bytes());
+            b.push(1);
+            b.extend_from_slice(&(packed.len() as u64).to_le_bytes());
+            b.extend_from_slice(&packed);
+            b.extend_from_slice(tail);
+            let crc = crc32fast::hash(&b);
+            b.extend_from_slice(&crc.to_le_bytes());
+            b
+        };
+        let v1 = parse(&file(1, &[]), "0.77").unwrap();
+        assert_eq!(v1.values, vec![0, 1, 2, 3, 1, 4]);
+        assert_eq!(v1.provenance, None);
+        assert_eq!(parse(&file(1, &[0]), "0.77"), None);
+        assert_eq!(parse(&file(3, &[]), "0.77"), None);
+        // Version 2 needs its provenance, with a flag of 0 or 1.
+        assert_eq!(parse(&file(2, &[]), "0.77"), None);
+        let mut tail = 6u32.to_le_bytes().to_vec();
+        tail.extend_from_slice(b"sparse");
+        tail.push(2);
+        tail.extend_from_slice(&7u64.to_le_bytes());
+        assert_eq!(parse(&file(2, &tail), "0.77"), None);
+        tail[10] = 1;
+        assert_eq!(
+            parse(&file(2, &tail), "0.77").unwrap().provenance,
+            Some(sparse(Some(7)))
+        );
     }
 }

@@ -36,8 +36,8 @@ pub use grundy_heap::{
 pub use grundy_heaps::quotients;
 pub use grundy_heaps::{
     describe_period, describe_rule, memory_estimate, misere_position_bytes, Compute, EngineChoice,
-    EngineUsed, Growing, Heaps, MiserePosition, Position, Progress, QuotientPeriod, Record,
-    RecordOptions, SavedRun, Sequence, AUTO_SPARSE_MIN_HEAPS, AUTO_WINDOW_BYTES,
+    EngineUsed, Growing, GrowingState, Heaps, MiserePosition, Position, Progress, QuotientPeriod,
+    Record, RecordOptions, Resume, SavedRun, Sequence, AUTO_SPARSE_MIN_HEAPS, AUTO_WINDOW_BYTES,
     DEFAULT_MISERE_BUDGET, DEFAULT_OBSERVE_UPTO, DEFAULT_PROOF_LIMIT, DEFAULT_UPTO,
     DEFAULT_WORK_BUDGET, DIRECT_POSITION_LIMIT, LIST_SPLITS_LIMIT, PACK_FROM, PERIOD_SHORTCUT_FROM,
 };

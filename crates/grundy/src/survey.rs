@@ -139,7 +139,7 @@ fn solve_inner(
     crate::limits::check_memory(heap::memory_estimate(rule, upto), &format!("G(0..={upto})"))?;
     let bound = periodicity::rule_bound(rule);
     // Saved values, checked against a fresh computation of their first heaps.
-    let mut resume: Vec<u32> = Vec::new();
+    let mut resume = heap::Resume::default();
     let mut resumed_how: Option<seqfile::Provenance> = None;
     if let Some(dir) = &opts.save {
         if let Some(saved) = seqfile::load(dir, text) {
@@ -147,7 +147,13 @@ fn solve_inner(
             if check > 0 {
                 let fresh = grundy_heap::engine::sequence(rule, check - 1)?;
                 if saved.values[..check as usize] == fresh[..] {
-                    resume = saved.values;
+                    resume = heap::Resume {
+                        values: saved.values,
+                        state: saved.provenance.as_ref().map(|how| heap::GrowingState {
+                            mask: how.mask,
+                            sparse_dropped: how.sparse_dropped,
+                        }),
+                    };
                     resumed_how = saved.provenance;
                 }
             }
@@ -160,13 +166,18 @@ fn solve_inner(
     let out_of_time = || deadline.is_some_and(|d| Instant::now() >= d);
     let stopped = || stop.is_some_and(|f| f.load(Ordering::Relaxed));
     let mut go = || !stopped() && !out_of_time();
-    // Rules no theorem covers are computed once, to the limit.
+    // Rules no theorem covers are computed once, to the limit. The others double their target
+    // from FIRST_TARGET; a resumed game joins that schedule where its values end, so it is
+    // analysed (and its period proven) at the lengths an uninterrupted run analyses.
     let mut target = if bound.is_none() {
         upto
     } else {
-        FIRST_TARGET
-            .min(upto)
-            .max(growing.values().len().saturating_sub(1) as u64)
+        let have = growing.values().len().saturating_sub(1) as u64;
+        let mut t = FIRST_TARGET;
+        while t < have && t < upto {
+            t = t.saturating_mul(2);
+        }
+        t.min(upto).max(have)
     };
     let mut found;
     let mut interrupted = false;
@@ -188,10 +199,15 @@ fn solve_inner(
     // written (a survey killed between saving and committing resumes to the same table).
     let how = match resumed_how.filter(|_| !computed) {
         Some(how) => how,
-        None => seqfile::Provenance {
-            engine: growing.engine().to_string(),
-            rare_values: growing.rare_count(),
-        },
+        None => {
+            let state = growing.state();
+            seqfile::Provenance {
+                engine: growing.engine().to_string(),
+                rare_values: growing.rare_count(),
+                mask: state.mask,
+                sparse_dropped: state.sparse_dropped,
+            }
+        }
     };
     let values = growing.into_values();
     if interrupted && stopped() {

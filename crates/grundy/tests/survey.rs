@@ -313,3 +313,66 @@ fn a_game_resumed_whole_from_its_saved_values_gives_the_same_row() {
     assert_eq!(again, first);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A survey raised to a larger limit continues each unknown game from its saved values on the
+/// engine, mask and schedule the saving run stood at, and a game stopped part-way (Ctrl-C)
+/// continues likewise: either way the row is the one an uninterrupted solve gives (0.6 stays
+/// on the record engine, 0.04 drops it for the reference engine past 2^14 heaps, 0.45 is
+/// proven periodic after a raise).
+#[test]
+fn a_resumed_game_gives_the_row_of_an_uninterrupted_solve() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let dir = temp_dir("resumed-part");
+    let strip = |mut r: survey::GameRow| {
+        r.seconds = None;
+        r
+    };
+    let opts = |upto: u64, save: Option<PathBuf>| survey::SolveOptions {
+        upto,
+        save,
+        threads: 1,
+        ..Default::default()
+    };
+    for rule in ["0.6", "0.04"] {
+        let started = std::time::Instant::now();
+        let whole = strip(survey::solve(rule, &opts(1 << 16, None), None).unwrap());
+        let took = started.elapsed();
+        // Raised limits: 2^12, then 2^13, then 2^15.
+        let seqs = dir.join(format!("raised-{rule}"));
+        for upto in [1 << 12, 1 << 13] {
+            let row = survey::solve(rule, &opts(upto, Some(seqs.clone())), None).unwrap();
+            assert_eq!(row.status, Status::Unknown, "{rule} to {upto}");
+        }
+        let raised = strip(survey::solve(rule, &opts(1 << 16, Some(seqs)), None).unwrap());
+        assert_eq!(raised, whole, "{rule}: raised limits");
+        // Stopped part-way (each run after about a third of the whole solve's time, so the
+        // stops fall before and after the record engine's 2^14-heap test), then resumed.
+        let seqs = dir.join(format!("stopped-{rule}"));
+        for _ in 0..3 {
+            let stop = AtomicBool::new(false);
+            std::thread::scope(|s| {
+                s.spawn(|| {
+                    std::thread::sleep(took / 3);
+                    stop.store(true, Ordering::Relaxed);
+                });
+                let _ = survey::solve(rule, &opts(1 << 16, Some(seqs.clone())), Some(&stop));
+            });
+        }
+        let resumed = strip(survey::solve(rule, &opts(1 << 16, Some(seqs)), None).unwrap());
+        assert_eq!(resumed, whole, "{rule}: stopped and resumed");
+    }
+    // 0.45's period is proven at 2^11 heaps but not at 1030: a survey to 1030 leaves it
+    // unknown, and raised to 2^16 it is proven where an uninterrupted run proves it (2^11,
+    // the doubling schedule), not at twice 1030.
+    let whole = strip(survey::solve("0.45", &opts(1 << 16, None), None).unwrap());
+    assert_eq!(
+        (whole.status, whole.computed_upto),
+        (Status::Periodic, Some(2048))
+    );
+    let seqs = dir.join("raised-0.45");
+    let first = survey::solve("0.45", &opts(1030, Some(seqs.clone())), None).unwrap();
+    assert_eq!(first.status, Status::Unknown);
+    let raised = strip(survey::solve("0.45", &opts(1 << 16, Some(seqs)), None).unwrap());
+    assert_eq!(raised, whole);
+    let _ = std::fs::remove_dir_all(&dir);
+}

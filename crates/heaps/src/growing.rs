@@ -18,6 +18,30 @@ enum Runner {
     Recompute,
 }
 
+/// Where a [`Growing`] sequence resumes: the values known, and the state of the run that
+/// computed them ([`Growing::state`]), so that the resumed run takes the steps an
+/// uninterrupted one takes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Resume {
+    /// G(0..values.len()), checked by the caller.
+    pub values: Vec<u32>,
+    /// How the run that computed them stood; `None` when unknown (the run starts as a fresh
+    /// one would, from these values).
+    pub state: Option<GrowingState>,
+}
+
+/// How a [`Growing`] run stands, beyond its values: what a resumed run needs to continue as
+/// the run would have.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GrowingState {
+    /// The record engine's key mask, while the record engine runs. The engine changes its
+    /// mask only at points the values decide, so a resume with this mask follows the same
+    /// masks as the uninterrupted run (and counts the same rare heaps).
+    pub mask: Option<u64>,
+    /// The record engine stopped paying and the reference engine took over (for good).
+    pub sparse_dropped: bool,
+}
+
 /// G(0..len) of one rule, grown on demand by [`Growing::advance`].
 ///
 /// The engine: the record engine for a splitting code without a shift when the run may reach
@@ -30,13 +54,13 @@ pub struct Growing {
     runner: Runner,
     values: Vec<u32>,
     engine: &'static str,
+    sparse_dropped: bool,
 }
 
 impl Growing {
-    /// A sequence of `rule` that may grow to `upto` heaps, starting from `resume` (values
-    /// already known, G(0..resume.len()); checked by the caller) and running the record engine
-    /// on `threads` threads (0: one per core).
-    pub fn new(rule: &Rule, upto: u64, resume: Vec<u32>, threads: usize) -> Result<Growing> {
+    /// A sequence of `rule` that may grow to `upto` heaps, starting from `resume` and running
+    /// the record engine on `threads` threads (0: one per core).
+    pub fn new(rule: &Rule, upto: u64, resume: Resume, threads: usize) -> Result<Growing> {
         let (base, shift) = rule.base_and_shift();
         let splits_code = match base {
             Rule::Code(c) if shift == 0 => grundy_sparse::Plan::new(c)
@@ -44,13 +68,19 @@ impl Growing {
                 .then(|| c.clone()),
             _ => None,
         };
-        let mut values = resume;
+        let Resume { mut values, state } = resume;
+        let state = state.unwrap_or_default();
+        let mut sparse_dropped = false;
         let runner = match (&splits_code, base) {
+            (Some(code), _) if state.sparse_dropped && !values.is_empty() => {
+                sparse_dropped = true;
+                Runner::Extend(code.clone())
+            }
             (Some(code), _) if upto >= AUTO_SPARSE_MIN_HEAPS => {
                 let engine = if values.is_empty() {
                     grundy_sparse::Engine::new(code)
                 } else {
-                    grundy_sparse::Engine::from_values(code, &values, 0)
+                    grundy_sparse::Engine::from_values(code, &values, state.mask.unwrap_or(0))
                         .or_else(|_| grundy_sparse::Engine::new(code))
                 }?;
                 // The engine holds what it resumed from.
@@ -71,7 +101,19 @@ impl Growing {
             runner,
             values,
             engine: "reference",
+            sparse_dropped,
         })
+    }
+
+    /// How the run stands ([`GrowingState`]): what [`Resume::state`] takes to continue it.
+    pub fn state(&self) -> GrowingState {
+        GrowingState {
+            mask: match &self.runner {
+                Runner::Sparse(e) => Some(e.mask()),
+                _ => None,
+            },
+            sparse_dropped: self.sparse_dropped,
+        }
     }
 
     /// G(0..len), as far as computed.
@@ -94,6 +136,7 @@ impl Growing {
                     // Most heaps are rare: the reference engine is as fast (see
                     // `Engine::pays`), and continues from the same values.
                     self.engine = "reference";
+                    self.sparse_dropped = true;
                     self.runner = Runner::Extend(e.code().clone());
                 }
             }

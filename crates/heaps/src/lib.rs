@@ -49,7 +49,7 @@ pub mod sequence;
 pub use compute::{Compute, EngineChoice, EngineUsed, Progress};
 pub use engines::{memory_estimate, AUTO_SPARSE_MIN_HEAPS, DEFAULT_WORK_BUDGET};
 pub use error::{Error, Result};
-pub use growing::Growing;
+pub use growing::{Growing, GrowingState, Resume};
 pub use misere::{
     analyze_position_misere, analyze_position_misere_value, misere_position_bytes, MiserePosition,
     QuotientPeriod, DEFAULT_MISERE_BUDGET,
@@ -141,7 +141,7 @@ impl<'r> Heaps<'r> {
     }
 
     /// A sequence to grow step by step ([`Growing`]).
-    pub fn growing(&self, upto: u64, resume: Vec<u32>, threads: usize) -> Result<Growing> {
+    pub fn growing(&self, upto: u64, resume: Resume, threads: usize) -> Result<Growing> {
         Growing::new(self.rule, upto, resume, threads)
     }
 }

@@ -4,16 +4,18 @@
 //! A file is `GRUNDYSV`, the format version (u32), the rule (u32 length + UTF-8), the count
 //! (u64), the value width in bytes (1, 2 or 4), the lz4-compressed little-endian values (u64
 //! length + bytes), then (version 2) how the values were computed — the engine's name (u32
-//! length + UTF-8) and its rare-heap count (u8 flag + u64) — and a CRC-32 of everything before
-//! it. It is written to a temporary name, synced and renamed, so a reader sees either the old
+//! length + UTF-8), its rare-heap count and the record engine's key mask (each a u8 flag +
+//! u64), and whether the record engine had been dropped (u8) — and a CRC-32 of everything
+//! before it. It is written to a temporary name, synced and renamed, so a reader sees either the old
 //! file or the new one. A file that is damaged, of another rule or of an unknown version is
 //! ignored (the game starts from scratch); a version-1 file gives its values without their
 //! provenance. The values are checked again by the caller before use.
 //!
-//! The provenance is kept so that a game resumed with every value it needs (a survey killed
-//! after the file was written but before the game's row was committed) records the row an
-//! uninterrupted survey records: its `engine` and `rare_values` are those of the run that
-//! computed the values, not of a run that computed nothing.
+//! The provenance is kept so that a resumed game records the row an uninterrupted survey
+//! records. A game resumed with every value it needs (a survey killed after the file was
+//! written but before the game's row was committed) gets the `engine` and `rare_values` of the
+//! run that computed the values, not of a run that computed nothing; a game stopped part-way
+//! continues on the engine and mask it stopped with.
 
 use std::fs;
 use std::io::Write;
@@ -54,6 +56,10 @@ pub struct Provenance {
     pub engine: String,
     /// Rare heaps under the record engine's mask, when it computed the last step.
     pub rare_values: Option<u64>,
+    /// The record engine's key mask, while it ran.
+    pub mask: Option<u64>,
+    /// The record engine had stopped paying and the reference engine had taken over.
+    pub sparse_dropped: bool,
 }
 
 /// A saved sequence: G(0..values.len()) and, for a version-2 file, how it was computed.
@@ -95,8 +101,11 @@ pub fn save(dir: &Path, rule: &str, values: &[u32], provenance: &Provenance) -> 
     bytes.extend_from_slice(&packed);
     bytes.extend_from_slice(&(provenance.engine.len() as u32).to_le_bytes());
     bytes.extend_from_slice(provenance.engine.as_bytes());
-    bytes.push(u8::from(provenance.rare_values.is_some()));
-    bytes.extend_from_slice(&provenance.rare_values.unwrap_or(0).to_le_bytes());
+    for n in [provenance.rare_values, provenance.mask] {
+        bytes.push(u8::from(n.is_some()));
+        bytes.extend_from_slice(&n.unwrap_or(0).to_le_bytes());
+    }
+    bytes.push(u8::from(provenance.sparse_dropped));
     let crc = crc32fast::hash(&bytes);
     bytes.extend_from_slice(&crc.to_le_bytes());
     let target = path(dir, rule);
@@ -154,14 +163,27 @@ fn parse(bytes: &[u8], rule: &str) -> Option<Saved> {
     let provenance = if version >= 2 {
         let engine_len = u32::from_le_bytes(take(4)?.try_into().ok()?) as usize;
         let engine = String::from_utf8(take(engine_len)?.to_vec()).ok()?;
-        let has_rare = take(1)?[0];
-        let rare = u64::from_le_bytes(take(8)?.try_into().ok()?);
-        if has_rare > 1 {
-            return None;
-        }
+        let mut optional = || -> Option<Option<u64>> {
+            let flag = take(1)?[0];
+            let n = u64::from_le_bytes(take(8)?.try_into().ok()?);
+            match flag {
+                0 => Some(None),
+                1 => Some(Some(n)),
+                _ => None,
+            }
+        };
+        let rare_values = optional()?;
+        let mask = optional()?;
+        let sparse_dropped = match take(1)?[0] {
+            0 => false,
+            1 => true,
+            _ => return None,
+        };
         Some(Provenance {
             engine,
-            rare_values: (has_rare == 1).then_some(rare),
+            rare_values,
+            mask,
+            sparse_dropped,
         })
     } else {
         None
@@ -201,6 +223,8 @@ mod tests {
         Provenance {
             engine: "sparse".into(),
             rare_values: rare,
+            mask: rare.map(|_| 0b1011),
+            sparse_dropped: false,
         }
     }
 
@@ -211,6 +235,14 @@ mod tests {
             (vec![0u32, 1, 2, 3, 1, 4], sparse(Some(1744))),
             (vec![0, 300, 70000], sparse(None)),
             (vec![], Provenance::default()),
+            (
+                vec![7; 5000],
+                Provenance {
+                    engine: "reference".into(),
+                    sparse_dropped: true,
+                    ..Provenance::default()
+                },
+            ),
         ] {
             save(&dir, "0.77", &values, &how).unwrap();
             let saved = load(&dir, "0.77").unwrap();
@@ -258,11 +290,17 @@ mod tests {
         tail.extend_from_slice(b"sparse");
         tail.push(2);
         tail.extend_from_slice(&7u64.to_le_bytes());
+        tail.push(1);
+        tail.extend_from_slice(&0b1011u64.to_le_bytes());
+        tail.push(0);
         assert_eq!(parse(&file(2, &tail), "0.77"), None);
         tail[10] = 1;
         assert_eq!(
             parse(&file(2, &tail), "0.77").unwrap().provenance,
             Some(sparse(Some(7)))
         );
+        let n = tail.len();
+        tail[n - 1] = 2;
+        assert_eq!(parse(&file(2, &tail), "0.77"), None);
     }
 }

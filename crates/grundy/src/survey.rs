@@ -140,7 +140,6 @@ fn solve_inner(
     let bound = periodicity::rule_bound(rule);
     // Saved values, checked against a fresh computation of their first heaps.
     let mut resume = heap::Resume::default();
-    let mut resumed_how: Option<seqfile::Provenance> = None;
     if let Some(dir) = &opts.save {
         if let Some(saved) = seqfile::load(dir, text) {
             let check = (saved.values.len() as u64).min(2048);
@@ -149,12 +148,11 @@ fn solve_inner(
                 if saved.values[..check as usize] == fresh[..] {
                     resume = heap::Resume {
                         values: saved.values,
-                        state: saved.provenance.as_ref().map(|how| heap::GrowingState {
+                        state: saved.provenance.map(|how| heap::GrowingState {
                             mask: how.mask,
                             sparse_dropped: how.sparse_dropped,
                         }),
                     };
-                    resumed_how = saved.provenance;
                 }
             }
         }
@@ -181,10 +179,8 @@ fn solve_inner(
     };
     let mut found;
     let mut interrupted = false;
-    let mut computed = false;
     loop {
         if (growing.values().len() as u64) <= target {
-            computed = true;
             interrupted = !growing.advance(target, &mut go);
         }
         found = periodicity::analyze(rule, growing.values());
@@ -194,20 +190,15 @@ fn solve_inner(
         }
         target = target.saturating_mul(2).min(upto);
     }
-    // How the values were computed: by this run, or (when the saved values held every one it
-    // needed) by the run that saved them, so that the row is the one that run would have
-    // written (a survey killed between saving and committing resumes to the same table).
-    let how = match resumed_how.filter(|_| !computed) {
-        Some(how) => how,
-        None => {
-            let state = growing.state();
-            seqfile::Provenance {
-                engine: growing.engine().to_string(),
-                rare_values: growing.rare_count(),
-                mask: state.mask,
-                sparse_dropped: state.sparse_dropped,
-            }
-        }
+    // The engine and its rare heaps are the saving run's when the saved values held every one
+    // this run needed (`Growing` resumed on its engine and mask): a survey killed between
+    // saving and committing resumes to the same table.
+    let engine_used = growing.engine();
+    let rare = growing.rare_count();
+    let state = growing.state();
+    let how = seqfile::Provenance {
+        mask: state.mask,
+        sparse_dropped: state.sparse_dropped,
     };
     let values = growing.into_values();
     if interrupted && stopped() {
@@ -221,8 +212,8 @@ fn solve_inner(
     let mut row = GameRow::new(text, Status::Unknown);
     row.computed_upto = Some(values.len().saturating_sub(1) as u64);
     row.max_value = Some(values.iter().copied().max().unwrap_or(0).into());
-    row.engine = Some(how.engine.clone());
-    row.rare_values = how.rare_values;
+    row.engine = Some(engine_used.to_string());
+    row.rare_values = rare;
     // A period counts when proven, or observed for a rule no theorem covers (and computed to
     // the limit): then nothing more can be said.
     let periodic = found

@@ -337,7 +337,7 @@ fn a_resumed_game_gives_the_row_of_an_uninterrupted_solve() {
         let started = std::time::Instant::now();
         let whole = strip(survey::solve(rule, &opts(1 << 16, None), None).unwrap());
         let took = started.elapsed();
-        // Raised limits: 2^12, then 2^13, then 2^15.
+        // Raised limits: 2^12, then 2^13, then 2^16.
         let seqs = dir.join(format!("raised-{rule}"));
         for upto in [1 << 12, 1 << 13] {
             let row = survey::solve(rule, &opts(upto, Some(seqs.clone())), None).unwrap();

@@ -96,11 +96,17 @@ impl Growing {
             }
             _ => Runner::Recompute,
         };
+        // A run resumed on the record engine with the mask it stood at reports that engine (and
+        // its rare heaps under that mask) until it computes: what the saving run reported.
+        let engine = match runner {
+            Runner::Sparse(_) if state.mask.is_some() => "sparse",
+            _ => "reference",
+        };
         Ok(Growing {
             rule: rule.clone(),
             runner,
             values,
-            engine: "reference",
+            engine,
             sparse_dropped,
         })
     }
@@ -161,9 +167,9 @@ impl Growing {
     }
 
     /// Rare heaps under the record engine's mask, when the record engine computed the last
-    /// step ([`Growing::engine`] is `"sparse"`). A sequence resumed with every value it was
-    /// asked for never ran the engine: its mask says nothing, so it counts none. (A survey
-    /// keeps how saved values were computed beside them, and reports that instead.)
+    /// step ([`Growing::engine`] is `"sparse"`), or stood at when the run resumed with its
+    /// mask ([`GrowingState::mask`]). A sequence resumed without one never ran the engine:
+    /// its mask says nothing, so it counts none.
     pub fn rare_count(&self) -> Option<u64> {
         match &self.runner {
             Runner::Sparse(e) if self.engine == "sparse" => Some(e.rare_count() as u64),

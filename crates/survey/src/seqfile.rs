@@ -3,19 +3,18 @@
 //!
 //! A file is `GRUNDYSV`, the format version (u32), the rule (u32 length + UTF-8), the count
 //! (u64), the value width in bytes (1, 2 or 4), the lz4-compressed little-endian values (u64
-//! length + bytes), then (version 2) how the values were computed — the engine's name (u32
-//! length + UTF-8), its rare-heap count and the record engine's key mask (each a u8 flag +
-//! u64), and whether the record engine had been dropped (u8) — and a CRC-32 of everything
-//! before it. It is written to a temporary name, synced and renamed, so a reader sees either the old
-//! file or the new one. A file that is damaged, of another rule or of an unknown version is
-//! ignored (the game starts from scratch); a version-1 file gives its values without their
-//! provenance. The values are checked again by the caller before use.
+//! length + bytes), then (version 2) how the values were computed — the record engine's key
+//! mask while it ran (a u8 flag + u64) and whether it had been dropped (u8) — and a CRC-32 of
+//! everything before it. It is written to a temporary name, synced and renamed, so a reader
+//! sees either the old file or the new one. A file that is damaged, of another rule or of an
+//! unknown version is ignored (the game starts from scratch); a version-1 file gives its
+//! values without their provenance. The values are checked again by the caller before use.
 //!
 //! The provenance is kept so that a resumed game records the row an uninterrupted survey
-//! records. A game resumed with every value it needs (a survey killed after the file was
-//! written but before the game's row was committed) gets the `engine` and `rare_values` of the
-//! run that computed the values, not of a run that computed nothing; a game stopped part-way
-//! continues on the engine and mask it stopped with.
+//! records: it continues on the engine and mask the saving run stood at, and a game resumed
+//! with every value it needs (a survey killed after the file was written but before the
+//! game's row was committed) reports that engine and its rare heaps, not a run that computed
+//! nothing.
 
 use std::fs;
 use std::io::Write;
@@ -49,13 +48,10 @@ pub fn path(dir: &Path, rule: &str) -> PathBuf {
     ))
 }
 
-/// How saved values were computed: the survey row's `engine` and `rare_values`.
+/// How saved values were computed (the heap family's `GrowingState`, which this crate does
+/// not depend on): enough to continue the run, and to report its engine and rare heaps.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Provenance {
-    /// The engine that computed the last step (`"sparse"` or `"reference"`).
-    pub engine: String,
-    /// Rare heaps under the record engine's mask, when it computed the last step.
-    pub rare_values: Option<u64>,
     /// The record engine's key mask, while it ran.
     pub mask: Option<u64>,
     /// The record engine had stopped paying and the reference engine had taken over.
@@ -99,12 +95,8 @@ pub fn save(dir: &Path, rule: &str, values: &[u32], provenance: &Provenance) -> 
     bytes.push(width);
     bytes.extend_from_slice(&(packed.len() as u64).to_le_bytes());
     bytes.extend_from_slice(&packed);
-    bytes.extend_from_slice(&(provenance.engine.len() as u32).to_le_bytes());
-    bytes.extend_from_slice(provenance.engine.as_bytes());
-    for n in [provenance.rare_values, provenance.mask] {
-        bytes.push(u8::from(n.is_some()));
-        bytes.extend_from_slice(&n.unwrap_or(0).to_le_bytes());
-    }
+    bytes.push(u8::from(provenance.mask.is_some()));
+    bytes.extend_from_slice(&provenance.mask.unwrap_or(0).to_le_bytes());
     bytes.push(u8::from(provenance.sparse_dropped));
     let crc = crc32fast::hash(&bytes);
     bytes.extend_from_slice(&crc.to_le_bytes());
@@ -161,27 +153,19 @@ fn parse(bytes: &[u8], rule: &str) -> Option<Saved> {
     let packed_len = u64::from_le_bytes(take(8)?.try_into().ok()?);
     let packed = take(usize::try_from(packed_len).ok()?)?;
     let provenance = if version >= 2 {
-        let engine_len = u32::from_le_bytes(take(4)?.try_into().ok()?) as usize;
-        let engine = String::from_utf8(take(engine_len)?.to_vec()).ok()?;
-        let mut optional = || -> Option<Option<u64>> {
-            let flag = take(1)?[0];
-            let n = u64::from_le_bytes(take(8)?.try_into().ok()?);
-            match flag {
-                0 => Some(None),
-                1 => Some(Some(n)),
-                _ => None,
-            }
+        let has_mask = take(1)?[0];
+        let mask = u64::from_le_bytes(take(8)?.try_into().ok()?);
+        let mask = match has_mask {
+            0 => None,
+            1 => Some(mask),
+            _ => return None,
         };
-        let rare_values = optional()?;
-        let mask = optional()?;
         let sparse_dropped = match take(1)?[0] {
             0 => false,
             1 => true,
             _ => return None,
         };
         Some(Provenance {
-            engine,
-            rare_values,
             mask,
             sparse_dropped,
         })
@@ -219,11 +203,9 @@ fn parse(bytes: &[u8], rule: &str) -> Option<Saved> {
 mod tests {
     use super::*;
 
-    fn sparse(rare: Option<u64>) -> Provenance {
+    fn sparse(mask: u64) -> Provenance {
         Provenance {
-            engine: "sparse".into(),
-            rare_values: rare,
-            mask: rare.map(|_| 0b1011),
+            mask: Some(mask),
             sparse_dropped: false,
         }
     }
@@ -232,15 +214,14 @@ mod tests {
     fn round_trip_and_damage() {
         let dir = std::env::temp_dir().join(format!("grundy-seqfile-{}", std::process::id()));
         for (values, how) in [
-            (vec![0u32, 1, 2, 3, 1, 4], sparse(Some(1744))),
-            (vec![0, 300, 70000], sparse(None)),
+            (vec![0u32, 1, 2, 3, 1, 4], sparse(0b1011)),
+            (vec![0, 300, 70000], sparse(0)),
             (vec![], Provenance::default()),
             (
                 vec![7; 5000],
                 Provenance {
-                    engine: "reference".into(),
+                    mask: None,
                     sparse_dropped: true,
-                    ..Provenance::default()
                 },
             ),
         ] {
@@ -286,18 +267,14 @@ mod tests {
         assert_eq!(parse(&file(3, &[]), "0.77"), None);
         // Version 2 needs its provenance, with a flag of 0 or 1.
         assert_eq!(parse(&file(2, &[]), "0.77"), None);
-        let mut tail = 6u32.to_le_bytes().to_vec();
-        tail.extend_from_slice(b"sparse");
-        tail.push(2);
-        tail.extend_from_slice(&7u64.to_le_bytes());
-        tail.push(1);
+        let mut tail = vec![2];
         tail.extend_from_slice(&0b1011u64.to_le_bytes());
         tail.push(0);
         assert_eq!(parse(&file(2, &tail), "0.77"), None);
-        tail[10] = 1;
+        tail[0] = 1;
         assert_eq!(
             parse(&file(2, &tail), "0.77").unwrap().provenance,
-            Some(sparse(Some(7)))
+            Some(sparse(0b1011))
         );
         let n = tail.len();
         tail[n - 1] = 2;

@@ -4,6 +4,8 @@
 
 use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
 
 /// A command's failure: a one-line message and the process exit code.
 #[derive(Debug)]
@@ -183,10 +185,22 @@ pub fn progress_bar(len: u64, message: &str) -> indicatif::ProgressBar {
 /// keep what they finished and exit. A second Ctrl-C exits at once.
 pub static STOP: AtomicBool = AtomicBool::new(false);
 
+/// A signal this soon after the first is the same stop delivered twice, not a second Ctrl-C:
+/// `timeout -s INT` signals the process and then its whole process group, and a run stopped
+/// that way must still write its table. A person's second Ctrl-C comes later than this.
+const SAME_STOP: Duration = Duration::from_millis(500);
+
+/// When the first Ctrl-C (or SIGTERM) arrived.
+static FIRST_STOP: OnceLock<Instant> = OnceLock::new();
+
 /// Installs the Ctrl-C/SIGTERM handler that sets [`STOP`].
 pub fn install_stop_handler() {
     let _ = ctrlc::set_handler(|| {
+        let first = *FIRST_STOP.get_or_init(Instant::now);
         if STOP.swap(true, Ordering::SeqCst) {
+            if first.elapsed() < SAME_STOP {
+                return;
+            }
             std::process::exit(130);
         }
         eprintln!("\ngrundy: stopping (Ctrl-C again to quit at once)…");

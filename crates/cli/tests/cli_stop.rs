@@ -146,3 +146,36 @@ fn ctrl_c_keeps_the_cram_table() {
     assert!(v["details"]["resumed"].as_u64().unwrap() > 0, "{v}");
     let _ = std::fs::remove_file(&t);
 }
+
+/// `timeout -s INT` signals the run and then its whole process group, so the run gets two
+/// SIGINTs a moment apart. They are one stop, not a second Ctrl-C: the run still writes its
+/// table and says how to resume (before, the second signal quit at once and lost the table's
+/// latest work). Skipped where `timeout` (GNU coreutils) is missing.
+#[test]
+fn a_stop_signalled_twice_at_once_is_one_stop() {
+    if Command::new("timeout").arg("--version").output().is_err() {
+        eprintln!("skipped: no `timeout` here");
+        return;
+    }
+    let t = std::env::temp_dir().join(format!(
+        "grundy-cli-stop-twice-{}.table",
+        std::process::id()
+    ));
+    for _ in 0..3 {
+        let _ = std::fs::remove_file(&t);
+        let out = Command::new("timeout")
+            .args(["-s", "INT", "1.5"])
+            .arg(env!("CARGO_BIN_EXE_grundy"))
+            .args(["cram", "6", "7", "--force", "--json", "--table"])
+            .arg(&t)
+            .output()
+            .expect("timeout runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        // timeout's own status for a command it stopped.
+        assert_eq!(out.status.code(), Some(124), "{err}");
+        assert!(err.contains("board 6x7: stopped after"), "{err}");
+        assert!(err.contains("again to resume"), "{err}");
+        assert!(t.exists(), "{err}");
+    }
+    let _ = std::fs::remove_file(&t);
+}

@@ -53,6 +53,14 @@ impl Slot {
             | (self.not as u64) << 32
     }
 
+    /// The key the slot holds.
+    fn key(&self) -> Key {
+        Key {
+            bits: (self.hi as u128) << 64 | self.lo as u128,
+            tag: self.tag,
+        }
+    }
+
     fn from_words(lo: u64, hi: u64, meta: u64) -> Slot {
         Slot {
             lo,
@@ -73,6 +81,7 @@ const NONE: u8 = u8::MAX;
 fn prio(meta: u64) -> u32 {
     ((meta >> 24) as u8 as u32) * 2 + ((meta >> 16) as u8 != NONE) as u32
 }
+
 /// Buckets a new table starts with (384 KiB wide, 256 KiB narrow); it doubles, up to its cap,
 /// when three quarters full (or a quarter full with a bucket overflowing), so small searches
 /// stay small.
@@ -302,20 +311,14 @@ impl Table {
                 self.put(i, &Slot::default());
             }
             for s in &moving[..n] {
-                let k = Key {
-                    bits: (s.hi as u128) << 64 | s.lo as u128,
-                    tag: s.tag,
-                };
-                let at = self.bucket(&k);
+                let at = self.bucket(&s.key());
                 debug_assert!(at >= low * BUCKET && at <= done.min(new - 1) * BUCKET);
-                match (at..at + BUCKET).find(|&i| self.meta(i) as u16 == 0) {
+                match self.free_slot(at) {
                     Some(i) => self.put(i, s),
                     None => {
                         // A bucket shared with the one above is full: the lightest entry,
                         // this one or one there, gives way.
-                        let lightest = (at..at + BUCKET)
-                            .min_by_key(|&i| prio(self.meta(i)))
-                            .expect("a bucket has slots");
+                        let lightest = self.lightest(at);
                         if prio(s.meta()) > prio(self.meta(lightest)) {
                             self.put(lightest, s);
                         }
@@ -384,10 +387,7 @@ impl Table {
 
     /// The keys that hold an exact value.
     pub(crate) fn exact_keys(&self) -> impl Iterator<Item = Key> + '_ {
-        self.entries().filter(|s| s.value != NONE).map(|s| Key {
-            bits: (s.hi as u128) << 64 | s.lo as u128,
-            tag: s.tag,
-        })
+        self.entries().filter(|s| s.value != NONE).map(|s| s.key())
     }
 
     /// Whether no slot is in use.
@@ -405,6 +405,21 @@ impl Table {
 
     fn bucket(&self, k: &Key) -> usize {
         bucket_of(hash(k), self.buckets) * BUCKET
+    }
+
+    /// The first empty slot of the bucket starting at slot `b`, if any.
+    #[inline]
+    fn free_slot(&self, b: usize) -> Option<usize> {
+        (b..b + BUCKET).find(|&i| self.meta(i) as u16 == 0)
+    }
+
+    /// The slot of the bucket starting at slot `b` whose entry gives way first ([`prio`]; the
+    /// first of equals).
+    #[inline]
+    fn lightest(&self, b: usize) -> usize {
+        (b..b + BUCKET)
+            .min_by_key(|&i| prio(self.meta(i)))
+            .expect("a bucket has slots")
     }
 
     /// Whether `k` can be stored: a narrow table takes only keys whose set fits 64 bits.
@@ -473,16 +488,11 @@ impl Table {
             self.grow();
         }
         let b = self.bucket(k);
-        let mut best = b;
-        for i in b..b + BUCKET {
-            if self.meta(i) as u16 == 0 {
-                self.used += 1;
-                return Some(self.fill(i, k, weight));
-            }
-            if prio(self.meta(i)) < prio(self.meta(best)) {
-                best = i;
-            }
+        if let Some(i) = self.free_slot(b) {
+            self.used += 1;
+            return Some(self.fill(i, k, weight));
         }
+        let best = self.lightest(b);
         let new_prio = weight as u32 * 2 + exact as u32;
         if new_prio + 8 < prio(self.meta(best)) {
             // Much less valuable than everything there: keep the bucket as it is.
@@ -1024,10 +1034,7 @@ mod tests {
         assert_eq!(u.load("x", &mut buf.as_slice()).unwrap(), t.len() as u64);
         assert!(u.load("y", &mut buf.as_slice()).is_err());
         for s in t.entries() {
-            let k = Key {
-                bits: (s.hi as u128) << 64 | s.lo as u128,
-                tag: s.tag,
-            };
+            let k = s.key();
             assert_eq!(t.get(&k), u.get(&k));
         }
     }

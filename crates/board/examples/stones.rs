@@ -13,7 +13,8 @@
 //!
 //! Prints the value, the search nodes, the table's use and the seconds taken. With `--table
 //! FILE` the table is loaded from FILE when it exists and saved there every ten minutes of
-//! search and at the end, also when the search stops at its node limit: run again to resume.
+//! search and at the end, also when the search stops at its node limit or on Ctrl-C (SIGINT or
+//! SIGTERM, as `timeout -s INT` sends): run again to resume.
 //! With `--upto` (rows only) it prints the value of every prefix of the row that ends a
 //! repetition of its pattern (`(xo)^1`, `(xo)^2`, …; NoGo: `1x1`, `1x2`, …), one line each, in
 //! one engine.
@@ -23,6 +24,8 @@ use grundy_board::engine::{Checkpoint, Options};
 use grundy_board::nogo;
 use grundy_board::stones::{Board, Cell, Paths};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 mod common;
@@ -53,6 +56,13 @@ fn run() -> Result<(), String> {
     }
     // The table is also saved every ten minutes of search, as at the door.
     opts.checkpoint = table.clone().map(Checkpoint::new);
+    // Ctrl-C stops the search cleanly, so the table is saved whole below rather than as of the
+    // last checkpoint, up to ten minutes older: a long run is stopped with `timeout -s INT`.
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst))
+        .map_err(|e| format!("cannot install the Ctrl-C handler: {e}"))?;
+    opts.stop = Some(stop);
     let parsed = Board::parse_or_size(&text).map_err(|e| e.to_string())?;
     let t0 = Instant::now();
     match game.as_str() {

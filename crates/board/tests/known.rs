@@ -188,6 +188,32 @@ fn node_kayles_grids() {
     }
 }
 
+/// The 3 x n grid as an edge list, numbered row by row or column by column: off the lattice,
+/// so its components are keyed by their least translate in the numbering (a shift along a
+/// row, or down a column), and the values must still be OEIS A316632's.
+#[test]
+fn node_kayles_grids_as_edge_lists() {
+    for (i, &v) in A316632.iter().enumerate() {
+        let n = i + 1;
+        for by_rows in [true, false] {
+            let at = |r: usize, c: usize| if by_rows { r * n + c } else { c * 3 + r };
+            let mut edges = Vec::new();
+            for r in 0..3 {
+                for c in 0..n {
+                    if c + 1 < n {
+                        edges.push(format!("{}-{}", at(r, c), at(r, c + 1)));
+                    }
+                    if r + 1 < 3 {
+                        edges.push(format!("{}-{}", at(r, c), at(r + 1, c)));
+                    }
+                }
+            }
+            let g = format!("{}:{}", 3 * n, edges.join(","));
+            assert_eq!(value(Rules::NodeKayles, &g), v, "3x{n}, by rows: {by_rows}");
+        }
+    }
+}
+
 #[test]
 fn node_kayles_queens_graphs() {
     let mut checked = 0;

@@ -293,7 +293,8 @@ pub struct Engine {
     /// set (see [`Engine::key`]).
     key_cache: Vec<[Cell<u64>; 2]>,
     /// Off the lattices, on graphs of more than [`SMALL_COMPONENT`] vertices: the keys of
-    /// recently keyed vertex sets, `[set, key]`, by set (see [`Engine::key_off_lattice`]).
+    /// recently keyed vertex sets, `[set, key]`, by set (see [`Engine::key_off_lattice`]);
+    /// a helper thread has its own, of the same size, as it has its own key cache.
     set_keys: Vec<[Cell<u128>; 2]>,
     /// On a lattice: each cell's row and column (for [`Engine::dist`], without divisions).
     coords: Vec<[u8; 2]>,
@@ -313,6 +314,9 @@ const KEY_CACHE: usize = 1 << 14;
 /// there ([`Engine::vertex_set_key`]) costs a pass over its vertices per shift tried, and the
 /// same sets come back all the time, as on the lattices.
 const SET_KEYS: usize = 1 << 14;
+
+/// The bytes of one entry of the cache of vertex-set keys (`[set, key]`).
+const SET_KEY_BYTES: usize = 32;
 
 /// [`KEY_CACHE`] on a lattice of at most [`SMALL_LATTICE`] cells (64 KiB).
 const SMALL_KEY_CACHE: usize = 1 << 12;
@@ -398,12 +402,14 @@ impl Engine {
         let cells = graph.grid_shape().map(|(r, c)| r * c);
         let graph_shape = graph.grid_shape();
         // On a lattice of at most 48 cells every shape fits the 48 bits of a compact slot.
+        // The cache of vertex-set keys (off the lattices) is paid for out of the cap.
+        let set_keys = Engine::set_keys(&graph, opts.max_memory);
         let table = if cells.is_some_and(|n| n <= 48) {
             Table::compact(opts.max_memory)
         } else if cells.is_some_and(|n| n <= 64) {
             Table::narrow(opts.max_memory)
         } else {
-            Table::with_bytes(opts.max_memory)
+            Table::with_bytes(opts.max_memory - set_keys.len() * SET_KEY_BYTES)
         };
         let table = table.ok_or(SearchError::MemoryTooSmall {
             bytes: opts.max_memory,
@@ -425,7 +431,6 @@ impl Engine {
                 small: rows * cols <= 64,
             }
         });
-        let set_keys = Engine::set_keys(&graph);
         Ok(Engine {
             rules,
             graph,
@@ -903,11 +908,17 @@ impl Engine {
         (0..n).map(|_| Default::default()).collect()
     }
 
-    /// An empty cache of vertex-set keys: [`SET_KEYS`] entries off the lattices when the
-    /// graph has more than [`SMALL_COMPONENT`] vertices, else none.
-    fn set_keys(graph: &Graph) -> Vec<[Cell<u128>; 2]> {
-        let n = if graph.grid_shape().is_none() && graph.vertex_count() > SMALL_COMPONENT {
-            SET_KEYS
+    /// An empty cache of vertex-set keys off the lattices, when the graph has more than
+    /// [`SMALL_COMPONENT`] vertices (else none): [`SET_KEYS`] entries, or the largest power of
+    /// two within an eighth of `max_memory` when that is less (none below 64). Its bytes come
+    /// out of the table's share of the cap ([`Engine::new`]).
+    fn set_keys(graph: &Graph, max_memory: usize) -> Vec<[Cell<u128>; 2]> {
+        let fit = (max_memory / 8 / SET_KEY_BYTES).min(SET_KEYS);
+        let n = if graph.grid_shape().is_none()
+            && graph.vertex_count() > SMALL_COMPONENT
+            && fit >= 64
+        {
+            1 << (usize::BITS - 1 - fit.leading_zeros())
         } else {
             0
         };
@@ -988,7 +999,7 @@ impl Engine {
         } else {
             let h = (comp as u64 ^ ((comp >> 64) as u64).rotate_left(29))
                 .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            let slot = &self.set_keys[(h >> (64 - SET_KEYS.trailing_zeros())) as usize];
+            let slot = &self.set_keys[(h >> (64 - self.set_keys.len().trailing_zeros())) as usize];
             if slot[0].get() == comp {
                 slot[1].get()
             } else {
@@ -1527,7 +1538,9 @@ impl Engine {
             filter: self.filter.clone(),
             abort: Some(abort),
             key_cache: Engine::key_cache(self.graph.grid_shape().map(|(r, c)| r * c)),
-            set_keys: Engine::set_keys(&self.graph),
+            set_keys: (0..self.set_keys.len())
+                .map(|_| Default::default())
+                .collect(),
             coords: self.coords.clone(),
         }
     }
@@ -2605,6 +2618,53 @@ mod tests {
         for round in 0..2 {
             for &set in &sets {
                 assert_eq!(e.key(set), grid_key_zero(set, 8), "round {round} {set:#x}");
+            }
+        }
+    }
+
+    #[test]
+    fn cached_set_keys_are_the_keys_and_within_the_cap() {
+        // P(40, 2) is off the lattices: its cache of vertex-set keys takes an eighth of a small
+        // cap and its table the rest, and random vertex sets keyed twice (the second time
+        // from the cache, or after their slot was taken) get the uncached key.
+        let g = Graph::petersen(40, 2).unwrap();
+        let cap = 1 << 20;
+        let opts = Options {
+            max_memory: cap,
+            ..Options::default()
+        };
+        let e = Engine::new(Rules::NodeKayles, g.clone(), opts).unwrap();
+        assert_eq!(e.set_keys.len(), cap / 8 / SET_KEY_BYTES);
+        assert!(e.table.max_bytes() + e.set_keys.len() * SET_KEY_BYTES <= cap);
+        let full = Engine::new(Rules::NodeKayles, g, Options::default()).unwrap();
+        assert_eq!(full.set_keys.len(), SET_KEYS);
+        let tiny = Options {
+            max_memory: 4096,
+            ..Options::default()
+        };
+        let none = Engine::new(Rules::NodeKayles, Graph::petersen(40, 2).unwrap(), tiny).unwrap();
+        assert!(none.set_keys.is_empty());
+        let mut next = xorshift(0x2545_F491_4F6C_DD1D);
+        let mut sets = Vec::new();
+        for _ in 0..20_000 {
+            let (x, y) = (next(), next());
+            let set = (x as u128 | (y as u128) << 64) & low(80);
+            sets.push(set & set >> 1);
+        }
+        for round in 0..2 {
+            for &set in &sets {
+                let k = set.count_ones() as usize;
+                let want = if k <= SMALL_COMPONENT {
+                    e.small_key(set, k).bits
+                } else {
+                    e.vertex_set_key(set)
+                };
+                assert_eq!(
+                    e.key_off_lattice(set).0.bits,
+                    want,
+                    "round {round} {set:#x}"
+                );
+                assert_eq!(none.key_off_lattice(set).0.bits, want);
             }
         }
     }

@@ -1027,12 +1027,7 @@ impl Engine {
         let n = self.graph.vertex_count();
         let rev = |s: VertexSet| s.reverse_bits() >> (128 - n);
         let image = rev(comp);
-        let loops = self.graph.loops();
-        if rev(loops & comp) == loops & image
-            && bits(comp).all(|v| {
-                rev(self.graph.neighbors(v) & comp) == self.graph.neighbors(n - 1 - v) & image
-            })
-        {
+        if self.maps_onto(comp, image, rev, |v| n - 1 - v) {
             t.min(self.least_translate(image))
         } else {
             t
@@ -1045,18 +1040,29 @@ impl Engine {
     /// isomorphic this way has the same lowest one.) Shifts are tried from the largest down,
     /// and a failing one mostly fails at its first vertex.
     fn least_translate(&self, comp: VertexSet) -> VertexSet {
-        let loops = self.graph.loops() & comp;
         for d in (1..=comp.trailing_zeros() as usize).rev() {
             let image = comp >> d;
-            if loops >> d == self.graph.loops() & image
-                && bits(comp).all(|v| {
-                    (self.graph.neighbors(v) & comp) >> d == self.graph.neighbors(v - d) & image
-                })
-            {
+            if self.maps_onto(comp, image, |s| s >> d, |v| v - d) {
                 return image;
             }
         }
         comp
+    }
+
+    /// Whether the vertex map `at` (with `set`, the same map on vertex sets) takes `comp`
+    /// onto `image` edge for edge and loop for loop: an isomorphism of the two components.
+    #[inline]
+    fn maps_onto(
+        &self,
+        comp: VertexSet,
+        image: VertexSet,
+        set: impl Fn(VertexSet) -> VertexSet,
+        at: impl Fn(usize) -> usize,
+    ) -> bool {
+        let loops = self.graph.loops();
+        set(loops & comp) == loops & image
+            && bits(comp)
+                .all(|v| set(self.graph.neighbors(v) & comp) == self.graph.neighbors(at(v)) & image)
     }
 
     /// The adjacency matrix (upper triangle, then loops) of `comp` after ordering its
